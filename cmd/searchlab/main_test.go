@@ -1,0 +1,51 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// runCLI runs searchlab in-process with args and stdin, and returns its exit
+// status, stdout and stderr.
+func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}
+	code = run(context.Background(), e, args)
+	return code, out.String(), errb.String()
+}
+
+func TestTopLevel(t *testing.T) {
+	tests := []struct {
+		args     []string
+		code     int
+		inOutput string
+	}{
+		{nil, 2, "Usage: searchlab"},
+		{[]string{"help"}, 0, "Commands:"},
+		{[]string{"nosuch"}, 2, `unknown command "nosuch"`},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCLI(t, "", tt.args...)
+		if code != tt.code {
+			t.Errorf("searchlab %v: exit %d, want %d", tt.args, code, tt.code)
+		}
+		if !strings.Contains(out+errOut, tt.inOutput) {
+			t.Errorf("searchlab %v: output %q lacks %q", tt.args, out+errOut, tt.inOutput)
+		}
+	}
+}
+
+func TestEveryCommandHasHelp(t *testing.T) {
+	for name := range commands {
+		code, out, errOut := runCLI(t, "", name, "-h")
+		if code != 0 {
+			t.Errorf("searchlab %s -h: exit %d", name, code)
+		}
+		if !strings.Contains(out+errOut, "Usage: searchlab "+name) {
+			t.Errorf("searchlab %s -h: no usage line in %q", name, out+errOut)
+		}
+	}
+}

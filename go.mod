@@ -1,0 +1,3 @@
+module github.com/searchlab/searchlab
+
+go 1.26

@@ -1,0 +1,132 @@
+// Package search holds generic state-space search algorithms: breadth-first,
+// depth-limited depth-first, iterative deepening, A*, IDA* and branch and
+// bound. It knows no puzzle: a caller brings a state type, a successor
+// function and a goal test, and gets back a path, its cost and statistics
+// that are comparable from one algorithm to the next.
+//
+// Every algorithm takes a context.Context and a Limits value. When the
+// context is done or the node cap is reached, the search stops and returns an
+// error that matches ErrLimit (and, for the context, the context's own error),
+// never a path that is not what the algorithm promises.
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"time"
+)
+
+// Successors yields the states one step from s, each with the cost of that
+// step. Costs must be non-negative. The order in which states are yielded is
+// the order in which depth-first algorithms try them.
+type Successors[S any] func(s S) iter.Seq2[S, int]
+
+// Stats describes the work one search did. The same fields are filled by
+// every algorithm, so that algorithms can be compared on one instance.
+type Stats struct {
+	// Expanded counts the states whose successors were generated.
+	Expanded int64
+	// Generated counts the successor states produced, duplicates included.
+	Generated int64
+	// PeakFrontier is the most states held at once in the open list (BFS,
+	// A*) or on the current path (DFS, IDDFS, IDA*, branch and bound).
+	PeakFrontier int
+	// PeakStored is the most states held in memory at once: the frontier
+	// plus any visited or closed set. It is the memory an algorithm needs.
+	PeakStored int
+	// Iterations counts the depth or cost thresholds that iterative
+	// algorithms tried; it is 1 for the others.
+	Iterations int
+	// Elapsed is the wall-clock time the search took.
+	Elapsed time.Duration
+}
+
+// Limits bounds a search. The zero value sets no bound beyond the context.
+type Limits struct {
+	// MaxNodes caps the number of states expanded; 0 means no cap.
+	MaxNodes int64
+}
+
+// Result is the outcome of a path-finding search.
+type Result[S any] struct {
+	// Path holds the states from the start (first) to the goal (last).
+	Path []S
+	// Cost is the sum of the step costs along Path.
+	Cost int
+	// Stats describes the work done, also when the search failed.
+	Stats Stats
+}
+
+// ErrNotFound reports that the search space, within any depth limit the
+// algorithm was given, holds no goal state.
+var ErrNotFound = errors.New("search: no path to a goal")
+
+// ErrLimit reports that a search stopped before it could finish, because its
+// node cap was reached or its context was done. Errors caused by the context
+// also match the context's error (context.Canceled or
+// context.DeadlineExceeded) under errors.Is.
+var ErrLimit = errors.New("search: limit reached")
+
+// limitError is the error returned when a context ends a search.
+type limitError struct{ cause error }
+
+func (e limitError) Error() string        { return "search: stopped: " + e.cause.Error() }
+func (e limitError) Is(target error) bool { return target == ErrLimit }
+func (e limitError) Unwrap() error        { return e.cause }
+
+// meter counts expansions and enforces Limits. Checking the context costs a
+// channel poll, so it is done once every checkEvery expansions.
+type meter struct {
+	ctx   context.Context
+	lim   Limits
+	stats *Stats
+	start time.Time
+}
+
+const checkEvery = 1 << 10
+
+func newMeter(ctx context.Context, lim Limits, stats *Stats) meter {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return meter{ctx: ctx, lim: lim, stats: stats, start: time.Now()}
+}
+
+// expand records one expansion and reports an error when a limit is reached.
+func (m *meter) expand() error {
+	m.stats.Expanded++
+	if m.lim.MaxNodes > 0 && m.stats.Expanded > m.lim.MaxNodes {
+		m.stats.Expanded--
+		return fmt.Errorf("%w: node cap of %d expansions", ErrLimit, m.lim.MaxNodes)
+	}
+	if m.stats.Expanded%checkEvery == 0 {
+		if err := m.ctx.Err(); err != nil {
+			return limitError{err}
+		}
+	}
+	return nil
+}
+
+// check reports the context's error, if any, as a limit error.
+func (m *meter) check() error {
+	if err := m.ctx.Err(); err != nil {
+		return limitError{err}
+	}
+	return nil
+}
+
+func (m *meter) frontier(n int) {
+	if n > m.stats.PeakFrontier {
+		m.stats.PeakFrontier = n
+	}
+}
+
+func (m *meter) stored(n int) {
+	if n > m.stats.PeakStored {
+		m.stats.PeakStored = n
+	}
+}
+
+func (m *meter) done() { m.stats.Elapsed = time.Since(m.start) }

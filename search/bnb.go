@@ -45,8 +45,7 @@ type BranchResult[S any] struct {
 // so far with Optimal false and Bound the greatest bound of the subtrees not
 // yet searched, together with an error matching ErrLimit. When starts is
 // empty it returns ErrNotFound.
-func BranchAndBound[S any](ctx context.Context, starts iter.Seq[S], p Maximize[S], lim Limits) (BranchResult[S], error) {
-	var res BranchResult[S]
+func BranchAndBound[S any](ctx context.Context, starts iter.Seq[S], p Maximize[S], lim Limits) (res BranchResult[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	res.Stats.Iterations = 1

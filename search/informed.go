@@ -18,8 +18,7 @@ import (
 // generated. The goal test is applied when a state is taken from the open
 // list, which is what makes the result optimal. Each push and pop costs
 // O(log n) in the open list's size n.
-func AStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (Result[S], error) {
-	var res Result[S]
+func AStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res Result[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	res.Stats.Iterations = 1
@@ -118,8 +117,7 @@ func (o *openList[S]) Pop() any {
 // again. Successors are tried in the order they are yielded, and a state
 // already on the current path is not entered again. It returns ErrNotFound
 // when a bound was exceeded by no state, so that the search is exhausted.
-func IDAStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (Result[S], error) {
-	var res Result[S]
+func IDAStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res Result[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	ida := idaStar[S]{m: &m, next: next, h: h, goal: goal, onPath: map[S]bool{}}

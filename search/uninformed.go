@@ -11,8 +11,7 @@ import "context"
 // queued at most once, so BFS takes O(V+E) time and O(V) memory over the V
 // states and E steps it reaches. It returns ErrNotFound when no goal is
 // reachable.
-func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, lim Limits) (Result[S], error) {
-	var res Result[S]
+func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, lim Limits) (res Result[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	res.Stats.Iterations = 1
@@ -81,8 +80,7 @@ func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 //
 // Memory is O(depth); time is O(b^d) for branching factor b and depth d.
 // DFS returns ErrNotFound when no goal lies within maxDepth steps.
-func DFS[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, maxDepth int, lim Limits) (Result[S], error) {
-	var res Result[S]
+func DFS[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, maxDepth int, lim Limits) (res Result[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	res.Stats.Iterations = 1
@@ -103,8 +101,7 @@ func DFS[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 // fewest steps to a goal, as BFS does, in memory that grows only with the
 // depth. It returns ErrNotFound once a search to some depth met no state
 // whose successors were cut off by the limit, or when maxDepth is reached.
-func IDDFS[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, maxDepth int, lim Limits) (Result[S], error) {
-	var res Result[S]
+func IDDFS[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, maxDepth int, lim Limits) (res Result[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	d := depthFirst[S]{m: &m, next: next, goal: goal, onPath: map[S]bool{}}

@@ -1,0 +1,70 @@
+package search_test
+
+import (
+	"context"
+	"iter"
+	"testing"
+
+	"github.com/searchlab/searchlab/search"
+)
+
+// The benchmarks search an open n x n grid from one corner to the other:
+// they measure the engine's own overhead per node (maps, heap, iterators).
+const gridSide = 64
+
+type cell struct{ r, c int16 }
+
+func gridNext(p cell) iter.Seq2[cell, int] {
+	return func(yield func(cell, int) bool) {
+		if p.r > 0 && !yield(cell{p.r - 1, p.c}, 1) {
+			return
+		}
+		if p.r < gridSide-1 && !yield(cell{p.r + 1, p.c}, 1) {
+			return
+		}
+		if p.c > 0 && !yield(cell{p.r, p.c - 1}, 1) {
+			return
+		}
+		if p.c < gridSide-1 {
+			yield(cell{p.r, p.c + 1}, 1)
+		}
+	}
+}
+
+var corner = cell{gridSide - 1, gridSide - 1}
+
+func atCorner(p cell) bool { return p == corner }
+
+func gridH(p cell) int { return int(corner.r-p.r) + int(corner.c-p.c) }
+
+func BenchmarkBFSGrid(b *testing.B) {
+	for b.Loop() {
+		if _, err := search.BFS(context.Background(), cell{}, gridNext, atCorner, search.Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDijkstraGrid(b *testing.B) {
+	for b.Loop() {
+		if _, err := search.AStar(context.Background(), cell{}, gridNext, func(cell) int { return 0 }, atCorner, search.Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkAStarGrid(b *testing.B) {
+	for b.Loop() {
+		if _, err := search.AStar(context.Background(), cell{}, gridNext, gridH, atCorner, search.Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkIDAStarGrid(b *testing.B) {
+	for b.Loop() {
+		if _, err := search.IDAStar(context.Background(), cell{}, gridNext, gridH, atCorner, search.Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

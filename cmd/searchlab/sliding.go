@@ -1,0 +1,402 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/searchlab/searchlab/internal/progress"
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+)
+
+// pdbSolver, when set, solves b optimally with pattern databases; ok is false when it does not handle boards of that size.
+var pdbSolver func(ctx context.Context, e *env, b, goal sliding.Board, partition string, lim search.Limits) (sol sliding.Solution, ok bool, err error)
+
+// memoryGuard caps the expansions of BFS and A* when --max-nodes is not
+// given: they keep every state they reach, and this keeps them to a few
+// hundred megabytes.
+const memoryGuard = 2_000_000
+
+// uninformedCells is the board size from which BFS and IDDFS are refused
+// unless bounded: 3x4 has 239 million states, 4x4 over 10^13.
+const uninformedCells = 12
+
+const slidingDescription = `
+Reads sliding-tile boards on stdin and prints, for each, the fewest moves to
+the goal, or "impossible" ("-1" in boj1525 format) if the board cannot reach
+it. Solvability is decided at once from permutation parity and the blank's
+position. Boards of up to 9 cells (3x3, 2x4 ...) are answered from an exact
+distance table built once per goal; larger boards by IDA* with Manhattan
+distance and linear conflicts (or pattern databases with --heuristic pdb).
+Every printed path is replayed to the goal before it is printed.
+
+Formats (--format): grid (rows of numbers, 0, # or _ for the blank, boards
+separated by blank lines), line (one board a line, size from --size or a
+square), boj11112 (a count, then 3x3 boards of rows like "12#") and boj1525
+(one 3x3 board of numbers, 0 for the blank).
+
+Output: one line per board: the length; with --path the length, a space and
+the moves as letters U D L R (the direction the blank moves); with --json one
+object per board: line, solvable, length (-1 if unsolvable), moves, optimal,
+method, stats.
+
+--algo bfs|dfs|iddfs|astar|idastar run the generic search package with the
+--heuristic of choice (what "searchlab compare" compares). DFS is depth
+limited (--max-depth) and not optimal. BFS and IDDFS on boards of 12 cells
+or more (3x4, 4x4 ...) are refused unless --max-nodes or --timeout bounds
+them; BFS and A* stop after 2,000,000 expansions unless --max-nodes says
+otherwise, to stay within memory. A search that hits a limit is an error
+(exit status 1), never a wrong answer.
+
+Examples:
+  searchlab sliding --format boj11112 < examples/eight.txt
+  echo "2 8 3 1 6 4 7 0 5" | searchlab sliding --format line --goal "1 2 3 8 0 4 7 6 5" --path
+  searchlab sliding --format line --json < examples/fifteen.txt
+`
+
+func init() {
+	register(command{
+		name:    "sliding",
+		summary: "fewest moves for sliding-tile boards (8-puzzle, 15-puzzle, any W x H)",
+		run:     runSliding,
+	})
+}
+
+// slidingFlags are the flags that sliding and compare share.
+type slidingFlags struct {
+	format    string
+	size      string
+	goal      string
+	algo      string
+	heuristic string
+	partition string
+	maxNodes  int64
+	maxDepth  int
+	timeout   time.Duration
+}
+
+func (f *slidingFlags) register(fs *flag.FlagSet, defFormat string) {
+	fs.StringVar(&f.format, "format", defFormat, "input `format`: grid, line, boj11112 or boj1525")
+	fs.StringVar(&f.size, "size", "", "board size `WxH` for --format line (default: a square), checked for grid")
+	fs.StringVar(&f.goal, "goal", "", "goal `tiles` in reading order, 0 for the blank (default: 1..n-1, blank last)")
+	fs.StringVar(&f.partition, "partition", "", "pattern database `partition` for --heuristic pdb, such as 7-8 (default: the database's own)")
+	fs.Int64Var(&f.maxNodes, "max-nodes", 0, "stop a search after `n` expansions (0: no cap, but BFS and A* stop at 2,000,000)")
+	fs.IntVar(&f.maxDepth, "max-depth", 0, "depth bound for dfs and iddfs (0: the board's largest optimal length where known, 31 for 3x3, 80 for 4x4)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this `duration`, such as 10s (0: none)")
+}
+
+func runSliding(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "sliding", "[flags] < boards", slidingDescription)
+	var f slidingFlags
+	f.register(fs, "grid")
+	fs.StringVar(&f.algo, "algo", "auto", "`algorithm`: auto, bfs, dfs, iddfs, astar or idastar")
+	fs.StringVar(&f.heuristic, "heuristic", "linear", "`heuristic` for astar and idastar: misplaced, manhattan, linear or pdb")
+	path := fs.Bool("path", false, "print the moves after the length")
+	asJSON := fs.Bool("json", false, "print one JSON object per board")
+	stats := fs.Bool("stats", false, "print search statistics to stderr")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	cases, goals, err := f.read(e.stdin)
+	if err != nil {
+		return err
+	}
+	algo, _ := sliding.ParseAlgorithm(f.algo) // checked by read
+	if err := f.refuse(algo, cases); err != nil {
+		return err
+	}
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
+	out := bufio.NewWriterSize(e.stdout, 64*1024)
+	defer out.Flush()
+	var bar *progress.Bar
+	if e.stderrTerminal && !*stats && len(cases) > 1 {
+		bar = progress.New(e.stderr, "sliding", int64(len(cases)))
+		defer bar.Finish()
+	}
+	var total search.Stats
+	start := time.Now()
+	for i, c := range cases {
+		goal := goals[i]
+		sol, err := f.solve(ctx, e, algo, c.Board, goal)
+		solvable := !errors.Is(err, sliding.ErrUnsolvable)
+		if err != nil && solvable {
+			out.Flush()
+			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(err))
+		}
+		if solvable {
+			if err := sliding.Verify(c.Board, goal, sol.Moves); err != nil {
+				out.Flush()
+				return fmt.Errorf("board %d (line %d): internal error: %s's path does not reach the goal: %v", i+1, c.Line, sol.Method, err)
+			}
+		}
+		if *stats {
+			printStats(e.stderr, fmt.Sprintf("board %d (line %d)", i+1, c.Line), solvable, sol)
+			addStats(&total, sol.Stats)
+		}
+		switch {
+		case *asJSON:
+			writeJSON(out, c.Line, solvable, sol)
+		case !solvable && f.format == string(sliding.BOJ1525):
+			out.WriteString("-1\n")
+		case !solvable:
+			out.WriteString("impossible\n")
+		default:
+			out.WriteString(strconv.Itoa(sol.Len()))
+			if *path && sol.Len() > 0 {
+				out.WriteByte(' ')
+				for _, m := range sol.Moves {
+					out.WriteByte(byte(m))
+				}
+			}
+			out.WriteByte('\n')
+		}
+		bar.Add(1)
+	}
+	if *stats && len(cases) > 1 {
+		total.Elapsed = time.Since(start)
+		printStats(e.stderr, fmt.Sprintf("all %d boards", len(cases)), true, sliding.Solution{Method: f.algo, Optimal: algo != sliding.DFS, Stats: total})
+	}
+	if algo == sliding.DFS && len(cases) > 0 && !*asJSON {
+		fmt.Fprintln(e.stderr, "searchlab: note: --algo dfs finds a path within the depth limit; its length is not proven the fewest")
+	}
+	return nil
+}
+
+// read checks the flags and reads the boards, with the goal of each.
+func (f *slidingFlags) read(r io.Reader) ([]sliding.Case, []sliding.Board, error) {
+	format, err := sliding.ParseFormat(f.format)
+	if err != nil {
+		return nil, nil, badInputf("--format: %v", err)
+	}
+	if _, err := sliding.ParseAlgorithm(f.algo); err != nil {
+		return nil, nil, badInputf("--algo: %v", err)
+	}
+	if f.heuristic != "pdb" {
+		if _, err := sliding.HeuristicByName(f.heuristic, sliding.Standard(3, 3)); err != nil {
+			return nil, nil, badInputf("--heuristic: %v", err)
+		}
+	} else if f.algo != "auto" && f.algo != "idastar" {
+		return nil, nil, badInputf("--heuristic pdb works with --algo auto or idastar, not %s", f.algo)
+	}
+	if f.maxNodes < 0 || f.maxDepth < 0 || f.timeout < 0 {
+		return nil, nil, badInputf("--max-nodes, --max-depth and --timeout must not be negative")
+	}
+	w, h := 0, 0
+	if f.size != "" {
+		if format == sliding.BOJ11112 || format == sliding.BOJ1525 {
+			return nil, nil, badInputf("--size: %s boards are always 3x3", format)
+		}
+		if w, h, err = parseSize(f.size); err != nil {
+			return nil, nil, badInputf("--size: %v", err)
+		}
+	}
+	var goalToks []string
+	if f.goal != "" {
+		goalToks = strings.Fields(f.goal)
+		// Check the goal on its own when the size is known already.
+		gw, gh := w, h
+		if format == sliding.BOJ11112 || format == sliding.BOJ1525 {
+			gw, gh = 3, 3
+		}
+		if gw != 0 {
+			if _, err := sliding.ParseGoal(f.goal, gw, gh); err != nil {
+				return nil, nil, badInputf("--goal: %v", err)
+			}
+		}
+	}
+	cases, err := sliding.Parse(r, format, w, h)
+	if err != nil {
+		if errors.Is(err, sliding.ErrInvalid) {
+			return nil, nil, badInput(err)
+		}
+		return nil, nil, err
+	}
+	goals := make([]sliding.Board, len(cases))
+	bySize := map[[2]int]sliding.Board{}
+	for i, c := range cases {
+		key := [2]int{c.Board.W, c.Board.H}
+		g, ok := bySize[key]
+		if !ok {
+			if goalToks == nil {
+				g = sliding.Standard(c.Board.W, c.Board.H)
+			} else {
+				if len(goalToks) != c.Board.W*c.Board.H {
+					return nil, nil, badInputf("line %d: the board is %dx%d but --goal has %d tiles", c.Line, c.Board.W, c.Board.H, len(goalToks))
+				}
+				if g, err = sliding.ParseGoal(f.goal, c.Board.W, c.Board.H); err != nil {
+					return nil, nil, badInputf("--goal: %v", err)
+				}
+			}
+			bySize[key] = g
+		}
+		goals[i] = g
+	}
+	return cases, goals, nil
+}
+
+// parseSize reads "WxH".
+func parseSize(s string) (w, h int, err error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
+	if ok {
+		w, err = strconv.Atoi(ws)
+		if err == nil {
+			h, err = strconv.Atoi(hs)
+		}
+	}
+	if !ok || err != nil {
+		return 0, 0, fmt.Errorf("%q is not a size like 4x4", s)
+	}
+	if w < sliding.MinSide || h < sliding.MinSide || w > sliding.MaxSide || h > sliding.MaxSide {
+		return 0, 0, fmt.Errorf("%dx%d: sides must be %d to %d", w, h, sliding.MinSide, sliding.MaxSide)
+	}
+	return w, h, nil
+}
+
+// refuse rejects, up front, uninformed searches that cannot finish on the
+// largest of the boards unless the user bounded them.
+func (f *slidingFlags) refuse(algo sliding.Algorithm, cases []sliding.Case) error {
+	if algo != sliding.BFS && algo != sliding.IDDFS {
+		return nil
+	}
+	if f.maxNodes > 0 || f.timeout > 0 {
+		return nil
+	}
+	for _, c := range cases {
+		if n := c.Board.W * c.Board.H; n >= uninformedCells {
+			return badInputf("line %d: --algo %s cannot search a %dx%d board (%s states) in memory or time; use --algo auto, or bound it with --max-nodes or --timeout",
+				c.Line, algo, c.Board.W, c.Board.H, stateCount(n))
+		}
+	}
+	return nil
+}
+
+// stateCount describes n!/2, the number of boards of n cells that reach one goal.
+func stateCount(n int) string {
+	f := 0.5
+	for i := 2; i <= n; i++ {
+		f *= float64(i)
+	}
+	return fmt.Sprintf("%.3g", f)
+}
+
+// limits returns the node cap for algo: the user's, or the memory guard.
+func (f *slidingFlags) limits(algo sliding.Algorithm) search.Limits {
+	if f.maxNodes == 0 && (algo == sliding.BFS || algo == sliding.AStar) {
+		return search.Limits{MaxNodes: memoryGuard}
+	}
+	return search.Limits{MaxNodes: f.maxNodes}
+}
+
+// solve answers one board with the flags' algorithm and heuristic.
+func (f *slidingFlags) solve(ctx context.Context, e *env, algo sliding.Algorithm, b, goal sliding.Board) (sliding.Solution, error) {
+	return solveWith(ctx, e, algo, f.heuristic, f.partition, f.maxDepth, f.limits(algo), b, goal)
+}
+
+// solveWith answers one board; heuristic "pdb" and auto on large boards use
+// pdbSolver when it is set.
+func solveWith(ctx context.Context, e *env, algo sliding.Algorithm, heuristic, partition string, maxDepth int, lim search.Limits, b, goal sliding.Board) (sliding.Solution, error) {
+	if !sliding.Solvable(b, goal) {
+		return sliding.Solution{Optimal: true, Method: "parity"}, sliding.ErrUnsolvable
+	}
+	if heuristic == "pdb" {
+		if pdbSolver == nil {
+			return sliding.Solution{}, badInputf("--heuristic pdb: this searchlab has no pattern databases")
+		}
+		sol, ok, err := pdbSolver(ctx, e, b, goal, partition, lim)
+		if !ok && err == nil {
+			return sliding.Solution{}, badInputf("--heuristic pdb: no pattern database for %dx%d boards", b.W, b.H)
+		}
+		return sol, err
+	}
+	if algo == sliding.Auto && !sliding.TableSize(b.W, b.H) && pdbSolver != nil {
+		sol, ok, err := pdbSolver(ctx, e, b, goal, partition, lim)
+		if ok || err != nil {
+			return sol, err
+		}
+	}
+	h, err := sliding.HeuristicByName(heuristic, goal)
+	if err != nil {
+		return sliding.Solution{}, badInput(err)
+	}
+	return sliding.SolveWith(ctx, b, goal, sliding.Options{Algorithm: algo, Heuristic: h, MaxDepth: maxDepth, Limits: lim})
+}
+
+// explain adds advice to a limit error.
+func explain(err error) error {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("%w (the --timeout ran out; raise it, or try --algo auto)", err)
+	case errors.Is(err, search.ErrLimit):
+		return fmt.Errorf("%w (raise --max-nodes, or try --algo auto)", err)
+	case errors.Is(err, search.ErrNotFound):
+		return fmt.Errorf("%w (raise --max-depth, or try --algo auto)", err)
+	}
+	return err
+}
+
+func printStats(w io.Writer, what string, solvable bool, sol sliding.Solution) {
+	if !solvable {
+		fmt.Fprintf(w, "%s: unsolvable (parity), no search\n", what)
+		return
+	}
+	st := sol.Stats
+	fmt.Fprintf(w, "%s: method %s, optimal %v, expanded %d, generated %d, peak frontier %d, peak stored %d, iterations %d, time %v\n",
+		what, sol.Method, sol.Optimal, st.Expanded, st.Generated, st.PeakFrontier, st.PeakStored, st.Iterations, st.Elapsed.Round(time.Microsecond))
+}
+
+func addStats(t *search.Stats, s search.Stats) {
+	t.Expanded += s.Expanded
+	t.Generated += s.Generated
+	t.PeakFrontier = max(t.PeakFrontier, s.PeakFrontier)
+	t.PeakStored = max(t.PeakStored, s.PeakStored)
+	t.Iterations += s.Iterations
+}
+
+// jsonSolution is the --json form of one answer.
+type jsonSolution struct {
+	Line     int       `json:"line"`
+	Solvable bool      `json:"solvable"`
+	Length   int       `json:"length"`
+	Moves    string    `json:"moves"`
+	Optimal  bool      `json:"optimal"`
+	Method   string    `json:"method"`
+	Stats    jsonStats `json:"stats"`
+}
+
+type jsonStats struct {
+	Expanded     int64 `json:"expanded"`
+	Generated    int64 `json:"generated"`
+	PeakFrontier int   `json:"peak_frontier"`
+	PeakStored   int   `json:"peak_stored"`
+	Iterations   int   `json:"iterations"`
+	ElapsedNS    int64 `json:"elapsed_ns"`
+}
+
+func writeJSON(w *bufio.Writer, line int, solvable bool, sol sliding.Solution) {
+	j := jsonSolution{Line: line, Solvable: solvable, Length: -1, Optimal: sol.Optimal, Method: sol.Method}
+	if solvable {
+		j.Length = sol.Len()
+		var sb strings.Builder
+		for _, m := range sol.Moves {
+			sb.WriteByte(byte(m))
+		}
+		j.Moves = sb.String()
+	}
+	st := sol.Stats
+	j.Stats = jsonStats{st.Expanded, st.Generated, st.PeakFrontier, st.PeakStored, st.Iterations, st.Elapsed.Nanoseconds()}
+	data, _ := json.Marshal(j)
+	w.Write(data)
+	w.WriteByte('\n')
+}

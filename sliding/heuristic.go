@@ -1,0 +1,193 @@
+package sliding
+
+import "fmt"
+
+// Heuristic estimates the fewest moves from a board to one fixed goal. An
+// admissible heuristic never overestimates, which makes A* and IDA* optimal.
+// Other packages (pattern databases) may implement it.
+type Heuristic interface {
+	// Name is a short name such as "manhattan", used in Solution.Method.
+	Name() string
+	// Estimate returns a lower bound on the moves from b to the goal. b must
+	// be a valid board of the goal's size.
+	Estimate(b Board) int
+}
+
+// Heuristics lists the names HeuristicByName knows, weakest first.
+var Heuristics = []string{"misplaced", "manhattan", "linear"}
+
+// HeuristicByName returns the heuristic called name ("misplaced",
+// "manhattan" or "linear") for goal.
+func HeuristicByName(name string, goal Board) (Heuristic, error) {
+	switch name {
+	case "misplaced":
+		return Misplaced(goal), nil
+	case "manhattan":
+		return Manhattan(goal), nil
+	case "linear":
+		return LinearConflict(goal), nil
+	}
+	return nil, fmt.Errorf("unknown heuristic %q (want misplaced, manhattan or linear)", name)
+}
+
+// goalInfo is what every heuristic needs to know about a goal.
+type goalInfo struct {
+	w, h int
+	gpos []int // goal cell of each tile
+}
+
+func newGoalInfo(goal Board) goalInfo {
+	g := goalInfo{w: goal.W, h: goal.H, gpos: make([]int, len(goal.Tiles))}
+	for i, t := range goal.Tiles {
+		g.gpos[t] = i
+	}
+	return g
+}
+
+// MisplacedHeuristic counts the tiles (not the blank) off their goal cell.
+type MisplacedHeuristic struct{ g goalInfo }
+
+// Misplaced returns the misplaced-tiles heuristic for goal.
+func Misplaced(goal Board) *MisplacedHeuristic { return &MisplacedHeuristic{newGoalInfo(goal)} }
+
+// Name returns "misplaced".
+func (*MisplacedHeuristic) Name() string { return "misplaced" }
+
+// Estimate returns the number of tiles of b that are not on their goal cell.
+func (h *MisplacedHeuristic) Estimate(b Board) int {
+	n := 0
+	for i, t := range b.Tiles {
+		if t != 0 && h.g.gpos[t] != i {
+			n++
+		}
+	}
+	return n
+}
+
+// ManhattanHeuristic sums each tile's row and column distance to its goal
+// cell.
+type ManhattanHeuristic struct {
+	g  goalInfo
+	md []uint8 // md[t*n+c]: distance of tile t on cell c from its goal cell
+}
+
+// Manhattan returns the Manhattan-distance heuristic for goal.
+func Manhattan(goal Board) *ManhattanHeuristic {
+	g := newGoalInfo(goal)
+	n := len(goal.Tiles)
+	h := &ManhattanHeuristic{g: g, md: make([]uint8, n*n)}
+	for t := 1; t < n; t++ {
+		for c := range n {
+			h.md[t*n+c] = uint8(abs(c/g.w-g.gpos[t]/g.w) + abs(c%g.w-g.gpos[t]%g.w))
+		}
+	}
+	return h
+}
+
+// Name returns "manhattan".
+func (*ManhattanHeuristic) Name() string { return "manhattan" }
+
+// Estimate returns the sum of the tiles' Manhattan distances to their goal
+// cells.
+func (h *ManhattanHeuristic) Estimate(b Board) int {
+	n := len(b.Tiles)
+	s := 0
+	for c, t := range b.Tiles {
+		s += int(h.md[int(t)*n+c])
+	}
+	return s
+}
+
+// LinearConflictHeuristic is Manhattan distance plus linear conflicts, in
+// the admissible form: in each row, the tiles whose goal is in that row must
+// end in goal order, so all but a longest increasing run of them (by goal
+// column) must leave the row and come back, two moves each that Manhattan
+// distance does not count; likewise for each column. The row and column
+// terms count different (vertical and horizontal) moves, so their sum with
+// Manhattan distance never overestimates.
+type LinearConflictHeuristic struct {
+	*ManhattanHeuristic
+}
+
+// LinearConflict returns the linear-conflict heuristic for goal.
+func LinearConflict(goal Board) *LinearConflictHeuristic {
+	return &LinearConflictHeuristic{Manhattan(goal)}
+}
+
+// Name returns "linear".
+func (*LinearConflictHeuristic) Name() string { return "linear" }
+
+// Estimate returns Manhattan distance plus the linear conflicts of b.
+func (h *LinearConflictHeuristic) Estimate(b Board) int {
+	s := h.ManhattanHeuristic.Estimate(b)
+	for r := range b.H {
+		s += h.rowConflict(b.Tiles, r)
+	}
+	for c := range b.W {
+		s += h.colConflict(b.Tiles, c)
+	}
+	return s
+}
+
+// rowConflict returns the extra moves row r of tiles needs: 2 for each of
+// its goal-row tiles outside a longest run in goal order.
+func (h *LinearConflictHeuristic) rowConflict(tiles []uint8, r int) int {
+	w := h.g.w
+	var keys [MaxSide]int
+	k := 0
+	for c := range w {
+		t := tiles[r*w+c]
+		if t == 0 {
+			continue
+		}
+		if gp := h.g.gpos[t]; gp/w == r {
+			keys[k] = gp % w
+			k++
+		}
+	}
+	return 2 * (k - lis(keys[:k]))
+}
+
+// colConflict is rowConflict for column c.
+func (h *LinearConflictHeuristic) colConflict(tiles []uint8, c int) int {
+	w, hh := h.g.w, h.g.h
+	var keys [MaxSide]int
+	k := 0
+	for r := range hh {
+		t := tiles[r*w+c]
+		if t == 0 {
+			continue
+		}
+		if gp := h.g.gpos[t]; gp%w == c {
+			keys[k] = gp / w
+			k++
+		}
+	}
+	return 2 * (k - lis(keys[:k]))
+}
+
+// lis returns the length of the longest strictly increasing subsequence of
+// keys (at most MaxSide distinct values).
+func lis(keys []int) int {
+	if len(keys) < 2 {
+		return len(keys)
+	}
+	var tails [MaxSide]int
+	n := 0
+	for _, x := range keys {
+		lo, hi := 0, n
+		for lo < hi {
+			mid := (lo + hi) / 2
+			if tails[mid] < x {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		tails[lo] = x
+		if lo == n {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,202 @@
+package sliding
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/searchlab/searchlab/search"
+)
+
+// ErrUnsolvable reports a board that cannot reach its goal by any sequence
+// of moves. Solve and SolveWith return it at once, before any search.
+var ErrUnsolvable = errors.New("board cannot reach the goal")
+
+// Solution is the answer for one board.
+type Solution struct {
+	Moves   []Move       // blank moves from the board to the goal
+	Optimal bool         // the length is proven the fewest
+	Method  string       // how it was found, e.g. "table", "idastar+linear", "astar+manhattan"
+	Stats   search.Stats // the work the search did
+}
+
+// Len returns the number of moves in s.
+func (s Solution) Len() int { return len(s.Moves) }
+
+// Solvable reports whether b can reach goal. Both must be valid boards of the
+// same size (it returns false otherwise). Every move swaps the blank with a
+// tile and moves the blank one cell, so a board can reach the goal exactly
+// when the parity of the permutation that takes it to the goal equals the
+// parity of the blank's taxicab distance to its goal cell; this holds for
+// every W x H board of at least 2 x 2 and every goal.
+func Solvable(b, goal Board) bool {
+	if b.W != goal.W || b.H != goal.H || len(b.Tiles) != len(goal.Tiles) || len(b.Tiles) != b.W*b.H {
+		return false
+	}
+	n := len(b.Tiles)
+	gpos := make([]int, n)
+	for i, t := range goal.Tiles {
+		gpos[t] = i
+	}
+	// perm[i] is the goal cell of the tile on cell i; count its cycles.
+	seen := make([]bool, n)
+	cycles := 0
+	for i := range n {
+		if seen[i] {
+			continue
+		}
+		cycles++
+		for j := i; !seen[j]; j = gpos[b.Tiles[j]] {
+			seen[j] = true
+		}
+	}
+	permOdd := (n-cycles)%2 == 1
+	bl, gl := b.Blank(), goal.Blank()
+	dist := abs(bl/b.W-gl/b.W) + abs(bl%b.W-gl%b.W)
+	return permOdd == (dist%2 == 1)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Algorithm names a way to search for a solution.
+type Algorithm string
+
+// The algorithms SolveWith knows. Auto is Solve's choice; the others run the
+// generic algorithms of package search on boards as states.
+const (
+	Auto    Algorithm = "auto"    // the fastest exact method (see Solve)
+	BFS     Algorithm = "bfs"     // breadth-first search: optimal, memory-bound
+	DFS     Algorithm = "dfs"     // depth-limited depth-first search: not optimal
+	IDDFS   Algorithm = "iddfs"   // iterative deepening: optimal, slow
+	AStar   Algorithm = "astar"   // A* with a heuristic: optimal, memory-bound
+	IDAStar Algorithm = "idastar" // IDA* with a heuristic: optimal, little memory
+)
+
+// Algorithms lists every Algorithm in the order compare tables show them.
+var Algorithms = []Algorithm{BFS, DFS, IDDFS, AStar, IDAStar, Auto}
+
+// ParseAlgorithm returns the Algorithm named s, or an error naming the choices.
+func ParseAlgorithm(s string) (Algorithm, error) {
+	for _, a := range Algorithms {
+		if string(a) == s {
+			return a, nil
+		}
+	}
+	return "", fmt.Errorf("unknown algorithm %q (want auto, bfs, dfs, iddfs, astar or idastar)", s)
+}
+
+// Informed reports whether a uses a heuristic.
+func (a Algorithm) Informed() bool { return a == AStar || a == IDAStar }
+
+// Options selects how SolveWith searches.
+type Options struct {
+	// Algorithm is the search to run; "" means Auto.
+	Algorithm Algorithm
+	// Heuristic guides AStar and IDAStar; nil means LinearConflict. The
+	// heuristic must have been made for the same goal.
+	Heuristic Heuristic
+	// MaxDepth bounds DFS and IDDFS; 0 means DefaultMaxDepth.
+	MaxDepth int
+	// Limits caps the nodes expanded; 0 means no cap.
+	Limits search.Limits
+}
+
+// Solve finds a fewest-move solution from b to goal by the fastest exact
+// method this package has: a precomputed distance table for boards of up to
+// 9 cells (3x3, 2x4, 2x3 ...), built on first use for each goal, and IDA*
+// with Manhattan distance plus linear conflicts, updated incrementally, for
+// larger boards. It returns ErrUnsolvable at once for a board that cannot
+// reach the goal, an error matching ErrInvalid if the boards differ in size,
+// and an error matching search.ErrLimit if ctx ends or the node cap is hit.
+func Solve(ctx context.Context, b, goal Board, lim search.Limits) (Solution, error) {
+	return SolveWith(ctx, b, goal, Options{Algorithm: Auto, Limits: lim})
+}
+
+// SolveWith solves b for goal with the algorithm and heuristic in o. Every
+// path it returns leads from b to goal; Solution.Optimal says whether its
+// length is proven the fewest (it is for every algorithm except DFS).
+func SolveWith(ctx context.Context, b, goal Board, o Options) (Solution, error) {
+	if err := checkPair(b, goal); err != nil {
+		return Solution{}, err
+	}
+	if !Solvable(b, goal) {
+		return Solution{}, ErrUnsolvable
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	h := o.Heuristic
+	if h == nil {
+		h = LinearConflict(goal)
+	}
+	switch o.Algorithm {
+	case "", Auto:
+		if TableSize(b.W, b.H) {
+			return tableFor(goal).solve(ctx, b)
+		}
+		return IDAStarSolve(ctx, b, goal, LinearConflict(goal), o.Limits)
+	case BFS, DFS, IDDFS, AStar, IDAStar:
+		return genericSolve(ctx, b, goal, o.Algorithm, h, o.MaxDepth, o.Limits)
+	}
+	return Solution{}, fmt.Errorf("unknown algorithm %q", o.Algorithm)
+}
+
+// checkPair reports an error matching ErrInvalid unless b and goal are valid
+// boards of the same size.
+func checkPair(b, goal Board) error {
+	for _, x := range []Board{b, goal} {
+		if _, err := New(x.W, x.H, ints(x.Tiles)); err != nil {
+			return err
+		}
+	}
+	if b.W != goal.W || b.H != goal.H {
+		return fmt.Errorf("%w: board is %dx%d but the goal is %dx%d", ErrInvalid, b.W, b.H, goal.W, goal.H)
+	}
+	return nil
+}
+
+func ints(ts []uint8) []int {
+	out := make([]int, len(ts))
+	for i, t := range ts {
+		out[i] = int(t)
+	}
+	return out
+}
+
+// Verify reports an error unless moves take b exactly to goal.
+func Verify(b, goal Board, moves []Move) error {
+	end, err := b.Apply(moves...)
+	if err != nil {
+		return err
+	}
+	if !end.Equal(goal) {
+		return fmt.Errorf("the %d moves end on\n%v\nnot on the goal\n%v", len(moves), end, goal)
+	}
+	return nil
+}
+
+// DefaultMaxDepth returns the depth bound DFS and IDDFS use for a W x H
+// board when Options.MaxDepth is 0: the largest optimal solution length for
+// the standard goal where it is known (31 for 3x3, 80 for 4x4, and the exact
+// figure from the distance table for boards of up to 9 cells), else
+// W*H*(W+H), a generous bound.
+func DefaultMaxDepth(w, h int) int {
+	if TableSize(w, h) {
+		return tableFor(Standard(w, h)).maxDist
+	}
+	if w > h {
+		w, h = h, w
+	}
+	switch {
+	case w == 3 && h == 4:
+		return 53
+	case w == 4 && h == 4:
+		return 80
+	}
+	return w * h * (w + h)
+}

@@ -1,0 +1,277 @@
+package pdb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// maxPatternEntries caps the entries of one pattern's table (2^31): the
+// builder keeps three bytes of work per entry.
+const maxPatternEntries = 1 << 31
+
+// pattern is one group of tiles of a partition: the tiles are named by
+// their goal cells, in increasing order.
+type pattern struct {
+	g     *geom
+	cells []int // goal cells of the pattern's tiles
+	size  int64 // n!/(n-k)!: the number of placements of the tiles
+}
+
+func newPattern(g *geom, cells []int) (*pattern, error) {
+	if len(cells) == 0 || len(cells) >= g.n {
+		return nil, fmt.Errorf("pdb: a pattern of %d tiles on %d cells", len(cells), g.n)
+	}
+	size := int64(1)
+	for i := range len(cells) {
+		size *= int64(g.n - i)
+		if size > maxPatternEntries {
+			return nil, fmt.Errorf("pdb: a pattern of %d tiles on %dx%d has over %d entries", len(cells), g.w, g.h, int64(maxPatternEntries))
+		}
+	}
+	return &pattern{g: g, cells: cells, size: size}, nil
+}
+
+// rank returns the index of the placement pos (pos[i] is the cell of tile
+// i of the pattern): the mixed-radix number whose digit i, of radix n-i,
+// is pos[i] less the number of earlier tiles on lower cells.
+func rank(n int, pos []uint8) int64 {
+	var r int64
+	var used uint32
+	for i, p := range pos {
+		d := int(p) - bits.OnesCount32(used&(1<<p-1))
+		r = r*int64(n-i) + int64(d)
+		used |= 1 << p
+	}
+	return r
+}
+
+// unrank is the inverse of rank: it fills pos and returns the cells used.
+func unrank(n int, r int64, pos []uint8) uint32 {
+	k := len(pos)
+	var digits [maxCells]uint8
+	for i := k - 1; i >= 0; i-- {
+		rad := int64(n - i)
+		digits[i] = uint8(r % rad)
+		r /= rad
+	}
+	var used uint32
+	for i := range k {
+		free := ^used
+		for d := digits[i]; d > 0; d-- {
+			free &= free - 1
+		}
+		p := bits.TrailingZeros32(free)
+		pos[i] = uint8(p)
+		used |= 1 << p
+	}
+	return used
+}
+
+// maxExcess is the largest value a table entry holds: entries are 4 bits.
+const maxExcess = 15
+
+// errTooManyRegions reports a pattern whose free cells split into more than
+// eight regions, which the builder's byte masks cannot hold.
+var errTooManyRegions = errors.New("pdb: the free cells of a pattern split into more than 8 regions")
+
+// build computes the table of pattern p for the goal whose blank is on cell
+// blank. The table holds, for each placement of the pattern's tiles, the
+// fewest moves of pattern tiles that bring them home while the other tiles
+// are indistinct and the blank may wander through every cell not holding a
+// pattern tile: a breadth-first search backwards from the goal over pairs
+// (placement, region of the blank), where moving the blank within its region
+// is free and moving a pattern tile into it costs one. An entry is stored as
+// (distance - taxicab distance of the pattern's tiles) / 2, capped at 15; the
+// two always have the same parity.
+//
+// progress, if not nil, is called with the number of placements reached so
+// far after each level. The search uses every processor.
+func build(ctx context.Context, p *pattern, blank int, progress func(done int64)) ([]uint32, error) {
+	g, k, n := p.g, len(p.cells), p.g.n
+	words := (p.size + 3) / 4
+	visited := make([]uint32, words) // per placement, a byte mask of blank regions reached
+	cur := make([]uint32, words)     // regions at the current distance
+	next := make([]uint32, words)    // regions at the next distance
+	out := make([]uint32, (p.size+7)/8)
+
+	// The goal: tiles home, blank in its region.
+	pos := make([]uint8, k)
+	var occ uint32
+	for i, c := range p.cells {
+		pos[i] = uint8(c)
+		occ |= 1 << c
+	}
+	if occ&(1<<blank) != 0 {
+		return nil, fmt.Errorf("pdb: pattern holds the blank's goal cell %d", blank)
+	}
+	r0 := rank(n, pos)
+	j0, _ := g.regionIndex(blank, g.all&^occ)
+	if j0 >= 8 {
+		return nil, errTooManyRegions
+	}
+	bit0 := uint32(1) << (j0 + 8*int(r0&3))
+	visited[r0>>2] |= bit0
+	cur[r0>>2] |= bit0
+	reached := int64(1)
+	if progress != nil {
+		progress(reached)
+	}
+
+	workers := runtime.GOMAXPROCS(0)
+	const chunk = 1 << 14
+	var fail atomic.Value
+	for depth := 0; ; depth++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var nextChunk atomic.Int64
+		var added, newPlaces atomic.Int64
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				x := expander{p: p, depth: depth, visited: visited, next: next, out: out}
+				x.pos = make([]uint8, k)
+				x.tmp = make([]uint8, k)
+				for {
+					lo := nextChunk.Add(chunk) - chunk
+					if lo >= words || ctx.Err() != nil {
+						break
+					}
+					hi := min(lo+chunk, words)
+					for w := lo; w < hi; w++ {
+						m := cur[w]
+						if m == 0 {
+							continue
+						}
+						cur[w] = 0
+						for m != 0 {
+							b := bits.TrailingZeros32(m) / 8
+							x.expand(w*4+int64(b), uint8(m>>(8*b)))
+							m &^= 0xff << (8 * b)
+						}
+					}
+				}
+				added.Add(x.added)
+				newPlaces.Add(x.newPlaces)
+				if x.err != nil {
+					fail.CompareAndSwap(nil, x.err)
+				}
+			}()
+		}
+		wg.Wait()
+		if err, _ := fail.Load().(error); err != nil {
+			return nil, err
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		reached += newPlaces.Load()
+		if progress != nil {
+			progress(reached)
+		}
+		if added.Load() == 0 {
+			break
+		}
+		cur, next = next, cur
+	}
+	want := p.size
+	if k == n-1 {
+		want /= 2 // with one free cell, only even permutations are reachable
+	}
+	if reached != want {
+		return nil, fmt.Errorf("pdb: internal error: reached %d of %d placements", reached, p.size)
+	}
+	return out, nil
+}
+
+// expander expands the states of one level for one worker.
+type expander struct {
+	p                *pattern
+	depth            int
+	visited, next    []uint32
+	out              []uint32
+	pos, tmp         []uint8
+	added, newPlaces int64
+	err              error
+}
+
+// expand generates the successors of placement r with the blank in each of
+// the regions in mask.
+func (x *expander) expand(r int64, mask uint8) {
+	p := x.p
+	g, n := p.g, p.g.n
+	occ := unrank(n, r, x.pos)
+	free := g.all &^ occ
+	md := 0
+	for i, c := range p.cells {
+		md += g.dist(int(x.pos[i]), c)
+	}
+	var regs [8]uint32
+	rest := free
+	for j := 0; rest != 0 && j < 8; j++ {
+		regs[j] = g.flood(rest&-rest, free)
+		rest &^= regs[j]
+	}
+	copy(x.tmp, x.pos)
+	h := x.depth + 1
+	for mask != 0 {
+		j := bits.TrailingZeros8(mask)
+		mask &= mask - 1
+		reg := regs[j]
+		for i, from := range x.pos {
+			to := g.nbr[from] & reg
+			for to != 0 {
+				c := bits.TrailingZeros32(to)
+				to &= to - 1
+				x.tmp[i] = uint8(c)
+				r2 := rank(n, x.tmp)
+				x.tmp[i] = from
+				free2 := free&^(1<<c) | 1<<from
+				j2, _ := g.regionIndex(int(from), free2)
+				if j2 >= 8 {
+					x.err = errTooManyRegions
+					return
+				}
+				sh := 8 * uint(r2&3)
+				bit := uint32(1) << (uint(j2) + sh)
+				w := r2 >> 2
+				if atomic.LoadUint32(&x.visited[w])&bit != 0 {
+					continue
+				}
+				old := atomic.OrUint32(&x.visited[w], bit)
+				if old&bit != 0 {
+					continue
+				}
+				atomic.OrUint32(&x.next[w], bit)
+				x.added++
+				if old>>sh&0xff != 0 {
+					continue
+				}
+				// First time this placement is reached: its distance is h.
+				x.newPlaces++
+				md2 := md - g.dist(int(from), p.cells[i]) + g.dist(c, p.cells[i])
+				ex := h - md2
+				if ex < 0 || ex%2 != 0 {
+					x.err = fmt.Errorf("pdb: internal error: distance %d against taxicab %d", h, md2)
+					return
+				}
+				ex = min(ex/2, maxExcess)
+				if ex > 0 {
+					atomic.OrUint32(&x.out[r2>>3], uint32(ex)<<(4*uint(r2&7)))
+				}
+			}
+		}
+	}
+}
+
+// entry returns entry r of a table.
+func entry(t []uint32, r int64) int {
+	return int(t[r>>3] >> (4 * uint(r&7)) & 15)
+}

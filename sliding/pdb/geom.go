@@ -1,0 +1,91 @@
+package pdb
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// maxCells is the most cells a board may have for pattern databases: cell
+// sets are uint32 bit masks.
+const maxCells = 32
+
+// geom is the shape of a W x H board as bit masks over its cells.
+type geom struct {
+	w, h, n  int
+	all      uint32           // every cell
+	notLeft  uint32           // cells not in the first column
+	notRight uint32           // cells not in the last column
+	nbr      [maxCells]uint32 // the cells next to each cell
+}
+
+func newGeom(w, h int) (*geom, error) {
+	if w < 2 || h < 2 || w*h > maxCells {
+		return nil, fmt.Errorf("pdb: board %dx%d not supported (at most %d cells)", w, h, maxCells)
+	}
+	g := &geom{w: w, h: h, n: w * h}
+	g.all = uint32(1<<g.n - 1)
+	for c := range g.n {
+		r, col := c/w, c%w
+		if col > 0 {
+			g.notLeft |= 1 << c
+			g.nbr[c] |= 1 << (c - 1)
+		}
+		if col < w-1 {
+			g.notRight |= 1 << c
+			g.nbr[c] |= 1 << (c + 1)
+		}
+		if r > 0 {
+			g.nbr[c] |= 1 << (c - w)
+		}
+		if r < h-1 {
+			g.nbr[c] |= 1 << (c + w)
+		}
+	}
+	return g, nil
+}
+
+// flood returns the cells of free connected to the cells of seed.
+func (g *geom) flood(seed, free uint32) uint32 {
+	r := seed & free
+	for {
+		nr := (r | r<<g.w | r>>g.w | (r&g.notRight)<<1 | (r&g.notLeft)>>1) & free
+		if nr == r {
+			return r
+		}
+		r = nr
+	}
+}
+
+// regionIndex returns the index of the region of free that holds cell c,
+// counting regions in the order of their lowest cell, and the region itself.
+func (g *geom) regionIndex(c int, free uint32) (int, uint32) {
+	reg := g.flood(1<<c, free)
+	low := uint32(1)<<bits.TrailingZeros32(reg) - 1
+	rest := free &^ reg & low
+	idx := 0
+	for rest != 0 {
+		r := g.flood(rest&-rest, free)
+		rest &^= r
+		idx++
+	}
+	return idx, reg
+}
+
+// dist is the taxicab distance between cells a and b.
+func (g *geom) dist(a, b int) int {
+	dr := a/g.w - b/g.w
+	dc := a%g.w - b%g.w
+	if dr < 0 {
+		dr = -dr
+	}
+	if dc < 0 {
+		dc = -dc
+	}
+	return dr + dc
+}
+
+// transpose returns the cell that c goes to in the reflection of a square
+// board about its main diagonal.
+func (g *geom) transpose(c int) int {
+	return (c%g.w)*g.w + c/g.w
+}

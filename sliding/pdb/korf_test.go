@@ -1,0 +1,184 @@
+package pdb
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+)
+
+// The long runs: go test ./sliding/pdb -run Korf -pdb.korf (and -pdb.partition,
+// -pdb.dir). They use, and if need be build, the databases in the cache.
+var (
+	korfFlag  = flag.Bool("pdb.korf", false, "solve Korf's 100 15-puzzle instances (needs or builds the databases)")
+	korf24    = flag.String("pdb.korf24", "", "solve these 24-puzzle instances of korf24_50.txt (1-based, comma-separated)")
+	partFlag  = flag.String("pdb.partition", "7-8", "partition for -pdb.korf and the benchmarks")
+	dirFlag   = flag.String("pdb.dir", "", "database directory for the long runs (default: the user cache)")
+	korfFirst = flag.Int("pdb.first", 100, "solve only the first N instances with -pdb.korf")
+)
+
+const dataDir = "../../../shared/data/"
+
+type instance struct {
+	board sliding.Board
+	want  int
+}
+
+// readInstances reads a file of instances: w*h numbers and the optimal
+// length a line, '#' lines are comments.
+func readInstances(tb testing.TB, name string, w int) []instance {
+	tb.Helper()
+	f, err := os.Open(dataDir + name)
+	if err != nil {
+		tb.Skipf("no data: %v", err)
+	}
+	defer f.Close()
+	var out []instance
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		var nums []int
+		for _, fld := range strings.Fields(line) {
+			x, err := strconv.Atoi(fld)
+			if err != nil {
+				tb.Fatalf("%s: %q: %v", name, line, err)
+			}
+			nums = append(nums, x)
+		}
+		b, err := sliding.New(w, w, nums[:w*w])
+		if err != nil {
+			tb.Fatalf("%s: %v", name, err)
+		}
+		out = append(out, instance{b, nums[w*w]})
+	}
+	return out
+}
+
+func canonicalGoal(w int) sliding.Board {
+	tiles := make([]int, w*w)
+	for i := range tiles {
+		tiles[i] = i
+	}
+	b, _ := sliding.New(w, w, tiles)
+	return b
+}
+
+func openLong(tb testing.TB, w int, partition string) *Set {
+	tb.Helper()
+	start := time.Now()
+	s, err := Open(context.Background(), w, w, 0, partition, Options{Dir: *dirFlag, Log: os.Stderr})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Logf("opened %dx%d %s in %v (%d MB)", w, w, partition, time.Since(start).Round(time.Millisecond), s.Bytes()>>20)
+	return s
+}
+
+// TestKorf100 solves Korf's 100 instances and checks every length against
+// the file. It runs only with -pdb.korf.
+func TestKorf100(t *testing.T) {
+	if !*korfFlag {
+		t.Skip("the Korf 100 run needs -pdb.korf")
+	}
+	insts := readInstances(t, "korf100.txt", 4)
+	s := openLong(t, 4, *partFlag)
+	goal := canonicalGoal(4)
+	var nodes, gen int64
+	var total time.Duration
+	var worst time.Duration
+	for i, in := range insts[:min(*korfFirst, len(insts))] {
+		start := time.Now()
+		sol, err := s.Solve(context.Background(), in.board, goal, search.Limits{})
+		el := time.Since(start)
+		if err != nil {
+			t.Fatalf("#%d: %v", i+1, err)
+		}
+		if len(sol.Moves) != in.want {
+			t.Errorf("#%d: %d moves, want %d", i+1, len(sol.Moves), in.want)
+		}
+		if end, err := in.board.Apply(sol.Moves...); err != nil || !end.Equal(goal) {
+			t.Errorf("#%d: the moves do not reach the goal", i+1)
+		}
+		nodes += sol.Stats.Expanded
+		gen += sol.Stats.Generated
+		total += el
+		worst = max(worst, el)
+		if testing.Verbose() {
+			fmt.Printf("#%d len %d expanded %d generated %d %v\n", i+1, len(sol.Moves), sol.Stats.Expanded, sol.Stats.Generated, el.Round(time.Microsecond))
+		}
+	}
+	n := int64(min(*korfFirst, len(insts)))
+	t.Logf("%s: %d instances, %d expanded, %d generated per instance; %v in all, %v per instance, worst %v",
+		s.Method(), n, nodes/n, gen/n, total.Round(time.Millisecond), (total / time.Duration(n)).Round(time.Microsecond), worst.Round(time.Millisecond))
+}
+
+// TestKorf24 solves the 24-puzzle instances named by -pdb.korf24.
+func TestKorf24(t *testing.T) {
+	if *korf24 == "" {
+		t.Skip("the 24-puzzle run needs -pdb.korf24=38,40,...")
+	}
+	insts := readInstances(t, "korf24_50.txt", 5)
+	s := openLong(t, 5, "6-6-6-6")
+	goal := canonicalGoal(5)
+	for _, f := range strings.Split(*korf24, ",") {
+		k, err := strconv.Atoi(f)
+		if err != nil || k < 1 || k > len(insts) {
+			t.Fatalf("-pdb.korf24: %q is not an instance number", f)
+		}
+		in := insts[k-1]
+		start := time.Now()
+		sol, err := s.Solve(context.Background(), in.board, goal, search.Limits{})
+		if err != nil {
+			t.Fatalf("#%d: %v", k, err)
+		}
+		if len(sol.Moves) != in.want {
+			t.Errorf("#%d: %d moves, want %d", k, len(sol.Moves), in.want)
+		}
+		t.Logf("#%d: %d moves (want %d), %d expanded, %d generated, %v", k, len(sol.Moves), in.want, sol.Stats.Expanded, sol.Stats.Generated, time.Since(start).Round(time.Millisecond))
+	}
+}
+
+// BenchmarkKorf100 solves all 100 instances an op with -pdb.partition
+// (default 7-8), reporting nodes and time per instance.
+func BenchmarkKorf100(b *testing.B) {
+	insts := readInstances(b, "korf100.txt", 4)
+	s := openLong(b, 4, *partFlag)
+	goal := canonicalGoal(4)
+	b.ResetTimer()
+	var nodes, gen int64
+	for range b.N {
+		nodes, gen = 0, 0
+		for i, in := range insts {
+			sol, err := s.Solve(context.Background(), in.board, goal, search.Limits{})
+			if err != nil || len(sol.Moves) != in.want {
+				b.Fatalf("#%d: %d moves, %v", i+1, len(sol.Moves), err)
+			}
+			nodes += sol.Stats.Expanded
+			gen += sol.Stats.Generated
+		}
+	}
+	b.ReportMetric(float64(nodes)/float64(len(insts)), "expanded/inst")
+	b.ReportMetric(float64(gen)/float64(len(insts)), "generated/inst")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(insts))/1e6, "ms/inst")
+}
+
+// BenchmarkLoad78 reads the cached 7-8 databases.
+func BenchmarkLoad78(b *testing.B) {
+	openLong(b, 4, "7-8")
+	for range b.N {
+		if _, err := Open(context.Background(), 4, 4, 0, "7-8", Options{Dir: *dirFlag}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

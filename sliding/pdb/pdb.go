@@ -1,0 +1,333 @@
+// Package pdb solves sliding-tile boards optimally with additive disjoint
+// pattern databases (Korf & Felner 2002) and a tuned, two-core IDA*: the
+// 15-puzzle with the 7-8 partition and the mirror lookup, the 24-puzzle with
+// 6-6-6-6, and any board of up to 32 cells with a partition that fits in
+// memory, for any goal layout. Databases are built once by a breadth-first
+// search and cached on disk in a checked file format.
+package pdb
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+)
+
+// Set is an additive set of pattern databases for one board size and one
+// goal cell of the blank: each tile belongs to exactly one pattern, and the
+// heuristic of a board is the sum of its patterns' entries (and, on square
+// boards whose blank goal lies on the main diagonal, the larger of that sum
+// and the sum for the board reflected about the diagonal).
+//
+// Tiles are named by their goal cells, so one Set serves every goal layout
+// whose blank sits on the same cell. A Set is safe for concurrent use.
+type Set struct {
+	w, h      int
+	blank     int
+	partition string
+	g         *geom
+	groups    [][]int    // goal cells of each pattern's tiles
+	tables    [][]uint32 // 4-bit entries, 8 to a word
+	v         *solver
+}
+
+// W and H return the board size the set is for.
+func (s *Set) W() int { return s.w }
+
+// H returns the number of rows of the boards the set is for.
+func (s *Set) H() int { return s.h }
+
+// BlankGoal returns the goal cell of the blank (in reading order, from 0)
+// that the set is for.
+func (s *Set) BlankGoal() int { return s.blank }
+
+// Partition returns the partition, as pattern sizes such as "7-8".
+func (s *Set) Partition() string { return s.partition }
+
+// Groups returns the goal cells of the tiles of each pattern.
+func (s *Set) Groups() [][]int {
+	out := make([][]int, len(s.groups))
+	for i, g := range s.groups {
+		out[i] = append([]int(nil), g...)
+	}
+	return out
+}
+
+// Mirror reports whether the set also looks up the board reflected about
+// the main diagonal: it does on square boards whose blank goal cell lies on
+// the diagonal.
+func (s *Set) Mirror() bool {
+	return s.w == s.h && s.g.transpose(s.blank) == s.blank
+}
+
+// Method names the heuristic for Solution.Method, e.g. "pdb 7-8+mirror".
+func (s *Set) Method() string {
+	m := "pdb " + s.partition
+	if s.Mirror() {
+		m += "+mirror"
+	}
+	return m
+}
+
+// Bytes returns the memory the tables take.
+func (s *Set) Bytes() int64 {
+	var n int64
+	for _, t := range s.tables {
+		n += int64(len(t)) * 4
+	}
+	return n
+}
+
+// Heuristic returns the set's lower bound on the moves from b to goal. The
+// boards must be of the set's size, with the blank's goal on the set's cell.
+func (s *Set) Heuristic(b, goal sliding.Board) (int, error) {
+	if err := s.check(b, goal); err != nil {
+		return 0, err
+	}
+	cells := relabel(b, goal)
+	var n node
+	s.solver().init(&n, cells)
+	return n.h(), nil
+}
+
+// Solve returns a shortest sequence of blank moves from b to goal, found by
+// IDA* on both cores with the set's heuristic. It returns
+// sliding.ErrUnsolvable for a board that cannot reach the goal, and an error
+// matching search.ErrLimit when ctx ends or lim.MaxNodes nodes have been
+// expanded. Stats.Expanded and Stats.Generated count the nodes of all
+// iterations.
+func (s *Set) Solve(ctx context.Context, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
+	return solveBoard(ctx, s, b, goal, lim)
+}
+
+func (s *Set) solver() *solver {
+	if s.v == nil {
+		s.v = newSolver(s)
+	}
+	return s.v
+}
+
+func (s *Set) check(b, goal sliding.Board) error {
+	if b.W != s.w || b.H != s.h || goal.W != s.w || goal.H != s.h {
+		return fmt.Errorf("pdb: board %dx%d and goal %dx%d for a %dx%d database", b.W, b.H, goal.W, goal.H, s.w, s.h)
+	}
+	if len(b.Tiles) != s.w*s.h || len(goal.Tiles) != s.w*s.h {
+		return fmt.Errorf("pdb: %w", sliding.ErrInvalid)
+	}
+	if gb := goal.Blank(); gb != s.blank {
+		return fmt.Errorf("pdb: goal blank on cell %d, database built for cell %d", gb, s.blank)
+	}
+	return nil
+}
+
+// relabel names each tile of b by its cell in goal.
+func relabel(b, goal sliding.Board) []uint8 {
+	home := make([]uint8, len(goal.Tiles))
+	for c, t := range goal.Tiles {
+		home[t] = uint8(c)
+	}
+	cells := make([]uint8, len(b.Tiles))
+	for c, t := range b.Tiles {
+		cells[c] = home[t]
+	}
+	return cells
+}
+
+// ParsePartition reads a partition of the w*h-1 tiles of a board into
+// patterns, written as pattern sizes joined by '-' (such as "7-8" or
+// "6-6-6-6"), and returns the goal cells of each pattern's tiles for a goal
+// whose blank is on cell blank. The patterns take the tiles' goal cells in
+// reading order, skipping the blank's. For the 5x5 board with the blank goal
+// in a corner, "6-6-6-6" is Korf and Felner's partition into four blocks.
+func ParsePartition(w, h, blank int, spec string) ([][]int, error) {
+	g, err := newGeom(w, h)
+	if err != nil {
+		return nil, err
+	}
+	if blank < 0 || blank >= g.n {
+		return nil, fmt.Errorf("pdb: blank goal cell %d outside the board", blank)
+	}
+	parts := strings.Split(spec, "-")
+	sizes := make([]int, len(parts))
+	sum := 0
+	for i, p := range parts {
+		k, err := strconv.Atoi(p)
+		if err != nil || k < 1 {
+			return nil, fmt.Errorf("pdb: partition %q: %q is not a pattern size (a whole number from 1)", spec, p)
+		}
+		sizes[i] = k
+		sum += k
+	}
+	if sum != g.n-1 {
+		return nil, fmt.Errorf("pdb: partition %q covers %d tiles, a %dx%d board has %d", spec, sum, w, h, g.n-1)
+	}
+	if len(sizes) > maxPatterns {
+		return nil, fmt.Errorf("pdb: partition %q has more than %d patterns", spec, maxPatterns)
+	}
+	if groups := korfFelner24(w, h, blank, spec); groups != nil {
+		return groups, nil
+	}
+	var cells []int
+	for c := range g.n {
+		if c != blank {
+			cells = append(cells, c)
+		}
+	}
+	groups := make([][]int, len(sizes))
+	for i, k := range sizes {
+		groups[i], cells = cells[:k:k], cells[k:]
+	}
+	for _, grp := range groups {
+		if _, err := newPattern(g, grp); err != nil {
+			return nil, fmt.Errorf("pdb: partition %q: %w", spec, err)
+		}
+	}
+	return groups, nil
+}
+
+// korfFelner24 returns Korf and Felner's 6-6-6-6 partition of the 24-puzzle
+// for the blank in the top-left corner (reflected for the other corners), or
+// nil for any other board or partition.
+func korfFelner24(w, h, blank int, spec string) [][]int {
+	if w != 5 || h != 5 || spec != "6-6-6-6" {
+		return nil
+	}
+	base := [][]int{
+		{1, 2, 5, 6, 7, 12},
+		{3, 4, 8, 9, 13, 14},
+		{10, 11, 15, 16, 20, 21},
+		{17, 18, 19, 22, 23, 24},
+	}
+	var flip func(c int) int
+	switch blank {
+	case 0:
+		flip = func(c int) int { return c }
+	case 4:
+		flip = func(c int) int { return c/5*5 + 4 - c%5 }
+	case 20:
+		flip = func(c int) int { return (4-c/5)*5 + c%5 }
+	case 24:
+		flip = func(c int) int { return 24 - c }
+	default:
+		return nil
+	}
+	out := make([][]int, len(base))
+	for i, grp := range base {
+		for _, c := range grp {
+			out[i] = append(out[i], flip(c))
+		}
+		sortInts(out[i])
+	}
+	return out
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// DefaultPartition returns the partition Solve uses for a w x h board when
+// none is given: "7-8" for 4x4, "6-6-6-6" for 5x5, and otherwise the fewest
+// patterns, as even as can be, whose tables each have at most 2^26 entries
+// (32 MB). ok is false when the board has more than 32 cells.
+func DefaultPartition(w, h int) (spec string, ok bool) {
+	n := w * h
+	switch {
+	case w < 2 || h < 2 || n > maxCells:
+		return "", false
+	case w == 4 && h == 4:
+		return "7-8", true
+	case w == 5 && h == 5:
+		return "6-6-6-6", true
+	}
+	tiles := n - 1
+	for groups := 1; groups <= tiles; groups++ {
+		k := (tiles + groups - 1) / groups
+		size := int64(1)
+		for i := range k {
+			size *= int64(n - i)
+		}
+		if size <= 1<<26 && groups <= maxPatterns {
+			var parts []string
+			left := tiles
+			for i := range groups {
+				ki := left / (groups - i)
+				parts = append(parts, strconv.Itoa(ki))
+				left -= ki
+			}
+			// Larger patterns first.
+			for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+				parts[i], parts[j] = parts[j], parts[i]
+			}
+			return strings.Join(parts, "-"), true
+		}
+	}
+	return "", false
+}
+
+// Build computes the set for a w x h board, the blank's goal on cell blank
+// and the given partition, without touching any cache. progress, if not
+// nil, is called as the work goes on with the placements done and their
+// total over all patterns.
+func Build(ctx context.Context, w, h, blank int, partition string, progress func(done, total int64)) (*Set, error) {
+	s, pats, err := newSet(w, h, blank, partition)
+	if err != nil {
+		return nil, err
+	}
+	var total, before int64
+	for _, p := range pats {
+		total += p.size
+	}
+	for i, p := range pats {
+		var cb func(int64)
+		if progress != nil {
+			cb = func(done int64) { progress(before+done, total) }
+		}
+		t, err := build(ctx, p, blank, cb)
+		if err != nil {
+			return nil, err
+		}
+		s.tables[i] = t
+		before += p.size
+	}
+	return s, nil
+}
+
+func newSet(w, h, blank int, partition string) (*Set, []*pattern, error) {
+	groups, err := ParsePartition(w, h, blank, partition)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, _ := newGeom(w, h)
+	s := &Set{w: w, h: h, blank: blank, partition: partition, g: g, groups: groups, tables: make([][]uint32, len(groups))}
+	pats := make([]*pattern, len(groups))
+	for i, grp := range groups {
+		if pats[i], err = newPattern(g, grp); err != nil {
+			return nil, nil, err
+		}
+	}
+	return s, pats, nil
+}
+
+// Options say where Open keeps its files and how it reports.
+type Options struct {
+	// Dir is the cache directory; "" means CacheDir().
+	Dir string
+	// Log, if not nil, receives a line for each database built or rebuilt.
+	Log io.Writer
+	// Progress, if not nil, is called as a database is built, with a label
+	// naming it, the placements done and their total.
+	Progress func(label string, done, total int64)
+}
+
+func onesBelow(used uint32, p uint8) int {
+	return bits.OnesCount32(used & (1<<p - 1))
+}

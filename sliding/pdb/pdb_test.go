@@ -1,0 +1,472 @@
+package pdb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+)
+
+// refPattern computes a pattern's distances the slow, obvious way: a 0-1
+// breadth-first search over (placement, exact blank cell) states kept in a
+// map, where the blank swapping with a non-pattern cell costs 0 and with a
+// pattern tile costs 1; a placement's distance is the least over blank cells.
+func refPattern(w, h, blank int, cells []int) map[string]int {
+	type state struct {
+		pos   string // cell of each pattern tile
+		blank int
+	}
+	start := make([]byte, len(cells))
+	for i, c := range cells {
+		start[i] = byte(c)
+	}
+	dist := map[state]int{{string(start), blank}: 0}
+	// Two buckets: states at distance d (grown while it is worked through by
+	// free moves) and at d+1.
+	cur := []state{{string(start), blank}}
+	var next []state
+	for d := 0; len(cur) > 0; d++ {
+		for len(cur) > 0 {
+			s := cur[len(cur)-1]
+			cur = cur[:len(cur)-1]
+			if dist[s] != d {
+				continue
+			}
+			r, c := s.blank/w, s.blank%w
+			for _, dd := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+				nr, nc := r+dd[0], c+dd[1]
+				if nr < 0 || nr >= h || nc < 0 || nc >= w {
+					continue
+				}
+				to := nr*w + nc
+				pos := []byte(s.pos)
+				cost := 0
+				for i, p := range pos {
+					if int(p) == to {
+						pos[i] = byte(s.blank)
+						cost = 1
+					}
+				}
+				ns := state{string(pos), to}
+				if old, ok := dist[ns]; ok && old <= d+cost {
+					continue
+				}
+				dist[ns] = d + cost
+				if cost == 0 {
+					cur = append(cur, ns)
+				} else {
+					next = append(next, ns)
+				}
+			}
+		}
+		cur, next = next, cur[:0]
+	}
+	best := map[string]int{}
+	for s, d := range dist {
+		if old, ok := best[s.pos]; !ok || d < old {
+			best[s.pos] = d
+		}
+	}
+	return best
+}
+
+func TestBuildMatchesReference(t *testing.T) {
+	tests := []struct {
+		w, h, blank int
+		cells       []int
+	}{
+		{3, 3, 0, []int{1, 2, 3, 4}},
+		{3, 3, 0, []int{5, 6, 7, 8}},
+		{3, 3, 8, []int{0, 1, 2, 3}},
+		{3, 3, 4, []int{0, 2, 6, 8}},
+		{2, 4, 7, []int{0, 1, 2, 3}},
+		{4, 2, 0, []int{4, 5, 6, 7}},
+		{3, 4, 11, []int{0, 5, 10}},
+		{4, 3, 5, []int{0, 1, 2, 3}},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%dx%d-b%d-%v", tc.w, tc.h, tc.blank, tc.cells), func(t *testing.T) {
+			g, err := newGeom(tc.w, tc.h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := newPattern(g, tc.cells)
+			if err != nil {
+				t.Fatal(err)
+			}
+			table, err := build(context.Background(), p, tc.blank, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref := refPattern(tc.w, tc.h, tc.blank, tc.cells)
+			if int64(len(ref)) != p.size {
+				t.Fatalf("reference has %d placements, want %d", len(ref), p.size)
+			}
+			for key, d := range ref {
+				pos := []uint8(key)
+				md := 0
+				for i, c := range tc.cells {
+					md += g.dist(int(pos[i]), c)
+				}
+				want := min((d-md)/2, maxExcess)
+				if got := entry(table, rank(g.n, pos)); got != want {
+					t.Fatalf("placement %v: entry %d, want %d (distance %d, taxicab %d)", pos, got, want, d, md)
+				}
+			}
+		})
+	}
+}
+
+func TestRankRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{8, 9, 16, 25} {
+		for k := 1; k <= 8 && k < n; k++ {
+			size := int64(1)
+			for i := range k {
+				size *= int64(n - i)
+			}
+			pos := make([]uint8, k)
+			for range 200 {
+				r := rng.Int64N(size)
+				unrank(n, r, pos)
+				if got := rank(n, pos); got != r {
+					t.Fatalf("n=%d k=%d: rank(unrank(%d)) = %d (%v)", n, k, r, got, pos)
+				}
+			}
+		}
+	}
+}
+
+// allDistances returns the exact distance of every board of goal's size to
+// goal, by breadth-first search from it.
+func allDistances(goal sliding.Board) map[string]int {
+	dist := map[string]int{string(goal.Tiles): 0}
+	queue := []sliding.Board{goal}
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		d := dist[string(b.Tiles)]
+		for _, m := range sliding.Moves {
+			nb, err := b.Apply(m)
+			if err != nil {
+				continue
+			}
+			if _, ok := dist[string(nb.Tiles)]; !ok {
+				dist[string(nb.Tiles)] = d + 1
+				queue = append(queue, nb)
+			}
+		}
+	}
+	return dist
+}
+
+func mustBoard(t testing.TB, w, h int, tiles ...int) sliding.Board {
+	t.Helper()
+	b, err := sliding.New(w, h, tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestSmallBoardsAgainstBFS checks, on every board of small sizes and for
+// several goals, that the heuristic never exceeds the true distance, and on
+// a sample that Solve finds a path of exactly the true distance that leads
+// to the goal.
+func TestSmallBoardsAgainstBFS(t *testing.T) {
+	tests := []struct {
+		name      string
+		goal      sliding.Board
+		partition string
+		mirror    bool
+	}{
+		{"3x3 standard 4-4", sliding.Standard(3, 3), "4-4", true},
+		{"3x3 korf 4-4", mustBoard(t, 3, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8), "4-4", true},
+		{"3x3 korf 3-3-2", mustBoard(t, 3, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8), "3-3-2", true},
+		{"3x3 spiral 4-4", mustBoard(t, 3, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5), "4-4", true},
+		{"3x3 standard 8", sliding.Standard(3, 3), "8", true},
+		{"2x4 standard 4-3", sliding.Standard(2, 4), "4-3", false},
+		{"4x2 odd goal 3-4", mustBoard(t, 4, 2, 7, 6, 0, 5, 4, 3, 2, 1), "3-4", false},
+		{"2x3 standard 5", sliding.Standard(2, 3), "5", false},
+	}
+	ctx := context.Background()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Build(ctx, tc.goal.W, tc.goal.H, tc.goal.Blank(), tc.partition, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Mirror() != tc.mirror {
+				t.Errorf("Mirror() = %v, want %v", s.Mirror(), tc.mirror)
+			}
+			dist := allDistances(tc.goal)
+			exact := tc.partition == "8" || tc.partition == "5"
+			keys := make([]string, 0, len(dist))
+			for k := range dist {
+				keys = append(keys, k)
+			}
+			slices.Sort(keys)
+			for _, k := range keys {
+				b := sliding.Board{W: tc.goal.W, H: tc.goal.H, Tiles: []uint8(k)}
+				hv, err := s.Heuristic(b, tc.goal)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if hv > dist[k] || (exact && hv != dist[k]) {
+					t.Fatalf("board %v: heuristic %d, distance %d", b.Tiles, hv, dist[k])
+				}
+			}
+			rng := rand.New(rand.NewPCG(3, 4))
+			for range 150 {
+				k := keys[rng.IntN(len(keys))]
+				b := sliding.Board{W: tc.goal.W, H: tc.goal.H, Tiles: []uint8(k)}
+				sol, err := s.Solve(ctx, b, tc.goal, search.Limits{})
+				if err != nil {
+					t.Fatalf("board %v: %v", b.Tiles, err)
+				}
+				if len(sol.Moves) != dist[k] || !sol.Optimal {
+					t.Fatalf("board %v: %d moves (optimal %v), want %d", b.Tiles, len(sol.Moves), sol.Optimal, dist[k])
+				}
+				end, err := b.Apply(sol.Moves...)
+				if err != nil || !end.Equal(tc.goal) {
+					t.Fatalf("board %v: moves %v do not reach the goal (%v)", b.Tiles, sol.Moves, err)
+				}
+			}
+		})
+	}
+}
+
+// TestSolveDeterministic checks that repeated runs give the same path.
+func TestSolveDeterministic(t *testing.T) {
+	ctx := context.Background()
+	goal := sliding.Standard(3, 3)
+	s, err := Build(ctx, 3, 3, 8, "4-4", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := mustBoard(t, 3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1) // 31 moves, the farthest
+	first, err := s.Solve(ctx, b, goal, search.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first.Moves) != 31 {
+		t.Fatalf("%d moves, want 31", len(first.Moves))
+	}
+	for range 20 {
+		sol, err := s.Solve(ctx, b, goal, search.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(sol.Moves, first.Moves) {
+			t.Fatalf("path %v, earlier %v", sol.Moves, first.Moves)
+		}
+	}
+}
+
+func TestSolveErrors(t *testing.T) {
+	ctx := context.Background()
+	goal := sliding.Standard(3, 3)
+	s, err := Build(ctx, 3, 3, 8, "4-4", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unsolvable := mustBoard(t, 3, 3, 2, 1, 3, 4, 5, 6, 7, 8, 0)
+	if _, err := s.Solve(ctx, unsolvable, goal, search.Limits{}); !errors.Is(err, sliding.ErrUnsolvable) {
+		t.Errorf("unsolvable board: err = %v, want ErrUnsolvable", err)
+	}
+	hard := mustBoard(t, 3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1)
+	if _, err := s.Solve(ctx, hard, goal, search.Limits{MaxNodes: 10}); !errors.Is(err, search.ErrLimit) {
+		t.Errorf("node cap: err = %v, want ErrLimit", err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := s.Solve(cctx, hard, goal, search.Limits{}); !errors.Is(err, search.ErrLimit) || !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: err = %v, want ErrLimit and Canceled", err)
+	}
+	if _, err := s.Solve(ctx, sliding.Standard(4, 4), sliding.Standard(4, 4), search.Limits{}); err == nil {
+		t.Error("4x4 board with a 3x3 set: no error")
+	}
+	other := mustBoard(t, 3, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8)
+	if _, err := s.Solve(ctx, other, other, search.Limits{}); err == nil {
+		t.Error("goal blank on another cell: no error")
+	}
+	sol, err := s.Solve(ctx, goal, goal, search.Limits{})
+	if err != nil || len(sol.Moves) != 0 || !sol.Optimal {
+		t.Errorf("goal itself: %v, %v", sol, err)
+	}
+}
+
+func TestParsePartition(t *testing.T) {
+	tests := []struct {
+		w, h, blank int
+		spec        string
+		want        string // groups, or the start of the error
+	}{
+		{4, 4, 0, "7-8", "[[1 2 3 4 5 6 7] [8 9 10 11 12 13 14 15]]"},
+		{4, 4, 15, "5-5-5", "[[0 1 2 3 4] [5 6 7 8 9] [10 11 12 13 14]]"},
+		{3, 3, 4, "4-4", "[[0 1 2 3] [5 6 7 8]]"},
+		{5, 5, 0, "6-6-6-6", "[[1 2 5 6 7 12] [3 4 8 9 13 14] [10 11 15 16 20 21] [17 18 19 22 23 24]]"},
+		{5, 5, 24, "6-6-6-6", "[[12 17 18 19 22 23] [10 11 15 16 20 21] [3 4 8 9 13 14] [0 1 2 5 6 7]]"},
+		{4, 4, 0, "7-7", "pdb: partition \"7-7\" covers 14 tiles"},
+		{4, 4, 0, "7-x", "pdb: partition \"7-x\": \"x\" is not"},
+		{4, 4, 0, "", "pdb: partition \"\": \"\" is not"},
+		{4, 4, 0, "0-15", "pdb: partition \"0-15\": \"0\" is not"},
+		{4, 4, 0, "15", "pdb: partition \"15\": pdb: a pattern of 15 tiles on 4x4 has over"},
+		{4, 4, 16, "7-8", "pdb: blank goal cell 16 outside"},
+		{8, 8, 0, "63", "pdb: board 8x8 not supported"},
+	}
+	for _, tc := range tests {
+		groups, err := ParsePartition(tc.w, tc.h, tc.blank, tc.spec)
+		got := fmt.Sprint(groups)
+		if err != nil {
+			got = err.Error()
+		}
+		if !strings.HasPrefix(got, tc.want) {
+			t.Errorf("ParsePartition(%d, %d, %d, %q) = %s, want %s", tc.w, tc.h, tc.blank, tc.spec, got, tc.want)
+		}
+	}
+}
+
+func TestDefaultPartition(t *testing.T) {
+	tests := []struct {
+		w, h int
+		want string
+		ok   bool
+	}{
+		{4, 4, "7-8", true},
+		{5, 5, "6-6-6-6", true},
+		{3, 3, "8", true},
+		{2, 4, "7", true},
+		{3, 4, "6-5", true},
+		{4, 5, "5-5-5-4", true},
+		{6, 6, "", false},
+	}
+	for _, tc := range tests {
+		got, ok := DefaultPartition(tc.w, tc.h)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("DefaultPartition(%d, %d) = %q, %v; want %q, %v", tc.w, tc.h, got, ok, tc.want, tc.ok)
+		}
+		if ok {
+			if _, err := ParsePartition(tc.w, tc.h, 0, got); err != nil {
+				t.Errorf("DefaultPartition(%d, %d) = %q: %v", tc.w, tc.h, got, err)
+			}
+		}
+	}
+}
+
+// TestCache checks that Open builds, saves and reloads a set, and that a
+// damaged or mismatched file is refused and rebuilt, never used.
+func TestCache(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	var log strings.Builder
+	opts := Options{Dir: dir, Log: &log}
+	s1, err := Open(ctx, 3, 3, 8, "4-4", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "building") {
+		t.Errorf("first Open logged %q, want a note on building", log.String())
+	}
+	infos, err := List(dir)
+	if err != nil || len(infos) != 2 {
+		t.Fatalf("List = %v, %v; want two files", infos, err)
+	}
+	for _, in := range infos {
+		if in.Err != nil || in.W != 3 || in.H != 3 || in.Blank != 8 || len(in.Cells) != 4 || in.Entries != 3024 {
+			t.Errorf("List entry %+v", in)
+		}
+	}
+	log.Reset()
+	s2, err := Open(ctx, 3, 3, 8, "4-4", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if log.Len() != 0 {
+		t.Errorf("second Open logged %q, want nothing", log.String())
+	}
+	for i := range s1.tables {
+		if !slices.Equal(s1.tables[i], s2.tables[i]) {
+			t.Fatalf("table %d differs after reload", i)
+		}
+	}
+
+	name := filepath.Join(dir, infos[0].Name)
+	good, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	damage := []struct {
+		what string
+		data []byte
+		want string
+	}{
+		{"flipped table bit", flip(good, len(good)-3), "checksum mismatch"},
+		{"flipped header cell", flip(good, 17), "header does not match"},
+		{"truncated", good[:len(good)-5], "cut short"},
+		{"extra bytes", append(slices.Clone(good), 0), "data after"},
+		{"empty", nil, "short header"},
+		{"other magic", flip(good, 0), "not a searchlab"},
+		{"other version", flip(good, 8), "format version"},
+	}
+	for _, d := range damage {
+		if err := os.WriteFile(name, d.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		log.Reset()
+		s3, err := Open(ctx, 3, 3, 8, "4-4", opts)
+		if err != nil {
+			t.Fatalf("%s: %v", d.what, err)
+		}
+		if !strings.Contains(log.String(), d.want) || !strings.Contains(log.String(), "rebuilding") {
+			t.Errorf("%s: logged %q, want %q and rebuilding", d.what, log.String(), d.want)
+		}
+		for i := range s1.tables {
+			if !slices.Equal(s1.tables[i], s3.tables[i]) {
+				t.Fatalf("%s: table %d differs after rebuild", d.what, i)
+			}
+		}
+		again, _ := os.ReadFile(name)
+		if !slices.Equal(again, good) {
+			t.Errorf("%s: the rebuilt file differs from the original", d.what)
+		}
+	}
+	files, _ := os.ReadDir(dir)
+	for _, f := range files {
+		if strings.Contains(f.Name(), ".tmp") {
+			t.Errorf("temporary file %s left behind", f.Name())
+		}
+	}
+}
+
+func flip(b []byte, i int) []byte {
+	c := slices.Clone(b)
+	c[i] ^= 0x10
+	return c
+}
+
+// TestSolveFunc checks the one-call Solve with the cache and an odd goal.
+func TestSolveFunc(t *testing.T) {
+	ctx := context.Background()
+	goal := mustBoard(t, 2, 4, 7, 6, 5, 4, 3, 2, 1, 0)
+	b := mustBoard(t, 2, 4, 0, 1, 2, 3, 4, 5, 6, 7)
+	dist := allDistances(goal)
+	sol, err := Solve(ctx, b, goal, "", Options{Dir: t.TempDir()}, search.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := dist[string(b.Tiles)]; len(sol.Moves) != want || sol.Method != "pdb 7" {
+		t.Errorf("Solve: %d moves by %q, want %d by \"pdb 7\"", len(sol.Moves), sol.Method, want)
+	}
+	if _, err := Solve(ctx, mustBoard(t, 2, 4, 0, 2, 1, 3, 4, 5, 6, 7), goal, "", Options{Dir: t.TempDir()}, search.Limits{}); !errors.Is(err, sliding.ErrUnsolvable) {
+		t.Errorf("unsolvable: %v", err)
+	}
+}

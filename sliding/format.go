@@ -2,6 +2,7 @@ package sliding
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -83,6 +84,12 @@ func newLineReader(r io.Reader) *lineReader {
 // next returns the next line, trimmed of spaces, and false at the end of
 // input or on a read error (then lr.err is set).
 func (lr *lineReader) next() (string, bool) {
+	b, ok := lr.nextBytes()
+	return string(b), ok
+}
+
+// nextBytes is next without a copy: the line is valid until the next call.
+func (lr *lineReader) nextBytes() ([]byte, bool) {
 	if !lr.sc.Scan() {
 		if err := lr.sc.Err(); err != nil {
 			if errors.Is(err, bufio.ErrTooLong) {
@@ -91,10 +98,10 @@ func (lr *lineReader) next() (string, bool) {
 				lr.err = fmt.Errorf("reading input after line %d: %w", lr.line, err)
 			}
 		}
-		return "", false
+		return nil, false
 	}
 	lr.line++
-	return strings.TrimSpace(lr.sc.Text()), true
+	return bytes.TrimSpace(lr.sc.Bytes()), true
 }
 
 // Parse reads every board in r in format f. For Line, w and h give the size
@@ -157,6 +164,11 @@ func number(tok string, line int) (int, error) {
 // build checks that cells make a valid w x h board and returns it; faults
 // name the line they are on.
 func build(cells []cell, w, h, start int) (Board, error) {
+	return buildInto(nil, cells, w, h, start)
+}
+
+// buildInto is build with the tiles stored in dst when it has room.
+func buildInto(dst []uint8, cells []cell, w, h, start int) (Board, error) {
 	if w < MinSide || h < MinSide || w > MaxSide || h > MaxSide {
 		return Board{}, syntaxErr(start, "board is %dx%d; sides must be %d to %d", w, h, MinSide, MaxSide)
 	}
@@ -164,8 +176,15 @@ func build(cells []cell, w, h, start int) (Board, error) {
 	if len(cells) != n {
 		return Board{}, syntaxErr(start, "board has %d numbers, want %d for %dx%d", len(cells), n, w, h)
 	}
-	seenAt := make([]int, n)
-	b := Board{W: w, H: h, Tiles: make([]uint8, n)}
+	var seenArr [64]int
+	seenAt := seenArr[:]
+	if n > len(seenArr) {
+		seenAt = make([]int, n)
+	}
+	if cap(dst) < n {
+		dst = make([]uint8, n)
+	}
+	b := Board{W: w, H: h, Tiles: dst[:n:n]}
 	for i, c := range cells {
 		switch {
 		case c.v < 0 || c.v >= n:
@@ -286,6 +305,16 @@ func parseLine(lr *lineReader, w, h int) ([]Case, error) {
 	return cases, nil
 }
 
+// nextNonBlankBytes is nextNonBlank without a copy.
+func (lr *lineReader) nextNonBlankBytes() ([]byte, bool) {
+	for {
+		text, ok := lr.nextBytes()
+		if !ok || len(text) != 0 {
+			return text, ok
+		}
+	}
+}
+
 // nextNonBlank returns the next line that is not blank.
 func (lr *lineReader) nextNonBlank() (string, bool) {
 	for {
@@ -310,11 +339,12 @@ func parseBOJ11112(lr *lineReader) ([]Case, error) {
 		return nil, syntaxErr(lr.line, "%q is not a case count (BOJ 11112 starts with the number of cases)", clip(text))
 	}
 	cases := make([]Case, 0, min(t, 1<<20))
+	slab := make([]uint8, 9*min(t, 1<<20))
 	var cells [9]cell
 	for k := 0; k < t; k++ {
 		start := 0
 		for r := range 3 {
-			text, ok := lr.nextNonBlank()
+			text, ok := lr.nextNonBlankBytes()
 			if !ok {
 				if lr.err != nil {
 					return nil, lr.err
@@ -324,9 +354,12 @@ func parseBOJ11112(lr *lineReader) ([]Case, error) {
 			if r == 0 {
 				start = lr.line
 			}
-			row := strings.ReplaceAll(text, " ", "")
+			row := text
+			if bytes.IndexByte(row, ' ') >= 0 || bytes.IndexByte(row, '\t') >= 0 {
+				row = bytes.Join(bytes.Fields(row), nil)
+			}
 			if len(row) != 3 {
-				return nil, syntaxErr(lr.line, "row %q of case %d has %d cells, want 3 (like 12#)", clip(text), k+1, len(row))
+				return nil, syntaxErr(lr.line, "row %q of case %d has %d cells, want 3 (like 12#)", clip(string(text)), k+1, len(row))
 			}
 			for c := range 3 {
 				ch := row[c]
@@ -341,10 +374,14 @@ func parseBOJ11112(lr *lineReader) ([]Case, error) {
 				cells[r*3+c] = cell{v, lr.line}
 			}
 		}
-		b, err := build(cells[:], 3, 3, start)
+		if len(slab) < 9 {
+			slab = make([]uint8, 9*1024)
+		}
+		b, err := buildInto(slab[:9], cells[:], 3, 3, start)
 		if err != nil {
 			return nil, err
 		}
+		slab = slab[9:]
 		cases = append(cases, Case{b, start})
 	}
 	if text, ok := lr.nextNonBlank(); ok {

@@ -66,6 +66,7 @@ func IDAStarSolve(ctx context.Context, b, goal Board, h Heuristic, lim search.Li
 const (
 	idaManhattan = iota
 	idaLinear
+	idaMisplaced
 	idaOther
 )
 
@@ -78,6 +79,7 @@ type idaSolver struct {
 	blank0    int
 	mode      int
 	md        []uint8
+	gpos      []int
 	lc        *LinearConflictHeuristic
 	other     Heuristic
 	rowC      []int
@@ -116,7 +118,9 @@ func newIDA(ctx context.Context, b, goal Board, h Heuristic, lim search.Limits) 
 	case *ManhattanHeuristic:
 		s.mode, s.md = idaManhattan, h.md
 	case *LinearConflictHeuristic:
-		s.mode, s.md, s.lc = idaLinear, h.md, h
+		s.mode, s.md, s.lc, s.gpos = idaLinear, h.md, h, h.g.gpos
+	case *MisplacedHeuristic:
+		s.mode, s.gpos = idaMisplaced, h.g.gpos
 	default:
 		s.mode, s.other = idaOther, h
 	}
@@ -128,6 +132,14 @@ func (s *idaSolver) initial() int {
 	switch s.mode {
 	case idaOther:
 		return s.other.Estimate(Board{W: s.w, H: s.n / s.w, Tiles: s.tiles})
+	case idaMisplaced:
+		h := 0
+		for c, t := range s.tiles {
+			if t != 0 && s.gpos[t] != c {
+				h++
+			}
+		}
+		return h
 	}
 	h := 0
 	for c, t := range s.tiles {
@@ -181,28 +193,39 @@ func (s *idaSolver) dfs(blank, g, h, bound int, prev Move) bool {
 		c := int(st.to)
 		t := s.tiles[c]
 		s.tiles[blank], s.tiles[c] = t, 0
-		var nh, i1, i2, old1, old2 int
+		var nh, i1, old1 int
 		vertical := st.m == Up || st.m == Down
 		switch s.mode {
 		case idaOther:
 			nh = s.other.Estimate(Board{W: s.w, H: s.n / s.w, Tiles: s.tiles})
+		case idaMisplaced:
+			nh = h
+			if s.gpos[t] == c {
+				nh++
+			} else if s.gpos[t] == blank {
+				nh--
+			}
 		case idaManhattan:
 			nh = h - int(s.md[int(t)*s.n+c]) + int(s.md[int(t)*s.n+blank])
 		case idaLinear:
 			nh = h - int(s.md[int(t)*s.n+c]) + int(s.md[int(t)*s.n+blank])
+			// Only lines that gain or lose a tile whose goal is in that
+			// line change their conflicts: at most one line per move.
+			i1 = -1
 			if vertical {
-				// The tile changes row: rows c/w and blank/w change.
-				i1, i2 = c/s.w, blank/s.w
-				old1, old2 = s.rowC[i1], s.rowC[i2]
-				s.rowC[i1] = s.lc.rowConflict(s.tiles, i1)
-				s.rowC[i2] = s.lc.rowConflict(s.tiles, i2)
-				nh += s.rowC[i1] + s.rowC[i2] - old1 - old2
+				// The tile leaves row c/w for row blank/w; its goal row
+				// is the one line whose conflicts may change.
+				if gr := s.gpos[t] / s.w; gr == c/s.w || gr == blank/s.w {
+					i1, old1 = gr, s.rowC[gr]
+					s.rowC[gr] = s.lc.rowConflict(s.tiles, gr)
+					nh += s.rowC[gr] - old1
+				}
 			} else {
-				i1, i2 = c%s.w, blank%s.w
-				old1, old2 = s.colC[i1], s.colC[i2]
-				s.colC[i1] = s.lc.colConflict(s.tiles, i1)
-				s.colC[i2] = s.lc.colConflict(s.tiles, i2)
-				nh += s.colC[i1] + s.colC[i2] - old1 - old2
+				if gc := s.gpos[t] % s.w; gc == c%s.w || gc == blank%s.w {
+					i1, old1 = gc, s.colC[gc]
+					s.colC[gc] = s.lc.colConflict(s.tiles, gc)
+					nh += s.colC[gc] - old1
+				}
 			}
 		}
 		s.path = append(s.path, st.m)
@@ -211,11 +234,11 @@ func (s *idaSolver) dfs(blank, g, h, bound int, prev Move) bool {
 		}
 		s.path = s.path[:len(s.path)-1]
 		s.tiles[blank], s.tiles[c] = 0, t
-		if s.mode == idaLinear {
+		if s.mode == idaLinear && i1 >= 0 {
 			if vertical {
-				s.rowC[i1], s.rowC[i2] = old1, old2
+				s.rowC[i1] = old1
 			} else {
-				s.colC[i1], s.colC[i2] = old1, old2
+				s.colC[i1] = old1
 			}
 		}
 		if s.err != nil {

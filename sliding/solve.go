@@ -34,19 +34,22 @@ func Solvable(b, goal Board) bool {
 		return false
 	}
 	n := len(b.Tiles)
-	gpos := make([]int, n)
+	if n > MaxSide*MaxSide {
+		return false
+	}
+	var gpos [MaxSide * MaxSide]uint8
 	for i, t := range goal.Tiles {
-		gpos[t] = i
+		gpos[t] = uint8(i)
 	}
 	// perm[i] is the goal cell of the tile on cell i; count its cycles.
-	seen := make([]bool, n)
+	var seen [MaxSide * MaxSide]bool
 	cycles := 0
 	for i := range n {
 		if seen[i] {
 			continue
 		}
 		cycles++
-		for j := i; !seen[j]; j = gpos[b.Tiles[j]] {
+		for j := i; !seen[j]; j = int(gpos[b.Tiles[j]]) {
 			seen[j] = true
 		}
 	}
@@ -149,8 +152,8 @@ func SolveWith(ctx context.Context, b, goal Board, o Options) (Solution, error) 
 // checkPair reports an error matching ErrInvalid unless b and goal are valid
 // boards of the same size.
 func checkPair(b, goal Board) error {
-	for _, x := range []Board{b, goal} {
-		if _, err := New(x.W, x.H, ints(x.Tiles)); err != nil {
+	for _, x := range [2]Board{b, goal} {
+		if err := x.valid(); err != nil {
 			return err
 		}
 	}
@@ -160,12 +163,20 @@ func checkPair(b, goal Board) error {
 	return nil
 }
 
-func ints(ts []uint8) []int {
-	out := make([]int, len(ts))
-	for i, t := range ts {
-		out[i] = int(t)
+// valid reports an error matching ErrInvalid unless b is a valid board: a
+// permutation of 0..W*H-1 on a supported size. It does not allocate.
+func (b Board) valid() error {
+	if b.W < MinSide || b.H < MinSide || b.W > MaxSide || b.H > MaxSide || len(b.Tiles) != b.W*b.H {
+		return fmt.Errorf("%w: %d tiles on a %dx%d board", ErrInvalid, len(b.Tiles), b.W, b.H)
 	}
-	return out
+	var seen [MaxSide * MaxSide]bool
+	for _, t := range b.Tiles {
+		if int(t) >= len(b.Tiles) || seen[t] {
+			return fmt.Errorf("%w: tile %d out of range or repeated", ErrInvalid, t)
+		}
+		seen[t] = true
+	}
+	return nil
 }
 
 // Verify reports an error unless moves take b exactly to goal.

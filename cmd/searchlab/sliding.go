@@ -127,8 +127,31 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 	}
 	var total search.Stats
 	start := time.Now()
+	// Lengths alone of table-sized boards are one lookup each: no path to
+	// walk (or verify), since none is printed.
+	lengthOnly := algo == sliding.Auto && f.heuristic != "pdb" && !*path && !*asJSON && !*stats
+	var (
+		table     *sliding.Table
+		tableGoal sliding.Board
+	)
 	for i, c := range cases {
 		goal := goals[i]
+		if lengthOnly && sliding.TableSize(c.Board.W, c.Board.H) {
+			if table == nil || !tableGoal.Equal(goal) {
+				table, tableGoal = sliding.TableFor(goal), goal
+			}
+			switch d := table.Distance(c.Board); {
+			case d >= 0:
+				out.WriteString(strconv.Itoa(d))
+				out.WriteByte('\n')
+			case f.format == string(sliding.BOJ1525):
+				out.WriteString("-1\n")
+			default:
+				out.WriteString("impossible\n")
+			}
+			bar.Add(1)
+			continue
+		}
 		sol, err := f.solve(ctx, e, algo, c.Board, goal)
 		solvable := !errors.Is(err, sliding.ErrUnsolvable)
 		if err != nil && solvable {
@@ -326,9 +349,12 @@ func solveWith(ctx context.Context, e *env, algo sliding.Algorithm, heuristic, p
 			return sol, err
 		}
 	}
-	h, err := sliding.HeuristicByName(heuristic, goal)
-	if err != nil {
-		return sliding.Solution{}, badInput(err)
+	var h sliding.Heuristic
+	if algo.Informed() {
+		var err error
+		if h, err = sliding.HeuristicByName(heuristic, goal); err != nil {
+			return sliding.Solution{}, badInput(err)
+		}
 	}
 	return sliding.SolveWith(ctx, b, goal, sliding.Options{Algorithm: algo, Heuristic: h, MaxDepth: maxDepth, Limits: lim})
 }

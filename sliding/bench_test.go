@@ -1,0 +1,112 @@
+package sliding
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/searchlab/searchlab/search"
+)
+
+func BenchmarkTableBuild(b *testing.B) {
+	goal := Standard(3, 3)
+	for b.Loop() {
+		NewTable(goal)
+	}
+}
+
+// BenchmarkTableDistance is one query: rank a board and load its distance.
+func BenchmarkTableDistance(b *testing.B) {
+	t := TableFor(Standard(3, 3))
+	boards := BatchBOJ11112(1024, 2)
+	i := 0
+	for b.Loop() {
+		t.Distance(boards[i&1023])
+		i++
+	}
+}
+
+// BenchmarkTablePath is a query plus the walk down the table to the goal.
+func BenchmarkTablePath(b *testing.B) {
+	t := TableFor(Standard(3, 3))
+	boards := BatchBOJ11112(1024, 2)
+	i := 0
+	for b.Loop() {
+		t.Path(boards[i&1022]) // even: solvable
+		i += 2
+	}
+}
+
+// BenchmarkBatch100k parses the 100,000-board BOJ 11112 batch and finds
+// every length (the table is built once, before the timer).
+func BenchmarkBatch100k(b *testing.B) {
+	var in bytes.Buffer
+	Write(&in, BOJ11112, BatchBOJ11112(100000, 1))
+	data := in.Bytes()
+	t := TableFor(Standard(3, 3))
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		cases, err := Parse(bytes.NewReader(data), BOJ11112, 0, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, c := range cases {
+			t.Distance(c.Board)
+		}
+	}
+}
+
+// BenchmarkIDAStar4x4 solves the 10 easiest of Korf's 100 15-puzzle
+// instances (41 to 45 moves) with the tuned IDA* and each heuristic.
+// Misplaced tiles cannot finish those in reasonable time; it runs on the
+// 10 scrambles of BenchmarkIDAStar4x4Short instead.
+func BenchmarkIDAStar4x4(b *testing.B) {
+	boards, _ := korf(b, 45)
+	goal := korfGoal()
+	for _, name := range []string{"manhattan", "linear"} {
+		h, _ := HeuristicByName(name, goal)
+		b.Run(name, func(b *testing.B) {
+			benchIDA(b, boards, goal, h)
+		})
+	}
+}
+
+// BenchmarkIDAStar4x4Short solves 10 fixed 4x4 boards of 16 to 24 moves
+// (seeded random walks) with the tuned IDA* and each heuristic.
+func BenchmarkIDAStar4x4Short(b *testing.B) {
+	goal := Standard(4, 4)
+	boards := shortBoards(goal)
+	for _, name := range Heuristics {
+		h, _ := HeuristicByName(name, goal)
+		b.Run(name, func(b *testing.B) {
+			benchIDA(b, boards, goal, h)
+		})
+	}
+}
+
+func shortBoards(goal Board) []Board {
+	r := newRand(44)
+	var boards []Board
+	for len(boards) < 10 {
+		bd := Scramble(r, goal, 40)
+		if d := LinearConflict(goal).Estimate(bd); d >= 14 && d <= 18 {
+			boards = append(boards, bd)
+		}
+	}
+	return boards
+}
+
+func benchIDA(b *testing.B, boards []Board, goal Board, h Heuristic) {
+	var nodes int64
+	for b.Loop() {
+		nodes = 0
+		for _, bd := range boards {
+			sol, err := IDAStarSolve(context.Background(), bd, goal, h, search.Limits{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			nodes += sol.Stats.Expanded
+		}
+	}
+	b.ReportMetric(float64(nodes), "expanded/op")
+}

@@ -1,0 +1,108 @@
+package sliding_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+)
+
+func ExampleSolve() {
+	b, _ := sliding.New(3, 3, []int{1, 0, 3, 4, 2, 6, 7, 5, 8})
+	sol, err := sliding.Solve(context.Background(), b, sliding.Standard(3, 3), search.Limits{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(sol.Len(), sol.Moves, sol.Optimal, sol.Method)
+	// Output: 3 [D D R] true table
+}
+
+func ExampleSolve_unsolvable() {
+	b, _ := sliding.New(3, 3, []int{2, 1, 3, 4, 5, 6, 7, 8, 0})
+	_, err := sliding.Solve(context.Background(), b, sliding.Standard(3, 3), search.Limits{})
+	fmt.Println(err == sliding.ErrUnsolvable)
+	// Output: true
+}
+
+func ExampleSolveWith() {
+	b, _ := sliding.New(3, 3, []int{2, 8, 3, 1, 6, 4, 7, 0, 5})
+	spiral, _ := sliding.ParseGoal("1 2 3 8 0 4 7 6 5", 3, 3)
+	sol, err := sliding.SolveWith(context.Background(), b, spiral, sliding.Options{
+		Algorithm: sliding.AStar,
+		Heuristic: sliding.Manhattan(spiral),
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(sol.Len(), sol.Method, sliding.Verify(b, spiral, sol.Moves) == nil)
+	// Output: 5 astar+manhattan true
+}
+
+func ExampleIDAStarSolve() {
+	goal := sliding.Standard(4, 4)
+	b, _ := goal.Apply(sliding.Up, sliding.Up, sliding.Left, sliding.Down, sliding.Left)
+	sol, _ := sliding.IDAStarSolve(context.Background(), b, goal, sliding.LinearConflict(goal), search.Limits{})
+	fmt.Println(sol.Len(), sol.Moves)
+	// Output: 5 [R U R D D]
+}
+
+func ExampleSolvable() {
+	goal := sliding.Standard(4, 4)
+	loyd, _ := sliding.New(4, 4, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0})
+	fmt.Println(sliding.Solvable(goal, goal), sliding.Solvable(loyd, goal))
+	// Output: true false
+}
+
+func ExampleParse() {
+	in := "2\n\n123\n456\n78#\n\n1#3\n426\n758\n"
+	cases, err := sliding.Parse(strings.NewReader(in), sliding.BOJ11112, 0, 0)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, c := range cases {
+		fmt.Printf("line %d: %v\n", c.Line, c.Board.Tiles)
+	}
+	_, err = sliding.Parse(strings.NewReader("1\n123\n455\n78#\n"), sliding.BOJ11112, 0, 0)
+	fmt.Println(err)
+	// Output:
+	// line 3: [1 2 3 4 5 6 7 8 0]
+	// line 7: [1 0 3 4 2 6 7 5 8]
+	// line 3: tile 5 appears twice (also on line 3)
+}
+
+func ExampleTableFor() {
+	t := sliding.TableFor(sliding.Standard(3, 3))
+	b, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
+	fmt.Println(t.States(), t.MaxDistance(), t.Distance(b))
+	// Output: 181440 31 31
+}
+
+func ExampleHeuristicByName() {
+	goal := sliding.Standard(3, 3)
+	b, _ := sliding.New(3, 3, []int{3, 2, 1, 4, 5, 6, 7, 8, 0})
+	for _, name := range sliding.Heuristics {
+		h, _ := sliding.HeuristicByName(name, goal)
+		fmt.Println(name, h.Estimate(b))
+	}
+	// Output:
+	// misplaced 2
+	// manhattan 4
+	// linear 8
+}
+
+func ExampleWrite() {
+	b, _ := sliding.New(3, 3, []int{1, 0, 3, 4, 2, 6, 7, 5, 8})
+	sliding.Write(os.Stdout, sliding.BOJ11112, []sliding.Board{b})
+	// Output:
+	// 1
+	//
+	// 1#3
+	// 426
+	// 758
+}

@@ -1,0 +1,100 @@
+package sliding
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestHeuristicValues(t *testing.T) {
+	std := Standard(3, 3)
+	tests := []struct {
+		name  string
+		b     Board
+		goal  Board
+		h     string
+		want  int
+		notes string
+	}{
+		{"goal", std, std, "linear", 0, ""},
+		{"goal", std, std, "misplaced", 0, ""},
+		// 3 2 1 / 4 5 6 / 7 8 _: tiles 1 and 3 are 2 columns off; the row
+		// holds 3 tiles whose longest run in goal order is 1, so 2 must
+		// leave: +4 (the pairwise form would add 6).
+		{"reversed row", mustBoard(t, 3, 3, 3, 2, 1, 4, 5, 6, 7, 8, 0), std, "misplaced", 2, ""},
+		{"reversed row", mustBoard(t, 3, 3, 3, 2, 1, 4, 5, 6, 7, 8, 0), std, "manhattan", 4, ""},
+		{"reversed row", mustBoard(t, 3, 3, 3, 2, 1, 4, 5, 6, 7, 8, 0), std, "linear", 8, ""},
+		// A column conflict: 4 above 1 in column 0.
+		{"column", mustBoard(t, 3, 3, 4, 2, 3, 1, 5, 6, 7, 8, 0), std, "manhattan", 2, ""},
+		{"column", mustBoard(t, 3, 3, 4, 2, 3, 1, 5, 6, 7, 8, 0), std, "linear", 4, ""},
+		// Against the spiral goal 1 2 3 / 8 _ 4 / 7 6 5.
+		{"spiral", mustBoard(t, 3, 3, 2, 8, 3, 1, 6, 4, 7, 0, 5), mustBoard(t, 3, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5), "manhattan", 5, ""},
+		{"spiral", mustBoard(t, 3, 3, 2, 8, 3, 1, 6, 4, 7, 0, 5), mustBoard(t, 3, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5), "misplaced", 4, ""},
+	}
+	for _, tt := range tests {
+		h, err := HeuristicByName(tt.h, tt.goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := h.Estimate(tt.b); got != tt.want {
+			t.Errorf("%s: %s = %d, want %d", tt.name, tt.h, got, tt.want)
+		}
+	}
+	if _, err := HeuristicByName("euclid", std); err == nil {
+		t.Error("HeuristicByName accepted an unknown name")
+	}
+}
+
+// TestHeuristicsAdmissible checks h <= the exact distance on every board of
+// 2x3, 3x2, 2x4 and 4x2 and every 7th board of 3x3, for several goals, and
+// that misplaced <= manhattan <= linear.
+func TestHeuristicsAdmissible(t *testing.T) {
+	for _, size := range [][2]int{{2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}} {
+		w, h := size[0], size[1]
+		goals := goalsFor(w, h, 11)
+		if w*h == 9 && testing.Short() {
+			goals = goals[:2]
+		}
+		for _, goal := range goals {
+			t.Run(fmt.Sprintf("%dx%d/%v", w, h, goal.Tiles), func(t *testing.T) {
+				tab := NewTable(goal)
+				mis, man, lin := Misplaced(goal), Manhattan(goal), LinearConflict(goal)
+				k, tight := 0, 0
+				allBoards(w, h, func(b Board) {
+					k++
+					if w*h == 9 && k%7 != 0 {
+						return
+					}
+					d := tab.Distance(b)
+					if d < 0 {
+						return
+					}
+					a, m, l := mis.Estimate(b), man.Estimate(b), lin.Estimate(b)
+					if !(a <= m && m <= l && l <= d) {
+						t.Fatalf("%v: misplaced %d, manhattan %d, linear %d, distance %d", b.Tiles, a, m, l, d)
+					}
+					if l > m {
+						tight++
+					}
+				})
+				if tight == 0 {
+					t.Error("linear conflict never exceeded Manhattan distance")
+				}
+			})
+		}
+	}
+}
+
+func TestLIS(t *testing.T) {
+	tests := []struct {
+		in   []int
+		want int
+	}{
+		{nil, 0}, {[]int{5}, 1}, {[]int{0, 1, 2, 3}, 4}, {[]int{3, 2, 1, 0}, 1},
+		{[]int{2, 0, 3, 1}, 2}, {[]int{1, 3, 0, 2, 4}, 3},
+	}
+	for _, tt := range tests {
+		if got := lis(tt.in); got != tt.want {
+			t.Errorf("lis(%v) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}

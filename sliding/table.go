@@ -147,6 +147,9 @@ func (t *Table) Goal() Board { return t.goal.Clone() }
 // States returns the number of boards that can reach the goal (n!/2).
 func (t *Table) States() int { return t.states }
 
+// BuildTime returns how long NewTable took to build t.
+func (t *Table) BuildTime() time.Duration { return t.build }
+
 // MaxDistance returns the largest optimal solution length to the goal.
 func (t *Table) MaxDistance() int { return t.maxDist }
 

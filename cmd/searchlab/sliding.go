@@ -221,7 +221,7 @@ func (f *slidingFlags) read(r io.Reader) ([]sliding.Case, []sliding.Board, error
 		if format == sliding.BOJ11112 || format == sliding.BOJ1525 {
 			return nil, nil, badInputf("--size: %s boards are always 3x3", format)
 		}
-		if w, h, err = parseSize(f.size); err != nil {
+		if w, h, err = parseSlidingSize(f.size); err != nil {
 			return nil, nil, badInputf("--size: %v", err)
 		}
 	}
@@ -269,8 +269,8 @@ func (f *slidingFlags) read(r io.Reader) ([]sliding.Case, []sliding.Board, error
 	return cases, goals, nil
 }
 
-// parseSize reads "WxH".
-func parseSize(s string) (w, h int, err error) {
+// parseSlidingSize reads "WxH".
+func parseSlidingSize(s string) (w, h int, err error) {
 	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
 	if ok {
 		w, err = strconv.Atoi(ws)

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/searchlab/searchlab/sliding"
+)
+
+// compareRows parses the table of "searchlab compare" into rows of fields,
+// keyed by algorithm and heuristic.
+func compareRows(t *testing.T, out string) map[string][]string {
+	t.Helper()
+	rows := map[string][]string{}
+	in := false
+	for _, line := range strings.Split(out, "\n") {
+		fs := strings.Fields(line)
+		switch {
+		case len(fs) > 0 && fs[0] == "algorithm":
+			in = true
+		case in && len(fs) == 0:
+			in = false
+		case in:
+			// "idastar (tuned)" is two fields.
+			if len(fs) == 10 {
+				fs = append([]string{fs[0] + " " + fs[1]}, fs[2:]...)
+			}
+			if len(fs) != 9 {
+				t.Fatalf("row %q has %d fields", line, len(fs))
+			}
+			rows[fs[0]+"/"+fs[1]] = fs
+		}
+	}
+	return rows
+}
+
+func TestCompare3x3(t *testing.T) {
+	withoutPDB(t)
+	b, _ := sliding.New(3, 3, []int{4, 1, 3, 7, 2, 6, 0, 5, 8})
+	spiral, _ := sliding.ParseGoal("1 2 3 8 0 4 7 6 5", 3, 3)
+	for _, goal := range []sliding.Board{sliding.Standard(3, 3), spiral} {
+		want := bfsLength(t, b, goal)
+		if want < 0 {
+			b.Tiles[0], b.Tiles[1] = b.Tiles[1], b.Tiles[0]
+			want = bfsLength(t, b, goal)
+		}
+		goalArg := strings.Join(strings.Fields(goal.String()), " ")
+		code, out, errOut := runCLI(t, b.String()+"\n", "compare", "--goal", goalArg)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		rows := compareRows(t, out)
+		names := []string{"bfs/-", "dfs/-", "iddfs/-", "table/-"}
+		for _, a := range []string{"astar", "idastar", "idastar (tuned)"} {
+			for _, h := range sliding.Heuristics {
+				names = append(names, a+"/"+h)
+			}
+		}
+		if len(rows) != len(names) {
+			t.Errorf("%d rows, want %d:\n%s", len(rows), len(names), out)
+		}
+		for _, name := range names {
+			r, ok := rows[name]
+			if !ok {
+				t.Errorf("no row %s in\n%s", name, out)
+				continue
+			}
+			n, err := strconv.Atoi(r[2])
+			if err != nil {
+				t.Errorf("row %s: length %q", name, r[2])
+				continue
+			}
+			if name == "dfs/-" {
+				if r[3] != "no" || n < want {
+					t.Errorf("row %s: %d moves, optimal %s; want >= %d, not optimal", name, n, r[3], want)
+				}
+			} else if n != want || r[3] != "yes" {
+				t.Errorf("row %s: %d moves, optimal %s; want %d, yes", name, n, r[3], want)
+			}
+		}
+	}
+}
+
+func TestCompareLimits(t *testing.T) {
+	withoutPDB(t)
+	in := "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\n" // 45 moves
+	code, out, errOut := runCLI(t, in, "compare", "--format", "line", "--goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "--max-nodes", "20000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	rows := compareRows(t, out)
+	for name, want := range map[string]string{
+		"bfs/-": "node-cap", "iddfs/-": "node-cap", "astar/misplaced": "node-cap", "idastar/linear": "node-cap",
+		"table/-": "n/a", "astar/linear": "45",
+	} {
+		if r := rows[name]; r == nil || r[2] != want {
+			t.Errorf("row %s = %q, want length column %q\n%s", name, r, want, out)
+		}
+	}
+	if r := rows["bfs/-"]; r != nil && r[4] != "20000" {
+		t.Errorf("bfs expanded %s nodes under a cap of 20000", r[4])
+	}
+}
+
+func TestCompareInput(t *testing.T) {
+	tests := []struct {
+		in   string
+		args []string
+		code int
+		msg  string
+	}{
+		{"2 1 3\n4 5 6\n7 8 0\n", nil, 0, "impossible"},
+		{"1 2 3\n4 5 6\n7 8 0\n\n1 2 3\n4 5 6\n7 0 8\n", nil, 2, "compare takes one board, the input has 2"},
+		{"1 2 3\n4 5 6\n7 8 8\n", nil, 2, "line 3: tile 8 appears twice"},
+		{"", []string{"--format", "boj1525"}, 2, "input ends after 0 rows"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCLI(t, tt.in, append([]string{"compare"}, tt.args...)...)
+		if code != tt.code || !strings.Contains(out+errOut, tt.msg) {
+			t.Errorf("%q: exit %d, %q; want exit %d and %q", tt.in, code, out+errOut, tt.code, tt.msg)
+		}
+	}
+}

@@ -110,7 +110,7 @@ func build(ctx context.Context, p *pattern, blank int, progress func(done int64)
 		return nil, fmt.Errorf("pdb: pattern holds the blank's goal cell %d", blank)
 	}
 	r0 := rank(n, pos)
-	j0, _ := g.regionIndex(blank, g.all&^occ)
+	j0 := g.regionOf(blank, g.all&^occ)
 	if j0 >= 8 {
 		return nil, errTooManyRegions
 	}
@@ -136,9 +136,7 @@ func build(ctx context.Context, p *pattern, blank int, progress func(done int64)
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				x := expander{p: p, depth: depth, visited: visited, next: next, out: out}
-				x.pos = make([]uint8, k)
-				x.tmp = make([]uint8, k)
+				x := newExpander(p, depth, visited, next, out)
 				for {
 					lo := nextChunk.Add(chunk) - chunk
 					if lo >= words || ctx.Err() != nil {
@@ -197,9 +195,40 @@ type expander struct {
 	depth            int
 	visited, next    []uint32
 	out              []uint32
-	pos, tmp         []uint8
+	pos              []uint8
 	added, newPlaces int64
 	err              error
+
+	// The last placement unranked, to redo only its last tile next time.
+	lastHi   int64
+	usedHead uint32 // cells of all tiles but the last
+	// Partial ranks: preRank[i] and preUsed[i] cover tiles 0..i-1.
+	preRank [maxCells]int64
+	preUsed [maxCells]uint32
+}
+
+func newExpander(p *pattern, depth int, visited, next, out []uint32) *expander {
+	return &expander{p: p, depth: depth, visited: visited, next: next, out: out, pos: make([]uint8, len(p.cells)), lastHi: -1}
+}
+
+// place sets x.pos to placement r and returns the cells it uses.
+func (x *expander) place(r int64) uint32 {
+	n, k := x.p.g.n, len(x.pos)
+	rad := int64(n - k + 1)
+	hi, lo := r/rad, r%rad
+	if hi != x.lastHi {
+		used := unrank(n, r, x.pos)
+		x.lastHi = hi
+		x.usedHead = used &^ (1 << x.pos[k-1])
+		return used
+	}
+	free := ^x.usedHead
+	for d := lo; d > 0; d-- {
+		free &= free - 1
+	}
+	c := bits.TrailingZeros32(free)
+	x.pos[k-1] = uint8(c)
+	return x.usedHead | 1<<c
 }
 
 // expand generates the successors of placement r with the blank in each of
@@ -207,65 +236,70 @@ type expander struct {
 func (x *expander) expand(r int64, mask uint8) {
 	p := x.p
 	g, n := p.g, p.g.n
-	occ := unrank(n, r, x.pos)
+	occ := x.place(r)
 	free := g.all &^ occ
 	md := 0
+	var pr int64
+	var pu uint32
 	for i, c := range p.cells {
-		md += g.dist(int(x.pos[i]), c)
+		q := x.pos[i]
+		md += int(g.distTab[q][c])
+		x.preRank[i], x.preUsed[i] = pr, pu
+		pr = pr*int64(n-i) + int64(int(q)-bits.OnesCount32(pu&(1<<q-1)))
+		pu |= 1 << q
 	}
-	var regs [8]uint32
-	rest := free
-	for j := 0; rest != 0 && j < 8; j++ {
-		regs[j] = g.flood(rest&-rest, free)
-		rest &^= regs[j]
-	}
-	copy(x.tmp, x.pos)
 	h := x.depth + 1
-	for mask != 0 {
-		j := bits.TrailingZeros8(mask)
-		mask &= mask - 1
-		reg := regs[j]
-		for i, from := range x.pos {
-			to := g.nbr[from] & reg
-			for to != 0 {
-				c := bits.TrailingZeros32(to)
-				to &= to - 1
-				x.tmp[i] = uint8(c)
-				r2 := rank(n, x.tmp)
-				x.tmp[i] = from
-				free2 := free&^(1<<c) | 1<<from
-				j2, _ := g.regionIndex(int(from), free2)
-				if j2 >= 8 {
-					x.err = errTooManyRegions
-					return
+	k := len(x.pos)
+	for i, from := range x.pos {
+		to := g.nbr[from] & free
+		for to != 0 {
+			c := bits.TrailingZeros32(to)
+			to &= to - 1
+			if mask&(1<<g.regionOf(c, free)) == 0 {
+				continue // the blank cannot reach c
+			}
+			// Rank with tile i on c: tiles before i keep their digits.
+			r2, used := x.preRank[i], x.preUsed[i]
+			q := uint8(c)
+			for j := i; j < k; j++ {
+				if j > i {
+					q = x.pos[j]
 				}
-				sh := 8 * uint(r2&3)
-				bit := uint32(1) << (uint(j2) + sh)
-				w := r2 >> 2
-				if atomic.LoadUint32(&x.visited[w])&bit != 0 {
-					continue
-				}
-				old := atomic.OrUint32(&x.visited[w], bit)
-				if old&bit != 0 {
-					continue
-				}
-				atomic.OrUint32(&x.next[w], bit)
-				x.added++
-				if old>>sh&0xff != 0 {
-					continue
-				}
-				// First time this placement is reached: its distance is h.
-				x.newPlaces++
-				md2 := md - g.dist(int(from), p.cells[i]) + g.dist(c, p.cells[i])
-				ex := h - md2
-				if ex < 0 || ex%2 != 0 {
-					x.err = fmt.Errorf("pdb: internal error: distance %d against taxicab %d", h, md2)
-					return
-				}
-				ex = min(ex/2, maxExcess)
-				if ex > 0 {
-					atomic.OrUint32(&x.out[r2>>3], uint32(ex)<<(4*uint(r2&7)))
-				}
+				r2 = r2*int64(n-j) + int64(int(q)-bits.OnesCount32(used&(1<<q-1)))
+				used |= 1 << q
+			}
+			free2 := free&^(1<<c) | 1<<from
+			j2 := g.regionOf(int(from), free2)
+			if j2 >= 8 {
+				x.err = errTooManyRegions
+				return
+			}
+			sh := 8 * uint(r2&3)
+			bit := uint32(1) << (uint(j2) + sh)
+			w := r2 >> 2
+			if atomic.LoadUint32(&x.visited[w])&bit != 0 {
+				continue
+			}
+			old := atomic.OrUint32(&x.visited[w], bit)
+			if old&bit != 0 {
+				continue
+			}
+			atomic.OrUint32(&x.next[w], bit)
+			x.added++
+			if old>>sh&0xff != 0 {
+				continue
+			}
+			// First time this placement is reached: its distance is h.
+			x.newPlaces++
+			md2 := md - int(g.distTab[from][p.cells[i]]) + int(g.distTab[c][p.cells[i]])
+			ex := h - md2
+			if ex < 0 || ex%2 != 0 {
+				x.err = fmt.Errorf("pdb: internal error: distance %d against taxicab %d", h, md2)
+				return
+			}
+			ex = min(ex/2, maxExcess)
+			if ex > 0 {
+				atomic.OrUint32(&x.out[r2>>3], uint32(ex)<<(4*uint(r2&7)))
 			}
 		}
 	}

@@ -16,6 +16,37 @@ type geom struct {
 	notLeft  uint32           // cells not in the first column
 	notRight uint32           // cells not in the last column
 	nbr      [maxCells]uint32 // the cells next to each cell
+	distTab  [maxCells][maxCells]int8
+	// regionTab, on boards of at most 16 cells, holds for each set of free
+	// cells the region index of each cell, 4 bits a cell.
+	regionTab []uint64
+}
+
+// regionOf returns the index of the region of free that holds cell c,
+// counting regions in the order of their lowest cell.
+func (g *geom) regionOf(c int, free uint32) int {
+	if g.regionTab != nil {
+		return int(g.regionTab[free] >> (4 * uint(c)) & 15)
+	}
+	j, _ := g.regionIndex(c, free)
+	return j
+}
+
+func (g *geom) makeRegionTab() {
+	tab := make([]uint64, 1<<g.n)
+	for free := range uint32(1 << g.n) {
+		rest := free
+		var v uint64
+		for j := uint64(0); rest != 0; j++ {
+			r := g.flood(rest&-rest, free)
+			rest &^= r
+			for m := r; m != 0; m &= m - 1 {
+				v |= min(j, 15) << (4 * uint(bits.TrailingZeros32(m)))
+			}
+		}
+		tab[free] = v
+	}
+	g.regionTab = tab
 }
 
 func newGeom(w, h int) (*geom, error) {
@@ -40,6 +71,14 @@ func newGeom(w, h int) (*geom, error) {
 		if r < h-1 {
 			g.nbr[c] |= 1 << (c + w)
 		}
+	}
+	for a := range g.n {
+		for b := range g.n {
+			g.distTab[a][b] = int8(g.dist(a, b))
+		}
+	}
+	if g.n <= 16 {
+		g.makeRegionTab()
 	}
 	return g, nil
 }

@@ -1,0 +1,261 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/searchlab/searchlab/internal/progress"
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
+)
+
+const pdbDescription = `
+Builds and lists the pattern databases that "searchlab sliding" uses to solve
+15- and 24-puzzles (and other boards of up to 32 cells) optimally. A
+database depends on the board size, the partition of the tiles into
+patterns, and the goal cell of the blank; tiles are named by their goal
+cells, so one database serves every goal layout with the blank on that
+cell. Databases live in the user's cache directory
+($XDG_CACHE_HOME/searchlab/pdb, or ~/.cache/searchlab/pdb), one file per
+pattern, with a header and a checksum; a damaged or mismatched file is
+rebuilt, never used. "searchlab sliding" builds what it needs on first use;
+"pdb build" does it ahead of time.
+
+Subcommands:
+  build   build (or check) the databases for --size, --partition and --blank,
+          and print what is ready; a progress bar shows on a terminal
+  list    print the cached files: name, size, board, blank cell, pattern
+
+Examples:
+  searchlab pdb build --size 4x4 --partition 7-8
+  searchlab pdb build --size 4x4 --partition 7-8 --blank first   # Korf's goal
+  searchlab pdb list
+`
+
+func init() {
+	register(command{
+		name:    "pdb",
+		summary: "build and list the pattern databases for optimal 15- and 24-puzzles",
+		run:     runPDB,
+	})
+	pdbSolver = solveWithPDB
+}
+
+func runPDB(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "pdb", "build|list [flags]", pdbDescription)
+	if len(args) == 0 {
+		fs.Usage()
+		return badInputf("pdb: missing subcommand (build or list)")
+	}
+	switch args[0] {
+	case "build":
+		return runPDBBuild(ctx, e, args[1:])
+	case "list":
+		return runPDBList(e, args[1:])
+	case "-h", "-help", "--help", "help":
+		fs.Usage()
+		return flag.ErrHelp
+	}
+	fs.Usage()
+	return badInputf("pdb: unknown subcommand %q (want build or list)", args[0])
+}
+
+func runPDBBuild(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "pdb build", "[--size WxH] [--partition P] [--blank CELL] [--dir DIR]", pdbDescription)
+	size := fs.String("size", "4x4", "board `size` as WxH (at most 32 cells)")
+	partition := fs.String("partition", "", "pattern sizes joined by '-', such as 7-8, 6-6-3, 5-5-5 or 6-6-6-6 (default: 7-8 on 4x4, 6-6-6-6 on 5x5)")
+	blank := fs.String("blank", "last", "goal `cell` of the blank: first, last, or a number counted from 0 in reading order")
+	dir := fs.String("dir", "", "database `directory` (default: the user cache)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	w, h, err := pdbParseSize(*size)
+	if err != nil {
+		return badInputf("--size: %v", err)
+	}
+	cell, err := pdbParseBlank(*blank, w*h)
+	if err != nil {
+		return badInputf("--blank: %v", err)
+	}
+	part := *partition
+	if part == "" {
+		var ok bool
+		if part, ok = pdb.DefaultPartition(w, h); !ok {
+			return badInputf("--size: no pattern databases for %dx%d boards (at most 32 cells)", w, h)
+		}
+	}
+	if _, err := pdb.ParsePartition(w, h, cell, part); err != nil {
+		return badInputf("--partition: %v", err)
+	}
+	start := time.Now()
+	s, err := pdb.Open(ctx, w, h, cell, part, pdbOptions(e, *dir))
+	if err != nil {
+		return err
+	}
+	where := *dir
+	if where == "" {
+		where, _ = pdb.CacheDir()
+	}
+	fmt.Fprintf(e.stdout, "%dx%d %s, blank goal on cell %d: %d patterns, %d MB, ready in %v (%s)\n",
+		w, h, s.Method(), cell, len(s.Groups()), s.Bytes()>>20, time.Since(start).Round(time.Millisecond), where)
+	return nil
+}
+
+func runPDBList(e *env, args []string) error {
+	fs := newFlagSet(e, "pdb list", "[--dir DIR]", pdbDescription)
+	dir := fs.String("dir", "", "database `directory` (default: the user cache)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	where := *dir
+	if where == "" {
+		var err error
+		if where, err = pdb.CacheDir(); err != nil {
+			return err
+		}
+	}
+	infos, err := pdb.List(where)
+	if err != nil {
+		return err
+	}
+	if len(infos) == 0 {
+		fmt.Fprintf(e.stdout, "no pattern databases in %s\n", where)
+		return nil
+	}
+	fmt.Fprintf(e.stdout, "%s:\n", where)
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "FILE\tMB\tBOARD\tBLANK\tTILES (goal cells)\tSTATUS")
+	for _, in := range infos {
+		status := "ok"
+		if in.Err != nil {
+			status = in.Err.Error()
+		}
+		cells := make([]string, len(in.Cells))
+		for i, c := range in.Cells {
+			cells[i] = strconv.Itoa(c)
+		}
+		fmt.Fprintf(tw, "%s\t%.1f\t%dx%d\t%d\t%s\t%s\n", in.Name, float64(in.Size)/(1<<20), in.W, in.H, in.Blank, strings.Join(cells, " "), status)
+	}
+	return tw.Flush()
+}
+
+// pdbOptions reports building on e.stderr: a line per database built, and
+// a progress bar when stderr is a terminal.
+func pdbOptions(e *env, dir string) pdb.Options {
+	o := pdb.Options{Dir: dir, Log: e.stderr}
+	if e.stderrTerminal {
+		var bar *progress.Bar
+		var label string
+		o.Progress = func(name string, done, total int64) {
+			if name != label {
+				bar.Finish()
+				label = name
+				bar = progress.New(e.stderr, name, total)
+			}
+			bar.Set(done)
+			if done == total {
+				bar.Finish()
+				bar, label = nil, ""
+			}
+		}
+	}
+	return o
+}
+
+func pdbParseSize(s string) (w, h int, err error) {
+	a, b, ok := strings.Cut(strings.ToLower(s), "x")
+	if ok {
+		w, err = strconv.Atoi(a)
+		if err == nil {
+			h, err = strconv.Atoi(b)
+		}
+	}
+	if !ok || err != nil || w < sliding.MinSide || h < sliding.MinSide || w > sliding.MaxSide || h > sliding.MaxSide {
+		return 0, 0, fmt.Errorf("%q is not a board size like 4x4", s)
+	}
+	return w, h, nil
+}
+
+func pdbParseBlank(s string, n int) (int, error) {
+	switch s {
+	case "first":
+		return 0, nil
+	case "last":
+		return n - 1, nil
+	}
+	c, err := strconv.Atoi(s)
+	if err != nil || c < 0 || c >= n {
+		return 0, fmt.Errorf("%q is not first, last or a cell from 0 to %d", s, n-1)
+	}
+	return c, nil
+}
+
+// pdbSets keeps the sets opened by this process, so that a run over many
+// boards reads each database once.
+var pdbSets struct {
+	sync.Mutex
+	m    map[string]*pdb.Set
+	note map[string]bool
+}
+
+// solveWithPDB is the pdbSolver hook of "searchlab sliding".
+func solveWithPDB(ctx context.Context, e *env, b, goal sliding.Board, partition string, lim search.Limits) (sliding.Solution, bool, error) {
+	if partition == "" {
+		var ok bool
+		if partition, ok = pdb.DefaultPartition(b.W, b.H); !ok {
+			pdbNote(e, fmt.Sprintf("searchlab: no pattern database fits a %dx%d board; using IDA* with linear conflicts\n", b.W, b.H))
+			return sliding.Solution{}, false, nil
+		}
+	}
+	blank := goal.Blank()
+	if _, err := pdb.ParsePartition(b.W, b.H, blank, partition); err != nil {
+		return sliding.Solution{}, true, badInputf("--partition: %v", err)
+	}
+	dir, err := pdb.CacheDir()
+	if err != nil {
+		return sliding.Solution{}, true, err
+	}
+	key := fmt.Sprintf("%s|%dx%d|%d|%s", dir, b.W, b.H, blank, partition)
+	pdbSets.Lock()
+	s := pdbSets.m[key]
+	if s == nil {
+		s, err = pdb.Open(ctx, b.W, b.H, blank, partition, pdbOptions(e, dir))
+		if err == nil {
+			if pdbSets.m == nil {
+				pdbSets.m = map[string]*pdb.Set{}
+			}
+			pdbSets.m[key] = s
+		}
+	}
+	pdbSets.Unlock()
+	if err != nil {
+		return sliding.Solution{}, true, err
+	}
+	sol, err := s.Solve(ctx, b, goal, lim)
+	if errors.Is(err, sliding.ErrUnsolvable) {
+		sol.Optimal, sol.Method = true, "parity"
+	}
+	return sol, true, err
+}
+
+// pdbNote writes a note once per process.
+func pdbNote(e *env, msg string) {
+	pdbSets.Lock()
+	defer pdbSets.Unlock()
+	if pdbSets.note == nil {
+		pdbSets.note = map[string]bool{}
+	}
+	if !pdbSets.note[msg] {
+		pdbSets.note[msg] = true
+		io.WriteString(e.stderr, msg)
+	}
+}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/searchlab/searchlab/sliding"
+)
+
+func TestPDBCommand(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		out, err string // substrings of stdout and stderr
+	}{
+		{"no subcommand", []string{"pdb"}, 2, "", "missing subcommand"},
+		{"unknown subcommand", []string{"pdb", "make"}, 2, "", `unknown subcommand "make"`},
+		{"help", []string{"pdb", "-h"}, 0, "", "Usage: searchlab pdb build|list"},
+		{"build help", []string{"pdb", "build", "-h"}, 0, "", "Usage: searchlab pdb build"},
+		{"empty list", []string{"pdb", "list"}, 0, "no pattern databases in", ""},
+		{"bad size", []string{"pdb", "build", "--size", "4"}, 2, "", `--size: "4" is not a board size`},
+		{"too big", []string{"pdb", "build", "--size", "6x6"}, 2, "", "no pattern databases for 6x6"},
+		{"bad partition", []string{"pdb", "build", "--size", "3x3", "--partition", "4-3"}, 2, "", "covers 7 tiles, a 3x3 board has 8"},
+		{"bad blank", []string{"pdb", "build", "--size", "3x3", "--blank", "9"}, 2, "", `--blank: "9" is not first, last or a cell from 0 to 8`},
+		{"positional", []string{"pdb", "build", "extra"}, 2, "", "unexpected argument"},
+		{"build", []string{"pdb", "build", "--size", "3x3", "--partition", "4-4"}, 0, "3x3 pdb 4-4+mirror, blank goal on cell 8: 2 patterns", "building 3x3-b8-0.1.2.3.pdb"},
+		{"build again", []string{"pdb", "build", "--size", "3x3", "--partition", "4-4"}, 0, "ready in", ""},
+		{"build korf goal", []string{"pdb", "build", "--size", "2x4", "--blank", "first"}, 0, "2x4 pdb 7, blank goal on cell 0: 1 patterns", "building"},
+		{"list", []string{"pdb", "list"}, 0, "3x3-b8-4.5.6.7.pdb", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCLI(t, "", tc.args...)
+			if code != tc.code || !strings.Contains(out, tc.out) || !strings.Contains(errOut, tc.err) {
+				t.Errorf("searchlab %v: exit %d, stdout %q, stderr %q; want exit %d, %q, %q", tc.args, code, out, errOut, tc.code, tc.out, tc.err)
+			}
+			if tc.name == "build again" && errOut != "" {
+				t.Errorf("second build wrote %q, want nothing on stderr", errOut)
+			}
+		})
+	}
+}
+
+func TestPDBCorruptFileIsRebuilt(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	if code, _, errOut := runCLI(t, "", "pdb", "build", "--size", "3x3", "--partition", "4-4"); code != 0 {
+		t.Fatalf("build: exit %d, %s", code, errOut)
+	}
+	name := filepath.Join(cache, "searchlab", "pdb", "3x3-b8-0.1.2.3.pdb")
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)-1] ^= 1
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, "", "pdb", "build", "--size", "3x3", "--partition", "4-4")
+	if code != 0 || !strings.Contains(errOut, "checksum mismatch; rebuilding it") || !strings.Contains(out, "ready") {
+		t.Errorf("after damage: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, out, _ := runCLI(t, "", "pdb", "list"); code != 0 || strings.Contains(out, "corrupt") {
+		t.Errorf("list after rebuild: %q", out)
+	}
+}
+
+// TestSlidingWithPDB checks that "searchlab sliding --heuristic pdb" finds
+// the same lengths as the default solver, on 3x3 (the exact table) and on
+// 2x4 and 3x4 boards.
+func TestSlidingWithPDB(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	tests := []struct {
+		name  string
+		args  []string
+		input string
+		want  string
+	}{
+		{"3x3", []string{"--partition", "4-4"}, "8 6 7\n2 5 4\n3 0 1\n\n1 2 3\n4 5 6\n7 0 8\n\n2 1 3\n4 5 6\n7 8 0\n", "31\n1\nimpossible\n"},
+		{"3x3 spiral goal", []string{"--partition", "3-5", "--goal", "1 2 3 8 0 4 7 6 5"}, scrambled(t, 3, 3, "1 2 3 8 0 4 7 6 5", 40), ""},
+		{"2x4", nil, scrambled(t, 4, 2, "1 2 3 4 5 6 7 0", 60), ""},
+		{"3x4", nil, scrambled(t, 4, 3, "1 2 3 4 5 6 7 8 9 10 11 0", 60), ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"sliding"}, tc.args...)
+			code, ref, errOut := runCLI(t, tc.input, args...)
+			if code != 0 {
+				t.Fatalf("reference: exit %d: %s", code, errOut)
+			}
+			if tc.want != "" && ref != tc.want {
+				t.Fatalf("reference: %q, want %q", ref, tc.want)
+			}
+			code, got, errOut := runCLI(t, tc.input, append(args, "--heuristic", "pdb")...)
+			if code != 0 || got != ref {
+				t.Errorf("--heuristic pdb: exit %d, %q (stderr %q), want %q", code, got, errOut, ref)
+			}
+			code, js, _ := runCLI(t, tc.input, append(args, "--heuristic", "pdb", "--json")...)
+			if code != 0 || !strings.Contains(js, `"method":"pdb `) {
+				t.Errorf("--json: exit %d, %q lacks the pdb method", code, js)
+			}
+		})
+	}
+}
+
+// scrambled returns, in the grid format, the board that a fixed pseudo-random
+// walk of the blank makes from the goal given in reading order.
+func scrambled(t *testing.T, w, h int, goal string, steps int) string {
+	t.Helper()
+	var tiles []int
+	for _, f := range strings.Fields(goal) {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tiles = append(tiles, n)
+	}
+	b, err := sliding.New(w, h, tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(uint64(w), uint64(steps)))
+	for range steps {
+		if nb, err := b.Apply(sliding.Moves[rng.IntN(4)]); err == nil {
+			b = nb
+		}
+	}
+	return b.String() + "\n"
+}
+
+func TestSlidingPDBBadInput(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	code, _, errOut := runCLI(t, "8 6 7\n2 5 4\n3 0 1\n", "sliding", "--heuristic", "pdb", "--partition", "9")
+	if code != 2 || !strings.Contains(errOut, "--partition") {
+		t.Errorf("bad partition: exit %d, %q", code, errOut)
+	}
+}

@@ -1,0 +1,18 @@
+package pdb
+
+import (
+	"context"
+	"testing"
+)
+
+// BenchmarkBuild6 builds one 6-tile pattern of the 15-puzzle (5,765,760
+// placements).
+func BenchmarkBuild6(b *testing.B) {
+	g, _ := newGeom(4, 4)
+	p, _ := newPattern(g, []int{1, 2, 3, 4, 5, 6})
+	for range b.N {
+		if _, err := build(context.Background(), p, 0, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -22,9 +22,9 @@ const pdbDescription = `
 Builds and lists the pattern databases that "searchlab sliding" uses to solve
 15- and 24-puzzles (and other boards of up to 32 cells) optimally. A
 database depends on the board size, the partition of the tiles into
-patterns, and the goal cell of the blank; tiles are named by their goal
-cells, so one database serves every goal layout with the blank on that
-cell. Databases live in the user's cache directory
+patterns, and the goal cell of the blank up to the board's symmetries (the
+four corners share one); tiles are named by their goal cells, so one
+database serves every goal layout with the blank on those cells. Databases live in the user's cache directory
 ($XDG_CACHE_HOME/searchlab/pdb, or ~/.cache/searchlab/pdb), one file per
 pattern, with a header and a checksum; a damaged or mismatched file is
 rebuilt, never used. "searchlab sliding" builds what it needs on first use;
@@ -82,10 +82,11 @@ func runPDBBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return badInputf("--size: %v", err)
 	}
-	cell, err := pdbParseBlank(*blank, w*h)
+	asked, err := pdbParseBlank(*blank, w*h)
 	if err != nil {
 		return badInputf("--blank: %v", err)
 	}
+	cell := pdb.CanonicalBlank(w, h, asked)
 	part := *partition
 	if part == "" {
 		var ok bool
@@ -105,8 +106,14 @@ func runPDBBuild(ctx context.Context, e *env, args []string) error {
 	if where == "" {
 		where, _ = pdb.CacheDir()
 	}
-	fmt.Fprintf(e.stdout, "%dx%d %s, blank goal on cell %d: %d patterns, %d MB, ready in %v (%s)\n",
-		w, h, s.Method(), cell, len(s.Groups()), s.Bytes()>>20, time.Since(start).Round(time.Millisecond), where)
+	var serves []string
+	for c := range w * h {
+		if pdb.CanonicalBlank(w, h, c) == cell {
+			serves = append(serves, strconv.Itoa(c))
+		}
+	}
+	fmt.Fprintf(e.stdout, "%dx%d %s, blank goal on cell %d (serves goals with the blank on cells %s): %d patterns, %d MB, ready in %v (%s)\n",
+		w, h, s.Method(), cell, strings.Join(serves, ", "), len(s.Groups()), s.Bytes()>>20, time.Since(start).Round(time.Millisecond), where)
 	return nil
 }
 
@@ -216,7 +223,7 @@ func solveWithPDB(ctx context.Context, e *env, b, goal sliding.Board, partition 
 			return sliding.Solution{}, false, nil
 		}
 	}
-	blank := goal.Blank()
+	blank := pdb.CanonicalBlank(b.W, b.H, goal.Blank())
 	if _, err := pdb.ParsePartition(b.W, b.H, blank, partition); err != nil {
 		return sliding.Solution{}, true, badInputf("--partition: %v", err)
 	}

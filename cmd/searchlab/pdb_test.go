@@ -29,10 +29,11 @@ func TestPDBCommand(t *testing.T) {
 		{"bad partition", []string{"pdb", "build", "--size", "3x3", "--partition", "4-3"}, 2, "", "covers 7 tiles, a 3x3 board has 8"},
 		{"bad blank", []string{"pdb", "build", "--size", "3x3", "--blank", "9"}, 2, "", `--blank: "9" is not first, last or a cell from 0 to 8`},
 		{"positional", []string{"pdb", "build", "extra"}, 2, "", "unexpected argument"},
-		{"build", []string{"pdb", "build", "--size", "3x3", "--partition", "4-4"}, 0, "3x3 pdb 4-4+mirror, blank goal on cell 8: 2 patterns", "building 3x3-b8-0.1.2.3.pdb"},
+		{"build", []string{"pdb", "build", "--size", "3x3", "--partition", "4-4"}, 0, "3x3 pdb 4-4+mirror, blank goal on cell 0 (serves goals with the blank on cells 0, 2, 6, 8): 2 patterns", "building 3x3-b0-1.2.3.4.pdb"},
 		{"build again", []string{"pdb", "build", "--size", "3x3", "--partition", "4-4"}, 0, "ready in", ""},
-		{"build korf goal", []string{"pdb", "build", "--size", "2x4", "--blank", "first"}, 0, "2x4 pdb 7, blank goal on cell 0: 1 patterns", "building"},
-		{"list", []string{"pdb", "list"}, 0, "3x3-b8-4.5.6.7.pdb", ""},
+		{"build korf goal", []string{"pdb", "build", "--size", "2x4", "--blank", "first"}, 0, "2x4 pdb 7, blank goal on cell 0 (serves goals with the blank on cells 0, 1, 6, 7): 1 patterns", "building"},
+		{"build center blank", []string{"pdb", "build", "--size", "3x3", "--partition", "4-4", "--blank", "4"}, 0, "blank goal on cell 4 (serves goals with the blank on cells 4)", "building 3x3-b4-0.1.2.3.pdb"},
+		{"list", []string{"pdb", "list"}, 0, "3x3-b0-5.6.7.8.pdb", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -53,7 +54,7 @@ func TestPDBCorruptFileIsRebuilt(t *testing.T) {
 	if code, _, errOut := runCLI(t, "", "pdb", "build", "--size", "3x3", "--partition", "4-4"); code != 0 {
 		t.Fatalf("build: exit %d, %s", code, errOut)
 	}
-	name := filepath.Join(cache, "searchlab", "pdb", "3x3-b8-0.1.2.3.pdb")
+	name := filepath.Join(cache, "searchlab", "pdb", "3x3-b0-1.2.3.4.pdb")
 	data, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)

@@ -94,10 +94,13 @@ var errTooManyRegions = errors.New("pdb: the free cells of a pattern split into 
 func build(ctx context.Context, p *pattern, blank int, progress func(done int64)) ([]uint32, error) {
 	g, k, n := p.g, len(p.cells), p.g.n
 	words := (p.size + 3) / 4
-	visited := make([]uint32, words) // per placement, a byte mask of blank regions reached
-	cur := make([]uint32, words)     // regions at the current distance
-	next := make([]uint32, words)    // regions at the next distance
-	out := make([]uint32, (p.size+7)/8)
+	visited, free1 := allocWords(words) // per placement, a byte mask of blank regions reached
+	defer free1()
+	cur, free2 := allocWords(words) // regions at the current distance
+	defer free2()
+	next, free3 := allocWords(words) // regions at the next distance
+	defer free3()
+	out, _ := allocWords((p.size + 7) / 8)
 
 	// The goal: tiles home, blank in its region.
 	pos := make([]uint8, k)
@@ -205,6 +208,8 @@ type expander struct {
 	// Partial ranks: preRank[i] and preUsed[i] cover tiles 0..i-1.
 	preRank [maxCells]int64
 	preUsed [maxCells]uint32
+	succ    [4 * maxCells]succ
+	touch   uint32 // keeps the touching loads from being optimised away
 }
 
 func newExpander(p *pattern, depth int, visited, next, out []uint32) *expander {
@@ -250,6 +255,9 @@ func (x *expander) expand(r int64, mask uint8) {
 	}
 	h := x.depth + 1
 	k := len(x.pos)
+	// First the successors, then a pass that touches their words so that
+	// the cache misses overlap, then the updates.
+	ns := 0
 	for i, from := range x.pos {
 		to := g.nbr[from] & free
 		for to != 0 {
@@ -274,35 +282,51 @@ func (x *expander) expand(r int64, mask uint8) {
 				x.err = errTooManyRegions
 				return
 			}
-			sh := 8 * uint(r2&3)
-			bit := uint32(1) << (uint(j2) + sh)
-			w := r2 >> 2
-			if atomic.LoadUint32(&x.visited[w])&bit != 0 {
-				continue
-			}
-			old := atomic.OrUint32(&x.visited[w], bit)
-			if old&bit != 0 {
-				continue
-			}
-			atomic.OrUint32(&x.next[w], bit)
-			x.added++
-			if old>>sh&0xff != 0 {
-				continue
-			}
-			// First time this placement is reached: its distance is h.
-			x.newPlaces++
-			md2 := md - int(g.distTab[from][p.cells[i]]) + int(g.distTab[c][p.cells[i]])
-			ex := h - md2
-			if ex < 0 || ex%2 != 0 {
-				x.err = fmt.Errorf("pdb: internal error: distance %d against taxicab %d", h, md2)
-				return
-			}
-			ex = min(ex/2, maxExcess)
-			if ex > 0 {
-				atomic.OrUint32(&x.out[r2>>3], uint32(ex)<<(4*uint(r2&7)))
-			}
+			x.succ[ns] = succ{r: r2, region: uint8(j2), md: int8(md - int(g.distTab[from][p.cells[i]]) + int(g.distTab[c][p.cells[i]]))}
+			ns++
 		}
 	}
+	var touch uint32
+	for _, s := range x.succ[:ns] {
+		touch |= atomic.LoadUint32(&x.visited[s.r>>2])
+	}
+	x.touch += touch
+	for _, s := range x.succ[:ns] {
+		r2 := s.r
+		sh := 8 * uint(r2&3)
+		bit := uint32(1) << (uint(s.region) + sh)
+		w := r2 >> 2
+		if atomic.LoadUint32(&x.visited[w])&bit != 0 {
+			continue
+		}
+		old := atomic.OrUint32(&x.visited[w], bit)
+		if old&bit != 0 {
+			continue
+		}
+		atomic.OrUint32(&x.next[w], bit)
+		x.added++
+		if old>>sh&0xff != 0 {
+			continue
+		}
+		// First time this placement is reached: its distance is h.
+		x.newPlaces++
+		ex := h - int(s.md)
+		if ex < 0 || ex%2 != 0 {
+			x.err = fmt.Errorf("pdb: internal error: distance %d against taxicab %d", h, s.md)
+			return
+		}
+		ex = min(ex/2, maxExcess)
+		if ex > 0 {
+			atomic.OrUint32(&x.out[r2>>3], uint32(ex)<<(4*uint(r2&7)))
+		}
+	}
+}
+
+// succ is one successor placement met by expand.
+type succ struct {
+	r      int64
+	region uint8
+	md     int8
 }
 
 // entry returns entry r of a table.

@@ -93,6 +93,10 @@ func (hd *header) bytes() []byte {
 	return b
 }
 
+func unsafeWords(b []byte) []uint32 {
+	return unsafe.Slice((*uint32)(unsafe.Pointer(&b[0])), len(b)/4)
+}
+
 func tableBytes(t []uint32) []byte {
 	if len(t) == 0 {
 		return nil
@@ -202,15 +206,18 @@ func readTable(dir string, p *pattern, blank int) ([]uint32, error) {
 	if string(raw) != string(want.bytes()) {
 		return nil, fmt.Errorf("%w: header does not match %dx%d, blank %d, pattern %v", ErrCorrupt, want.w, want.h, blank, p.cells)
 	}
-	t := make([]uint32, want.payload/4)
+	t, free := allocWords(int64(want.payload / 4))
 	body := tableBytes(t)
 	if _, err := io.ReadFull(br, body); err != nil {
+		free()
 		return nil, fmt.Errorf("%w: table cut short", ErrCorrupt)
 	}
 	if n, _ := br.Read(make([]byte, 1)); n != 0 {
+		free()
 		return nil, fmt.Errorf("%w: data after the table", ErrCorrupt)
 	}
 	if crc32.Update(crc32.Checksum(raw, castagnoli), castagnoli, body) != crc {
+		free()
 		return nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
 	}
 	if !littleEndian {
@@ -324,7 +331,8 @@ func List(dir string) ([]Info, error) {
 
 // Solve solves b for goal optimally with the given partition ("" for
 // DefaultPartition), opening (and if need be building) its databases with
-// opts. See Set.Solve.
+// opts, for the canonical cell of the goal's blank (see CanonicalBlank).
+// See Set.Solve.
 func Solve(ctx context.Context, b, goal sliding.Board, partition string, opts Options, lim search.Limits) (sliding.Solution, error) {
 	if b.W != goal.W || b.H != goal.H {
 		return sliding.Solution{}, fmt.Errorf("pdb: board %dx%d, goal %dx%d", b.W, b.H, goal.W, goal.H)
@@ -338,7 +346,7 @@ func Solve(ctx context.Context, b, goal sliding.Board, partition string, opts Op
 	if !sliding.Solvable(b, goal) {
 		return sliding.Solution{}, sliding.ErrUnsolvable
 	}
-	s, err := Open(ctx, b.W, b.H, goal.Blank(), partition, opts)
+	s, err := Open(ctx, b.W, b.H, CanonicalBlank(b.W, b.H, goal.Blank()), partition, opts)
 	if err != nil {
 		return sliding.Solution{}, err
 	}

@@ -128,3 +128,46 @@ func (g *geom) dist(a, b int) int {
 func (g *geom) transpose(c int) int {
 	return (c%g.w)*g.w + c/g.w
 }
+
+// symmetries returns the maps of cells of a w x h board onto itself that
+// keep it a w x h board (eight on a square, four otherwise), identity first.
+// Each maps cell c to sym[c].
+func symmetries(w, h int) [][]int {
+	var out [][]int
+	for t := range 8 {
+		transpose, flipR, flipC := t&4 != 0, t&2 != 0, t&1 != 0
+		if transpose && w != h {
+			continue
+		}
+		m := make([]int, w*h)
+		for c := range m {
+			r, col := c/w, c%w
+			if flipR {
+				r = h - 1 - r
+			}
+			if flipC {
+				col = w - 1 - col
+			}
+			if transpose {
+				r, col = col, r
+			}
+			m[c] = r*w + col
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// CanonicalBlank returns the cell that stands for the blank goal cell blank
+// on a w x h board: the lowest cell it maps to under the board's
+// symmetries. Boards whose goal blank cells have the same canonical cell
+// share databases (a corner stands for all four corners).
+func CanonicalBlank(w, h, blank int) int {
+	best := blank
+	for _, m := range symmetries(w, h) {
+		if blank >= 0 && blank < len(m) {
+			best = min(best, m[blank])
+		}
+	}
+	return best
+}

@@ -423,7 +423,12 @@ func solveBoard(ctx context.Context, s *Set, b, goal sliding.Board, lim search.L
 	if !sliding.Solvable(b, goal) {
 		return sliding.Solution{}, sliding.ErrUnsolvable
 	}
-	cells := relabel(b, goal)
+	m := s.symmetry(goal.Blank())
+	inv := make([]int, len(m))
+	for c, d := range m {
+		inv[d] = c
+	}
+	cells := relabel(transform(b, m), transform(goal, m))
 	v := s.solver()
 	path, st, err := v.solve(ctx, cells, lim)
 	sol := sliding.Solution{Method: s.Method(), Stats: st}
@@ -431,9 +436,10 @@ func solveBoard(ctx context.Context, s *Set, b, goal sliding.Board, lim search.L
 		return sol, err
 	}
 	prev := b.Blank()
-	for _, c := range path {
+	for _, tc := range path {
+		c := inv[tc]
 		var m sliding.Move
-		switch int(c) - prev {
+		switch c - prev {
 		case -b.W:
 			m = sliding.Up
 		case b.W:
@@ -444,7 +450,7 @@ func solveBoard(ctx context.Context, s *Set, b, goal sliding.Board, lim search.L
 			m = sliding.Right
 		}
 		sol.Moves = append(sol.Moves, m)
-		prev = int(c)
+		prev = c
 	}
 	sol.Optimal = true
 	return sol, nil

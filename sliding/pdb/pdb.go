@@ -13,6 +13,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
@@ -33,6 +34,7 @@ type Set struct {
 	g         *geom
 	groups    [][]int    // goal cells of each pattern's tiles
 	tables    [][]uint32 // 4-bit entries, 8 to a word
+	once      sync.Once
 	v         *solver
 }
 
@@ -84,19 +86,23 @@ func (s *Set) Bytes() int64 {
 }
 
 // Heuristic returns the set's lower bound on the moves from b to goal. The
-// boards must be of the set's size, with the blank's goal on the set's cell.
+// boards must be of the set's size, with the blank's goal on a cell that a
+// symmetry of the board takes to the set's (see CanonicalBlank).
 func (s *Set) Heuristic(b, goal sliding.Board) (int, error) {
 	if err := s.check(b, goal); err != nil {
 		return 0, err
 	}
-	cells := relabel(b, goal)
+	m := s.symmetry(goal.Blank())
+	cells := relabel(transform(b, m), transform(goal, m))
 	var n node
 	s.solver().init(&n, cells)
 	return n.h(), nil
 }
 
 // Solve returns a shortest sequence of blank moves from b to goal, found by
-// IDA* on both cores with the set's heuristic. It returns
+// IDA* on both cores with the set's heuristic. The goal's blank must be on
+// the set's cell or on one that a symmetry of the board takes there: the
+// boards are then solved in that reflection and the moves mapped back. It returns
 // sliding.ErrUnsolvable for a board that cannot reach the goal, and an error
 // matching search.ErrLimit when ctx ends or lim.MaxNodes nodes have been
 // expanded. Stats.Expanded and Stats.Generated count the nodes of all
@@ -106,9 +112,7 @@ func (s *Set) Solve(ctx context.Context, b, goal sliding.Board, lim search.Limit
 }
 
 func (s *Set) solver() *solver {
-	if s.v == nil {
-		s.v = newSolver(s)
-	}
+	s.once.Do(func() { s.v = newSolver(s) })
 	return s.v
 }
 
@@ -119,10 +123,30 @@ func (s *Set) check(b, goal sliding.Board) error {
 	if len(b.Tiles) != s.w*s.h || len(goal.Tiles) != s.w*s.h {
 		return fmt.Errorf("pdb: %w", sliding.ErrInvalid)
 	}
-	if gb := goal.Blank(); gb != s.blank {
-		return fmt.Errorf("pdb: goal blank on cell %d, database built for cell %d", gb, s.blank)
+	if s.symmetry(goal.Blank()) == nil {
+		return fmt.Errorf("pdb: goal blank on cell %d, database built for cell %d", goal.Blank(), s.blank)
 	}
 	return nil
+}
+
+// symmetry returns a map of cells that takes the blank goal cell blank to
+// the set's, or nil if there is none.
+func (s *Set) symmetry(blank int) []int {
+	for _, m := range symmetries(s.w, s.h) {
+		if m[blank] == s.blank {
+			return m
+		}
+	}
+	return nil
+}
+
+// transform returns b with the tile on each cell c moved to cell m[c].
+func transform(b sliding.Board, m []int) sliding.Board {
+	out := sliding.Board{W: b.W, H: b.H, Tiles: make([]uint8, len(b.Tiles))}
+	for c, t := range b.Tiles {
+		out.Tiles[m[c]] = t
+	}
+	return out
 }
 
 // relabel names each tile of b by its cell in goal.

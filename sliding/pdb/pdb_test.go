@@ -187,20 +187,29 @@ func TestSmallBoardsAgainstBFS(t *testing.T) {
 		goal      sliding.Board
 		partition string
 		mirror    bool
+		setBlank  int // the set's blank cell, -1 for the goal's
 	}{
-		{"3x3 standard 4-4", sliding.Standard(3, 3), "4-4", true},
-		{"3x3 korf 4-4", mustBoard(t, 3, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8), "4-4", true},
-		{"3x3 korf 3-3-2", mustBoard(t, 3, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8), "3-3-2", true},
-		{"3x3 spiral 4-4", mustBoard(t, 3, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5), "4-4", true},
-		{"3x3 standard 8", sliding.Standard(3, 3), "8", true},
-		{"2x4 standard 4-3", sliding.Standard(2, 4), "4-3", false},
-		{"4x2 odd goal 3-4", mustBoard(t, 4, 2, 7, 6, 0, 5, 4, 3, 2, 1), "3-4", false},
-		{"2x3 standard 5", sliding.Standard(2, 3), "5", false},
+		{"3x3 standard 4-4", sliding.Standard(3, 3), "4-4", true, -1},
+		{"3x3 korf 4-4", mustBoard(t, 3, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8), "4-4", true, -1},
+		{"3x3 korf 3-3-2", mustBoard(t, 3, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8), "3-3-2", true, -1},
+		{"3x3 spiral 4-4", mustBoard(t, 3, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5), "4-4", true, -1},
+		{"3x3 standard 8", sliding.Standard(3, 3), "8", true, -1},
+		{"2x4 standard 4-3", sliding.Standard(2, 4), "4-3", false, -1},
+		{"4x2 odd goal 3-4", mustBoard(t, 4, 2, 7, 6, 0, 5, 4, 3, 2, 1), "3-4", false, -1},
+		{"2x3 standard 5", sliding.Standard(2, 3), "5", false, -1},
+		{"3x3 standard, set for corner 0", sliding.Standard(3, 3), "4-4", true, 0},
+		{"3x3 korf, set for corner 8", mustBoard(t, 3, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8), "3-5", true, 8},
+		{"2x4 standard, set for corner 0", sliding.Standard(2, 4), "4-3", false, 0},
+		{"4x2 odd goal, set for cell 1", mustBoard(t, 4, 2, 7, 6, 0, 5, 4, 3, 2, 1), "4-3", false, 1},
 	}
 	ctx := context.Background()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := Build(ctx, tc.goal.W, tc.goal.H, tc.goal.Blank(), tc.partition, nil)
+			blank := tc.goal.Blank()
+			if tc.setBlank >= 0 {
+				blank = tc.setBlank
+			}
+			s, err := Build(ctx, tc.goal.W, tc.goal.H, blank, tc.partition, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -294,13 +303,27 @@ func TestSolveErrors(t *testing.T) {
 	if _, err := s.Solve(ctx, sliding.Standard(4, 4), sliding.Standard(4, 4), search.Limits{}); err == nil {
 		t.Error("4x4 board with a 3x3 set: no error")
 	}
-	other := mustBoard(t, 3, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8)
+	other := mustBoard(t, 3, 3, 1, 0, 2, 3, 4, 5, 6, 7, 8)
 	if _, err := s.Solve(ctx, other, other, search.Limits{}); err == nil {
-		t.Error("goal blank on another cell: no error")
+		t.Error("goal blank on an edge cell, set for a corner: no error")
 	}
 	sol, err := s.Solve(ctx, goal, goal, search.Limits{})
 	if err != nil || len(sol.Moves) != 0 || !sol.Optimal {
 		t.Errorf("goal itself: %v, %v", sol, err)
+	}
+}
+
+func TestCanonicalBlank(t *testing.T) {
+	tests := []struct{ w, h, blank, want int }{
+		{4, 4, 0, 0}, {4, 4, 3, 0}, {4, 4, 12, 0}, {4, 4, 15, 0},
+		{4, 4, 5, 5}, {4, 4, 10, 5}, {4, 4, 1, 1}, {4, 4, 4, 1}, {4, 4, 14, 1},
+		{3, 3, 4, 4}, {3, 3, 8, 0}, {3, 3, 7, 1},
+		{2, 4, 7, 0}, {2, 4, 5, 2}, {4, 2, 6, 1}, {5, 5, 24, 0},
+	}
+	for _, tc := range tests {
+		if got := CanonicalBlank(tc.w, tc.h, tc.blank); got != tc.want {
+			t.Errorf("CanonicalBlank(%d, %d, %d) = %d, want %d", tc.w, tc.h, tc.blank, got, tc.want)
+		}
 	}
 }
 

@@ -1,0 +1,244 @@
+// Package stroke finds the longest one-stroke chain on a board of coloured
+// tiles: the "max combo" of Alchemy Stars, where a stroke starts next to the
+// player, moves in eight directions, stays on one colour and never touches a
+// tile twice. It owns the board type, the classic text format, an exact
+// branch-and-bound solver with block-cut-tree bounds and memoisation, and
+// budgets that return the best chain found with a proven upper bound.
+package stroke
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+const (
+	// Player is the cell letter of the player, where no chain may go.
+	Player = 'O'
+	// Hole is the cell letter of a hole, which no chain may use.
+	Hole = '.'
+	// MaxSide is the largest number of rows or columns a board may have.
+	MaxSide = 256
+)
+
+// ErrInvalid is matched (with errors.Is) by every error about a malformed
+// board or malformed input.
+var ErrInvalid = errors.New("invalid board")
+
+// ParseError is an error in the text of a board. Line is 1-based and counts
+// the lines of the whole input read by Parse.
+type ParseError struct {
+	Line int
+	Msg  string
+}
+
+func (e *ParseError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// Is reports whether target is ErrInvalid.
+func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
+
+// Cell is a position on a board: Row and Col count from 0 at the top left.
+type Cell struct {
+	Row, Col int
+}
+
+// String formats c 1-based as "row,col", the form the command prints.
+func (c Cell) String() string { return strconv.Itoa(c.Row+1) + "," + strconv.Itoa(c.Col+1) }
+
+// Board is a grid of Rows x Cols cells in row-major order: colours 'A' to 'Z'
+// other than 'O', the player 'O' (exactly one), and holes '.'.
+type Board struct {
+	Rows, Cols int
+	Cells      []byte
+}
+
+// New makes a board from its rows, each a string of cell letters. It checks
+// the alphabet, the row lengths and that there is exactly one player; errors
+// match ErrInvalid and count rows from 1 as lines.
+func New(rows []string) (*Board, error) {
+	if len(rows) == 0 {
+		return nil, &ParseError{1, "board has no rows"}
+	}
+	b := &Board{Rows: len(rows), Cols: len(rows[0])}
+	if b.Rows > MaxSide || b.Cols > MaxSide {
+		return nil, &ParseError{1, fmt.Sprintf("board of %d x %d is too large (at most %d rows and columns)", b.Rows, b.Cols, MaxSide)}
+	}
+	players := 0
+	for i, r := range rows {
+		if err := checkRow(r, b.Cols, &players); err != "" {
+			return nil, &ParseError{i + 1, err}
+		}
+		b.Cells = append(b.Cells, r...)
+	}
+	if players == 0 {
+		return nil, &ParseError{1, "board has no player O"}
+	}
+	return b, nil
+}
+
+// checkRow checks one row against the alphabet and the width, counting
+// players; it returns a message, or "" when the row is good.
+func checkRow(r string, cols int, players *int) string {
+	if len(r) != cols {
+		return fmt.Sprintf("row %q has %d cells, want %d", r, len(r), cols)
+	}
+	for j := 0; j < len(r); j++ {
+		ch := r[j]
+		switch {
+		case ch == Player:
+			*players++
+			if *players > 1 {
+				return fmt.Sprintf("second player O at column %d (exactly one is allowed)", j+1)
+			}
+		case ch == Hole, ch >= 'A' && ch <= 'Z':
+		default:
+			return fmt.Sprintf("character %q at column %d is not a colour A-Z, the player O or a hole '.'", ch, j+1)
+		}
+	}
+	return ""
+}
+
+// At returns the letter of the cell at row r, column c (0-based).
+func (b *Board) At(r, c int) byte { return b.Cells[r*b.Cols+c] }
+
+// PlayerCell returns the position of the player O.
+func (b *Board) PlayerCell() Cell {
+	for i, ch := range b.Cells {
+		if ch == Player {
+			return Cell{i / b.Cols, i % b.Cols}
+		}
+	}
+	return Cell{-1, -1}
+}
+
+// String formats b in the classic format: a line with the size ("N" for a
+// square board, "R C" otherwise), then the rows, each line ending in a
+// newline.
+func (b *Board) String() string {
+	var sb strings.Builder
+	if b.Rows == b.Cols {
+		fmt.Fprintf(&sb, "%d\n", b.Rows)
+	} else {
+		fmt.Fprintf(&sb, "%d %d\n", b.Rows, b.Cols)
+	}
+	for r := 0; r < b.Rows; r++ {
+		sb.Write(b.Cells[r*b.Cols : (r+1)*b.Cols])
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// Reader reads boards in the classic format one at a time: a line with the
+// size, "N" for N x N or "R C" for R rows of C columns, then the rows. Boards
+// may follow one another with or without blank lines between them; blank
+// lines and trailing spaces are ignored.
+type Reader struct {
+	sc   *bufio.Scanner
+	line int
+}
+
+// NewReader returns a Reader of the boards in r.
+func NewReader(r io.Reader) *Reader {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 4096), 1<<20)
+	return &Reader{sc: sc}
+}
+
+// Line returns the number of lines read so far.
+func (rd *Reader) Line() int { return rd.line }
+
+// next returns the next non-blank line, trimmed, and false at the end.
+func (rd *Reader) next() (string, bool, error) {
+	for rd.sc.Scan() {
+		rd.line++
+		s := strings.TrimSpace(rd.sc.Text())
+		if s != "" {
+			return s, true, nil
+		}
+	}
+	if err := rd.sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return "", false, &ParseError{rd.line + 1, "line too long"}
+		}
+		return "", false, err
+	}
+	return "", false, nil
+}
+
+// Next returns the next board, or io.EOF when the input holds no more. Errors
+// in the text match ErrInvalid and name the line.
+func (rd *Reader) Next() (*Board, error) {
+	head, ok, err := rd.next()
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, io.EOF
+	}
+	headLine := rd.line
+	rows, cols, perr := parseSize(head)
+	if perr != "" {
+		return nil, &ParseError{headLine, perr}
+	}
+	b := &Board{Rows: rows, Cols: cols, Cells: make([]byte, 0, rows*cols)}
+	players := 0
+	for i := 0; i < rows; i++ {
+		r, ok, err := rd.next()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, &ParseError{rd.line + 1, fmt.Sprintf("input ends after %d of the %d rows of the board on line %d", i, rows, headLine)}
+		}
+		if msg := checkRow(r, cols, &players); msg != "" {
+			return nil, &ParseError{rd.line, msg}
+		}
+		b.Cells = append(b.Cells, r...)
+	}
+	if players == 0 {
+		return nil, &ParseError{headLine, "board has no player O"}
+	}
+	return b, nil
+}
+
+// parseSize parses a size line, "N" or "R C"; it returns a message on error.
+func parseSize(s string) (rows, cols int, msg string) {
+	f := strings.Fields(s)
+	if len(f) > 2 {
+		return 0, 0, fmt.Sprintf("size line %q: want N or R C", s)
+	}
+	var v [2]int
+	for i, w := range f {
+		n, err := strconv.Atoi(w)
+		if err != nil {
+			return 0, 0, fmt.Sprintf("size %q is not a number (want N or R C before the rows)", w)
+		}
+		if n < 1 || n > MaxSide {
+			return 0, 0, fmt.Sprintf("size %d out of range 1..%d", n, MaxSide)
+		}
+		v[i] = n
+	}
+	if len(f) == 1 {
+		v[1] = v[0]
+	}
+	return v[0], v[1], ""
+}
+
+// Parse reads every board in r (see Reader for the format).
+func Parse(r io.Reader) ([]*Board, error) {
+	rd := NewReader(r)
+	var bs []*Board
+	for {
+		b, err := rd.Next()
+		if err == io.EOF {
+			return bs, nil
+		}
+		if err != nil {
+			return bs, err
+		}
+		bs = append(bs, b)
+	}
+}

@@ -1,0 +1,185 @@
+package stroke
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// randomBoard returns a rows x cols board with the player on a random cell,
+// holes with probability holes, and the other cells drawn from the first
+// ncol colours of "RGBY...".
+func randomBoard(rng *rand.Rand, rows, cols, ncol int, holes float64) *Board {
+	const letters = "RGBYACDEFHIJKLMNPQSTUVWXZ"
+	b := &Board{Rows: rows, Cols: cols, Cells: make([]byte, rows*cols)}
+	for i := range b.Cells {
+		if holes > 0 && rng.Float64() < holes {
+			b.Cells[i] = Hole
+		} else {
+			b.Cells[i] = letters[rng.IntN(ncol)]
+		}
+	}
+	b.Cells[rng.IntN(rows*cols)] = Player
+	return b
+}
+
+// bruteLongest returns the length of the longest chain from board cell i,
+// by plain depth-first enumeration of every simple path, without pruning.
+func bruteLongest(b *Board, i int, used []bool) int {
+	used[i] = true
+	best := 0
+	r, c := i/b.Cols, i%b.Cols
+	for _, d := range Directions {
+		rr, cc := r+d[0], c+d[1]
+		if rr < 0 || rr >= b.Rows || cc < 0 || cc >= b.Cols {
+			continue
+		}
+		j := rr*b.Cols + cc
+		if !used[j] && b.Cells[j] == b.Cells[i] {
+			best = max(best, bruteLongest(b, j, used))
+		}
+	}
+	used[i] = false
+	return best + 1
+}
+
+// startCells returns the board cells next to the player where a chain may
+// start, in tie order, with their direction numbers.
+func startCells(b *Board) (cells, dirs []int) {
+	p := b.PlayerCell()
+	for k, d := range Directions {
+		r, c := p.Row+d[0], p.Col+d[1]
+		if r < 0 || r >= b.Rows || c < 0 || c >= b.Cols {
+			continue
+		}
+		i := r*b.Cols + c
+		if b.Cells[i] != Hole {
+			cells = append(cells, i)
+			dirs = append(dirs, k)
+		}
+	}
+	return cells, dirs
+}
+
+// reference solves b with per-start longest lengths from longest (a plain
+// exhaustive search) and applies the tie rule: the colour of the first start
+// in Directions order that begins a longest chain. It also returns each
+// colour's best.
+func reference(b *Board, longest func(b *Board, i int) int) (colour byte, length int, per map[byte]int) {
+	per = map[byte]int{}
+	cells, _ := startCells(b)
+	lens := make([]int, len(cells))
+	for k, i := range cells {
+		lens[k] = longest(b, i)
+		per[b.Cells[i]] = max(per[b.Cells[i]], lens[k])
+		length = max(length, lens[k])
+	}
+	for k, i := range cells {
+		if lens[k] == length {
+			return b.Cells[i], length, per
+		}
+	}
+	return 0, 0, per
+}
+
+func brute(b *Board) (byte, int, map[byte]int) {
+	return reference(b, func(b *Board, i int) int { return bruteLongest(b, i, make([]bool, len(b.Cells))) })
+}
+
+// checkChain reports what is wrong with r as a chain on b, or "" if it is a
+// legal chain of r.Length tiles of colour r.Colour starting next to the
+// player.
+func checkChain(b *Board, r Result) string {
+	if len(r.Path) != r.Length {
+		return fmt.Sprintf("path of %d cells for length %d", len(r.Path), r.Length)
+	}
+	if r.Length == 0 {
+		if r.Colour != 0 {
+			return "colour without a chain"
+		}
+		return ""
+	}
+	p := b.PlayerCell()
+	seen := map[Cell]bool{}
+	for k, c := range r.Path {
+		if c.Row < 0 || c.Row >= b.Rows || c.Col < 0 || c.Col >= b.Cols {
+			return fmt.Sprintf("cell %v off the board", c)
+		}
+		if got := b.At(c.Row, c.Col); got != r.Colour {
+			return fmt.Sprintf("cell %v is %c, not %c", c, got, r.Colour)
+		}
+		if seen[c] {
+			return fmt.Sprintf("cell %v used twice", c)
+		}
+		seen[c] = true
+		prev := p
+		if k > 0 {
+			prev = r.Path[k-1]
+		}
+		dr, dc := c.Row-prev.Row, c.Col-prev.Col
+		if dr < -1 || dr > 1 || dc < -1 || dc > 1 || dr == 0 && dc == 0 {
+			return fmt.Sprintf("cell %v is not next to %v", c, prev)
+		}
+	}
+	return ""
+}
+
+func boardText(b *Board) string { return strings.ReplaceAll(b.String(), "\n", "/") }
+
+// TestAgainstBruteForce compares Solve and SolveColours with an exhaustive
+// search on thousands of small random boards: length, tie-rule colour, each
+// colour's best, and the legality of every chain.
+func TestAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	type shape struct {
+		rows, cols, ncol int
+		holes            float64
+		n                int
+	}
+	shapes := []shape{
+		{1, 1, 1, 0, 20}, {1, 5, 2, 0, 100}, {2, 2, 1, 0, 50}, {3, 3, 1, 0, 200}, {3, 3, 2, 0.2, 300},
+		{4, 4, 1, 0.3, 300}, {4, 4, 2, 0, 500}, {5, 5, 2, 0.2, 500}, {5, 5, 3, 0, 1000}, {5, 5, 4, 0, 1000},
+		{6, 6, 3, 0, 500}, {6, 6, 4, 0, 1000}, {6, 6, 2, 0.25, 200}, {4, 7, 2, 0.1, 300}, {7, 7, 4, 0, 300},
+		{5, 5, 1, 0.45, 200},
+	}
+	if testing.Short() {
+		for i := range shapes {
+			shapes[i].n = max(1, shapes[i].n/10)
+		}
+	}
+	s := NewSolver()
+	for _, sh := range shapes {
+		for n := 0; n < sh.n; n++ {
+			b := randomBoard(rng, sh.rows, sh.cols, sh.ncol, sh.holes)
+			wantC, wantL, wantPer := brute(b)
+			got, err := s.Solve(context.Background(), b, Options{})
+			if err != nil {
+				t.Fatalf("%s: %v", boardText(b), err)
+			}
+			if got.Colour != wantC || got.Length != wantL || !got.Optimal || got.Bound != wantL {
+				t.Fatalf("%s: got %v (colour %q, bound %d), want %c %d", boardText(b), got, got.Colour, got.Bound, wantC, wantL)
+			}
+			if msg := checkChain(b, got); msg != "" {
+				t.Fatalf("%s: chain %v: %s", boardText(b), got.Path, msg)
+			}
+			per, err := s.SolveColours(context.Background(), b, Options{})
+			if err != nil {
+				t.Fatalf("%s: SolveColours: %v", boardText(b), err)
+			}
+			if len(per) != len(wantPer) {
+				t.Fatalf("%s: SolveColours gives %d colours, want %d", boardText(b), len(per), len(wantPer))
+			}
+			for c, l := range wantPer {
+				r := per[c]
+				if r.Length != l || r.Colour != c || !r.Optimal {
+					t.Fatalf("%s: colour %c: got %v, want %d", boardText(b), c, r, l)
+				}
+				if msg := checkChain(b, r); msg != "" {
+					t.Fatalf("%s: colour %c chain %v: %s", boardText(b), c, r.Path, msg)
+				}
+			}
+		}
+	}
+}

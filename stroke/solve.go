@@ -1,0 +1,543 @@
+package stroke
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/searchlab/searchlab/search"
+)
+
+// ErrTooLarge reports a single-colour region next to the player of more
+// cells than the solver handles (192).
+var ErrTooLarge = errors.New("stroke: a one-colour region next to the player has more than 192 cells")
+
+// Directions lists the eight neighbours of a cell as row and column steps, in
+// the order that breaks ties: clockwise from the top left,
+//
+//	1 2 3
+//	8 O 4
+//	7 6 5
+var Directions = [8][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}}
+
+// Options sets a budget for a search. The zero value sets none beyond the
+// context.
+type Options struct {
+	// MaxNodes caps the number of search nodes; 0 means no cap.
+	MaxNodes int64
+}
+
+// Result is a longest chain, or the best one found within a budget.
+type Result struct {
+	// Colour is the letter of the chain, or 0 when no chain can start (no
+	// tile next to the player).
+	Colour byte
+	// Length is the number of tiles in the chain.
+	Length int
+	// Path holds the tiles of the chain, from the start tile next to the
+	// player.
+	Path []Cell
+	// Optimal reports that no chain is longer (and, for Solve, that no
+	// chain as long starts earlier in the tie order).
+	Optimal bool
+	// Bound is a proven upper bound on the length of any chain: it equals
+	// Length when Optimal is true.
+	Bound int
+	// Nodes counts the search nodes visited.
+	Nodes int64
+}
+
+// String formats r as the command prints it: "COLOUR LENGTH", "- 0" when no
+// chain can start, and a note with the bound when r is not proven optimal.
+func (r Result) String() string {
+	c := "-"
+	if r.Colour != 0 {
+		c = string(r.Colour)
+	}
+	s := fmt.Sprintf("%s %d", c, r.Length)
+	if !r.Optimal {
+		s += fmt.Sprintf(" (not proven optimal; bound %d)", r.Bound)
+	}
+	return s
+}
+
+// component is one 8-connected region of one colour that touches the
+// player, with its cells numbered from 0.
+type component struct {
+	colour byte
+	gen    uint32 // names the component in the memo table
+	cells  []int  // board index of each compact index
+	nbr    []set  // neighbours of each cell within the component
+	all    set
+}
+
+// start is a tile next to the player where a chain may begin.
+type start struct {
+	dir  int // index in Directions: the tie order
+	comp *component
+	at   int // compact index in comp
+}
+
+// Solver solves boards, reusing its memory from one board to the next. A
+// Solver is not safe for concurrent use; the zero value is not usable, call
+// NewSolver. The package-level Solve and SolveColours share a pool of them.
+type Solver struct {
+	memo  memo
+	gen   uint32
+	comps []*component
+	where []int32 // board index -> component number + 1, 0 for none
+	queue []int
+
+	// Buffers for the block-cut bound, indexed by compact index.
+	disc, low, f []int32
+	fv           []int
+	fit          []set
+	vs           []int
+
+	// Tuning, for measurements: memoMin is the least region size whose
+	// results are memoised (0 turns memoisation off), noWarnsdorff tries
+	// moves in index order.
+	memoMin      int
+	noWarnsdorff bool
+}
+
+// NewSolver returns a Solver.
+func NewSolver() *Solver {
+	return &Solver{
+		memoMin: 10,
+		disc:    make([]int32, maxComponent),
+		low:     make([]int32, maxComponent),
+		f:       make([]int32, maxComponent),
+		fv:      make([]int, maxComponent+1),
+		fit:     make([]set, maxComponent+1),
+		vs:      make([]int, 0, maxComponent+1),
+	}
+}
+
+var pool = sync.Pool{New: func() any { return NewSolver() }}
+
+// Solve finds the longest chain on b, with the tie rule: among chains of the
+// greatest length, the one whose start tile comes first in Directions order
+// around the player. See Solver.Solve.
+func Solve(ctx context.Context, b *Board, opt Options) (Result, error) {
+	s := pool.Get().(*Solver)
+	defer pool.Put(s)
+	return s.Solve(ctx, b, opt)
+}
+
+// SolveColours finds the longest chain of each colour on b. See
+// Solver.SolveColours.
+func SolveColours(ctx context.Context, b *Board, opt Options) (map[byte]Result, error) {
+	s := pool.Get().(*Solver)
+	defer pool.Put(s)
+	return s.SolveColours(ctx, b, opt)
+}
+
+// Solve finds the longest chain on b: it starts on one of the eight tiles
+// around the player, moves in eight directions, stays on the start tile's
+// colour and never uses a tile twice, the player or a hole. Among chains of
+// the greatest length it returns one whose start comes first in Directions
+// order. When no tile is next to the player it returns a Result with Colour
+// 0, Length 0 and Optimal true.
+//
+// When the context ends or opt.MaxNodes is reached, Solve returns the best
+// chain found so far with Optimal false and a proven upper Bound, together
+// with an error that matches search.ErrLimit (and the context's error, if it
+// was the cause). It returns an error matching ErrTooLarge for regions of
+// more than 192 cells.
+func (s *Solver) Solve(ctx context.Context, b *Board, opt Options) (Result, error) {
+	starts, err := s.setup(b)
+	if err != nil {
+		return Result{}, err
+	}
+	return s.solveStarts(ctx, b, starts, opt)
+}
+
+// SolveColours finds, for each colour with a tile next to the player, the
+// longest chain of that colour, with the same tie rule, budget and errors as
+// Solve. The node cap applies to each colour in turn.
+func (s *Solver) SolveColours(ctx context.Context, b *Board, opt Options) (map[byte]Result, error) {
+	starts, err := s.setup(b)
+	if err != nil {
+		return nil, err
+	}
+	out := map[byte]Result{}
+	var firstErr error
+	for _, st := range starts {
+		c := st.comp.colour
+		if _, done := out[c]; done {
+			continue
+		}
+		var mine []start
+		for _, t := range starts {
+			if t.comp.colour == c {
+				mine = append(mine, t)
+			}
+		}
+		r, err := s.solveStarts(ctx, b, mine, opt)
+		out[c] = r
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+	}
+	return out, firstErr
+}
+
+// setup finds the start tiles of b and numbers the cells of their regions.
+func (s *Solver) setup(b *Board) ([]start, error) {
+	if len(b.Cells) != b.Rows*b.Cols {
+		return nil, fmt.Errorf("%w: %d cells for %d x %d", ErrInvalid, len(b.Cells), b.Rows, b.Cols)
+	}
+	p := b.PlayerCell()
+	if p.Row < 0 {
+		return nil, fmt.Errorf("%w: no player O", ErrInvalid)
+	}
+	if cap(s.where) < len(b.Cells) {
+		s.where = make([]int32, len(b.Cells))
+	}
+	s.where = s.where[:len(b.Cells)]
+	clear(s.where)
+	s.comps = s.comps[:0]
+	var starts []start
+	for dir, d := range Directions {
+		r, c := p.Row+d[0], p.Col+d[1]
+		if r < 0 || r >= b.Rows || c < 0 || c >= b.Cols {
+			continue
+		}
+		i := r*b.Cols + c
+		ch := b.Cells[i]
+		if ch == Hole || ch == Player {
+			continue
+		}
+		if ch < 'A' || ch > 'Z' {
+			return nil, fmt.Errorf("%w: character %q at %v", ErrInvalid, ch, Cell{r, c})
+		}
+		if s.where[i] == 0 {
+			if err := s.flood(b, i); err != nil {
+				return nil, err
+			}
+		}
+		comp := s.comps[s.where[i]-1]
+		at := -1
+		for k, ci := range comp.cells {
+			if ci == i {
+				at = k
+				break
+			}
+		}
+		starts = append(starts, start{dir: dir, comp: comp, at: at})
+	}
+	return starts, nil
+}
+
+// flood numbers the one-colour region of board cell i as a new component.
+func (s *Solver) flood(b *Board, i int) error {
+	ch := b.Cells[i]
+	id := int32(len(s.comps) + 1)
+	s.queue = append(s.queue[:0], i)
+	s.where[i] = id
+	for h := 0; h < len(s.queue); h++ {
+		v := s.queue[h]
+		r, c := v/b.Cols, v%b.Cols
+		for _, d := range Directions {
+			rr, cc := r+d[0], c+d[1]
+			if rr < 0 || rr >= b.Rows || cc < 0 || cc >= b.Cols {
+				continue
+			}
+			w := rr*b.Cols + cc
+			if b.Cells[w] == ch && s.where[w] == 0 {
+				s.where[w] = id
+				s.queue = append(s.queue, w)
+			}
+		}
+		if len(s.queue) > maxComponent {
+			return fmt.Errorf("%w (%q at %v)", ErrTooLarge, ch, Cell{i / b.Cols, i % b.Cols})
+		}
+	}
+	s.gen++
+	if s.gen == 0 { // wrapped: forget every stored entry
+		s.memo.reset()
+		s.gen = 1
+	}
+	comp := &component{colour: ch, gen: s.gen, cells: append([]int(nil), s.queue...)}
+	comp.nbr = make([]set, len(comp.cells))
+	index := make(map[int]int, len(comp.cells))
+	for k, v := range comp.cells {
+		index[v] = k
+		comp.all.add(k)
+	}
+	for k, v := range comp.cells {
+		r, c := v/b.Cols, v%b.Cols
+		for _, d := range Directions {
+			rr, cc := r+d[0], c+d[1]
+			if rr < 0 || rr >= b.Rows || cc < 0 || cc >= b.Cols {
+				continue
+			}
+			if j, ok := index[rr*b.Cols+cc]; ok {
+				comp.nbr[k].add(j)
+			}
+		}
+	}
+	s.comps = append(s.comps, comp)
+	return nil
+}
+
+// run is the state of one branch-and-bound search over a list of starts.
+type run struct {
+	s     *Solver
+	ctx   context.Context
+	opt   Options
+	nodes int64
+	stop  error // why the search stopped early, or nil
+
+	comp *component
+	dir  int   // tie order of the current start
+	path []int // compact indices of the current chain
+
+	best     int   // length of the best chain found
+	bestDir  int   // tie order of its start; 8 before any
+	bestPath []int // its board cells
+}
+
+// solveStarts runs branch and bound over the given starts and returns the
+// best chain with the tie rule.
+func (s *Solver) solveStarts(ctx context.Context, b *Board, starts []start, opt Options) (Result, error) {
+	if len(starts) == 0 {
+		return Result{Optimal: true}, nil
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	r := &run{s: s, ctx: ctx, opt: opt, bestDir: len(Directions), path: make([]int, 0, maxComponent)}
+	// Try the starts with the greatest static bound first, to find a long
+	// chain early; the tie rule does not depend on this order.
+	type ranked struct {
+		start
+		bound int
+	}
+	rs := make([]ranked, len(starts))
+	for i, st := range starts {
+		rest := st.comp.all
+		rest.remove(st.at)
+		r.comp = st.comp
+		rg := flood(st.comp, st.at, rest)
+		rs[i] = ranked{st, 1 + s.bctBound(st.comp, st.at, rg)}
+	}
+	sort.SliceStable(rs, func(i, j int) bool { return rs[i].bound > rs[j].bound })
+	bound := 0
+	for _, st := range rs {
+		if r.stop != nil || r.cut(st.dir, 0) >= st.bound {
+			bound = max(bound, st.bound)
+			continue
+		}
+		r.comp, r.dir = st.comp, st.dir
+		rest := st.comp.all
+		rest.remove(st.at)
+		u := 1 + r.dfs(st.at, rest, 1)
+		bound = max(bound, u)
+	}
+	res := Result{Length: r.best, Nodes: r.nodes, Optimal: r.stop == nil}
+	res.Bound = max(r.best, bound)
+	if res.Optimal {
+		res.Bound = r.best
+	}
+	if r.best > 0 {
+		res.Colour = b.Cells[r.bestPath[0]]
+		res.Path = make([]Cell, len(r.bestPath))
+		for i, v := range r.bestPath {
+			res.Path[i] = Cell{v / b.Cols, v % b.Cols}
+		}
+	}
+	return res, r.stop
+}
+
+// cut returns the length a chain from a start in tie order dir must exceed
+// to be better than the best, at the given depth: a chain ties the best and
+// wins when its start comes earlier.
+func (r *run) cut(dir, depth int) int {
+	t := r.best - depth
+	if dir < r.bestDir {
+		t--
+	}
+	return t
+}
+
+// dfs extends the chain whose last tile is h (at the given depth, in tiles)
+// over avail, the unused cells of the component, recording every chain that
+// beats the best. It returns a proven upper bound on the number of tiles
+// that can follow h.
+func (r *run) dfs(h int, avail set, depth int) int {
+	r.nodes++
+	r.path = append(r.path[:depth-1], h)
+	if depth > r.best || depth == r.best && r.dir < r.bestDir {
+		r.best, r.bestDir = depth, r.dir
+		r.bestPath = r.bestPath[:0]
+		for _, v := range r.path {
+			r.bestPath = append(r.bestPath, r.comp.cells[v])
+		}
+	}
+	g := r.comp
+	rg := flood(g, h, avail)
+	n := rg.count()
+	if n == 0 {
+		return 0
+	}
+	if r.stop == nil && r.nodes&1023 == 0 {
+		if err := r.ctx.Err(); err != nil {
+			r.stop = fmt.Errorf("%w: %w", search.ErrLimit, err)
+		}
+	}
+	if r.stop == nil && r.opt.MaxNodes > 0 && r.nodes >= r.opt.MaxNodes {
+		r.stop = fmt.Errorf("%w: node cap of %d", search.ErrLimit, r.opt.MaxNodes)
+	}
+	t := r.cut(r.dir, depth)
+	if n <= t || r.stop != nil {
+		return n
+	}
+	ub := n
+	s := r.s
+	useMemo := s.memoMin > 0 && n >= s.memoMin
+	if useMemo {
+		if u, ok := s.memo.get(g.gen, h, rg); ok {
+			if u <= t {
+				return u
+			}
+			ub = u
+		}
+	}
+	if b := s.bctBound(g, h, rg); b < ub {
+		ub = b
+	}
+	if ub <= t {
+		if useMemo {
+			s.memo.put(g.gen, h, rg, ub)
+		}
+		return ub
+	}
+	// Moves, fewest onward moves first (Warnsdorff's rule).
+	var moves [8]int
+	var keys [8]int
+	k := 0
+	for m := g.nbr[h].and(rg); ; {
+		v := m.pop()
+		if v < 0 {
+			break
+		}
+		key := 0
+		if !s.noWarnsdorff {
+			key = g.nbr[v].and(rg).count()
+		}
+		j := k
+		for j > 0 && keys[j-1] > key {
+			moves[j], keys[j] = moves[j-1], keys[j-1]
+			j--
+		}
+		moves[j], keys[j] = v, key
+		k++
+	}
+	best := 0
+	for _, v := range moves[:k] {
+		rest := rg
+		rest.remove(v)
+		if u := 1 + r.dfs(v, rest, depth+1); u > best {
+			best = u
+		}
+		if r.stop != nil {
+			return ub
+		}
+	}
+	best = min(best, ub)
+	if useMemo {
+		s.memo.put(g.gen, h, rg, best)
+	}
+	return best
+}
+
+// flood returns the cells of avail reachable from h's neighbours in avail.
+func flood(g *component, h int, avail set) set {
+	var reach set
+	front := g.nbr[h].and(avail)
+	for !front.empty() {
+		reach = reach.or(front)
+		var next set
+		for {
+			v := front.pop()
+			if v < 0 {
+				break
+			}
+			next = next.or(g.nbr[v])
+		}
+		front = next.and(avail).minus(reach)
+	}
+	return reach
+}
+
+// bctBound returns an upper bound on the number of tiles a chain from h can
+// add over rg (the cells reachable from h): the best sum over a path of
+// blocks in the block-cut tree of rg plus h, rooted at h. A simple path from
+// h passes through the blocks of one root-to-leaf path of that tree, entering
+// each at a cut cell already counted, so each block adds at most its size
+// less one.
+//
+// It runs Tarjan's biconnected components iteratively. f[v] is the best gain
+// below cell v over the blocks whose top (the cell nearest h) is v.
+func (s *Solver) bctBound(g *component, h int, rg set) int {
+	all := rg
+	all.add(h)
+	disc, low, f := s.disc, s.low, s.f
+	for m := all; ; {
+		v := m.pop()
+		if v < 0 {
+			break
+		}
+		disc[v], f[v] = 0, 0
+	}
+	var clock int32 = 1
+	disc[h], low[h] = 1, 1
+	fv, fit := s.fv, s.fit
+	fv[0], fit[0] = h, g.nbr[h].and(all)
+	sp := 1
+	vs := s.vs[:0]
+	for sp > 0 {
+		v := fv[sp-1]
+		if w := fit[sp-1].pop(); w >= 0 {
+			if disc[w] == 0 {
+				clock++
+				disc[w], low[w] = clock, clock
+				vs = append(vs, w)
+				fv[sp], fit[sp] = w, g.nbr[w].and(all)
+				sp++
+			} else if disc[w] < low[v] {
+				low[v] = disc[w]
+			}
+			continue
+		}
+		sp--
+		if sp == 0 {
+			break
+		}
+		p := fv[sp-1]
+		if low[v] < low[p] {
+			low[p] = low[v]
+		}
+		if low[v] >= disc[p] {
+			// The cells above v on the stack, v included, and p form a
+			// block whose top is p.
+			var cnt, mf int32
+			for {
+				u := vs[len(vs)-1]
+				vs = vs[:len(vs)-1]
+				cnt++
+				mf = max(mf, f[u])
+				if u == v {
+					break
+				}
+			}
+			f[p] = max(f[p], cnt+mf)
+		}
+	}
+	s.vs = vs
+	return int(f[h])
+}

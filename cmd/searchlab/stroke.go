@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/stroke"
+)
+
+const strokeDescription = `
+Finds the longest one-stroke chain ("max combo") on each board read from
+stdin: a chain starts on one of the eight tiles next to the player O, moves
+in eight directions, stays on one colour and never uses a tile twice, the
+player or a hole '.'. Boards are in the classic format: a line with N (or
+"R C"), then the rows of letters A-Z; several boards may follow one another.
+
+Prints one line per board: "COLOUR LENGTH" (for example "G 9"), or "- 0"
+when no tile is next to the player. Where colours tie, the colour is that
+of the first start tile, clockwise from the top left (1 2 3 / 8 O 4 /
+7 6 5), that begins a longest chain. When a budget runs out the line says
+so: "G 23 (not proven optimal; bound 27)".
+
+--all adds each colour's best length as COLOUR:LENGTH (every colour on the
+board, alphabetically); --path adds the tiles of one longest chain as
+row,col (1-based) from the start tile; --json prints one JSON object per
+line instead.
+
+Example:
+  printf '3\nRGB\nROG\nGGB\n' | searchlab stroke --path
+  G 4 1,2 2,3 3,2 3,1
+
+Boards whose one-colour region next to the player exceeds 192 tiles are
+refused.`
+
+func init() {
+	register(command{
+		name:    "stroke",
+		summary: "longest one-colour chain from the player (Alchemy Stars max combo)",
+		run:     runStroke,
+	})
+}
+
+// strokeColourJSON is one colour's best in --json --all output.
+type strokeColourJSON struct {
+	Length  int  `json:"length"`
+	Optimal bool `json:"optimal"`
+	Bound   int  `json:"bound"`
+}
+
+// strokeJSON is the --json form of one board's answer.
+type strokeJSON struct {
+	Board   int            `json:"board"`
+	Colour  string         `json:"colour"`
+	Length  int            `json:"length"`
+	Optimal bool           `json:"optimal"`
+	Bound   int            `json:"bound"`
+	Nodes   int64          `json:"nodes"`
+	Path    [][2]int       `json:"path,omitempty"`
+	Colours map[string]strokeColourJSON `json:"colours,omitempty"`
+}
+
+func runStroke(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "stroke", "[--path] [--all] [--json] [--max-nodes N] [--timeout D] < boards", strokeDescription)
+	path := fs.Bool("path", false, "print the tiles of one longest chain as row,col (1-based)")
+	all := fs.Bool("all", false, "print each colour's best length too")
+	asJSON := fs.Bool("json", false, "print one JSON object per board")
+	maxNodes := fs.Int64("max-nodes", 0, "search nodes allowed per board (0: no cap)")
+	timeout := fs.Duration("timeout", 0, "time allowed per board, e.g. 2s (0: no limit)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *maxNodes < 0 {
+		return badInputf("stroke: --max-nodes %d is negative", *maxNodes)
+	}
+	if *timeout < 0 {
+		return badInputf("stroke: --timeout %v is negative", *timeout)
+	}
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
+	s := stroke.NewSolver()
+	opt := stroke.Options{MaxNodes: *maxNodes}
+	rd := stroke.NewReader(e.stdin)
+	for n := 1; ; n++ {
+		b, err := rd.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			if errors.Is(err, stroke.ErrInvalid) {
+				return badInputf("stroke: board %d: %w", n, err)
+			}
+			return fmt.Errorf("stroke: reading board %d: %w", n, err)
+		}
+		res, per, err := solveStroke(ctx, s, b, opt, *timeout, *all)
+		if err != nil {
+			if errors.Is(err, stroke.ErrTooLarge) {
+				return badInputf("stroke: board %d (ending on line %d): %w", n, rd.Line(), err)
+			}
+			return fmt.Errorf("stroke: board %d: %w", n, err)
+		}
+		if *asJSON {
+			j := strokeJSON{Board: n, Colour: string(res.Colour), Length: res.Length, Optimal: res.Optimal, Bound: res.Bound, Nodes: res.Nodes}
+			if res.Colour == 0 {
+				j.Colour = ""
+			}
+			if *path {
+				j.Path = make([][2]int, len(res.Path))
+				for i, c := range res.Path {
+					j.Path[i] = [2]int{c.Row + 1, c.Col + 1}
+				}
+			}
+			if *all {
+				j.Colours = map[string]strokeColourJSON{}
+				for c, r := range per {
+					j.Colours[string(c)] = strokeColourJSON{r.Length, r.Optimal, r.Bound}
+				}
+			}
+			line, err := json.Marshal(j)
+			if err != nil {
+				return err
+			}
+			out.Write(line)
+			out.WriteByte('\n')
+		} else {
+			var sb strings.Builder
+			sb.WriteString(res.String())
+			if *all {
+				cs := make([]byte, 0, len(per))
+				for c := range per {
+					cs = append(cs, c)
+				}
+				slices.Sort(cs)
+				for _, c := range cs {
+					r := per[c]
+					sb.WriteString(" " + string(c) + ":" + strconv.Itoa(r.Length))
+					if !r.Optimal {
+						sb.WriteString(".." + strconv.Itoa(r.Bound))
+					}
+				}
+			}
+			if *path {
+				for _, c := range res.Path {
+					sb.WriteString(" " + c.String())
+				}
+			}
+			sb.WriteByte('\n')
+			out.WriteString(sb.String())
+		}
+		if err := out.Flush(); err != nil {
+			return err
+		}
+	}
+}
+
+// solveStroke solves one board within the budget. A budget that runs out is
+// not an error: the results say they are not proven optimal. With all, it
+// also returns each colour's best, with length 0 for colours on the board
+// that no chain can start on.
+func solveStroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt stroke.Options, timeout time.Duration, all bool) (stroke.Result, map[byte]stroke.Result, error) {
+	bctx := ctx
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		bctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	stopped := func(err error) error {
+		if err == nil || ctx.Err() != nil || !errors.Is(err, search.ErrLimit) {
+			return err
+		}
+		return nil // our own budget: reported in the result
+	}
+	res, err := s.Solve(bctx, b, opt)
+	if err = stopped(err); err != nil {
+		return res, nil, err
+	}
+	if !all {
+		return res, nil, nil
+	}
+	per := map[byte]stroke.Result{}
+	for _, c := range b.Cells {
+		if c != stroke.Player && c != stroke.Hole {
+			per[c] = stroke.Result{Colour: c, Optimal: true}
+		}
+	}
+	cols, err := s.SolveColours(bctx, b, opt)
+	if err = stopped(err); err != nil {
+		return res, nil, err
+	}
+	for c, r := range cols {
+		per[c] = r
+	}
+	return res, per, nil
+}

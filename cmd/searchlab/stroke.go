@@ -58,13 +58,13 @@ type strokeColourJSON struct {
 
 // strokeJSON is the --json form of one board's answer.
 type strokeJSON struct {
-	Board   int            `json:"board"`
-	Colour  string         `json:"colour"`
-	Length  int            `json:"length"`
-	Optimal bool           `json:"optimal"`
-	Bound   int            `json:"bound"`
-	Nodes   int64          `json:"nodes"`
-	Path    [][2]int       `json:"path,omitempty"`
+	Board   int                         `json:"board"`
+	Colour  string                      `json:"colour"`
+	Length  int                         `json:"length"`
+	Optimal bool                        `json:"optimal"`
+	Bound   int                         `json:"bound"`
+	Nodes   int64                       `json:"nodes"`
+	Path    [][2]int                    `json:"path,omitempty"`
 	Colours map[string]strokeColourJSON `json:"colours,omitempty"`
 }
 

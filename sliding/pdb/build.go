@@ -257,13 +257,30 @@ func (x *expander) expand(r int64, mask uint8) {
 	k := len(x.pos)
 	// First the successors, then a pass that touches their words so that
 	// the cache misses overlap, then the updates.
+	// The cells the blank can reach: from the region table, or by flooding
+	// the regions once on boards too large for one.
+	var reach uint32
+	if g.regionTab == nil {
+		rest := free
+		for j := 0; rest != 0; j++ {
+			r := g.flood(rest&-rest, free)
+			rest &^= r
+			if j < 8 && mask&(1<<j) != 0 {
+				reach |= r
+			}
+		}
+	}
 	ns := 0
 	for i, from := range x.pos {
 		to := g.nbr[from] & free
 		for to != 0 {
 			c := bits.TrailingZeros32(to)
 			to &= to - 1
-			if mask&(1<<g.regionOf(c, free)) == 0 {
+			if g.regionTab == nil {
+				if reach&(1<<c) == 0 {
+					continue
+				}
+			} else if mask&(1<<g.regionOf(c, free)) == 0 {
 				continue // the blank cannot reach c
 			}
 			// Rank with tile i on c: tiles before i keep their digits.

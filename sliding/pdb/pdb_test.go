@@ -91,6 +91,9 @@ func TestBuildMatchesReference(t *testing.T) {
 		{4, 2, 0, []int{4, 5, 6, 7}},
 		{3, 4, 11, []int{0, 5, 10}},
 		{4, 3, 5, []int{0, 1, 2, 3}},
+		{3, 6, 0, []int{1, 3, 4}},   // 18 cells: no region table
+		{5, 4, 19, []int{0, 6, 12}}, // 20 cells
+		{5, 5, 0, []int{1, 5, 6}},   // 25 cells: a corner walled off at once
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%dx%d-b%d-%v", tc.w, tc.h, tc.blank, tc.cells), func(t *testing.T) {

@@ -1,0 +1,355 @@
+package sudoku
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Format is a text format for puzzles and solutions.
+type Format int
+
+// The formats. FormatLine is one puzzle a line, n*n characters: '1'-'9'
+// then 'A'-'P' for symbols 10 to 25, '.' or '0' for a blank; the length
+// gives the size (16, 81, 256 or 625). FormatGrid is n rows of n
+// space-separated numbers (0 or '.' for a blank), any size, puzzles
+// separated by blank lines. FormatBOJ2580 is Baekjoon 2580: 9 rows of 9
+// space-separated numbers, 0 for a blank. FormatBOJ2239 is Baekjoon 2239:
+// 9 rows of 9 digits, 0 for a blank.
+const (
+	FormatLine Format = iota
+	FormatGrid
+	FormatBOJ2580
+	FormatBOJ2239
+)
+
+var formatNames = []string{"line", "grid", "boj2580", "boj2239"}
+
+// String returns the format's name as ParseFormat accepts it.
+func (f Format) String() string {
+	if f < 0 || int(f) >= len(formatNames) {
+		return "Format(" + strconv.Itoa(int(f)) + ")"
+	}
+	return formatNames[f]
+}
+
+// ParseFormat returns the format called name: line, grid, boj2580 or
+// boj2239.
+func ParseFormat(name string) (Format, error) {
+	for i, n := range formatNames {
+		if n == name {
+			return Format(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown format %q (want one of %s)", name, strings.Join(formatNames, ", "))
+}
+
+// symbolChar returns the line-format character of symbol v (0 is '.').
+func symbolChar(v uint8) byte {
+	switch {
+	case v == 0:
+		return '.'
+	case v <= 9:
+		return '0' + v
+	default:
+		return 'A' + v - 10
+	}
+}
+
+// symbolValue returns the symbol of a line-format character: 0 for a blank
+// ('.' or '0'), 1-9, 10-25 for 'A'-'P' (or 'a'-'p'); ok is false for any
+// other character.
+func symbolValue(ch byte) (v uint8, ok bool) {
+	switch {
+	case ch == '.' || ch == '0':
+		return 0, true
+	case ch >= '1' && ch <= '9':
+		return ch - '0', true
+	case ch >= 'A' && ch <= 'P':
+		return ch - 'A' + 10, true
+	case ch >= 'a' && ch <= 'p':
+		return ch - 'a' + 10, true
+	}
+	return 0, false
+}
+
+// describe quotes a byte for an error message.
+func describe(ch byte) string {
+	if ch >= 0x20 && ch < 0x7f {
+		return strconv.QuoteRune(rune(ch))
+	}
+	return fmt.Sprintf("byte 0x%02x", ch)
+}
+
+// ParseLine parses one puzzle in the line format. Its length gives the
+// size: 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) characters. The
+// grid's givens are not checked for conflicts (see Grid.Check).
+func ParseLine(s string) (Grid, error) {
+	return parseLine([]byte(s))
+}
+
+func parseLine(s []byte) (Grid, error) {
+	box := 0
+	switch len(s) {
+	case 16:
+		box = 2
+	case 81:
+		box = 3
+	case 256:
+		box = 4
+	case 625:
+		box = 5
+	default:
+		return Grid{}, fmt.Errorf("%w: %d characters, want 81 (or 16, 256, 625 for 4x4, 16x16, 25x25)", ErrInvalid, len(s))
+	}
+	n := box * box
+	g := Grid{Box: box, Cells: make([]uint8, n*n)}
+	for i, ch := range s {
+		v, ok := symbolValue(ch)
+		if !ok {
+			return Grid{}, fmt.Errorf("%w: character %d is %s, not a symbol or a blank ('.' or '0')", ErrInvalid, i+1, describe(ch))
+		}
+		if int(v) > n {
+			return Grid{}, fmt.Errorf("%w: character %d is %s, beyond the symbols of a %dx%d grid (1-%c)", ErrInvalid, i+1, describe(ch), n, n, symbolChar(uint8(n)))
+		}
+		g.Cells[i] = v
+	}
+	return g, nil
+}
+
+// Record is the raw text of one puzzle as a Scanner splits it: Lines are
+// the puzzle's lines without line endings, the first of them line number
+// Line (1-based) of the input.
+type Record struct {
+	Line  int
+	Lines [][]byte
+}
+
+// Scanner splits an input into puzzle records of one format without
+// parsing them, so that parsing and solving can happen elsewhere (in
+// parallel). Blank lines between puzzles are skipped.
+type Scanner struct {
+	f    Format
+	sc   *bufio.Scanner
+	line int
+	rec  Record
+	err  error
+	peek []byte // a line read but not yet used
+	has  bool
+	n    int64 // bytes consumed
+}
+
+// NewScanner returns a Scanner reading puzzles of format f from r.
+func NewScanner(r io.Reader, f Format) *Scanner {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	return &Scanner{f: f, sc: sc}
+}
+
+// BytesRead returns the number of input bytes consumed so far.
+func (s *Scanner) BytesRead() int64 { return s.n }
+
+func (s *Scanner) next() ([]byte, bool) {
+	if s.has {
+		s.has = false
+		return s.peek, true
+	}
+	if !s.sc.Scan() {
+		return nil, false
+	}
+	s.line++
+	b := s.sc.Bytes()
+	s.n += int64(len(b)) + 1
+	b = bytes.TrimRight(b, "\r")
+	return append([]byte(nil), b...), true
+}
+
+// Scan advances to the next record; it returns false at the end of the
+// input or on a read error (see Err).
+func (s *Scanner) Scan() bool {
+	var first []byte
+	for {
+		b, ok := s.next()
+		if !ok {
+			s.err = s.sc.Err()
+			return false
+		}
+		if len(bytes.TrimSpace(b)) != 0 {
+			first = b
+			break
+		}
+	}
+	s.rec = Record{Line: s.line, Lines: [][]byte{first}}
+	rows := 1
+	switch s.f {
+	case FormatLine:
+		return true
+	case FormatGrid:
+		rows = len(bytes.Fields(first))
+	default:
+		rows = 9
+	}
+	for len(s.rec.Lines) < rows {
+		b, ok := s.next()
+		if !ok || len(bytes.TrimSpace(b)) == 0 {
+			break
+		}
+		s.rec.Lines = append(s.rec.Lines, b)
+	}
+	return true
+}
+
+// Record returns the record found by the last call to Scan.
+func (s *Scanner) Record() Record { return s.rec }
+
+// Err returns the read error that stopped Scan, if any.
+func (s *Scanner) Err() error {
+	if s.err != nil {
+		return fmt.Errorf("line %d: %w", s.line+1, s.err)
+	}
+	return nil
+}
+
+// Parse parses a record in format f. Errors wrap ErrInvalid and name the
+// input line at fault. Conflicting givens are not checked here (see
+// Grid.Check).
+func Parse(f Format, rec Record) (Grid, error) {
+	if len(rec.Lines) == 0 {
+		return Grid{}, fmt.Errorf("line %d: %w: no puzzle", rec.Line, ErrInvalid)
+	}
+	switch f {
+	case FormatLine:
+		g, err := parseLine(bytes.TrimSpace(rec.Lines[0]))
+		if err != nil {
+			return Grid{}, fmt.Errorf("line %d: %w", rec.Line, err)
+		}
+		return g, nil
+	case FormatGrid, FormatBOJ2580:
+		return parseRows(f, rec)
+	case FormatBOJ2239:
+		return parseDigits(rec)
+	}
+	return Grid{}, fmt.Errorf("unknown format %v", f)
+}
+
+// parseRows parses rows of space-separated numbers.
+func parseRows(f Format, rec Record) (Grid, error) {
+	n := len(bytes.Fields(rec.Lines[0]))
+	if f == FormatBOJ2580 && n != 9 {
+		return Grid{}, fmt.Errorf("line %d: %w: %d numbers, want 9", rec.Line, ErrInvalid, n)
+	}
+	box := 0
+	for b := MinBox; b <= MaxBox; b++ {
+		if b*b == n {
+			box = b
+		}
+	}
+	if box == 0 {
+		return Grid{}, fmt.Errorf("line %d: %w: %d numbers in a row, want 4, 9, 16 or 25", rec.Line, ErrInvalid, n)
+	}
+	if len(rec.Lines) < n {
+		return Grid{}, fmt.Errorf("line %d: %w: the grid has %d rows, want %d", rec.Line+len(rec.Lines), ErrInvalid, len(rec.Lines), n)
+	}
+	g := Grid{Box: box, Cells: make([]uint8, n*n)}
+	for r, line := range rec.Lines {
+		fields := bytes.Fields(line)
+		if len(fields) != n {
+			return Grid{}, fmt.Errorf("line %d: %w: %d numbers, want %d (a ragged grid)", rec.Line+r, ErrInvalid, len(fields), n)
+		}
+		for c, fld := range fields {
+			v := -1
+			if string(fld) == "." {
+				v = 0
+			} else if x, err := strconv.Atoi(string(fld)); err == nil && x >= 0 && x <= n {
+				v = x
+			}
+			if v < 0 {
+				return Grid{}, fmt.Errorf("line %d: %w: column %d is %q, not a number from 0 to %d", rec.Line+r, ErrInvalid, c+1, fld, n)
+			}
+			g.Cells[r*n+c] = uint8(v)
+		}
+	}
+	return g, nil
+}
+
+// parseDigits parses 9 rows of 9 digits (Baekjoon 2239).
+func parseDigits(rec Record) (Grid, error) {
+	g := Grid{Box: 3, Cells: make([]uint8, 81)}
+	if len(rec.Lines) < 9 {
+		return Grid{}, fmt.Errorf("line %d: %w: the grid has %d rows, want 9", rec.Line+len(rec.Lines), ErrInvalid, len(rec.Lines))
+	}
+	for r, line := range rec.Lines {
+		line = bytes.TrimSpace(line)
+		if len(line) != 9 {
+			return Grid{}, fmt.Errorf("line %d: %w: %d characters, want 9 digits", rec.Line+r, ErrInvalid, len(line))
+		}
+		for c, ch := range line {
+			if ch < '0' || ch > '9' {
+				return Grid{}, fmt.Errorf("line %d: %w: character %d is %s, not a digit", rec.Line+r, ErrInvalid, c+1, describe(ch))
+			}
+			g.Cells[r*9+c] = ch - '0'
+		}
+	}
+	return g, nil
+}
+
+// ParseAll reads every puzzle of format f from r.
+func ParseAll(r io.Reader, f Format) ([]Grid, error) {
+	sc := NewScanner(r, f)
+	var gs []Grid
+	for sc.Scan() {
+		g, err := Parse(f, sc.Record())
+		if err != nil {
+			return gs, err
+		}
+		gs = append(gs, g)
+	}
+	return gs, sc.Err()
+}
+
+// AppendFormat appends g in format f to dst: one line for FormatLine
+// (with '.' for blanks), n rows otherwise, each ending in a newline.
+// FormatBOJ2239 writes rows of digits, the other grid formats rows of
+// space-separated numbers (0 for a blank).
+func AppendFormat(dst []byte, f Format, g Grid) []byte {
+	n := g.N()
+	switch f {
+	case FormatLine:
+		for _, v := range g.Cells {
+			dst = append(dst, symbolChar(v))
+		}
+		return append(dst, '\n')
+	case FormatBOJ2239:
+		for r := 0; r < n; r++ {
+			for _, v := range g.Cells[r*n : r*n+n] {
+				if v == 0 {
+					dst = append(dst, '0')
+				} else {
+					dst = append(dst, symbolChar(v))
+				}
+			}
+			dst = append(dst, '\n')
+		}
+		return dst
+	default:
+		for r := 0; r < n; r++ {
+			for c, v := range g.Cells[r*n : r*n+n] {
+				if c > 0 {
+					dst = append(dst, ' ')
+				}
+				dst = strconv.AppendInt(dst, int64(v), 10)
+			}
+			dst = append(dst, '\n')
+		}
+		return dst
+	}
+}
+
+// String returns g in the line format, without a newline.
+func (g Grid) String() string {
+	b := AppendFormat(nil, FormatLine, g)
+	return string(b[:len(b)-1])
+}

@@ -1,0 +1,191 @@
+// Package sudoku solves, counts, checks and generates Sudoku puzzles of box
+// size 2 to 5 (4x4, 9x9, 16x16 and 25x25 grids), and reads and writes them
+// in the line, grid and Baekjoon (2580, 2239) text formats. Its 9x9 solver
+// is bit-parallel (candidate bands in the manner of JCZSolve); other sizes
+// use a general solver with the same propagation ideas (candidate sets,
+// naked and hidden singles, fewest-candidates branching), and a plain
+// backtracker serves as the independent reference.
+package sudoku
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// MinBox and MaxBox bound the box size of a grid: a grid of box size b has
+// b*b rows, columns, boxes and symbols.
+const (
+	MinBox = 2
+	MaxBox = 5
+)
+
+// ErrInvalid is wrapped by every error about a malformed puzzle: wrong
+// length, a bad character, a ragged grid, or conflicting givens.
+var ErrInvalid = errors.New("invalid puzzle")
+
+// ErrLimit is returned when a search stops at its guess cap
+// (Options.MaxGuesses) before it could finish.
+var ErrLimit = errors.New("sudoku: guess limit reached")
+
+// Grid is a Sudoku grid of box size Box: N = Box*Box rows and columns,
+// Cells in row-major order, 0 for a blank and 1..N for a symbol.
+type Grid struct {
+	Box   int
+	Cells []uint8
+}
+
+// NewGrid returns an empty grid of box size box (2 to 5).
+func NewGrid(box int) (Grid, error) {
+	if box < MinBox || box > MaxBox {
+		return Grid{}, fmt.Errorf("%w: box size %d is not between %d and %d", ErrInvalid, box, MinBox, MaxBox)
+	}
+	n := box * box
+	return Grid{Box: box, Cells: make([]uint8, n*n)}, nil
+}
+
+// N returns the number of rows (and columns, boxes and symbols) of g.
+func (g Grid) N() int { return g.Box * g.Box }
+
+// Clone returns a copy of g that shares no memory with it.
+func (g Grid) Clone() Grid {
+	return Grid{Box: g.Box, Cells: append([]uint8(nil), g.Cells...)}
+}
+
+// Givens returns the number of filled cells of g.
+func (g Grid) Givens() int {
+	n := 0
+	for _, v := range g.Cells {
+		if v != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// ConflictError reports two givens with the same symbol in one row, column
+// or box. Cells are row-major indexes; A comes before B.
+type ConflictError struct {
+	N      int   // the grid's side
+	A, B   int   // the two cells
+	Symbol uint8 // the symbol they share
+}
+
+// Error names the two cells in rRcC form (1-based) and their symbol.
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("conflicting givens: %s and %s are both %c",
+		cellName(e.N, e.A), cellName(e.N, e.B), symbolChar(e.Symbol))
+}
+
+// Unwrap makes a ConflictError match ErrInvalid.
+func (e *ConflictError) Unwrap() error { return ErrInvalid }
+
+func cellName(n, i int) string { return fmt.Sprintf("r%dc%d", i/n+1, i%n+1) }
+
+// Check reports whether g is a well-formed grid whose givens do not
+// conflict. A conflict is a *ConflictError naming the first pair of cells
+// in reading order; a wrong size or a symbol out of range wraps ErrInvalid.
+func (g Grid) Check() error {
+	if g.Box < MinBox || g.Box > MaxBox {
+		return fmt.Errorf("%w: box size %d is not between %d and %d", ErrInvalid, g.Box, MinBox, MaxBox)
+	}
+	n := g.N()
+	if len(g.Cells) != n*n {
+		return fmt.Errorf("%w: %d cells, want %d", ErrInvalid, len(g.Cells), n*n)
+	}
+	// first[unit][symbol] holds 1 + the first cell seen with that symbol.
+	rows := make([]int, n*(n+1))
+	cols := make([]int, n*(n+1))
+	boxes := make([]int, n*(n+1))
+	for i, v := range g.Cells {
+		if v == 0 {
+			continue
+		}
+		if int(v) > n {
+			return fmt.Errorf("%w: %s holds %c, but a %dx%d grid has symbols up to %c",
+				ErrInvalid, cellName(n, i), symbolChar(v), n, n, symbolChar(uint8(n)))
+		}
+		r, c := i/n, i%n
+		b := r/g.Box*g.Box + c/g.Box
+		earliest := -1
+		for _, slot := range []*int{&rows[r*(n+1)+int(v)], &cols[c*(n+1)+int(v)], &boxes[b*(n+1)+int(v)]} {
+			if *slot != 0 {
+				if earliest < 0 || *slot-1 < earliest {
+					earliest = *slot - 1
+				}
+			} else {
+				*slot = i + 1
+			}
+		}
+		if earliest >= 0 {
+			return &ConflictError{N: n, A: earliest, B: i, Symbol: v}
+		}
+	}
+	return nil
+}
+
+// Solves reports whether s is a complete, valid grid that keeps every
+// given of the puzzle p.
+func (s Grid) Solves(p Grid) bool {
+	if s.Box != p.Box || len(s.Cells) != len(p.Cells) || s.Check() != nil {
+		return false
+	}
+	for i, v := range s.Cells {
+		if v == 0 || p.Cells[i] != 0 && p.Cells[i] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// Options control a search.
+type Options struct {
+	// Limit is the number of solutions to look for; the search stops when
+	// it has found this many. 0 means 1. Uniqueness is a count with Limit 2.
+	Limit int
+	// First asks for the lexicographically smallest solution: the search
+	// branches on the first empty cell in reading order with symbols in
+	// ascending order, so the first solution it finds is the smallest.
+	First bool
+	// MaxGuesses caps the number of branches tried; 0 means no cap. A
+	// search that hits it returns ErrLimit with what it found so far.
+	MaxGuesses int64
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	// Count is the number of solutions found, at most Options.Limit.
+	Count int
+	// Solution is the first solution found (the lexicographically smallest
+	// with Options.First); its Cells are nil when Count is 0.
+	Solution Grid
+	// Guesses is the number of branches the search tried: a measure of
+	// how hard the puzzle was for it.
+	Guesses int64
+}
+
+// Solve searches g with the fastest solver for its size: the bit-parallel
+// band solver for 9x9, the general propagating solver otherwise. Givens
+// that conflict are a *ConflictError. The search honours ctx and
+// opt.MaxGuesses; when either stops it, the error says so (ctx.Err() or
+// ErrLimit) and the Result holds what was found.
+func Solve(ctx context.Context, g Grid, opt Options) (Result, error) {
+	if err := g.Check(); err != nil {
+		return Result{}, err
+	}
+	if g.Box == 3 {
+		var sv solver9
+		sv.lexmin = opt.First
+		sv.maxGuesses = opt.MaxGuesses
+		sv.ctx = ctx
+		var p [81]uint8
+		copy(p[:], g.Cells)
+		n := sv.solve9(&p, opt.Limit)
+		res := Result{Count: n, Guesses: sv.guesses}
+		if n > 0 {
+			res.Solution = Grid{Box: 3, Cells: append([]uint8(nil), sv.sol[:]...)}
+		}
+		return res, sv.err()
+	}
+	return solveGeneral(ctx, g, opt)
+}

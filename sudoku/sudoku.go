@@ -93,10 +93,7 @@ func (g Grid) Check() error {
 	if len(g.Cells) != n*n {
 		return fmt.Errorf("%w: %d cells, want %d", ErrInvalid, len(g.Cells), n*n)
 	}
-	// first[unit][symbol] holds 1 + the first cell seen with that symbol.
-	rows := make([]int, n*(n+1))
-	cols := make([]int, n*(n+1))
-	boxes := make([]int, n*(n+1))
+	var rows, cols, boxes [MaxBox * MaxBox]uint32
 	for i, v := range g.Cells {
 		if v == 0 {
 			continue
@@ -107,18 +104,27 @@ func (g Grid) Check() error {
 		}
 		r, c := i/n, i%n
 		b := r/g.Box*g.Box + c/g.Box
-		earliest := -1
-		for _, slot := range []*int{&rows[r*(n+1)+int(v)], &cols[c*(n+1)+int(v)], &boxes[b*(n+1)+int(v)]} {
-			if *slot != 0 {
-				if earliest < 0 || *slot-1 < earliest {
-					earliest = *slot - 1
-				}
-			} else {
-				*slot = i + 1
-			}
+		bit := uint32(1) << v
+		if (rows[r]|cols[c]|boxes[b])&bit != 0 {
+			return g.conflict(i)
 		}
-		if earliest >= 0 {
-			return &ConflictError{N: n, A: earliest, B: i, Symbol: v}
+		rows[r] |= bit
+		cols[c] |= bit
+		boxes[b] |= bit
+	}
+	return nil
+}
+
+// conflict returns the error for cell i, whose symbol appears in an
+// earlier cell of one of its units: the latest such earlier cell is named.
+func (g Grid) conflict(i int) error {
+	n := g.N()
+	r, c := i/n, i%n
+	for j := i - 1; j >= 0; j-- {
+		r2, c2 := j/n, j%n
+		same := r == r2 || c == c2 || (r/g.Box == r2/g.Box && c/g.Box == c2/g.Box)
+		if same && g.Cells[j] == g.Cells[i] {
+			return &ConflictError{N: n, A: j, B: i, Symbol: g.Cells[i]}
 		}
 	}
 	return nil

@@ -1,0 +1,328 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"time"
+
+	"github.com/searchlab/searchlab/internal/progress"
+	"github.com/searchlab/searchlab/sudoku"
+)
+
+func init() {
+	register(command{
+		name:    "sudoku",
+		summary: "solve, count or generate Sudoku puzzles (4x4 to 25x25, bulk files)",
+		run:     runSudoku,
+	})
+}
+
+const sudokuDescription = `
+Reads Sudoku puzzles on stdin and prints, for each, a solution (or "no
+solution"), the lexicographically smallest solution (--first), or the number
+of solutions up to a limit (--count). Output keeps the input's order.
+
+Formats (--format):
+  line     one puzzle a line: 81 characters for 9x9 (16, 256 or 625 for 4x4,
+           16x16, 25x25), '1'-'9' then 'A'-'P', '.' or '0' for a blank.
+           A solution is printed the same way on one line.
+  grid     rows of space-separated numbers (0 or '.' blank), any size,
+           puzzles separated by blank lines; solutions printed likewise.
+  boj2580  Baekjoon 2580: 9 rows of 9 space-separated numbers, 0 blank.
+  boj2239  Baekjoon 2239: 9 rows of 9 digits, 0 blank; prints the
+           lexicographically smallest solution as 9 rows of digits.
+
+Bulk files are solved on all cores (--jobs); a progress bar is drawn on a
+terminal for large input files, and --stats reports puzzles per second and
+the slowest puzzle. A bad line stops the run with exit status 2 and a
+message naming the line; no answer after it is printed.
+
+"searchlab sudoku generate -h" describes the generator.
+
+Examples:
+  searchlab sudoku < puzzles.txt > solutions.txt
+  searchlab sudoku --count < puzzles.txt          # 1 for each proper puzzle
+  searchlab sudoku --format boj2239 < problem.txt
+`
+
+// sudokuConfig is what the solve command was asked to do.
+type sudokuConfig struct {
+	format sudoku.Format
+	first  bool
+	count  bool
+	limit  int
+	jobs   int
+	stats  bool
+}
+
+func runSudoku(ctx context.Context, e *env, args []string) error {
+	if len(args) > 0 && args[0] == "generate" {
+		return runSudokuGenerate(ctx, e, args[1:])
+	}
+	fs := newFlagSet(e, "sudoku", "[generate] [flags] < puzzles", sudokuDescription)
+	format := fs.String("format", "line", "input and output format: line, grid, boj2580 or boj2239")
+	first := fs.Bool("first", false, "print the lexicographically smallest solution")
+	count := fs.Bool("count", false, "print the number of solutions, up to --limit")
+	limit := fs.Int("limit", 2, "with --count, stop counting at this many solutions")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "number of puzzles solved at once")
+	stats := fs.Bool("stats", false, "print puzzles per second and the slowest puzzle on stderr at the end")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	f, err := sudoku.ParseFormat(*format)
+	if err != nil {
+		return badInput(err)
+	}
+	if *limit < 1 {
+		return badInputf("--limit must be at least 1, not %d", *limit)
+	}
+	if *jobs < 1 {
+		return badInputf("--jobs must be at least 1, not %d", *jobs)
+	}
+	cfg := sudokuConfig{format: f, first: *first || f == sudoku.FormatBOJ2239, count: *count, limit: *limit, jobs: *jobs, stats: *stats}
+	return solveSudokuStream(ctx, e, cfg)
+}
+
+// sudokuBatch is a run of consecutive puzzles handled by one worker.
+type sudokuBatch struct {
+	first   bool // holds the first puzzle of the input
+	recs    []sudoku.Record
+	readErr error // a read error after these records
+	bytes   int64 // input bytes consumed up to the end of this batch
+	done    chan struct{}
+
+	// Filled in by the worker.
+	out         []byte
+	err         error
+	solved      int
+	slowest     time.Duration
+	slowestLine int
+}
+
+// solveSudokuStream reads batches of puzzles, solves them on cfg.jobs
+// workers and writes the answers in input order. The first error stops
+// it: the answers before the bad puzzle are written, nothing after it.
+func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	var bar *progress.Bar
+	if f, ok := e.stdin.(*os.File); ok && e.stderrTerminal {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > 1<<20 {
+			bar = progress.New(e.stderr, "sudoku", st.Size())
+		}
+	}
+
+	batchSize := 64
+	if cfg.format != sudoku.FormatLine {
+		batchSize = 4
+	}
+	work := make(chan *sudokuBatch, cfg.jobs*2)
+	order := make(chan *sudokuBatch, cfg.jobs*4)
+
+	go func() { // reader
+		defer close(work)
+		defer close(order)
+		sc := sudoku.NewScanner(e.stdin, cfg.format)
+		isFirst := true
+		for {
+			b := &sudokuBatch{first: isFirst, done: make(chan struct{})}
+			isFirst = false
+			for len(b.recs) < batchSize && sc.Scan() {
+				b.recs = append(b.recs, sc.Record())
+			}
+			end := len(b.recs) < batchSize
+			if end {
+				b.readErr = sc.Err()
+			}
+			b.bytes = sc.BytesRead()
+			if len(b.recs) == 0 && b.readErr == nil {
+				return
+			}
+			select {
+			case order <- b:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case work <- b:
+			case <-ctx.Done():
+				return
+			}
+			if end {
+				return
+			}
+		}
+	}()
+
+	// Workers end when the reader closes work. They are not waited for:
+	// after an error the reader may be blocked reading stdin.
+	for w := 0; w < cfg.jobs; w++ {
+		go func() {
+			for b := range work {
+				if ctx.Err() == nil {
+					solveSudokuBatch(ctx, cfg, b)
+				} else {
+					b.err = ctx.Err()
+				}
+				close(b.done)
+			}
+		}()
+	}
+
+	start := time.Now()
+	var total int
+	var slowest time.Duration
+	slowestLine := 0
+	for b := range order {
+		select {
+		case <-b.done:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if _, err := e.stdout.Write(b.out); err != nil {
+			return err
+		}
+		total += b.solved
+		if b.slowest > slowest {
+			slowest, slowestLine = b.slowest, b.slowestLine
+		}
+		bar.Set(b.bytes)
+		if b.err != nil {
+			cancel()
+			if bar != nil {
+				bar.Finish()
+			}
+			return b.err
+		}
+		if b.readErr != nil {
+			cancel()
+			return b.readErr
+		}
+	}
+	if bar != nil {
+		bar.Finish()
+	}
+	if cfg.stats {
+		el := time.Since(start)
+		rate := 0.0
+		if el > 0 {
+			rate = float64(total) / el.Seconds()
+		}
+		fmt.Fprintf(e.stderr, "sudoku: %d puzzles in %v (%.0f puzzles/s, %d jobs)", total, el.Round(time.Millisecond), rate, cfg.jobs)
+		if total > 0 {
+			fmt.Fprintf(e.stderr, "; slowest: line %d (%v)", slowestLine, slowest.Round(time.Microsecond))
+		}
+		fmt.Fprintln(e.stderr)
+	}
+	return nil
+}
+
+// solveSudokuBatch parses and solves the puzzles of b, appending their
+// answers to b.out. It stops at the first bad puzzle and records why.
+func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, b *sudokuBatch) {
+	opt := sudoku.Options{Limit: 1, First: cfg.first}
+	if cfg.count {
+		opt = sudoku.Options{Limit: cfg.limit}
+	}
+	for k, rec := range b.recs {
+		g, err := sudoku.Parse(cfg.format, rec)
+		if err != nil {
+			b.err = badInput(err)
+			return
+		}
+		var t0 time.Time
+		if cfg.stats {
+			t0 = time.Now()
+		}
+		res, err := sudoku.Solve(ctx, g, opt)
+		if err != nil {
+			if errors.Is(err, sudoku.ErrInvalid) {
+				err = badInput(fmt.Errorf("line %d: %w", rec.Line, err))
+			}
+			b.err = err
+			return
+		}
+		if cfg.stats {
+			if d := time.Since(t0); d > b.slowest {
+				b.slowest, b.slowestLine = d, rec.Line
+			}
+		}
+		b.solved++
+		switch {
+		case cfg.count:
+			b.out = strconv.AppendInt(b.out, int64(res.Count), 10)
+			b.out = append(b.out, '\n')
+		default:
+			if cfg.format != sudoku.FormatLine && !(b.first && k == 0) {
+				b.out = append(b.out, '\n') // a blank line between grids
+			}
+			if res.Count == 0 {
+				b.out = append(b.out, "no solution\n"...)
+			} else {
+				b.out = sudoku.AppendFormat(b.out, cfg.format, res.Solution)
+			}
+		}
+	}
+}
+
+const sudokuGenerateDescription = `
+Prints new puzzles, each with exactly one solution (checked by counting
+solutions up to 2), one a line in the line format. The same --seed gives
+the same puzzles. Givens are removed from a random full grid in random order
+while the puzzle stays unique; --clues N stops at N givens (trying new grids
+when one gets stuck above N), otherwise every removable given goes. With
+--rate each line also carries the number of guesses the solver needed to
+prove the puzzle unique: 0 for puzzles that singles and locked candidates
+solve, more for harder ones.
+
+Example:
+  searchlab sudoku generate --count 5 --seed 7 --clues 25 --rate
+`
+
+func runSudokuGenerate(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "sudoku generate", "[flags]", sudokuGenerateDescription)
+	count := fs.Int("count", 1, "number of puzzles to print")
+	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same puzzles")
+	clues := fs.Int("clues", 0, "number of givens to stop at (0: as few as removal reaches)")
+	box := fs.Int("box", 3, "box size: 2 (4x4), 3 (9x9), 4 (16x16) or 5 (25x25)")
+	rate := fs.Bool("rate", false, "append the solver's guess count to each puzzle")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *count < 0 {
+		return badInputf("--count must not be negative, not %d", *count)
+	}
+	gen, err := sudoku.NewGenerator(*box, *seed)
+	if err != nil {
+		return badInput(fmt.Errorf("--box: %w", err))
+	}
+	var out []byte
+	for k := 0; k < *count; k++ {
+		p, _, err := gen.Generate(ctx, *clues)
+		if err != nil {
+			if errors.Is(err, sudoku.ErrInvalid) || errors.Is(err, sudoku.ErrClues) {
+				return badInput(fmt.Errorf("--clues %d: %w", *clues, err))
+			}
+			return err
+		}
+		out = append(out[:0], p.String()...)
+		if *rate {
+			res, err := sudoku.Solve(ctx, p, sudoku.Options{Limit: 2})
+			if err != nil {
+				return err
+			}
+			out = append(out, ' ')
+			out = strconv.AppendInt(out, res.Guesses, 10)
+		}
+		out = append(out, '\n')
+		if _, err := e.stdout.Write(out); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/searchlab/searchlab/sudoku"
+)
+
+const (
+	sdkPuzzle   = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	sdkSolution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+	// A serg puzzle with 872 solutions and its smallest.
+	sdkMulti    = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
+	sdkMultiMin = "812345679395167824476289351153426798689571243724893165238754916561932487947618532"
+	sdkNone     = "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4." // no solution
+)
+
+func TestSudokuCLI(t *testing.T) {
+	boj := `0 3 5 4 6 9 2 7 8
+7 8 2 1 0 5 6 0 9
+0 6 0 2 7 8 1 3 5
+3 2 1 0 4 6 8 9 7
+8 0 4 9 1 3 5 0 6
+5 9 6 8 2 0 4 1 3
+9 1 7 6 5 2 0 8 0
+6 0 3 7 0 1 9 5 2
+2 5 8 3 9 4 7 6 0
+`
+	bojOut := `1 3 5 4 6 9 2 7 8
+7 8 2 1 3 5 6 4 9
+4 6 9 2 7 8 1 3 5
+3 2 1 5 4 6 8 9 7
+8 7 4 9 1 3 5 2 6
+5 9 6 8 2 7 4 1 3
+9 1 7 6 5 2 3 8 4
+6 4 3 7 8 1 9 5 2
+2 5 8 3 9 4 7 6 1
+`
+	var digits strings.Builder
+	for r := 0; r < 9; r++ {
+		digits.WriteString(strings.ReplaceAll(sdkMulti[r*9:r*9+9], ".", "0") + "\n")
+	}
+	var minRows strings.Builder
+	for r := 0; r < 9; r++ {
+		minRows.WriteString(sdkMultiMin[r*9:r*9+9] + "\n")
+	}
+	grid4 := "1 0 0 0\n0 0 3 0\n0 4 0 0\n0 0 0 2\n"
+	tests := []struct {
+		name   string
+		stdin  string
+		args   []string
+		code   int
+		stdout string
+		errHas string
+	}{
+		{"line", sdkPuzzle + "\n" + sdkNone + "\n", nil, 0, sdkSolution + "\nno solution\n", ""},
+		{"zeros and CRLF", strings.ReplaceAll(sdkPuzzle, ".", "0") + "\r\n", nil, 0, sdkSolution + "\n", ""},
+		{"first", sdkMulti + "\n", []string{"--first"}, 0, sdkMultiMin + "\n", ""},
+		{"count", sdkPuzzle + "\n" + sdkMulti + "\n" + sdkNone + "\n", []string{"--count"}, 0, "1\n2\n0\n", ""},
+		{"count limit", sdkMulti + "\n", []string{"--count", "--limit", "100000"}, 0, "872\n", ""},
+		{"boj2580", boj, []string{"--format", "boj2580"}, 0, bojOut, ""},
+		{"boj2239", digits.String(), []string{"--format", "boj2239"}, 0, minRows.String(), ""},
+		{"grid 4x4 twice", grid4 + "\n" + grid4, []string{"--format", "grid"}, 0,
+			"1 3 2 4\n4 2 3 1\n2 4 1 3\n3 1 4 2\n\n1 3 2 4\n4 2 3 1\n2 4 1 3\n3 1 4 2\n", ""},
+		{"bad length", sdkPuzzle + "\n" + sdkPuzzle + "\n" + sdkPuzzle[:80] + "\n" + sdkPuzzle + "\n", nil, 2,
+			sdkSolution + "\n" + sdkSolution + "\n", "line 3: invalid puzzle: 80 characters"},
+		{"bad character", sdkPuzzle[:5] + "x" + sdkPuzzle[6:] + "\n", nil, 2, "", `line 1: invalid puzzle: character 6 is 'x'`},
+		{"conflict", sdkPuzzle + "\n" + "7...7" + strings.Repeat(".", 76) + "\n" + sdkPuzzle + "\n", nil, 2,
+			sdkSolution + "\n", "line 2: conflicting givens: r1c1 and r1c5 are both 7"},
+		{"ragged grid", "1 0 0 0\n0 0 3\n0 4 0 0\n0 0 0 2\n", []string{"--format", "grid"}, 2, "", "line 2: invalid puzzle: 3 numbers, want 4"},
+		{"short grid", "1 0 0 0\n0 0 3 0\n\n", []string{"--format", "grid"}, 2, "", "the grid has 2 rows, want 4"},
+		{"bad format", "", []string{"--format", "csv"}, 2, "", `unknown format "csv"`},
+		{"bad limit", "", []string{"--count", "--limit", "0"}, 2, "", "--limit must be at least 1"},
+		{"empty input", "", nil, 0, "", ""},
+		{"stats", sdkPuzzle + "\n", []string{"--stats"}, 0, sdkSolution + "\n", "puzzles/s"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, jobs := range []string{"1", "3"} {
+				args := append([]string{"sudoku", "--jobs", jobs}, tt.args...)
+				code, out, errOut := runCLI(t, tt.stdin, args...)
+				if code != tt.code || out != tt.stdout || !strings.Contains(errOut, tt.errHas) {
+					t.Errorf("searchlab %v: exit %d, stdout %q, stderr %q; want exit %d, stdout %q, stderr containing %q",
+						args, code, out, errOut, tt.code, tt.stdout, tt.errHas)
+				}
+			}
+		})
+	}
+}
+
+// TestSudokuBulkOrder checks that many puzzles solved on several workers
+// come out in input order, and that a bad line late in the input stops
+// the output right before it.
+func TestSudokuBulkOrder(t *testing.T) {
+	gen, err := sudoku.NewGenerator(3, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in, want strings.Builder
+	for k := 0; k < 300; k++ {
+		p, s, err := gen.Generate(t.Context(), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintln(&in, p)
+		fmt.Fprintln(&want, s)
+	}
+	code, out, errOut := runCLI(t, in.String(), "sudoku", "--jobs", "4")
+	if code != 0 || out != want.String() {
+		t.Fatalf("exit %d, stderr %q, output differs: %v", code, errOut, out != want.String())
+	}
+	bad := in.String() + "123\n" + in.String()
+	code, out, errOut = runCLI(t, bad, "sudoku", "--jobs", "4")
+	if code != 2 || out != want.String() || !strings.Contains(errOut, "line 301:") {
+		t.Fatalf("bad line 301: exit %d, stderr %q, %d bytes of output, want %d", code, errOut, len(out), want.Len())
+	}
+}
+
+func TestSudokuGenerateCLI(t *testing.T) {
+	code, a, errOut := runCLI(t, "", "sudoku", "generate", "--count", "3", "--seed", "7", "--clues", "26", "--rate")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	_, b, _ := runCLI(t, "", "sudoku", "generate", "--count", "3", "--seed", "7", "--clues", "26", "--rate")
+	if a != b {
+		t.Errorf("same seed, different puzzles:\n%s\n%s", a, b)
+	}
+	lines := strings.Split(strings.TrimSpace(a), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%d lines, want 3: %q", len(lines), a)
+	}
+	var puzzles strings.Builder
+	for _, l := range lines {
+		f := strings.Fields(l)
+		if len(f) != 2 || len(f[0]) != 81 || strings.Count(f[0], ".") != 81-26 {
+			t.Errorf("line %q: want an 81-character puzzle with 26 givens and a rating", l)
+		}
+		puzzles.WriteString(f[0] + "\n")
+	}
+	if code, out, _ := runCLI(t, puzzles.String(), "sudoku", "--count"); code != 0 || out != "1\n1\n1\n" {
+		t.Errorf("generated puzzles count %q, want 1 each", out)
+	}
+	if code, _, errOut := runCLI(t, "", "sudoku", "generate", "--clues", "12"); code != 2 || !strings.Contains(errOut, "--clues 12") {
+		t.Errorf("--clues 12: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "", "sudoku", "generate", "--box", "6"); code != 2 || !strings.Contains(errOut, "box size 6") {
+		t.Errorf("--box 6: exit %d, %q", code, errOut)
+	}
+	if code, out, _ := runCLI(t, "", "sudoku", "generate", "--box", "2", "--count", "2"); code != 0 || len(out) != 34 {
+		t.Errorf("--box 2: exit %d, %q", code, out)
+	}
+	if code, out, _ := runCLI(t, "", "sudoku", "generate", "-h"); code != 0 && !strings.Contains(out, "Usage: searchlab sudoku generate") {
+		t.Errorf("generate -h: exit %d", code)
+	}
+}

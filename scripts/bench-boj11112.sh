@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Times "searchlab sliding --format boj11112" against the C++ peer
+# (eight_sol2.cpp: A*, packed int states, Manhattan distance, priority queue)
+# on the same random BOJ 11112 batch, back to back in one run, checks that
+# both print the same answers, and prints the figures and the ratio.
+#
+#   bash scripts/bench-boj11112.sh [boards] [searchlab runs]
+#
+# Defaults: 100000 boards (seed 1, every second one unsolvable) and 5 runs of
+# searchlab (the median is reported; the peer runs once). Set PEER to the
+# peer's source if it is not at ../shared/peers/eight_sol2.cpp.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n=${1:-100000}
+runs=${2:-5}
+peer_src=${PEER:-../shared/peers/eight_sol2.cpp}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+go build -o "$tmp/searchlab" ./cmd/searchlab
+g++ -O2 -o "$tmp/eight_sol2" "$peer_src"
+go run ./scripts/boj11112gen -n "$n" -seed 1 > "$tmp/batch.txt"
+echo "batch: $n boards, $(wc -c < "$tmp/batch.txt") bytes; machine: $(nproc) cores, $(uptime | sed 's/.*load/load/')"
+
+# seconds OUT CMD...: runs CMD < batch > OUT, prints "wall cpu" in seconds
+# (cpu = user + system).
+seconds() {
+  local out=$1; shift
+  local TIMEFORMAT='%R %U %S' t
+  t=$( { time "$@" < "$tmp/batch.txt" > "$out"; } 2>&1 )
+  read -r r u s <<< "$t"
+  printf "%.3f %.3f\n" "$r" "$(echo "$u + $s" | bc -l)"
+}
+
+ours=()
+for i in $(seq "$runs"); do
+  ours+=("$(seconds "$tmp/ours.txt" "$tmp/searchlab" sliding --format boj11112)")
+done
+peer=$(seconds "$tmp/peer.txt" "$tmp/eight_sol2")
+if ! cmp -s "$tmp/ours.txt" "$tmp/peer.txt"; then
+  echo "FAIL: the answers differ"; diff "$tmp/ours.txt" "$tmp/peer.txt" | head; exit 1
+fi
+echo "answers: identical ($(grep -c impossible "$tmp/ours.txt") impossible)"
+median=$(printf '%s\n' "${ours[@]}" | sort -n | awk -v k=$(( (runs + 1) / 2 )) 'NR == k')
+read -r ow oc <<< "$median"
+read -r pw pc <<< "$peer"
+printf 'searchlab: %.3f s wall, %.3f s cpu (median of %d runs; all: %s)\n' "$ow" "$oc" "$runs" "$(printf '%s, ' "${ours[@]}")"
+printf 'peer:      %.3f s wall, %.3f s cpu\n' "$pw" "$pc"
+printf 'ratio:     %.0fx wall, %.0fx cpu\n' "$(echo "$pw / $ow" | bc -l)" "$(echo "$pc / $oc" | bc -l)"

@@ -16,7 +16,26 @@ type slot struct {
 	bound  uint8
 }
 
-const memoBits = 17 // 2^17 slots of 32 bytes: 4 MiB
+// memoBits is the size of the table for a component of n cells: small
+// regions need few slots, and a large table costs time to allocate.
+func memoBits(n int) uint {
+	switch {
+	case n < 40:
+		return 12 // 128 KiB
+	case n < 80:
+		return 17 // 4 MiB
+	default:
+		return 20 // 32 MiB
+	}
+}
+
+// grow makes sure the table has at least 2^k slots.
+func (m *memo) grow(k uint) {
+	if len(m.slots) < 1<<k {
+		m.slots = make([]slot, 1<<k)
+		m.shift = 64 - k
+	}
+}
 
 func (m *memo) reset() { clear(m.slots) }
 
@@ -43,9 +62,5 @@ func (m *memo) get(gen uint32, h int, rg set) (int, bool) {
 
 // put stores bound u for head h over region rg of component gen.
 func (m *memo) put(gen uint32, h int, rg set, u int) {
-	if m.slots == nil {
-		m.slots = make([]slot, 1<<memoBits)
-		m.shift = 64 - memoBits
-	}
 	m.slots[m.index(gen, h, rg)] = slot{region: rg, gen: gen, head: uint8(h), bound: uint8(u)}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 	"sync"
 
 	"github.com/searchlab/searchlab/search"
@@ -86,9 +85,13 @@ type start struct {
 type Solver struct {
 	memo  memo
 	gen   uint32
-	comps []*component
-	where []int32 // board index -> component number + 1, 0 for none
-	queue []int
+	comps  []*component // reused from board to board; the first ncomp are this board's
+	ncomp  int
+	where  []int32 // board index -> component number + 1, 0 for none
+	index  []uint8 // board index -> compact index in its component
+	starts []start
+	run    run
+	ranked []ranked
 
 	// Buffers for the block-cut bound, indexed by compact index.
 	disc, low, f []int32
@@ -196,11 +199,13 @@ func (s *Solver) setup(b *Board) ([]start, error) {
 	}
 	if cap(s.where) < len(b.Cells) {
 		s.where = make([]int32, len(b.Cells))
+		s.index = make([]uint8, len(b.Cells))
 	}
 	s.where = s.where[:len(b.Cells)]
+	s.index = s.index[:len(b.Cells)]
 	clear(s.where)
-	s.comps = s.comps[:0]
-	var starts []start
+	s.ncomp = 0
+	starts := s.starts[:0]
 	for dir, d := range Directions {
 		r, c := p.Row+d[0], p.Col+d[1]
 		if r < 0 || r >= b.Rows || c < 0 || c >= b.Cols {
@@ -219,27 +224,26 @@ func (s *Solver) setup(b *Board) ([]start, error) {
 				return nil, err
 			}
 		}
-		comp := s.comps[s.where[i]-1]
-		at := -1
-		for k, ci := range comp.cells {
-			if ci == i {
-				at = k
-				break
-			}
-		}
-		starts = append(starts, start{dir: dir, comp: comp, at: at})
+		starts = append(starts, start{dir: dir, comp: s.comps[s.where[i]-1], at: int(s.index[i])})
 	}
+	s.starts = starts
 	return starts, nil
 }
 
 // flood numbers the one-colour region of board cell i as a new component.
 func (s *Solver) flood(b *Board, i int) error {
 	ch := b.Cells[i]
-	id := int32(len(s.comps) + 1)
-	s.queue = append(s.queue[:0], i)
+	s.ncomp++
+	id := int32(s.ncomp)
+	if len(s.comps) < s.ncomp {
+		s.comps = append(s.comps, &component{})
+	}
+	comp := s.comps[id-1]
+	cells := append(comp.cells[:0], i)
 	s.where[i] = id
-	for h := 0; h < len(s.queue); h++ {
-		v := s.queue[h]
+	s.index[i] = 0
+	for h := 0; h < len(cells); h++ {
+		v := cells[h]
 		r, c := v/b.Cols, v%b.Cols
 		for _, d := range Directions {
 			rr, cc := r+d[0], c+d[1]
@@ -248,12 +252,14 @@ func (s *Solver) flood(b *Board, i int) error {
 			}
 			w := rr*b.Cols + cc
 			if b.Cells[w] == ch && s.where[w] == 0 {
+				if len(cells) == maxComponent {
+					comp.cells = cells
+					return fmt.Errorf("%w (%q at %v)", ErrTooLarge, ch, Cell{i / b.Cols, i % b.Cols})
+				}
 				s.where[w] = id
-				s.queue = append(s.queue, w)
+				s.index[w] = uint8(len(cells))
+				cells = append(cells, w)
 			}
-		}
-		if len(s.queue) > maxComponent {
-			return fmt.Errorf("%w (%q at %v)", ErrTooLarge, ch, Cell{i / b.Cols, i % b.Cols})
 		}
 	}
 	s.gen++
@@ -261,26 +267,29 @@ func (s *Solver) flood(b *Board, i int) error {
 		s.memo.reset()
 		s.gen = 1
 	}
-	comp := &component{colour: ch, gen: s.gen, cells: append([]int(nil), s.queue...)}
-	comp.nbr = make([]set, len(comp.cells))
-	index := make(map[int]int, len(comp.cells))
-	for k, v := range comp.cells {
-		index[v] = k
-		comp.all.add(k)
+	comp.colour, comp.gen, comp.cells, comp.all = ch, s.gen, cells, set{}
+	if s.memoMin > 0 && len(cells) >= s.memoMin {
+		s.memo.grow(memoBits(len(cells)))
 	}
-	for k, v := range comp.cells {
+	if cap(comp.nbr) < len(cells) {
+		comp.nbr = make([]set, len(cells), maxComponent)
+	}
+	comp.nbr = comp.nbr[:len(cells)]
+	for k, v := range cells {
+		comp.all.add(k)
+		var nb set
 		r, c := v/b.Cols, v%b.Cols
 		for _, d := range Directions {
 			rr, cc := r+d[0], c+d[1]
 			if rr < 0 || rr >= b.Rows || cc < 0 || cc >= b.Cols {
 				continue
 			}
-			if j, ok := index[rr*b.Cols+cc]; ok {
-				comp.nbr[k].add(j)
+			if w := rr*b.Cols + cc; s.where[w] == id {
+				nb.add(int(s.index[w]))
 			}
 		}
+		comp.nbr[k] = nb
 	}
-	s.comps = append(s.comps, comp)
 	return nil
 }
 
@@ -301,6 +310,12 @@ type run struct {
 	bestPath []int // its board cells
 }
 
+// ranked is a start with a bound on the chains from it.
+type ranked struct {
+	start
+	bound int
+}
+
 // solveStarts runs branch and bound over the given starts and returns the
 // best chain with the tie rule.
 func (s *Solver) solveStarts(ctx context.Context, b *Board, starts []start, opt Options) (Result, error) {
@@ -310,22 +325,22 @@ func (s *Solver) solveStarts(ctx context.Context, b *Board, starts []start, opt 
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	r := &run{s: s, ctx: ctx, opt: opt, bestDir: len(Directions), path: make([]int, 0, maxComponent)}
-	// Try the starts with the greatest static bound first, to find a long
+	r := &s.run
+	*r = run{s: s, ctx: ctx, opt: opt, bestDir: len(Directions), path: r.path[:0], bestPath: r.bestPath[:0]}
+	// Try the starts with the most reachable tiles first, to find a long
 	// chain early; the tie rule does not depend on this order.
-	type ranked struct {
-		start
-		bound int
-	}
-	rs := make([]ranked, len(starts))
-	for i, st := range starts {
+	rs := s.ranked[:0]
+	for _, st := range starts {
 		rest := st.comp.all
 		rest.remove(st.at)
-		r.comp = st.comp
-		rg := flood(st.comp, st.at, rest)
-		rs[i] = ranked{st, 1 + s.bctBound(st.comp, st.at, rg)}
+		rs = append(rs, ranked{st, 1 + flood(st.comp, st.at, rest).count()})
 	}
-	sort.SliceStable(rs, func(i, j int) bool { return rs[i].bound > rs[j].bound })
+	s.ranked = rs
+	for i := 1; i < len(rs); i++ {
+		for j := i; j > 0 && rs[j].bound > rs[j-1].bound; j-- {
+			rs[j], rs[j-1] = rs[j-1], rs[j]
+		}
+	}
 	bound := 0
 	for _, st := range rs {
 		if r.stop != nil || r.cut(st.dir, 0) >= st.bound {

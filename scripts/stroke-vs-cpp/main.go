@@ -1,0 +1,184 @@
+// Command stroke-vs-cpp measures the stroke solver against the C++ branch
+// and bound of the write-up (shared/peers/onestroke_bb.cpp) on the same
+// seeded random boards, in one run, and checks that both give the same
+// length (and the same colour where only one colour reaches it; the C++
+// program breaks ties its own way).
+//
+// Usage:
+//
+//	go run ./scripts/stroke-vs-cpp -peer /path/to/onestroke_bb -n 1000 -size 9 -colours 4
+//
+// The peer reads 1.inp and writes 1.out in its working directory, so each
+// board costs it a process start. The peer's wall time per process is noisy
+// on a shared machine, so its CPU time (user and system) is taken too, and
+// the start-up is measured on a 2x2 board (mean of 100 runs): the ratio is
+// given on wall time with start-up, and on CPU time less start-up. Our
+// time is the least wall time of three runs per board. Boards
+// the peer does not finish within -peer-timeout count at the timeout and are
+// reported.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/searchlab/searchlab/stroke"
+)
+
+func main() {
+	peer := flag.String("peer", "", "the compiled onestroke_bb (g++ -O2)")
+	n := flag.Int("n", 1000, "boards")
+	size := flag.Int("size", 9, "board side (the peer handles at most 10)")
+	colours := flag.Int("colours", 4, "colours, from RGBY")
+	seed := flag.Uint64("seed", 1, "random seed")
+	peerTimeout := flag.Duration("peer-timeout", 10*time.Second, "time allowed to the peer per board")
+	flag.Parse()
+	if *peer == "" || *size < 1 || *size > 10 || *colours < 1 || *colours > 4 || *n < 1 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	abs, err := filepath.Abs(*peer)
+	check(err)
+	dir, err := os.MkdirTemp("", "stroke-vs-cpp")
+	check(err)
+	defer os.RemoveAll(dir)
+
+	rng := rand.New(rand.NewPCG(*seed, 7))
+	boards := make([]*stroke.Board, *n)
+	for i := range boards {
+		boards[i] = randomBoard(rng, *size, *colours)
+	}
+
+	// Peer start-up: the mean of 100 runs on a trivial board.
+	var up, upCPU time.Duration
+	for range 100 {
+		_, d, c, _ := runPeer(abs, dir, "2\nOR\nGB\n", *peerTimeout)
+		up += d
+		upCPU += c
+	}
+	up /= 100
+	upCPU /= 100
+
+	var ours, theirs, theirsCPU []time.Duration
+	timeouts, mismatches := 0, 0
+	s := stroke.NewSolver()
+	for i, b := range boards {
+		out, d, cpu, ok := runPeer(abs, dir, b.String(), *peerTimeout)
+		theirs = append(theirs, d)
+		theirsCPU = append(theirsCPU, cpu)
+
+		// Our time is the least of three runs: the machine is shared.
+		var r stroke.Result
+		least := time.Duration(1 << 62)
+		for range 3 {
+			t0 := time.Now()
+			r, err = s.Solve(context.Background(), b, stroke.Options{})
+			least = min(least, time.Since(t0))
+			check(err)
+		}
+		ours = append(ours, least)
+		if !ok {
+			timeouts++
+			continue
+		}
+		f := strings.Fields(out)
+		if len(f) != 2 {
+			fmt.Printf("board %d: peer printed %q\n", i+1, out)
+			mismatches++
+			continue
+		}
+		l, _ := strconv.Atoi(f[1])
+		per, err := s.SolveColours(context.Background(), b, stroke.Options{})
+		check(err)
+		reach := 0
+		for _, pr := range per {
+			if pr.Length == r.Length {
+				reach++
+			}
+		}
+		if l != r.Length || reach == 1 && f[0] != string(r.Colour) {
+			fmt.Printf("board %d: peer %q, stroke %v\n%s", i+1, out, r, b)
+			mismatches++
+		}
+	}
+	report := func(name string, ts []time.Duration) time.Duration {
+		var total time.Duration
+		for _, t := range ts {
+			total += t
+		}
+		c := slices.Clone(ts)
+		slices.Sort(c)
+		fmt.Printf("%-26s total %12v  median %10v  worst %10v\n", name, total, c[len(c)/2], c[len(c)-1])
+		return total
+	}
+	fmt.Printf("%d random %dx%d boards of %d colours, seed %d\n", *n, *size, *size, *colours, *seed)
+	tr := report("C++ wall, per process", theirs)
+	tc := report("C++ CPU (user+sys)", theirsCPU)
+	to := report("stroke.Solve wall", ours)
+	tn := tc - time.Duration(*n)*upCPU
+	fmt.Printf("C++ start-up (mean of 100 runs on a 2x2 board): wall %v, CPU %v\n", up, upCPU)
+	fmt.Printf("C++ CPU less %d start-ups: %v\n", *n, tn)
+	fmt.Printf("ratio C++/stroke: wall with start-up %.0fx; CPU less start-up %.0fx\n", float64(tr)/float64(to), float64(tn)/float64(to))
+	fmt.Printf("peer timeouts (counted at %v): %d; disagreements: %d\n", *peerTimeout, timeouts, mismatches)
+	if mismatches > 0 {
+		os.Exit(1)
+	}
+}
+
+// randomBoard draws a size x size board of the first colours of RGBY with
+// the player on a random cell.
+func randomBoard(rng *rand.Rand, size, colours int) *stroke.Board {
+	rows := make([]string, size)
+	for r := range rows {
+		row := make([]byte, size)
+		for c := range row {
+			row[c] = "RGBY"[rng.IntN(colours)]
+		}
+		rows[r] = string(row)
+	}
+	p := rng.IntN(size * size)
+	row := []byte(rows[p/size])
+	row[p%size] = 'O'
+	rows[p/size] = string(row)
+	b, err := stroke.New(rows)
+	check(err)
+	return b
+}
+
+// runPeer runs the peer on one board and returns what it wrote, the wall
+// time, the CPU time (user and system), and false if it timed out.
+func runPeer(peer, dir, board string, timeout time.Duration) (string, time.Duration, time.Duration, bool) {
+	check(os.WriteFile(filepath.Join(dir, "1.inp"), []byte(board), 0o644))
+	os.Remove(filepath.Join(dir, "1.out"))
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, peer)
+	cmd.Dir = dir
+	t0 := time.Now()
+	err := cmd.Run()
+	d := time.Since(t0)
+	if ctx.Err() != nil {
+		return "", timeout, timeout, false
+	}
+	check(err)
+	cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	out, err := os.ReadFile(filepath.Join(dir, "1.out"))
+	check(err)
+	return strings.TrimSpace(string(out)), d, cpu, true
+}
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "stroke-vs-cpp:", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,224 @@
+package stroke_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/stroke"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name, in string
+		boards   []string // String() of each board
+		errLine  int      // 0: no error
+		inErr    string
+	}{
+		{"square", "3\nRGB\nROG\nGGB\n", []string{"3\nRGB\nROG\nGGB\n"}, 0, ""},
+		{"rectangle", "2 3\nA.O\nBBA\n", []string{"2 3\nA.O\nBBA\n"}, 0, ""},
+		{"several, blank lines or not", "\n1\nO\n2\nAO\nAA\n\n\n 1 2 \r\n OA \r\n", []string{"1\nO\n", "2\nAO\nAA\n", "1 2\nOA\n"}, 0, ""},
+		{"empty", "", nil, 0, ""},
+		{"no player", "2\nAB\nBA\n", nil, 1, "no player"},
+		{"no player, second board", "1\nO\n\n2\nAB\nBA\n", []string{"1\nO\n"}, 4, "no player"},
+		{"two players", "2\nOA\nAO\n", nil, 3, "second player O at column 2"},
+		{"long row", "2\nOAA\nAA\n", nil, 2, "has 3 cells, want 2"},
+		{"short input", "3\nOAA\nAAA\n", nil, 4, "input ends after 2 of the 3 rows"},
+		{"size not a number", "three\nOAA\n", nil, 1, "is not a number"},
+		{"size zero", "0\n", nil, 1, "out of range"},
+		{"size too big", "100000\n", nil, 1, "out of range"},
+		{"three numbers", "1 2 3\n", nil, 1, "want N or R C"},
+		{"lower case", "2\nOa\nAA\n", nil, 2, "character 'a' at column 2"},
+		{"digit", "2\nO1\nAA\n", nil, 2, "character '1'"},
+		{"rows where a size belongs", "1\nO\nAB\n", []string{"1\nO\n"}, 3, "is not a number"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			bs, err := stroke.Parse(strings.NewReader(tt.in))
+			var got []string
+			for _, b := range bs {
+				got = append(got, b.String())
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.boards) {
+				t.Errorf("boards %q, want %q", got, tt.boards)
+			}
+			if tt.errLine == 0 {
+				if err != nil {
+					t.Fatalf("error %v", err)
+				}
+				return
+			}
+			var pe *stroke.ParseError
+			if !errors.As(err, &pe) || !errors.Is(err, stroke.ErrInvalid) {
+				t.Fatalf("error %v, want a ParseError", err)
+			}
+			if pe.Line != tt.errLine || !strings.Contains(pe.Msg, tt.inErr) {
+				t.Errorf("error %v, want line %d with %q", err, tt.errLine, tt.inErr)
+			}
+		})
+	}
+}
+
+func TestNew(t *testing.T) {
+	if _, err := stroke.New([]string{"AB", "AO"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, rows := range [][]string{nil, {"AB", "BA"}, {"AO", "O"}, {"AO", "OA"}, {"Ao"}} {
+		if _, err := stroke.New(rows); !errors.Is(err, stroke.ErrInvalid) {
+			t.Errorf("New(%q): error %v, want ErrInvalid", rows, err)
+		}
+	}
+}
+
+// FuzzParse checks that the parser never panics or hangs, that every board
+// it accepts formats back to text that parses to the same board, and that the
+// solver handles every accepted board.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"3\nRGB\nROG\nGGB\n", "2 3\nA.O\nBBA\n", "1\nO\n1\nO\n", "", "x", "2\nOO\nAA\n",
+		"3\nAAA\nAOA\n", "1 2 3\n", "0\n", "2\nO\x00\nAA\n", "\n\n4\nR..R\nROGR\nGGGG\n....\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		bs, err := stroke.Parse(strings.NewReader(in))
+		if err != nil && !errors.Is(err, stroke.ErrInvalid) {
+			t.Fatalf("error %v does not match ErrInvalid", err)
+		}
+		for _, b := range bs {
+			again, err := stroke.Parse(strings.NewReader(b.String()))
+			if err != nil || len(again) != 1 || again[0].String() != b.String() {
+				t.Fatalf("%q does not parse back: %v", b.String(), err)
+			}
+			r, err := stroke.Solve(context.Background(), b, stroke.Options{MaxNodes: 10000})
+			if err != nil && !errors.Is(err, search.ErrLimit) && !errors.Is(err, stroke.ErrTooLarge) {
+				t.Fatalf("Solve: %v", err)
+			}
+			if r.Length > r.Bound || len(r.Path) != r.Length {
+				t.Fatalf("Solve gave %v with path %v", r, r.Path)
+			}
+		}
+	})
+}
+
+func TestSolveBudget(t *testing.T) {
+	b, err := stroke.New([]string{"AAAAA", "AAAAA", "AAOAA", "AAAAA", "AAAAA"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := stroke.Solve(context.Background(), b, stroke.Options{MaxNodes: 3})
+	if !errors.Is(err, search.ErrLimit) || r.Optimal || r.Bound < r.Length || r.Bound > 24 || r.Length < 1 {
+		t.Fatalf("node cap: %v, %v", r, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	// A cancelled context stops the search at its first check, after at
+	// most a thousand nodes; this board needs far fewer, so it finishes.
+	r, err = stroke.Solve(ctx, b, stroke.Options{})
+	if err != nil || !r.Optimal || r.Length != 24 {
+		t.Fatalf("cancelled context on an easy board: %v, %v", r, err)
+	}
+}
+
+func TestTooLarge(t *testing.T) {
+	rows := make([]string, 15)
+	for i := range rows {
+		rows[i] = strings.Repeat("A", 15)
+	}
+	rows[7] = "AAAAAAAOAAAAAAA"
+	b, err := stroke.New(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stroke.Solve(context.Background(), b, stroke.Options{}); !errors.Is(err, stroke.ErrTooLarge) {
+		t.Fatalf("error %v, want ErrTooLarge", err)
+	}
+}
+
+// TestTestdata solves the boards in testdata/boards.txt and compares with
+// testdata/boards.want, one "COLOUR LENGTH" line a board.
+func TestTestdata(t *testing.T) {
+	in, err := os.Open("testdata/boards.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	bs, err := stroke.Parse(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("testdata/boards.want")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(want)), "\n")
+	if len(lines) != len(bs) {
+		t.Fatalf("%d boards, %d answers", len(bs), len(lines))
+	}
+	for i, b := range bs {
+		r, err := stroke.Solve(context.Background(), b, stroke.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.String() != lines[i] {
+			t.Errorf("board %d:\n%sgot %s, want %s", i+1, b, r, lines[i])
+		}
+	}
+}
+
+func ExampleSolve() {
+	b, err := stroke.New([]string{
+		"RGB",
+		"ROG",
+		"GGB",
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, err := stroke.Solve(context.Background(), b, stroke.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r, r.Path)
+	// Output: G 4 [1,2 2,3 3,2 3,1]
+}
+
+func ExampleSolveColours() {
+	b, _ := stroke.New([]string{"RGB", "ROG", "GGB"})
+	per, _ := stroke.SolveColours(context.Background(), b, stroke.Options{})
+	for _, c := range []byte("BGR") {
+		fmt.Printf("%c %d\n", c, per[c].Length)
+	}
+	// Output:
+	// B 1
+	// G 4
+	// R 2
+}
+
+func ExampleParse() {
+	bs, err := stroke.Parse(strings.NewReader("2 3\nAOA\nA.A\n3\nRGB\nROx\nGGB\n"))
+	fmt.Print(bs[0])
+	fmt.Println(err)
+	// Output:
+	// 2 3
+	// AOA
+	// A.A
+	// line 6: character 'x' at column 3 is not a colour A-Z, the player O or a hole '.'
+}
+
+func ExampleSolve_budget() {
+	rows := []string{"AAAAAA", "AAAAAA", "AAOAAA", "AAAAAA", "AAAAAA", "AAAAAA"}
+	b, _ := stroke.New(rows)
+	r, err := stroke.Solve(context.Background(), b, stroke.Options{MaxNodes: 5})
+	fmt.Println(r)
+	fmt.Println(errors.Is(err, search.ErrLimit))
+	// Output:
+	// A 5 (not proven optimal; bound 35)
+	// true
+}

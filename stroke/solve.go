@@ -83,8 +83,8 @@ type start struct {
 // Solver is not safe for concurrent use; the zero value is not usable, call
 // NewSolver. The package-level Solve and SolveColours share a pool of them.
 type Solver struct {
-	memo  memo
-	gen   uint32
+	memo   memo
+	gen    uint32
 	comps  []*component // reused from board to board; the first ncomp are this board's
 	ncomp  int
 	where  []int32 // board index -> component number + 1, 0 for none

@@ -1,0 +1,106 @@
+package sudoku
+
+import (
+	"context"
+	"testing"
+)
+
+// The benchmarks solve every puzzle of a data file in turn, looking for
+// up to 2 solutions (the uniqueness check), single-threaded. One op is one
+// puzzle; the puzzles/s metric is 1e9/ns/op. The Backtrack rows run the
+// textbook backtracker on the same puzzles (a sample of the file: it is
+// slow on hard ones).
+
+var benchFiles = []struct{ name, file string }{
+	{"17clue", "tdoku_17_clue.txt"},
+	{"magictour", "magictour_top1465.txt"},
+	{"hardest11plus", "forum_hardest_1905_11plus.txt"},
+	{"hardest1106", "forum_hardest_1106.txt"},
+	{"serg", "serg_benchmark.txt"},
+	{"top50000", "sudokuvault_top50000.txt"},
+}
+
+func loadPuzzles9(b *testing.B, file string, max int) [][81]uint8 {
+	lines := readLines(b, file, max)
+	out := make([][81]uint8, len(lines))
+	for i, l := range lines {
+		g := mustLine(b, l)
+		copy(out[i][:], g.Cells)
+	}
+	return out
+}
+
+func BenchmarkSolve(b *testing.B) {
+	for _, bf := range benchFiles {
+		b.Run(bf.name, func(b *testing.B) {
+			ps := loadPuzzles9(b, bf.file, -1)
+			var sv solver9
+			var guesses int64
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if sv.solve9(&ps[i%len(ps)], 2) == 0 {
+					b.Fatal("no solution")
+				}
+				guesses += sv.guesses
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+			b.ReportMetric(float64(guesses)/float64(b.N), "guesses/puzzle")
+		})
+	}
+}
+
+// BenchmarkSolveAPI measures the public Solve (with its checks and
+// allocations) on the 17-clue file.
+func BenchmarkSolveAPI(b *testing.B) {
+	lines := readLines(b, "tdoku_17_clue.txt", -1)
+	gs := make([]Grid, len(lines))
+	for i, l := range lines {
+		gs[i] = mustLine(b, l)
+	}
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Solve(ctx, gs[i%len(gs)], Options{Limit: 2}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+}
+
+func BenchmarkBacktrack(b *testing.B) {
+	for _, bf := range benchFiles {
+		b.Run(bf.name, func(b *testing.B) {
+			lines := readLines(b, bf.file, 200)
+			gs := make([]Grid, len(lines))
+			for i, l := range lines {
+				gs[i] = mustLine(b, l)
+			}
+			ctx := context.Background()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := Backtrack(ctx, gs[i%len(gs)], Options{Limit: 2}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+		})
+	}
+}
+
+// BenchmarkGeneral runs the general solver on 9x9 puzzles, for comparison
+// with the band solver.
+func BenchmarkGeneral(b *testing.B) {
+	lines := readLines(b, "magictour_top1465.txt", -1)
+	gs := make([]Grid, len(lines))
+	for i, l := range lines {
+		gs[i] = mustLine(b, l)
+	}
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := solveGeneral(ctx, gs[i%len(gs)], Options{Limit: 2}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+}

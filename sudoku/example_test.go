@@ -1,0 +1,119 @@
+package sudoku_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/searchlab/searchlab/sudoku"
+)
+
+func ExampleSolve() {
+	g, err := sudoku.ParseLine("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+	if err != nil {
+		panic(err)
+	}
+	res, err := sudoku.Solve(context.Background(), g, sudoku.Options{Limit: 2})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Count, res.Solution)
+	// Output: 1 417369825632158947958724316825437169791586432346912758289643571573291684164875293
+}
+
+func ExampleSolve_first() {
+	// This puzzle has 872 solutions; First asks for the smallest.
+	g, _ := sudoku.ParseLine("8.........95.......76.........426798...571243...893165......916....3.487....1.532")
+	res, _ := sudoku.Solve(context.Background(), g, sudoku.Options{First: true})
+	fmt.Println(res.Solution)
+	// Output: 812345679395167824476289351153426798689571243724893165238754916561932487947618532
+}
+
+func ExampleSolve_count() {
+	g, _ := sudoku.ParseLine("8.........95.......76.........426798...571243...893165......916....3.487....1.532")
+	res, _ := sudoku.Solve(context.Background(), g, sudoku.Options{Limit: 1000})
+	fmt.Println(res.Count)
+	// Output: 872
+}
+
+func ExampleSolve_conflict() {
+	g, _ := sudoku.ParseLine("7...7" + strings.Repeat(".", 76))
+	_, err := sudoku.Solve(context.Background(), g, sudoku.Options{})
+	var ce *sudoku.ConflictError
+	fmt.Println(errors.As(err, &ce), err)
+	// Output: true conflicting givens: r1c1 and r1c5 are both 7
+}
+
+func ExampleBacktrack() {
+	g, _ := sudoku.ParseLine("8.........95.......76.........426798...571243...893165......916....3.487....1.532")
+	res, _ := sudoku.Backtrack(context.Background(), g, sudoku.Options{Limit: 1000})
+	fmt.Println(res.Count, res.Solution)
+	// Output: 872 812345679395167824476289351153426798689571243724893165238754916561932487947618532
+}
+
+func ExampleParseAll() {
+	in := "1 0 0 0\n0 0 3 0\n0 4 0 0\n0 0 0 2\n"
+	gs, err := sudoku.ParseAll(strings.NewReader(in), sudoku.FormatGrid)
+	if err != nil {
+		panic(err)
+	}
+	res, _ := sudoku.Solve(context.Background(), gs[0], sudoku.Options{})
+	os.Stdout.Write(sudoku.AppendFormat(nil, sudoku.FormatGrid, res.Solution))
+	// Output:
+	// 1 3 2 4
+	// 4 2 3 1
+	// 2 4 1 3
+	// 3 1 4 2
+}
+
+func ExampleParse() {
+	rec := sudoku.Record{Line: 7, Lines: [][]byte{[]byte("12x4")}}
+	_, err := sudoku.Parse(sudoku.FormatLine, rec)
+	fmt.Println(err)
+	// Output: line 7: invalid puzzle: 4 characters, want 81 (or 16, 256, 625 for 4x4, 16x16, 25x25)
+}
+
+func ExampleScanner() {
+	sc := sudoku.NewScanner(strings.NewReader("1.3.\n\n..2.\n"), sudoku.FormatLine)
+	for sc.Scan() {
+		fmt.Println(sc.Record().Line, string(sc.Record().Lines[0]))
+	}
+	// Output:
+	// 1 1.3.
+	// 3 ..2.
+}
+
+func ExampleGrid_Check() {
+	g, _ := sudoku.ParseLine("1..." + ".1.." + "...." + "....")
+	fmt.Println(g.Check())
+	// Output: conflicting givens: r1c1 and r2c2 are both 1
+}
+
+func ExampleGrid_Solves() {
+	p, _ := sudoku.ParseLine("1..." + "..3." + ".4.." + "...2")
+	s, _ := sudoku.ParseLine("1324" + "4231" + "2413" + "3142")
+	fmt.Println(s.Solves(p))
+	// Output: true
+}
+
+func ExampleParseFormat() {
+	f, err := sudoku.ParseFormat("boj2239")
+	fmt.Println(f, err)
+	// Output: boj2239 <nil>
+}
+
+func ExampleNewGrid() {
+	g, _ := sudoku.NewGrid(4)
+	fmt.Println(g.N(), len(g.Cells), g.Givens())
+	// Output: 16 256 0
+}
+
+func ExampleGenerator() {
+	gen, _ := sudoku.NewGenerator(3, 7)
+	p, s, _ := gen.Generate(context.Background(), 30)
+	res, _ := sudoku.Solve(context.Background(), p, sudoku.Options{Limit: 2})
+	fmt.Println(p.Givens(), res.Count, res.Solution.String() == s.String())
+	// Output: 30 1 true
+}

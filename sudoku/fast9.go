@@ -1,5 +1,7 @@
 package sudoku
 
+//go:generate go run gen_fast9.go
+
 import (
 	"context"
 	"math/bits"
@@ -37,6 +39,11 @@ var (
 	// pointCols maps the 9-bit column occupancy of a band to the columns
 	// that are the only one of their box.
 	pointCols [512]uint32
+	// triadKeep maps a 9-bit set of triads a digit must occupy to the
+	// triads it may occupy: none other in the same row or box.
+	triadKeep [512]uint32
+	// triadCells maps a 9-bit set of triads to its 27-bit cells.
+	triadCells [512]uint32
 	// rowSingle maps a 9-bit row to itself if it has exactly one bit, else 0.
 	rowSingle [512]uint32
 )
@@ -68,6 +75,21 @@ func init() {
 			}
 		}
 		claimMask[x] = m
+	}
+	for x := uint32(0); x < 512; x++ {
+		keep := uint32(511)
+		var cells uint32
+		for j := uint32(0); j < 9; j++ {
+			if x>>j&1 != 0 {
+				r, k := j/3, j%3
+				rowT := uint32(7) << (3 * r)
+				boxT := uint32(1|8|64) << k
+				keep &^= (rowT | boxT) &^ (1 << j)
+				cells |= 7 << (r*9 + 3*k)
+			}
+		}
+		triadKeep[x] = keep
+		triadCells[x] = cells
 	}
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for t := uint32(0); t < 512; t++ {
@@ -152,63 +174,9 @@ func (s *state9) assign(d, b int, bit uint32) {
 func (s *state9) propagate() bool {
 	for {
 		for {
-			changed := false
-			for d := 0; d < 9; d++ {
-				i0 := d * 3
-				if s.cand[i0] == s.prev[i0] && s.cand[i0+1] == s.prev[i0+1] && s.cand[i0+2] == s.prev[i0+2] {
-					continue
-				}
-				changed = true
-				for b := 0; b < 3; b++ {
-					i := i0 + b
-					a := s.cand[i]
-					// Columns of the digit that only this band can hold
-					// confine the digit, in their box, to that column.
-					var other uint32
-					switch b {
-					case 0:
-						other = s.cand[i0+1] | s.cand[i0+2]
-					case 1:
-						other = s.cand[i0] | s.cand[i0+2]
-					default:
-						other = s.cand[i0] | s.cand[i0+1]
-					}
-					other = (other | other>>9 | other>>18) & 511
-					a &^= claimMask[511&^other]
-					t := triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-					a &= complexMask[t&511]
-					if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
-						return false
-					}
-					single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-					ns := single &^ s.solved[b]
-					s.cand[i] = a
-					s.prev[i] = a
-					// A box whose candidates lie in one column (every
-					// placement among them) removes that column from the
-					// other two bands.
-					cols := pointCols[(a|a>>9|a>>18)&511]
-					cm := cols | cols<<9 | cols<<18
-					switch b {
-					case 0:
-						s.cand[i0+1] &^= cm
-						s.cand[i0+2] &^= cm
-					case 1:
-						s.cand[i0] &^= cm
-						s.cand[i0+2] &^= cm
-					default:
-						s.cand[i0] &^= cm
-						s.cand[i0+1] &^= cm
-					}
-					if ns != 0 {
-						s.solved[b] |= ns
-						for j := b; j < 27; j += 3 {
-							if j != i {
-								s.cand[j] &^= ns
-							}
-						}
-					}
-				}
+			ok, changed := s.bandPass()
+			if !ok {
+				return false
 			}
 			if !changed {
 				break
@@ -243,9 +211,62 @@ func (s *state9) propagate() bool {
 			}
 		}
 		if !found {
-			return true
+			if !useTriads {
+				return true
+			}
+			ok, changed := s.triads()
+			if !ok {
+				return false
+			}
+			if !changed {
+				return true
+			}
 		}
 	}
+}
+
+var useTriads = false
+
+// triads applies the triad rule: the three cells of a row inside one box
+// hold three different digits, so a triad with only three candidate digits
+// holds all three, and each of them leaves the rest of that row and box.
+// It returns false on a contradiction (a triad with fewer than three
+// digits) and whether it removed anything.
+func (s *state9) triads() (ok, changed bool) {
+	for b := 0; b < 3; b++ {
+		var t [9]uint32
+		var c1, c2, c4 uint32 // bit-sliced count of digits per triad
+		for d := 0; d < 9; d++ {
+			a := s.cand[d*3+b]
+			x := triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
+			t[d] = x
+			carry := c1 & x
+			c1 ^= x
+			carry2 := c2 & carry
+			c2 ^= carry
+			c4 |= carry2
+		}
+		if (c1|c2|c4)&511 != 511 || (c2|c4)&511 != 511 || (c4|(c1&c2))&511 != 511 {
+			return false, false
+		}
+		three := c1 & c2 &^ c4 & 511
+		if three == 0 {
+			continue
+		}
+		for d := 0; d < 9; d++ {
+			forced := t[d] & three
+			if forced == 0 {
+				continue
+			}
+			keep := triadKeep[forced]
+			if t[d]&^keep == 0 {
+				continue
+			}
+			s.cand[d*3+b] &= triadCells[keep]
+			changed = true
+		}
+	}
+	return true, changed
 }
 
 // search counts the solutions of s up to sv.limit.

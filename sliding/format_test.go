@@ -218,3 +218,20 @@ func FuzzParseGoal(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseMoves(f *testing.F) {
+	for _, s := range []string{"UDLR", "U D L R", "", "UX", "ü"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		ms, err := ParseMoves(s)
+		if err != nil {
+			return
+		}
+		for _, m := range ms {
+			if m != Up && m != Down && m != Left && m != Right {
+				t.Fatalf("ParseMoves(%q) gave move %q", s, m)
+			}
+		}
+	})
+}

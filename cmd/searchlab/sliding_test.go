@@ -404,3 +404,53 @@ func TestSlidingPDBHook(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSlidingInput feeds arbitrary input to "searchlab sliding" in each
+// format: it must answer (exit 0, one line per board), or refuse the input
+// with exit status 2 and one message naming the line, or stop at its time
+// limit (exit 1); never panic.
+func FuzzSlidingInput(f *testing.F) {
+	saved := pdbSolver
+	pdbSolver = nil
+	defer func() { pdbSolver = saved }()
+	seeds := []struct {
+		format uint8
+		in     string
+	}{
+		{0, "1 2 3\n4 5 6\n7 0 8\n\n2 1\n3 0\n"},
+		{0, "1 2 3\n4 5\n"},
+		{1, "1 2 3 4 5 6 7 0 8\n1 2 3 0\n"},
+		{2, "2\n\n123\n456\n78#\n\n1#3\n426\n758\n"},
+		{2, "3\n123\n"},
+		{3, "1 0 3\n4 2 5\n7 8 6\n"},
+		{3, "1 2 3\n4 5 6\n7 8 x\n"},
+	}
+	for _, s := range seeds {
+		f.Add(s.format, s.in)
+	}
+	formats := []string{"grid", "line", "boj11112", "boj1525"}
+	f.Fuzz(func(t *testing.T, format uint8, in string) {
+		fm := formats[int(format)%len(formats)]
+		code, out, errOut := runCLI(t, in, "sliding", "--format", fm, "--timeout", "200ms", "--path")
+		switch code {
+		case 0:
+			cases, err := sliding.Parse(strings.NewReader(in), sliding.Format(fm), 0, 0)
+			if err != nil {
+				t.Fatalf("exit 0 on input Parse refuses: %v", err)
+			}
+			if n := strings.Count(out, "\n"); n != len(cases) {
+				t.Fatalf("%d output lines for %d boards", n, len(cases))
+			}
+		case 2:
+			if !strings.HasPrefix(errOut, "searchlab: line ") || strings.Count(errOut, "\n") != 1 {
+				t.Fatalf("exit 2 with stderr %q", errOut)
+			}
+		case 1:
+			if !strings.Contains(errOut, "--timeout ran out") {
+				t.Fatalf("exit 1 with stderr %q", errOut)
+			}
+		default:
+			t.Fatalf("exit %d, stderr %q", code, errOut)
+		}
+	})
+}

@@ -42,6 +42,9 @@ func genericSolve(ctx context.Context, b, goal Board, algo Algorithm, h Heuristi
 	est := func(s string) int { return h.Estimate(Board{W: w, H: hh, Tiles: []byte(s)}) }
 	if maxDepth <= 0 {
 		maxDepth = DefaultMaxDepth(w, hh)
+		if TableSize(w, hh) {
+			maxDepth = tableFor(goal).maxDist // exact for this goal
+		}
 	}
 	start := string(b.Tiles)
 	var (

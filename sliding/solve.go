@@ -103,7 +103,9 @@ type Options struct {
 	// Heuristic guides AStar and IDAStar; nil means LinearConflict. The
 	// heuristic must have been made for the same goal.
 	Heuristic Heuristic
-	// MaxDepth bounds DFS and IDDFS; 0 means DefaultMaxDepth.
+	// MaxDepth bounds DFS and IDDFS; 0 means the largest optimal length to
+	// the goal for boards of up to 9 cells (from the distance table), else
+	// DefaultMaxDepth.
 	MaxDepth int
 	// Limits caps the nodes expanded; 0 means no cap.
 	Limits search.Limits

@@ -84,7 +84,7 @@ func TestSolversAgreeWithTable(t *testing.T) {
 				if sol.Optimal && sol.Len() != want {
 					t.Errorf("dfs claims optimal for %d moves, want %d", sol.Len(), want)
 				}
-				if sol.Len() > DefaultMaxDepth(goal.W, goal.H) {
+				if sol.Len() > tab.MaxDistance() {
 					t.Errorf("dfs found %d moves, beyond its depth limit", sol.Len())
 				}
 			}
@@ -164,7 +164,7 @@ func TestKorf(t *testing.T) {
 // scrambled 4x4, 3x4, 5x3 and 5x5 boards, with any goal.
 func TestLargerBoards(t *testing.T) {
 	r := newRand(3)
-	for _, size := range [][2]int{{4, 4}, {3, 4}, {5, 3}, {2, 6}, {5, 5}} {
+	for _, size := range [][2]int{{4, 4}, {3, 4}, {5, 3}, {2, 6}, {5, 5}, {8, 8}, {16, 2}} {
 		w, h := size[0], size[1]
 		for gi, goal := range goalsFor(w, h, 9) {
 			t.Run(fmt.Sprintf("%dx%d/goal%d", w, h, gi), func(t *testing.T) {

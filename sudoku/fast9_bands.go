@@ -6,788 +6,581 @@ package sudoku
 // pass (see propagate). It returns false on a contradiction, and whether
 // it examined anything.
 func (s *state9) bandPass() (ok, changed bool) {
-	var a, other, t, single, ns, cols, cm uint32
+	var a0, a1, a2, f0, f1, f2, t, n0, n1, n2, c0, c1, c2 uint32
 	if s.cand[0] != s.prev[0] || s.cand[1] != s.prev[1] || s.cand[2] != s.prev[2] {
 		changed = true
-		a = s.cand[0]
-		other = s.cand[1] | s.cand[2]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0, a1, a2 = s.cand[0], s.cand[1], s.cand[2]
+		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
+		if f0|f1|f2 != 511 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[0]
-		s.cand[0] = a
-		s.prev[0] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[1] &^= cm
-		s.cand[2] &^= cm
-		if ns != 0 {
-			s.solved[0] |= ns
-			s.cand[3] &^= ns
-			s.cand[6] &^= ns
-			s.cand[9] &^= ns
-			s.cand[12] &^= ns
-			s.cand[15] &^= ns
-			s.cand[18] &^= ns
-			s.cand[21] &^= ns
-			s.cand[24] &^= ns
-		}
-		a = s.cand[1]
-		other = s.cand[2] | s.cand[0]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0 &^= claimMask[511&^(f1|f2)]
+		a1 &^= claimMask[511&^(f0|f2)]
+		a2 &^= claimMask[511&^(f0|f1)]
+		t = triadOf[a0&511] | triadOf[a0>>9&511]<<3 | triadOf[a0>>18&511]<<6
+		a0 &= complexMask[t&511]
+		t = triadOf[a1&511] | triadOf[a1>>9&511]<<3 | triadOf[a1>>18&511]<<6
+		a1 &= complexMask[t&511]
+		t = triadOf[a2&511] | triadOf[a2>>9&511]<<3 | triadOf[a2>>18&511]<<6
+		a2 &= complexMask[t&511]
+		if a0 == 0 || a1 == 0 || a2 == 0 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[1]
-		s.cand[1] = a
-		s.prev[1] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[2] &^= cm
-		s.cand[0] &^= cm
-		if ns != 0 {
-			s.solved[1] |= ns
-			s.cand[4] &^= ns
-			s.cand[7] &^= ns
-			s.cand[10] &^= ns
-			s.cand[13] &^= ns
-			s.cand[16] &^= ns
-			s.cand[19] &^= ns
-			s.cand[22] &^= ns
-			s.cand[25] &^= ns
+		s.prev[0], s.prev[1], s.prev[2] = a0, a1, a2
+		n0 = (rowSingle[a0&511] | rowSingle[a0>>9&511]<<9 | rowSingle[a0>>18&511]<<18) &^ s.solved[0]
+		c0 = pointCols[(a0|a0>>9|a0>>18)&511]
+		n1 = (rowSingle[a1&511] | rowSingle[a1>>9&511]<<9 | rowSingle[a1>>18&511]<<18) &^ s.solved[1]
+		c1 = pointCols[(a1|a1>>9|a1>>18)&511]
+		n2 = (rowSingle[a2&511] | rowSingle[a2>>9&511]<<9 | rowSingle[a2>>18&511]<<18) &^ s.solved[2]
+		c2 = pointCols[(a2|a2>>9|a2>>18)&511]
+		c0, c1, c2 = c0|c0<<9|c0<<18, c1|c1<<9|c1<<18, c2|c2<<9|c2<<18
+		s.cand[0] = a0 &^ (c1 | c2)
+		s.cand[1] = a1 &^ (c0 | c2)
+		s.cand[2] = a2 &^ (c0 | c1)
+		if n0 != 0 {
+			s.solved[0] |= n0
+			s.cand[3] &^= n0
+			s.cand[6] &^= n0
+			s.cand[9] &^= n0
+			s.cand[12] &^= n0
+			s.cand[15] &^= n0
+			s.cand[18] &^= n0
+			s.cand[21] &^= n0
+			s.cand[24] &^= n0
 		}
-		a = s.cand[2]
-		other = s.cand[0] | s.cand[1]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
-			return false, true
+		if n1 != 0 {
+			s.solved[1] |= n1
+			s.cand[4] &^= n1
+			s.cand[7] &^= n1
+			s.cand[10] &^= n1
+			s.cand[13] &^= n1
+			s.cand[16] &^= n1
+			s.cand[19] &^= n1
+			s.cand[22] &^= n1
+			s.cand[25] &^= n1
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[2]
-		s.cand[2] = a
-		s.prev[2] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[0] &^= cm
-		s.cand[1] &^= cm
-		if ns != 0 {
-			s.solved[2] |= ns
-			s.cand[5] &^= ns
-			s.cand[8] &^= ns
-			s.cand[11] &^= ns
-			s.cand[14] &^= ns
-			s.cand[17] &^= ns
-			s.cand[20] &^= ns
-			s.cand[23] &^= ns
-			s.cand[26] &^= ns
+		if n2 != 0 {
+			s.solved[2] |= n2
+			s.cand[5] &^= n2
+			s.cand[8] &^= n2
+			s.cand[11] &^= n2
+			s.cand[14] &^= n2
+			s.cand[17] &^= n2
+			s.cand[20] &^= n2
+			s.cand[23] &^= n2
+			s.cand[26] &^= n2
 		}
 	}
 	if s.cand[3] != s.prev[3] || s.cand[4] != s.prev[4] || s.cand[5] != s.prev[5] {
 		changed = true
-		a = s.cand[3]
-		other = s.cand[4] | s.cand[5]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0, a1, a2 = s.cand[3], s.cand[4], s.cand[5]
+		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
+		if f0|f1|f2 != 511 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[0]
-		s.cand[3] = a
-		s.prev[3] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[4] &^= cm
-		s.cand[5] &^= cm
-		if ns != 0 {
-			s.solved[0] |= ns
-			s.cand[0] &^= ns
-			s.cand[6] &^= ns
-			s.cand[9] &^= ns
-			s.cand[12] &^= ns
-			s.cand[15] &^= ns
-			s.cand[18] &^= ns
-			s.cand[21] &^= ns
-			s.cand[24] &^= ns
-		}
-		a = s.cand[4]
-		other = s.cand[5] | s.cand[3]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0 &^= claimMask[511&^(f1|f2)]
+		a1 &^= claimMask[511&^(f0|f2)]
+		a2 &^= claimMask[511&^(f0|f1)]
+		t = triadOf[a0&511] | triadOf[a0>>9&511]<<3 | triadOf[a0>>18&511]<<6
+		a0 &= complexMask[t&511]
+		t = triadOf[a1&511] | triadOf[a1>>9&511]<<3 | triadOf[a1>>18&511]<<6
+		a1 &= complexMask[t&511]
+		t = triadOf[a2&511] | triadOf[a2>>9&511]<<3 | triadOf[a2>>18&511]<<6
+		a2 &= complexMask[t&511]
+		if a0 == 0 || a1 == 0 || a2 == 0 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[1]
-		s.cand[4] = a
-		s.prev[4] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[5] &^= cm
-		s.cand[3] &^= cm
-		if ns != 0 {
-			s.solved[1] |= ns
-			s.cand[1] &^= ns
-			s.cand[7] &^= ns
-			s.cand[10] &^= ns
-			s.cand[13] &^= ns
-			s.cand[16] &^= ns
-			s.cand[19] &^= ns
-			s.cand[22] &^= ns
-			s.cand[25] &^= ns
+		s.prev[3], s.prev[4], s.prev[5] = a0, a1, a2
+		n0 = (rowSingle[a0&511] | rowSingle[a0>>9&511]<<9 | rowSingle[a0>>18&511]<<18) &^ s.solved[0]
+		c0 = pointCols[(a0|a0>>9|a0>>18)&511]
+		n1 = (rowSingle[a1&511] | rowSingle[a1>>9&511]<<9 | rowSingle[a1>>18&511]<<18) &^ s.solved[1]
+		c1 = pointCols[(a1|a1>>9|a1>>18)&511]
+		n2 = (rowSingle[a2&511] | rowSingle[a2>>9&511]<<9 | rowSingle[a2>>18&511]<<18) &^ s.solved[2]
+		c2 = pointCols[(a2|a2>>9|a2>>18)&511]
+		c0, c1, c2 = c0|c0<<9|c0<<18, c1|c1<<9|c1<<18, c2|c2<<9|c2<<18
+		s.cand[3] = a0 &^ (c1 | c2)
+		s.cand[4] = a1 &^ (c0 | c2)
+		s.cand[5] = a2 &^ (c0 | c1)
+		if n0 != 0 {
+			s.solved[0] |= n0
+			s.cand[0] &^= n0
+			s.cand[6] &^= n0
+			s.cand[9] &^= n0
+			s.cand[12] &^= n0
+			s.cand[15] &^= n0
+			s.cand[18] &^= n0
+			s.cand[21] &^= n0
+			s.cand[24] &^= n0
 		}
-		a = s.cand[5]
-		other = s.cand[3] | s.cand[4]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
-			return false, true
+		if n1 != 0 {
+			s.solved[1] |= n1
+			s.cand[1] &^= n1
+			s.cand[7] &^= n1
+			s.cand[10] &^= n1
+			s.cand[13] &^= n1
+			s.cand[16] &^= n1
+			s.cand[19] &^= n1
+			s.cand[22] &^= n1
+			s.cand[25] &^= n1
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[2]
-		s.cand[5] = a
-		s.prev[5] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[3] &^= cm
-		s.cand[4] &^= cm
-		if ns != 0 {
-			s.solved[2] |= ns
-			s.cand[2] &^= ns
-			s.cand[8] &^= ns
-			s.cand[11] &^= ns
-			s.cand[14] &^= ns
-			s.cand[17] &^= ns
-			s.cand[20] &^= ns
-			s.cand[23] &^= ns
-			s.cand[26] &^= ns
+		if n2 != 0 {
+			s.solved[2] |= n2
+			s.cand[2] &^= n2
+			s.cand[8] &^= n2
+			s.cand[11] &^= n2
+			s.cand[14] &^= n2
+			s.cand[17] &^= n2
+			s.cand[20] &^= n2
+			s.cand[23] &^= n2
+			s.cand[26] &^= n2
 		}
 	}
 	if s.cand[6] != s.prev[6] || s.cand[7] != s.prev[7] || s.cand[8] != s.prev[8] {
 		changed = true
-		a = s.cand[6]
-		other = s.cand[7] | s.cand[8]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0, a1, a2 = s.cand[6], s.cand[7], s.cand[8]
+		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
+		if f0|f1|f2 != 511 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[0]
-		s.cand[6] = a
-		s.prev[6] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[7] &^= cm
-		s.cand[8] &^= cm
-		if ns != 0 {
-			s.solved[0] |= ns
-			s.cand[0] &^= ns
-			s.cand[3] &^= ns
-			s.cand[9] &^= ns
-			s.cand[12] &^= ns
-			s.cand[15] &^= ns
-			s.cand[18] &^= ns
-			s.cand[21] &^= ns
-			s.cand[24] &^= ns
-		}
-		a = s.cand[7]
-		other = s.cand[8] | s.cand[6]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0 &^= claimMask[511&^(f1|f2)]
+		a1 &^= claimMask[511&^(f0|f2)]
+		a2 &^= claimMask[511&^(f0|f1)]
+		t = triadOf[a0&511] | triadOf[a0>>9&511]<<3 | triadOf[a0>>18&511]<<6
+		a0 &= complexMask[t&511]
+		t = triadOf[a1&511] | triadOf[a1>>9&511]<<3 | triadOf[a1>>18&511]<<6
+		a1 &= complexMask[t&511]
+		t = triadOf[a2&511] | triadOf[a2>>9&511]<<3 | triadOf[a2>>18&511]<<6
+		a2 &= complexMask[t&511]
+		if a0 == 0 || a1 == 0 || a2 == 0 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[1]
-		s.cand[7] = a
-		s.prev[7] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[8] &^= cm
-		s.cand[6] &^= cm
-		if ns != 0 {
-			s.solved[1] |= ns
-			s.cand[1] &^= ns
-			s.cand[4] &^= ns
-			s.cand[10] &^= ns
-			s.cand[13] &^= ns
-			s.cand[16] &^= ns
-			s.cand[19] &^= ns
-			s.cand[22] &^= ns
-			s.cand[25] &^= ns
+		s.prev[6], s.prev[7], s.prev[8] = a0, a1, a2
+		n0 = (rowSingle[a0&511] | rowSingle[a0>>9&511]<<9 | rowSingle[a0>>18&511]<<18) &^ s.solved[0]
+		c0 = pointCols[(a0|a0>>9|a0>>18)&511]
+		n1 = (rowSingle[a1&511] | rowSingle[a1>>9&511]<<9 | rowSingle[a1>>18&511]<<18) &^ s.solved[1]
+		c1 = pointCols[(a1|a1>>9|a1>>18)&511]
+		n2 = (rowSingle[a2&511] | rowSingle[a2>>9&511]<<9 | rowSingle[a2>>18&511]<<18) &^ s.solved[2]
+		c2 = pointCols[(a2|a2>>9|a2>>18)&511]
+		c0, c1, c2 = c0|c0<<9|c0<<18, c1|c1<<9|c1<<18, c2|c2<<9|c2<<18
+		s.cand[6] = a0 &^ (c1 | c2)
+		s.cand[7] = a1 &^ (c0 | c2)
+		s.cand[8] = a2 &^ (c0 | c1)
+		if n0 != 0 {
+			s.solved[0] |= n0
+			s.cand[0] &^= n0
+			s.cand[3] &^= n0
+			s.cand[9] &^= n0
+			s.cand[12] &^= n0
+			s.cand[15] &^= n0
+			s.cand[18] &^= n0
+			s.cand[21] &^= n0
+			s.cand[24] &^= n0
 		}
-		a = s.cand[8]
-		other = s.cand[6] | s.cand[7]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
-			return false, true
+		if n1 != 0 {
+			s.solved[1] |= n1
+			s.cand[1] &^= n1
+			s.cand[4] &^= n1
+			s.cand[10] &^= n1
+			s.cand[13] &^= n1
+			s.cand[16] &^= n1
+			s.cand[19] &^= n1
+			s.cand[22] &^= n1
+			s.cand[25] &^= n1
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[2]
-		s.cand[8] = a
-		s.prev[8] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[6] &^= cm
-		s.cand[7] &^= cm
-		if ns != 0 {
-			s.solved[2] |= ns
-			s.cand[2] &^= ns
-			s.cand[5] &^= ns
-			s.cand[11] &^= ns
-			s.cand[14] &^= ns
-			s.cand[17] &^= ns
-			s.cand[20] &^= ns
-			s.cand[23] &^= ns
-			s.cand[26] &^= ns
+		if n2 != 0 {
+			s.solved[2] |= n2
+			s.cand[2] &^= n2
+			s.cand[5] &^= n2
+			s.cand[11] &^= n2
+			s.cand[14] &^= n2
+			s.cand[17] &^= n2
+			s.cand[20] &^= n2
+			s.cand[23] &^= n2
+			s.cand[26] &^= n2
 		}
 	}
 	if s.cand[9] != s.prev[9] || s.cand[10] != s.prev[10] || s.cand[11] != s.prev[11] {
 		changed = true
-		a = s.cand[9]
-		other = s.cand[10] | s.cand[11]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0, a1, a2 = s.cand[9], s.cand[10], s.cand[11]
+		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
+		if f0|f1|f2 != 511 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[0]
-		s.cand[9] = a
-		s.prev[9] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[10] &^= cm
-		s.cand[11] &^= cm
-		if ns != 0 {
-			s.solved[0] |= ns
-			s.cand[0] &^= ns
-			s.cand[3] &^= ns
-			s.cand[6] &^= ns
-			s.cand[12] &^= ns
-			s.cand[15] &^= ns
-			s.cand[18] &^= ns
-			s.cand[21] &^= ns
-			s.cand[24] &^= ns
-		}
-		a = s.cand[10]
-		other = s.cand[11] | s.cand[9]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0 &^= claimMask[511&^(f1|f2)]
+		a1 &^= claimMask[511&^(f0|f2)]
+		a2 &^= claimMask[511&^(f0|f1)]
+		t = triadOf[a0&511] | triadOf[a0>>9&511]<<3 | triadOf[a0>>18&511]<<6
+		a0 &= complexMask[t&511]
+		t = triadOf[a1&511] | triadOf[a1>>9&511]<<3 | triadOf[a1>>18&511]<<6
+		a1 &= complexMask[t&511]
+		t = triadOf[a2&511] | triadOf[a2>>9&511]<<3 | triadOf[a2>>18&511]<<6
+		a2 &= complexMask[t&511]
+		if a0 == 0 || a1 == 0 || a2 == 0 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[1]
-		s.cand[10] = a
-		s.prev[10] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[11] &^= cm
-		s.cand[9] &^= cm
-		if ns != 0 {
-			s.solved[1] |= ns
-			s.cand[1] &^= ns
-			s.cand[4] &^= ns
-			s.cand[7] &^= ns
-			s.cand[13] &^= ns
-			s.cand[16] &^= ns
-			s.cand[19] &^= ns
-			s.cand[22] &^= ns
-			s.cand[25] &^= ns
+		s.prev[9], s.prev[10], s.prev[11] = a0, a1, a2
+		n0 = (rowSingle[a0&511] | rowSingle[a0>>9&511]<<9 | rowSingle[a0>>18&511]<<18) &^ s.solved[0]
+		c0 = pointCols[(a0|a0>>9|a0>>18)&511]
+		n1 = (rowSingle[a1&511] | rowSingle[a1>>9&511]<<9 | rowSingle[a1>>18&511]<<18) &^ s.solved[1]
+		c1 = pointCols[(a1|a1>>9|a1>>18)&511]
+		n2 = (rowSingle[a2&511] | rowSingle[a2>>9&511]<<9 | rowSingle[a2>>18&511]<<18) &^ s.solved[2]
+		c2 = pointCols[(a2|a2>>9|a2>>18)&511]
+		c0, c1, c2 = c0|c0<<9|c0<<18, c1|c1<<9|c1<<18, c2|c2<<9|c2<<18
+		s.cand[9] = a0 &^ (c1 | c2)
+		s.cand[10] = a1 &^ (c0 | c2)
+		s.cand[11] = a2 &^ (c0 | c1)
+		if n0 != 0 {
+			s.solved[0] |= n0
+			s.cand[0] &^= n0
+			s.cand[3] &^= n0
+			s.cand[6] &^= n0
+			s.cand[12] &^= n0
+			s.cand[15] &^= n0
+			s.cand[18] &^= n0
+			s.cand[21] &^= n0
+			s.cand[24] &^= n0
 		}
-		a = s.cand[11]
-		other = s.cand[9] | s.cand[10]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
-			return false, true
+		if n1 != 0 {
+			s.solved[1] |= n1
+			s.cand[1] &^= n1
+			s.cand[4] &^= n1
+			s.cand[7] &^= n1
+			s.cand[13] &^= n1
+			s.cand[16] &^= n1
+			s.cand[19] &^= n1
+			s.cand[22] &^= n1
+			s.cand[25] &^= n1
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[2]
-		s.cand[11] = a
-		s.prev[11] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[9] &^= cm
-		s.cand[10] &^= cm
-		if ns != 0 {
-			s.solved[2] |= ns
-			s.cand[2] &^= ns
-			s.cand[5] &^= ns
-			s.cand[8] &^= ns
-			s.cand[14] &^= ns
-			s.cand[17] &^= ns
-			s.cand[20] &^= ns
-			s.cand[23] &^= ns
-			s.cand[26] &^= ns
+		if n2 != 0 {
+			s.solved[2] |= n2
+			s.cand[2] &^= n2
+			s.cand[5] &^= n2
+			s.cand[8] &^= n2
+			s.cand[14] &^= n2
+			s.cand[17] &^= n2
+			s.cand[20] &^= n2
+			s.cand[23] &^= n2
+			s.cand[26] &^= n2
 		}
 	}
 	if s.cand[12] != s.prev[12] || s.cand[13] != s.prev[13] || s.cand[14] != s.prev[14] {
 		changed = true
-		a = s.cand[12]
-		other = s.cand[13] | s.cand[14]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0, a1, a2 = s.cand[12], s.cand[13], s.cand[14]
+		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
+		if f0|f1|f2 != 511 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[0]
-		s.cand[12] = a
-		s.prev[12] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[13] &^= cm
-		s.cand[14] &^= cm
-		if ns != 0 {
-			s.solved[0] |= ns
-			s.cand[0] &^= ns
-			s.cand[3] &^= ns
-			s.cand[6] &^= ns
-			s.cand[9] &^= ns
-			s.cand[15] &^= ns
-			s.cand[18] &^= ns
-			s.cand[21] &^= ns
-			s.cand[24] &^= ns
-		}
-		a = s.cand[13]
-		other = s.cand[14] | s.cand[12]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0 &^= claimMask[511&^(f1|f2)]
+		a1 &^= claimMask[511&^(f0|f2)]
+		a2 &^= claimMask[511&^(f0|f1)]
+		t = triadOf[a0&511] | triadOf[a0>>9&511]<<3 | triadOf[a0>>18&511]<<6
+		a0 &= complexMask[t&511]
+		t = triadOf[a1&511] | triadOf[a1>>9&511]<<3 | triadOf[a1>>18&511]<<6
+		a1 &= complexMask[t&511]
+		t = triadOf[a2&511] | triadOf[a2>>9&511]<<3 | triadOf[a2>>18&511]<<6
+		a2 &= complexMask[t&511]
+		if a0 == 0 || a1 == 0 || a2 == 0 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[1]
-		s.cand[13] = a
-		s.prev[13] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[14] &^= cm
-		s.cand[12] &^= cm
-		if ns != 0 {
-			s.solved[1] |= ns
-			s.cand[1] &^= ns
-			s.cand[4] &^= ns
-			s.cand[7] &^= ns
-			s.cand[10] &^= ns
-			s.cand[16] &^= ns
-			s.cand[19] &^= ns
-			s.cand[22] &^= ns
-			s.cand[25] &^= ns
+		s.prev[12], s.prev[13], s.prev[14] = a0, a1, a2
+		n0 = (rowSingle[a0&511] | rowSingle[a0>>9&511]<<9 | rowSingle[a0>>18&511]<<18) &^ s.solved[0]
+		c0 = pointCols[(a0|a0>>9|a0>>18)&511]
+		n1 = (rowSingle[a1&511] | rowSingle[a1>>9&511]<<9 | rowSingle[a1>>18&511]<<18) &^ s.solved[1]
+		c1 = pointCols[(a1|a1>>9|a1>>18)&511]
+		n2 = (rowSingle[a2&511] | rowSingle[a2>>9&511]<<9 | rowSingle[a2>>18&511]<<18) &^ s.solved[2]
+		c2 = pointCols[(a2|a2>>9|a2>>18)&511]
+		c0, c1, c2 = c0|c0<<9|c0<<18, c1|c1<<9|c1<<18, c2|c2<<9|c2<<18
+		s.cand[12] = a0 &^ (c1 | c2)
+		s.cand[13] = a1 &^ (c0 | c2)
+		s.cand[14] = a2 &^ (c0 | c1)
+		if n0 != 0 {
+			s.solved[0] |= n0
+			s.cand[0] &^= n0
+			s.cand[3] &^= n0
+			s.cand[6] &^= n0
+			s.cand[9] &^= n0
+			s.cand[15] &^= n0
+			s.cand[18] &^= n0
+			s.cand[21] &^= n0
+			s.cand[24] &^= n0
 		}
-		a = s.cand[14]
-		other = s.cand[12] | s.cand[13]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
-			return false, true
+		if n1 != 0 {
+			s.solved[1] |= n1
+			s.cand[1] &^= n1
+			s.cand[4] &^= n1
+			s.cand[7] &^= n1
+			s.cand[10] &^= n1
+			s.cand[16] &^= n1
+			s.cand[19] &^= n1
+			s.cand[22] &^= n1
+			s.cand[25] &^= n1
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[2]
-		s.cand[14] = a
-		s.prev[14] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[12] &^= cm
-		s.cand[13] &^= cm
-		if ns != 0 {
-			s.solved[2] |= ns
-			s.cand[2] &^= ns
-			s.cand[5] &^= ns
-			s.cand[8] &^= ns
-			s.cand[11] &^= ns
-			s.cand[17] &^= ns
-			s.cand[20] &^= ns
-			s.cand[23] &^= ns
-			s.cand[26] &^= ns
+		if n2 != 0 {
+			s.solved[2] |= n2
+			s.cand[2] &^= n2
+			s.cand[5] &^= n2
+			s.cand[8] &^= n2
+			s.cand[11] &^= n2
+			s.cand[17] &^= n2
+			s.cand[20] &^= n2
+			s.cand[23] &^= n2
+			s.cand[26] &^= n2
 		}
 	}
 	if s.cand[15] != s.prev[15] || s.cand[16] != s.prev[16] || s.cand[17] != s.prev[17] {
 		changed = true
-		a = s.cand[15]
-		other = s.cand[16] | s.cand[17]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0, a1, a2 = s.cand[15], s.cand[16], s.cand[17]
+		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
+		if f0|f1|f2 != 511 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[0]
-		s.cand[15] = a
-		s.prev[15] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[16] &^= cm
-		s.cand[17] &^= cm
-		if ns != 0 {
-			s.solved[0] |= ns
-			s.cand[0] &^= ns
-			s.cand[3] &^= ns
-			s.cand[6] &^= ns
-			s.cand[9] &^= ns
-			s.cand[12] &^= ns
-			s.cand[18] &^= ns
-			s.cand[21] &^= ns
-			s.cand[24] &^= ns
-		}
-		a = s.cand[16]
-		other = s.cand[17] | s.cand[15]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0 &^= claimMask[511&^(f1|f2)]
+		a1 &^= claimMask[511&^(f0|f2)]
+		a2 &^= claimMask[511&^(f0|f1)]
+		t = triadOf[a0&511] | triadOf[a0>>9&511]<<3 | triadOf[a0>>18&511]<<6
+		a0 &= complexMask[t&511]
+		t = triadOf[a1&511] | triadOf[a1>>9&511]<<3 | triadOf[a1>>18&511]<<6
+		a1 &= complexMask[t&511]
+		t = triadOf[a2&511] | triadOf[a2>>9&511]<<3 | triadOf[a2>>18&511]<<6
+		a2 &= complexMask[t&511]
+		if a0 == 0 || a1 == 0 || a2 == 0 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[1]
-		s.cand[16] = a
-		s.prev[16] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[17] &^= cm
-		s.cand[15] &^= cm
-		if ns != 0 {
-			s.solved[1] |= ns
-			s.cand[1] &^= ns
-			s.cand[4] &^= ns
-			s.cand[7] &^= ns
-			s.cand[10] &^= ns
-			s.cand[13] &^= ns
-			s.cand[19] &^= ns
-			s.cand[22] &^= ns
-			s.cand[25] &^= ns
+		s.prev[15], s.prev[16], s.prev[17] = a0, a1, a2
+		n0 = (rowSingle[a0&511] | rowSingle[a0>>9&511]<<9 | rowSingle[a0>>18&511]<<18) &^ s.solved[0]
+		c0 = pointCols[(a0|a0>>9|a0>>18)&511]
+		n1 = (rowSingle[a1&511] | rowSingle[a1>>9&511]<<9 | rowSingle[a1>>18&511]<<18) &^ s.solved[1]
+		c1 = pointCols[(a1|a1>>9|a1>>18)&511]
+		n2 = (rowSingle[a2&511] | rowSingle[a2>>9&511]<<9 | rowSingle[a2>>18&511]<<18) &^ s.solved[2]
+		c2 = pointCols[(a2|a2>>9|a2>>18)&511]
+		c0, c1, c2 = c0|c0<<9|c0<<18, c1|c1<<9|c1<<18, c2|c2<<9|c2<<18
+		s.cand[15] = a0 &^ (c1 | c2)
+		s.cand[16] = a1 &^ (c0 | c2)
+		s.cand[17] = a2 &^ (c0 | c1)
+		if n0 != 0 {
+			s.solved[0] |= n0
+			s.cand[0] &^= n0
+			s.cand[3] &^= n0
+			s.cand[6] &^= n0
+			s.cand[9] &^= n0
+			s.cand[12] &^= n0
+			s.cand[18] &^= n0
+			s.cand[21] &^= n0
+			s.cand[24] &^= n0
 		}
-		a = s.cand[17]
-		other = s.cand[15] | s.cand[16]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
-			return false, true
+		if n1 != 0 {
+			s.solved[1] |= n1
+			s.cand[1] &^= n1
+			s.cand[4] &^= n1
+			s.cand[7] &^= n1
+			s.cand[10] &^= n1
+			s.cand[13] &^= n1
+			s.cand[19] &^= n1
+			s.cand[22] &^= n1
+			s.cand[25] &^= n1
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[2]
-		s.cand[17] = a
-		s.prev[17] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[15] &^= cm
-		s.cand[16] &^= cm
-		if ns != 0 {
-			s.solved[2] |= ns
-			s.cand[2] &^= ns
-			s.cand[5] &^= ns
-			s.cand[8] &^= ns
-			s.cand[11] &^= ns
-			s.cand[14] &^= ns
-			s.cand[20] &^= ns
-			s.cand[23] &^= ns
-			s.cand[26] &^= ns
+		if n2 != 0 {
+			s.solved[2] |= n2
+			s.cand[2] &^= n2
+			s.cand[5] &^= n2
+			s.cand[8] &^= n2
+			s.cand[11] &^= n2
+			s.cand[14] &^= n2
+			s.cand[20] &^= n2
+			s.cand[23] &^= n2
+			s.cand[26] &^= n2
 		}
 	}
 	if s.cand[18] != s.prev[18] || s.cand[19] != s.prev[19] || s.cand[20] != s.prev[20] {
 		changed = true
-		a = s.cand[18]
-		other = s.cand[19] | s.cand[20]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0, a1, a2 = s.cand[18], s.cand[19], s.cand[20]
+		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
+		if f0|f1|f2 != 511 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[0]
-		s.cand[18] = a
-		s.prev[18] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[19] &^= cm
-		s.cand[20] &^= cm
-		if ns != 0 {
-			s.solved[0] |= ns
-			s.cand[0] &^= ns
-			s.cand[3] &^= ns
-			s.cand[6] &^= ns
-			s.cand[9] &^= ns
-			s.cand[12] &^= ns
-			s.cand[15] &^= ns
-			s.cand[21] &^= ns
-			s.cand[24] &^= ns
-		}
-		a = s.cand[19]
-		other = s.cand[20] | s.cand[18]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0 &^= claimMask[511&^(f1|f2)]
+		a1 &^= claimMask[511&^(f0|f2)]
+		a2 &^= claimMask[511&^(f0|f1)]
+		t = triadOf[a0&511] | triadOf[a0>>9&511]<<3 | triadOf[a0>>18&511]<<6
+		a0 &= complexMask[t&511]
+		t = triadOf[a1&511] | triadOf[a1>>9&511]<<3 | triadOf[a1>>18&511]<<6
+		a1 &= complexMask[t&511]
+		t = triadOf[a2&511] | triadOf[a2>>9&511]<<3 | triadOf[a2>>18&511]<<6
+		a2 &= complexMask[t&511]
+		if a0 == 0 || a1 == 0 || a2 == 0 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[1]
-		s.cand[19] = a
-		s.prev[19] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[20] &^= cm
-		s.cand[18] &^= cm
-		if ns != 0 {
-			s.solved[1] |= ns
-			s.cand[1] &^= ns
-			s.cand[4] &^= ns
-			s.cand[7] &^= ns
-			s.cand[10] &^= ns
-			s.cand[13] &^= ns
-			s.cand[16] &^= ns
-			s.cand[22] &^= ns
-			s.cand[25] &^= ns
+		s.prev[18], s.prev[19], s.prev[20] = a0, a1, a2
+		n0 = (rowSingle[a0&511] | rowSingle[a0>>9&511]<<9 | rowSingle[a0>>18&511]<<18) &^ s.solved[0]
+		c0 = pointCols[(a0|a0>>9|a0>>18)&511]
+		n1 = (rowSingle[a1&511] | rowSingle[a1>>9&511]<<9 | rowSingle[a1>>18&511]<<18) &^ s.solved[1]
+		c1 = pointCols[(a1|a1>>9|a1>>18)&511]
+		n2 = (rowSingle[a2&511] | rowSingle[a2>>9&511]<<9 | rowSingle[a2>>18&511]<<18) &^ s.solved[2]
+		c2 = pointCols[(a2|a2>>9|a2>>18)&511]
+		c0, c1, c2 = c0|c0<<9|c0<<18, c1|c1<<9|c1<<18, c2|c2<<9|c2<<18
+		s.cand[18] = a0 &^ (c1 | c2)
+		s.cand[19] = a1 &^ (c0 | c2)
+		s.cand[20] = a2 &^ (c0 | c1)
+		if n0 != 0 {
+			s.solved[0] |= n0
+			s.cand[0] &^= n0
+			s.cand[3] &^= n0
+			s.cand[6] &^= n0
+			s.cand[9] &^= n0
+			s.cand[12] &^= n0
+			s.cand[15] &^= n0
+			s.cand[21] &^= n0
+			s.cand[24] &^= n0
 		}
-		a = s.cand[20]
-		other = s.cand[18] | s.cand[19]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
-			return false, true
+		if n1 != 0 {
+			s.solved[1] |= n1
+			s.cand[1] &^= n1
+			s.cand[4] &^= n1
+			s.cand[7] &^= n1
+			s.cand[10] &^= n1
+			s.cand[13] &^= n1
+			s.cand[16] &^= n1
+			s.cand[22] &^= n1
+			s.cand[25] &^= n1
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[2]
-		s.cand[20] = a
-		s.prev[20] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[18] &^= cm
-		s.cand[19] &^= cm
-		if ns != 0 {
-			s.solved[2] |= ns
-			s.cand[2] &^= ns
-			s.cand[5] &^= ns
-			s.cand[8] &^= ns
-			s.cand[11] &^= ns
-			s.cand[14] &^= ns
-			s.cand[17] &^= ns
-			s.cand[23] &^= ns
-			s.cand[26] &^= ns
+		if n2 != 0 {
+			s.solved[2] |= n2
+			s.cand[2] &^= n2
+			s.cand[5] &^= n2
+			s.cand[8] &^= n2
+			s.cand[11] &^= n2
+			s.cand[14] &^= n2
+			s.cand[17] &^= n2
+			s.cand[23] &^= n2
+			s.cand[26] &^= n2
 		}
 	}
 	if s.cand[21] != s.prev[21] || s.cand[22] != s.prev[22] || s.cand[23] != s.prev[23] {
 		changed = true
-		a = s.cand[21]
-		other = s.cand[22] | s.cand[23]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0, a1, a2 = s.cand[21], s.cand[22], s.cand[23]
+		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
+		if f0|f1|f2 != 511 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[0]
-		s.cand[21] = a
-		s.prev[21] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[22] &^= cm
-		s.cand[23] &^= cm
-		if ns != 0 {
-			s.solved[0] |= ns
-			s.cand[0] &^= ns
-			s.cand[3] &^= ns
-			s.cand[6] &^= ns
-			s.cand[9] &^= ns
-			s.cand[12] &^= ns
-			s.cand[15] &^= ns
-			s.cand[18] &^= ns
-			s.cand[24] &^= ns
-		}
-		a = s.cand[22]
-		other = s.cand[23] | s.cand[21]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0 &^= claimMask[511&^(f1|f2)]
+		a1 &^= claimMask[511&^(f0|f2)]
+		a2 &^= claimMask[511&^(f0|f1)]
+		t = triadOf[a0&511] | triadOf[a0>>9&511]<<3 | triadOf[a0>>18&511]<<6
+		a0 &= complexMask[t&511]
+		t = triadOf[a1&511] | triadOf[a1>>9&511]<<3 | triadOf[a1>>18&511]<<6
+		a1 &= complexMask[t&511]
+		t = triadOf[a2&511] | triadOf[a2>>9&511]<<3 | triadOf[a2>>18&511]<<6
+		a2 &= complexMask[t&511]
+		if a0 == 0 || a1 == 0 || a2 == 0 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[1]
-		s.cand[22] = a
-		s.prev[22] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[23] &^= cm
-		s.cand[21] &^= cm
-		if ns != 0 {
-			s.solved[1] |= ns
-			s.cand[1] &^= ns
-			s.cand[4] &^= ns
-			s.cand[7] &^= ns
-			s.cand[10] &^= ns
-			s.cand[13] &^= ns
-			s.cand[16] &^= ns
-			s.cand[19] &^= ns
-			s.cand[25] &^= ns
+		s.prev[21], s.prev[22], s.prev[23] = a0, a1, a2
+		n0 = (rowSingle[a0&511] | rowSingle[a0>>9&511]<<9 | rowSingle[a0>>18&511]<<18) &^ s.solved[0]
+		c0 = pointCols[(a0|a0>>9|a0>>18)&511]
+		n1 = (rowSingle[a1&511] | rowSingle[a1>>9&511]<<9 | rowSingle[a1>>18&511]<<18) &^ s.solved[1]
+		c1 = pointCols[(a1|a1>>9|a1>>18)&511]
+		n2 = (rowSingle[a2&511] | rowSingle[a2>>9&511]<<9 | rowSingle[a2>>18&511]<<18) &^ s.solved[2]
+		c2 = pointCols[(a2|a2>>9|a2>>18)&511]
+		c0, c1, c2 = c0|c0<<9|c0<<18, c1|c1<<9|c1<<18, c2|c2<<9|c2<<18
+		s.cand[21] = a0 &^ (c1 | c2)
+		s.cand[22] = a1 &^ (c0 | c2)
+		s.cand[23] = a2 &^ (c0 | c1)
+		if n0 != 0 {
+			s.solved[0] |= n0
+			s.cand[0] &^= n0
+			s.cand[3] &^= n0
+			s.cand[6] &^= n0
+			s.cand[9] &^= n0
+			s.cand[12] &^= n0
+			s.cand[15] &^= n0
+			s.cand[18] &^= n0
+			s.cand[24] &^= n0
 		}
-		a = s.cand[23]
-		other = s.cand[21] | s.cand[22]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
-			return false, true
+		if n1 != 0 {
+			s.solved[1] |= n1
+			s.cand[1] &^= n1
+			s.cand[4] &^= n1
+			s.cand[7] &^= n1
+			s.cand[10] &^= n1
+			s.cand[13] &^= n1
+			s.cand[16] &^= n1
+			s.cand[19] &^= n1
+			s.cand[25] &^= n1
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[2]
-		s.cand[23] = a
-		s.prev[23] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[21] &^= cm
-		s.cand[22] &^= cm
-		if ns != 0 {
-			s.solved[2] |= ns
-			s.cand[2] &^= ns
-			s.cand[5] &^= ns
-			s.cand[8] &^= ns
-			s.cand[11] &^= ns
-			s.cand[14] &^= ns
-			s.cand[17] &^= ns
-			s.cand[20] &^= ns
-			s.cand[26] &^= ns
+		if n2 != 0 {
+			s.solved[2] |= n2
+			s.cand[2] &^= n2
+			s.cand[5] &^= n2
+			s.cand[8] &^= n2
+			s.cand[11] &^= n2
+			s.cand[14] &^= n2
+			s.cand[17] &^= n2
+			s.cand[20] &^= n2
+			s.cand[26] &^= n2
 		}
 	}
 	if s.cand[24] != s.prev[24] || s.cand[25] != s.prev[25] || s.cand[26] != s.prev[26] {
 		changed = true
-		a = s.cand[24]
-		other = s.cand[25] | s.cand[26]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0, a1, a2 = s.cand[24], s.cand[25], s.cand[26]
+		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
+		if f0|f1|f2 != 511 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[0]
-		s.cand[24] = a
-		s.prev[24] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[25] &^= cm
-		s.cand[26] &^= cm
-		if ns != 0 {
-			s.solved[0] |= ns
-			s.cand[0] &^= ns
-			s.cand[3] &^= ns
-			s.cand[6] &^= ns
-			s.cand[9] &^= ns
-			s.cand[12] &^= ns
-			s.cand[15] &^= ns
-			s.cand[18] &^= ns
-			s.cand[21] &^= ns
-		}
-		a = s.cand[25]
-		other = s.cand[26] | s.cand[24]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
+		a0 &^= claimMask[511&^(f1|f2)]
+		a1 &^= claimMask[511&^(f0|f2)]
+		a2 &^= claimMask[511&^(f0|f1)]
+		t = triadOf[a0&511] | triadOf[a0>>9&511]<<3 | triadOf[a0>>18&511]<<6
+		a0 &= complexMask[t&511]
+		t = triadOf[a1&511] | triadOf[a1>>9&511]<<3 | triadOf[a1>>18&511]<<6
+		a1 &= complexMask[t&511]
+		t = triadOf[a2&511] | triadOf[a2>>9&511]<<3 | triadOf[a2>>18&511]<<6
+		a2 &= complexMask[t&511]
+		if a0 == 0 || a1 == 0 || a2 == 0 {
 			return false, true
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[1]
-		s.cand[25] = a
-		s.prev[25] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[26] &^= cm
-		s.cand[24] &^= cm
-		if ns != 0 {
-			s.solved[1] |= ns
-			s.cand[1] &^= ns
-			s.cand[4] &^= ns
-			s.cand[7] &^= ns
-			s.cand[10] &^= ns
-			s.cand[13] &^= ns
-			s.cand[16] &^= ns
-			s.cand[19] &^= ns
-			s.cand[22] &^= ns
+		s.prev[24], s.prev[25], s.prev[26] = a0, a1, a2
+		n0 = (rowSingle[a0&511] | rowSingle[a0>>9&511]<<9 | rowSingle[a0>>18&511]<<18) &^ s.solved[0]
+		c0 = pointCols[(a0|a0>>9|a0>>18)&511]
+		n1 = (rowSingle[a1&511] | rowSingle[a1>>9&511]<<9 | rowSingle[a1>>18&511]<<18) &^ s.solved[1]
+		c1 = pointCols[(a1|a1>>9|a1>>18)&511]
+		n2 = (rowSingle[a2&511] | rowSingle[a2>>9&511]<<9 | rowSingle[a2>>18&511]<<18) &^ s.solved[2]
+		c2 = pointCols[(a2|a2>>9|a2>>18)&511]
+		c0, c1, c2 = c0|c0<<9|c0<<18, c1|c1<<9|c1<<18, c2|c2<<9|c2<<18
+		s.cand[24] = a0 &^ (c1 | c2)
+		s.cand[25] = a1 &^ (c0 | c2)
+		s.cand[26] = a2 &^ (c0 | c1)
+		if n0 != 0 {
+			s.solved[0] |= n0
+			s.cand[0] &^= n0
+			s.cand[3] &^= n0
+			s.cand[6] &^= n0
+			s.cand[9] &^= n0
+			s.cand[12] &^= n0
+			s.cand[15] &^= n0
+			s.cand[18] &^= n0
+			s.cand[21] &^= n0
 		}
-		a = s.cand[26]
-		other = s.cand[24] | s.cand[25]
-		other = (other | other>>9 | other>>18) & 511
-		a &^= claimMask[511&^other]
-		t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-		a &= complexMask[t&511]
-		if a == 0 || (a|a>>9|a>>18|other)&511 != 511 {
-			return false, true
+		if n1 != 0 {
+			s.solved[1] |= n1
+			s.cand[1] &^= n1
+			s.cand[4] &^= n1
+			s.cand[7] &^= n1
+			s.cand[10] &^= n1
+			s.cand[13] &^= n1
+			s.cand[16] &^= n1
+			s.cand[19] &^= n1
+			s.cand[22] &^= n1
 		}
-		single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		ns = single &^ s.solved[2]
-		s.cand[26] = a
-		s.prev[26] = a
-		cols = pointCols[(a|a>>9|a>>18)&511]
-		cm = cols | cols<<9 | cols<<18
-		s.cand[24] &^= cm
-		s.cand[25] &^= cm
-		if ns != 0 {
-			s.solved[2] |= ns
-			s.cand[2] &^= ns
-			s.cand[5] &^= ns
-			s.cand[8] &^= ns
-			s.cand[11] &^= ns
-			s.cand[14] &^= ns
-			s.cand[17] &^= ns
-			s.cand[20] &^= ns
-			s.cand[23] &^= ns
+		if n2 != 0 {
+			s.solved[2] |= n2
+			s.cand[2] &^= n2
+			s.cand[5] &^= n2
+			s.cand[8] &^= n2
+			s.cand[11] &^= n2
+			s.cand[14] &^= n2
+			s.cand[17] &^= n2
+			s.cand[20] &^= n2
+			s.cand[23] &^= n2
 		}
 	}
 	return true, changed

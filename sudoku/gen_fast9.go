@@ -21,31 +21,40 @@ func main() {
 	p("// pass (see propagate). It returns false on a contradiction, and whether\n")
 	p("// it examined anything.\n")
 	p("func (s *state9) bandPass() (ok, changed bool) {\n")
-	p("var a, other, t, single, ns, cols, cm uint32\n")
+	p("var a0, a1, a2, f0, f1, f2, t, n0, n1, n2, c0, c1, c2 uint32\n")
 	for d := 0; d < 9; d++ {
 		i0 := d * 3
 		p("if s.cand[%d] != s.prev[%d] || s.cand[%d] != s.prev[%d] || s.cand[%d] != s.prev[%d] {\n", i0, i0, i0+1, i0+1, i0+2, i0+2)
 		p("changed = true\n")
+		// The three bands are examined side by side from the same
+		// starting words, so that their table look-ups can overlap;
+		// what each removes from the others is applied at the end, and
+		// the next pass examines the words it changed.
+		p("a0, a1, a2 = s.cand[%d], s.cand[%d], s.cand[%d]\n", i0, i0+1, i0+2)
+		p("f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511\n")
+		p("if f0|f1|f2 != 511 { return false, true }\n")
+		p("a0 &^= claimMask[511&^(f1|f2)]\n")
+		p("a1 &^= claimMask[511&^(f0|f2)]\n")
+		p("a2 &^= claimMask[511&^(f0|f1)]\n")
 		for bd := 0; bd < 3; bd++ {
-			i := i0 + bd
-			o1, o2 := i0+(bd+1)%3, i0+(bd+2)%3
-			p("a = s.cand[%d]\n", i)
-			p("other = s.cand[%d] | s.cand[%d]\n", o1, o2)
-			p("other = (other | other>>9 | other>>18) & 511\n")
-			p("a &^= claimMask[511&^other]\n")
-			p("t = triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6\n")
-			p("a &= complexMask[t&511]\n")
-			p("if a == 0 || (a|a>>9|a>>18|other)&511 != 511 { return false, true }\n")
-			p("single = rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18\n")
-			p("ns = single &^ s.solved[%d]\n", bd)
-			p("s.cand[%d] = a\ns.prev[%d] = a\n", i, i)
-			p("cols = pointCols[(a|a>>9|a>>18)&511]\n")
-			p("cm = cols | cols<<9 | cols<<18\n")
-			p("s.cand[%d] &^= cm\ns.cand[%d] &^= cm\n", o1, o2)
-			p("if ns != 0 {\ns.solved[%d] |= ns\n", bd)
+			p("t = triadOf[a%d&511] | triadOf[a%d>>9&511]<<3 | triadOf[a%d>>18&511]<<6\n", bd, bd, bd)
+			p("a%d &= complexMask[t&511]\n", bd)
+		}
+		p("if a0 == 0 || a1 == 0 || a2 == 0 { return false, true }\n")
+		p("s.prev[%d], s.prev[%d], s.prev[%d] = a0, a1, a2\n", i0, i0+1, i0+2)
+		for bd := 0; bd < 3; bd++ {
+			p("n%d = (rowSingle[a%d&511] | rowSingle[a%d>>9&511]<<9 | rowSingle[a%d>>18&511]<<18) &^ s.solved[%d]\n", bd, bd, bd, bd, bd)
+			p("c%d = pointCols[(a%d|a%d>>9|a%d>>18)&511]\n", bd, bd, bd, bd)
+		}
+		p("c0, c1, c2 = c0|c0<<9|c0<<18, c1|c1<<9|c1<<18, c2|c2<<9|c2<<18\n")
+		p("s.cand[%d] = a0 &^ (c1 | c2)\n", i0)
+		p("s.cand[%d] = a1 &^ (c0 | c2)\n", i0+1)
+		p("s.cand[%d] = a2 &^ (c0 | c1)\n", i0+2)
+		for bd := 0; bd < 3; bd++ {
+			p("if n%d != 0 {\ns.solved[%d] |= n%d\n", bd, bd, bd)
 			for j := bd; j < 27; j += 3 {
-				if j != i {
-					p("s.cand[%d] &^= ns\n", j)
+				if j != i0+bd {
+					p("s.cand[%d] &^= n%d\n", j, bd)
 				}
 			}
 			p("}\n")

@@ -338,8 +338,9 @@ func parseBOJ11112(lr *lineReader) ([]Case, error) {
 	if err != nil || t < 0 {
 		return nil, syntaxErr(lr.line, "%q is not a case count (BOJ 11112 starts with the number of cases)", clip(text))
 	}
-	cases := make([]Case, 0, min(t, 1<<20))
-	slab := make([]uint8, 9*min(t, 1<<20))
+	// Trust the count only so far: a bad header must not allocate much.
+	cases := make([]Case, 0, min(t, 1<<12))
+	slab := make([]uint8, 9*min(t, 1<<12))
 	var cells [9]cell
 	for k := 0; k < t; k++ {
 		start := 0
@@ -375,7 +376,7 @@ func parseBOJ11112(lr *lineReader) ([]Case, error) {
 			}
 		}
 		if len(slab) < 9 {
-			slab = make([]uint8, 9*1024)
+			slab = make([]uint8, 9*min(t-k, 1<<16))
 		}
 		b, err := buildInto(slab[:9], cells[:], 3, 3, start)
 		if err != nil {

@@ -107,11 +107,18 @@ func (h *ManhattanHeuristic) Estimate(b Board) int {
 // Manhattan distance never overestimates.
 type LinearConflictHeuristic struct {
 	*ManhattanHeuristic
+	grow, gcol []uint8 // goal row and column of each tile
 }
 
 // LinearConflict returns the linear-conflict heuristic for goal.
 func LinearConflict(goal Board) *LinearConflictHeuristic {
-	return &LinearConflictHeuristic{Manhattan(goal)}
+	h := &LinearConflictHeuristic{ManhattanHeuristic: Manhattan(goal)}
+	n := len(goal.Tiles)
+	h.grow, h.gcol = make([]uint8, n), make([]uint8, n)
+	for t, p := range h.g.gpos {
+		h.grow[t], h.gcol[t] = uint8(p/goal.W), uint8(p%goal.W)
+	}
+	return h
 }
 
 // Name returns "linear".
@@ -133,59 +140,53 @@ func (h *LinearConflictHeuristic) Estimate(b Board) int {
 // its goal-row tiles outside a longest run in goal order.
 func (h *LinearConflictHeuristic) rowConflict(tiles []uint8, r int) int {
 	w := h.g.w
-	var keys [MaxSide]int
+	var keys [MaxSide]uint8
 	k := 0
-	for c := range w {
-		t := tiles[r*w+c]
-		if t == 0 {
-			continue
-		}
-		if gp := h.g.gpos[t]; gp/w == r {
-			keys[k] = gp % w
+	row := tiles[r*w : r*w+w]
+	for _, t := range row {
+		if t != 0 && int(h.grow[t]) == r {
+			keys[k] = h.gcol[t]
 			k++
 		}
+	}
+	if k < 2 {
+		return 0
 	}
 	return 2 * (k - lis(keys[:k]))
 }
 
 // colConflict is rowConflict for column c.
 func (h *LinearConflictHeuristic) colConflict(tiles []uint8, c int) int {
-	w, hh := h.g.w, h.g.h
-	var keys [MaxSide]int
+	w := h.g.w
+	var keys [MaxSide]uint8
 	k := 0
-	for r := range hh {
-		t := tiles[r*w+c]
-		if t == 0 {
-			continue
-		}
-		if gp := h.g.gpos[t]; gp%w == c {
-			keys[k] = gp / w
+	for i := c; i < len(tiles); i += w {
+		if t := tiles[i]; t != 0 && int(h.gcol[t]) == c {
+			keys[k] = h.grow[t]
 			k++
 		}
+	}
+	if k < 2 {
+		return 0
 	}
 	return 2 * (k - lis(keys[:k]))
 }
 
 // lis returns the length of the longest strictly increasing subsequence of
-// keys (at most MaxSide distinct values).
-func lis(keys []int) int {
+// keys (at most MaxSide of them).
+func lis(keys []uint8) int {
 	if len(keys) < 2 {
 		return len(keys)
 	}
-	var tails [MaxSide]int
+	var tails [MaxSide]uint8
 	n := 0
 	for _, x := range keys {
-		lo, hi := 0, n
-		for lo < hi {
-			mid := (lo + hi) / 2
-			if tails[mid] < x {
-				lo = mid + 1
-			} else {
-				hi = mid
-			}
+		i := 0
+		for i < n && tails[i] < x {
+			i++
 		}
-		tails[lo] = x
-		if lo == n {
+		tails[i] = x
+		if i == n {
 			n++
 		}
 	}

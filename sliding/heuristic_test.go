@@ -86,11 +86,12 @@ func TestHeuristicsAdmissible(t *testing.T) {
 
 func TestLIS(t *testing.T) {
 	tests := []struct {
-		in   []int
+		in   []uint8
 		want int
 	}{
-		{nil, 0}, {[]int{5}, 1}, {[]int{0, 1, 2, 3}, 4}, {[]int{3, 2, 1, 0}, 1},
-		{[]int{2, 0, 3, 1}, 2}, {[]int{1, 3, 0, 2, 4}, 3},
+		{nil, 0}, {[]uint8{5}, 1}, {[]uint8{0, 1, 2, 3}, 4}, {[]uint8{3, 2, 1, 0}, 1},
+		{[]uint8{2, 0, 3, 1}, 2}, {[]uint8{1, 3, 0, 2, 4}, 3},
+		{[]uint8{15, 0, 14, 1, 13, 2, 12, 3, 11, 4, 10, 5, 9, 6, 8, 7}, 8},
 	}
 	for _, tt := range tests {
 		if got := lis(tt.in); got != tt.want {

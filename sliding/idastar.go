@@ -80,6 +80,10 @@ type idaSolver struct {
 	mode      int
 	md        []uint8
 	gpos      []int
+	grow      []uint8 // goal row of each tile
+	gcol      []uint8 // goal column of each tile
+	crow      []uint8 // row of each cell
+	ccol      []uint8 // column of each cell
 	lc        *LinearConflictHeuristic
 	other     Heuristic
 	rowC      []int
@@ -118,7 +122,11 @@ func newIDA(ctx context.Context, b, goal Board, h Heuristic, lim search.Limits) 
 	case *ManhattanHeuristic:
 		s.mode, s.md = idaManhattan, h.md
 	case *LinearConflictHeuristic:
-		s.mode, s.md, s.lc, s.gpos = idaLinear, h.md, h, h.g.gpos
+		s.mode, s.md, s.lc, s.grow, s.gcol = idaLinear, h.md, h, h.grow, h.gcol
+		s.crow, s.ccol = make([]uint8, n), make([]uint8, n)
+		for c := range n {
+			s.crow[c], s.ccol[c] = uint8(c/b.W), uint8(c%b.W)
+		}
 	case *MisplacedHeuristic:
 		s.mode, s.gpos = idaMisplaced, h.g.gpos
 	default:
@@ -215,15 +223,15 @@ func (s *idaSolver) dfs(blank, g, h, bound int, prev Move) bool {
 			if vertical {
 				// The tile leaves row c/w for row blank/w; its goal row
 				// is the one line whose conflicts may change.
-				if gr := s.gpos[t] / s.w; gr == c/s.w || gr == blank/s.w {
-					i1, old1 = gr, s.rowC[gr]
-					s.rowC[gr] = s.lc.rowConflict(s.tiles, gr)
+				if gr := s.grow[t]; gr == s.crow[c] || gr == s.crow[blank] {
+					i1, old1 = int(gr), s.rowC[gr]
+					s.rowC[gr] = s.lc.rowConflict(s.tiles, int(gr))
 					nh += s.rowC[gr] - old1
 				}
 			} else {
-				if gc := s.gpos[t] % s.w; gc == c%s.w || gc == blank%s.w {
-					i1, old1 = gc, s.colC[gc]
-					s.colC[gc] = s.lc.colConflict(s.tiles, gc)
+				if gc := s.gcol[t]; gc == s.ccol[c] || gc == s.ccol[blank] {
+					i1, old1 = int(gc), s.colC[gc]
+					s.colC[gc] = s.lc.colConflict(s.tiles, int(gc))
 					nh += s.colC[gc] - old1
 				}
 			}

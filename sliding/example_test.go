@@ -3,6 +3,7 @@ package sliding_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"strings"
 
@@ -105,4 +106,65 @@ func ExampleWrite() {
 	// 1#3
 	// 426
 	// 758
+}
+
+func ExampleParseGoal() {
+	spiral, err := sliding.ParseGoal("1 2 3 8 0 4 7 6 5", 0, 0)
+	fmt.Println(spiral, err)
+	_, err = sliding.ParseGoal("1 2 3 4 5 6 7 8 8", 0, 0)
+	fmt.Println(err)
+	// Output:
+	// 1 2 3
+	// 8 0 4
+	// 7 6 5 <nil>
+	// invalid board: tile 8 appears twice (also on line 1)
+}
+
+func ExampleVerify() {
+	goal := sliding.Standard(2, 2)
+	b, _ := sliding.New(2, 2, []int{0, 1, 3, 2})
+	fmt.Println(sliding.Verify(b, goal, []sliding.Move{sliding.Right, sliding.Down}))
+	fmt.Println(sliding.Verify(b, goal, []sliding.Move{sliding.Down, sliding.Right}) != nil)
+	// Output:
+	// <nil>
+	// true
+}
+
+func ExampleScramble() {
+	goal := sliding.Standard(4, 4)
+	b := sliding.Scramble(rand.New(rand.NewPCG(1, 2)), goal, 20)
+	sol, _ := sliding.Solve(context.Background(), b, goal, search.Limits{})
+	fmt.Println(sliding.Solvable(b, goal), sol.Len() <= 20, sol.Len()%2 == 0)
+	// Output: true true true
+}
+
+func ExampleBatchBOJ11112() {
+	boards := sliding.BatchBOJ11112(4, 1)
+	goal := sliding.Standard(3, 3)
+	for _, b := range boards {
+		fmt.Print(sliding.Solvable(b, goal), " ")
+	}
+	fmt.Println()
+	// Output: true false true false
+}
+
+func ExampleDefaultMaxDepth() {
+	fmt.Println(sliding.DefaultMaxDepth(3, 3), sliding.DefaultMaxDepth(2, 4), sliding.DefaultMaxDepth(4, 4))
+	// Output: 31 36 80
+}
+
+func ExampleMisplaced() {
+	goal := sliding.Standard(3, 3)
+	b, _ := sliding.New(3, 3, []int{1, 2, 3, 4, 5, 6, 0, 7, 8})
+	fmt.Println(sliding.Misplaced(goal).Estimate(b), sliding.Manhattan(goal).Estimate(b), sliding.LinearConflict(goal).Estimate(b))
+	// Output: 2 2 2
+}
+
+func ExampleNewTable() {
+	goal, _ := sliding.ParseGoal("1 2 3 4 5 6 7 0", 4, 2)
+	t := sliding.NewTable(goal)
+	b, _ := sliding.New(4, 2, []int{1, 2, 3, 4, 0, 5, 6, 7})
+	moves, ok := t.Path(b)
+	fmt.Println(t.States(), t.MaxDistance(), t.Distance(b), moves, ok)
+	// Output: 20160 36 3 [R R R] true
 }

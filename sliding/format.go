@@ -56,6 +56,7 @@ type SyntaxError struct {
 	Msg  string
 }
 
+// Error returns "line N: " and the fault.
 func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
 // Is reports whether target is ErrInvalid.

@@ -164,6 +164,15 @@ func TestAgainstBruteForce(t *testing.T) {
 			if msg := checkChain(b, got); msg != "" {
 				t.Fatalf("%s: chain %v: %s", boardText(b), got.Path, msg)
 			}
+			if n%4 == 0 {
+				g, err := s.SolveGeneric(context.Background(), b, Options{})
+				if err != nil || g.Colour != wantC || g.Length != wantL || !g.Optimal || g.Bound != wantL {
+					t.Fatalf("%s: SolveGeneric gives %v (colour %q), %v; want %c %d", boardText(b), g, g.Colour, err, wantC, wantL)
+				}
+				if msg := checkChain(b, g); msg != "" {
+					t.Fatalf("%s: SolveGeneric chain %v: %s", boardText(b), g.Path, msg)
+				}
+			}
 			per, err := s.SolveColours(context.Background(), b, Options{})
 			if err != nil {
 				t.Fatalf("%s: SolveColours: %v", boardText(b), err)

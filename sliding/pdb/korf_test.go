@@ -20,7 +20,8 @@ import (
 var (
 	korfFlag  = flag.Bool("pdb.korf", false, "solve Korf's 100 15-puzzle instances (needs or builds the databases)")
 	korf24    = flag.String("pdb.korf24", "", "solve these 24-puzzle instances of korf24_50.txt (1-based, comma-separated)")
-	partFlag  = flag.String("pdb.partition", "7-8", "partition for -pdb.korf and the benchmarks")
+	partFlag  = flag.String("pdb.partition", "7-8", "partition for -pdb.korf")
+	partsFlag = flag.String("pdb.partitions", "7-8,6-6-3,5-5-5", "partitions for BenchmarkKorf100, comma-separated")
 	dirFlag   = flag.String("pdb.dir", "", "database directory for the long runs (default: the user cache)")
 	korfFirst = flag.Int("pdb.first", 100, "solve only the first N instances with -pdb.korf")
 )
@@ -149,28 +150,81 @@ func TestKorf24(t *testing.T) {
 	}
 }
 
-// BenchmarkKorf100 solves all 100 instances an op with -pdb.partition
-// (default 7-8), reporting nodes and time per instance.
+// BenchmarkKorf100 solves all 100 instances an op for each partition of
+// -pdb.partitions, reporting nodes and time per instance. The databases
+// come from -pdb.dir or the user cache, built there first if missing.
 func BenchmarkKorf100(b *testing.B) {
 	insts := readInstances(b, "korf100.txt", 4)
-	s := openLong(b, 4, *partFlag)
 	goal := canonicalGoal(4)
-	b.ResetTimer()
-	var nodes, gen int64
-	for range b.N {
-		nodes, gen = 0, 0
-		for i, in := range insts {
-			sol, err := s.Solve(context.Background(), in.board, goal, search.Limits{})
-			if err != nil || len(sol.Moves) != in.want {
-				b.Fatalf("#%d: %d moves, %v", i+1, len(sol.Moves), err)
+	for _, part := range strings.Split(*partsFlag, ",") {
+		b.Run(part, func(b *testing.B) {
+			s := openLong(b, 4, part)
+			b.ResetTimer()
+			var nodes, gen int64
+			for range b.N {
+				nodes, gen = 0, 0
+				for i, in := range insts {
+					sol, err := s.Solve(context.Background(), in.board, goal, search.Limits{})
+					if err != nil || len(sol.Moves) != in.want {
+						b.Fatalf("#%d: %d moves, want %d, %v", i+1, len(sol.Moves), in.want, err)
+					}
+					nodes += sol.Stats.Expanded
+					gen += sol.Stats.Generated
+				}
 			}
-			nodes += sol.Stats.Expanded
-			gen += sol.Stats.Generated
+			b.ReportMetric(float64(nodes)/float64(len(insts)), "expanded/inst")
+			b.ReportMetric(float64(gen)/float64(len(insts)), "generated/inst")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(insts))/1e6, "ms/inst")
+		})
+	}
+}
+
+// hardest80 are two of the 15-puzzle positions that need 80 moves, the
+// most any position needs, for the goal 1..15 with the blank last.
+var hardest80 = []string{
+	"15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0",
+	"15 11 13 12 14 10 8 9 7 2 5 1 3 6 4 0",
+}
+
+// BenchmarkHardest80 solves the 80-move positions (standard goal, blank
+// bottom-right: solved in the reflection that puts the blank top-left) with
+// 7-8 + mirror, one op each.
+func BenchmarkHardest80(b *testing.B) {
+	s := openLong(b, 4, "7-8")
+	goal := sliding.Standard(4, 4)
+	for i, txt := range hardest80 {
+		var tiles []int
+		for _, f := range strings.Fields(txt) {
+			x, _ := strconv.Atoi(f)
+			tiles = append(tiles, x)
+		}
+		board, err := sliding.New(4, 4, tiles)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(strconv.Itoa(i+1), func(b *testing.B) {
+			var sol sliding.Solution
+			for range b.N {
+				if sol, err = s.Solve(context.Background(), board, goal, search.Limits{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if len(sol.Moves) != 80 {
+				b.Fatalf("%d moves, want 80", len(sol.Moves))
+			}
+			b.ReportMetric(float64(sol.Stats.Expanded), "expanded")
+			b.ReportMetric(float64(sol.Stats.Generated), "generated")
+		})
+	}
+}
+
+// BenchmarkBuild78 builds the 7-8 databases in memory (about a minute).
+func BenchmarkBuild78(b *testing.B) {
+	for range b.N {
+		if _, err := Build(context.Background(), 4, 4, 0, "7-8", nil); err != nil {
+			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(nodes)/float64(len(insts)), "expanded/inst")
-	b.ReportMetric(float64(gen)/float64(len(insts)), "generated/inst")
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(insts))/1e6, "ms/inst")
 }
 
 // BenchmarkLoad78 reads the cached 7-8 databases.

@@ -13,15 +13,7 @@ import (
 // states: a string of the tiles in reading order.
 func genericSolve(ctx context.Context, b, goal Board, algo Algorithm, h Heuristic, maxDepth int, lim search.Limits) (Solution, error) {
 	w, hh := b.W, b.H
-	n := w * hh
-	steps := make([][]step, n)
-	for c := range n {
-		for _, m := range Moves {
-			if to, ok := Target(w, hh, c, m); ok {
-				steps[c] = append(steps[c], step{m, uint8(to)})
-			}
-		}
-	}
+	steps := stepsFor(w, hh)
 	next := func(s string) iter.Seq2[string, int] {
 		return func(yield func(string, int) bool) {
 			bl := 0

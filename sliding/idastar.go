@@ -18,21 +18,15 @@ import (
 // goal, and an error matching search.ErrLimit when ctx ends or lim's node
 // cap is reached.
 func IDAStarSolve(ctx context.Context, b, goal Board, h Heuristic, lim search.Limits) (Solution, error) {
-	if err := checkPair(b, goal); err != nil {
+	ctx, err := prepare(ctx, b, goal)
+	if err != nil {
 		return Solution{}, err
-	}
-	if !Solvable(b, goal) {
-		return Solution{}, ErrUnsolvable
-	}
-	if ctx == nil {
-		ctx = context.Background()
 	}
 	start := time.Now()
 	s := newIDA(ctx, b, goal, h, lim)
 	sol := Solution{Method: "idastar+" + h.Name()}
 	hval := s.initial()
 	bound := hval
-	var err error
 	for {
 		sol.Stats.Iterations++
 		s.nextBound = math.MaxInt
@@ -107,16 +101,9 @@ func newIDA(ctx context.Context, b, goal Board, h Heuristic, lim search.Limits) 
 		tiles:    append([]uint8(nil), b.Tiles...),
 		goal:     goal.Tiles,
 		blank0:   b.Blank(),
-		steps:    make([][]step, n),
+		steps:    stepsFor(b.W, b.H),
 		rowC:     make([]int, b.H),
 		colC:     make([]int, b.W),
-	}
-	for c := range n {
-		for _, m := range Moves {
-			if to, ok := Target(b.W, b.H, c, m); ok {
-				s.steps[c] = append(s.steps[c], step{m, uint8(to)})
-			}
-		}
 	}
 	switch h := h.(type) {
 	case *ManhattanHeuristic:

@@ -20,15 +20,21 @@ func Random(r *rand.Rand, w, h int) Board {
 func RandomSolvable(r *rand.Rand, goal Board, solvable bool) Board {
 	b := Random(r, goal.W, goal.H)
 	if Solvable(b, goal) != solvable {
-		i, j := 0, 1
-		if b.Tiles[i] == 0 {
-			i = 2
-		} else if b.Tiles[j] == 0 {
-			j = 2
-		}
-		b.Tiles[i], b.Tiles[j] = b.Tiles[j], b.Tiles[i]
+		swapTwoTiles(b)
 	}
 	return b
+}
+
+// swapTwoTiles swaps two of the first three cells of b that hold tiles (not
+// the blank), which flips whether b can reach a given goal.
+func swapTwoTiles(b Board) {
+	i, j := 0, 1
+	if b.Tiles[i] == 0 {
+		i = 2
+	} else if b.Tiles[j] == 0 {
+		j = 2
+	}
+	b.Tiles[i], b.Tiles[j] = b.Tiles[j], b.Tiles[i]
 }
 
 // Scramble returns the board reached from start by a random walk of n

@@ -70,13 +70,7 @@ func TestSolvableScrambles(t *testing.T) {
 				if !Solvable(b, goal) {
 					t.Fatalf("a scramble of the goal is not solvable: %v", b.Tiles)
 				}
-				i, j := 0, 1
-				if b.Tiles[i] == 0 {
-					i = 2
-				} else if b.Tiles[j] == 0 {
-					j = 2
-				}
-				b.Tiles[i], b.Tiles[j] = b.Tiles[j], b.Tiles[i]
+				swapTwoTiles(b)
 				if Solvable(b, goal) {
 					t.Fatalf("a scramble with two tiles swapped is solvable: %v", b.Tiles)
 				}

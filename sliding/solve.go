@@ -126,14 +126,9 @@ func Solve(ctx context.Context, b, goal Board, lim search.Limits) (Solution, err
 // path it returns leads from b to goal; Solution.Optimal says whether its
 // length is proven the fewest (it is for every algorithm except DFS).
 func SolveWith(ctx context.Context, b, goal Board, o Options) (Solution, error) {
-	if err := checkPair(b, goal); err != nil {
+	ctx, err := prepare(ctx, b, goal)
+	if err != nil {
 		return Solution{}, err
-	}
-	if !Solvable(b, goal) {
-		return Solution{}, ErrUnsolvable
-	}
-	if ctx == nil {
-		ctx = context.Background()
 	}
 	h := o.Heuristic
 	if h == nil {
@@ -149,6 +144,22 @@ func SolveWith(ctx context.Context, b, goal Board, o Options) (Solution, error) 
 		return genericSolve(ctx, b, goal, o.Algorithm, h, o.MaxDepth, o.Limits)
 	}
 	return Solution{}, fmt.Errorf("unknown algorithm %q", o.Algorithm)
+}
+
+// prepare checks b and goal before a search: an error matching ErrInvalid
+// unless both are valid boards of one size, ErrUnsolvable if b cannot reach
+// goal. It returns ctx, or context.Background() for a nil ctx.
+func prepare(ctx context.Context, b, goal Board) (context.Context, error) {
+	if err := checkPair(b, goal); err != nil {
+		return nil, err
+	}
+	if !Solvable(b, goal) {
+		return nil, ErrUnsolvable
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return ctx, nil
 }
 
 // checkPair reports an error matching ErrInvalid unless b and goal are valid

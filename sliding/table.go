@@ -31,12 +31,27 @@ type Table struct {
 	states  int                  // reachable states
 	maxDist int
 	build   time.Duration
-	steps   [maxTableCells][]step // moves from each blank cell
+	steps   [][]step // moves from each blank cell
 }
 
+// step is a move of the blank and the cell it goes to.
 type step struct {
 	m  Move
 	to uint8
+}
+
+// stepsFor lists, for each cell of a w x h board, the moves of a blank on
+// it, in the order of Moves.
+func stepsFor(w, h int) [][]step {
+	steps := make([][]step, w*h)
+	for c := range steps {
+		for _, m := range Moves {
+			if to, ok := Target(w, h, c, m); ok {
+				steps[c] = append(steps[c], step{m, uint8(to)})
+			}
+		}
+	}
+	return steps
 }
 
 const unreachable = 0xFF
@@ -53,13 +68,7 @@ func NewTable(goal Board) *Table {
 	for i, tile := range goal.Tiles {
 		t.gpos[tile] = uint8(i)
 	}
-	for c := range n {
-		for _, m := range Moves {
-			if to, ok := Target(goal.W, goal.H, c, m); ok {
-				t.steps[c] = append(t.steps[c], step{m, uint8(to)})
-			}
-		}
-	}
+	t.steps = stepsFor(goal.W, goal.H)
 	t.dist = make([]uint8, factorial(n))
 	for i := range t.dist {
 		t.dist[i] = unreachable

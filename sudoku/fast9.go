@@ -105,6 +105,7 @@ type state9 struct {
 	cand   [27]uint32 // cand[d*3+b]: cells of band b where digit d may go
 	prev   [27]uint32 // cand as last examined by propagate
 	solved [3]uint32  // placed cells of each band
+	biv    [3]uint32  // set by propagate: unplaced cells with two candidates
 }
 
 // solver9 searches a 9x9 grid.
@@ -159,7 +160,8 @@ func (s *state9) assign(d, b int, bit uint32) {
 }
 
 // propagate applies the band rules and naked singles until nothing
-// changes. It returns false on a contradiction.
+// changes. It returns false on a contradiction. On success, s.biv holds
+// the unplaced cells of each band with exactly two candidates.
 func (s *state9) propagate() bool {
 	for {
 		for {
@@ -171,19 +173,35 @@ func (s *state9) propagate() bool {
 				break
 			}
 		}
-		// Naked singles.
-		found := false
-		for b := 0; b < 3; b++ {
-			var one, two uint32
-			for d := 0; d < 9; d++ {
-				x := s.cand[d*3+b]
-				two |= one & x
-				one |= x
-			}
-			if one != full27 {
-				return false
-			}
-			ns := one &^ two &^ s.solved[b]
+		// Count candidates per cell (one or more, two or more, three or
+		// more), the three bands side by side.
+		var o0, o1, o2, t0, t1, t2, h0, h1, h2 uint32
+		for d := 0; d < 27; d += 3 {
+			c := (*[3]uint32)(s.cand[d : d+3])
+			x0, x1, x2 := c[0], c[1], c[2]
+			h0 |= t0 & x0
+			h1 |= t1 & x1
+			h2 |= t2 & x2
+			t0 |= o0 & x0
+			t1 |= o1 & x1
+			t2 |= o2 & x2
+			o0 |= x0
+			o1 |= x1
+			o2 |= x2
+		}
+		if o0&o1&o2 != full27 {
+			return false
+		}
+		n0 := o0 &^ t0 &^ s.solved[0]
+		n1 := o1 &^ t1 &^ s.solved[1]
+		n2 := o2 &^ t2 &^ s.solved[2]
+		if n0|n1|n2 == 0 {
+			s.biv = [3]uint32{t0 &^ h0 &^ s.solved[0], t1 &^ h1 &^ s.solved[1], t2 &^ h2 &^ s.solved[2]}
+			return true
+		}
+		// Naked singles: keep the cell's digit alone in its row of the
+		// band; the band pass then places it.
+		for b, ns := range [3]uint32{n0, n1, n2} {
 			for ns != 0 {
 				bit := ns & -ns
 				ns &^= bit
@@ -196,11 +214,7 @@ func (s *state9) propagate() bool {
 				}
 				row := uint32(0x1ff) << (uint(bits.TrailingZeros32(bit)) / 9 * 9)
 				s.cand[d*3+b] &^= row &^ bit
-				found = true
 			}
-		}
-		if !found {
-			return true
 		}
 	}
 }
@@ -266,30 +280,18 @@ func (sv *solver9) choose(s *state9) (int, uint32) {
 			}
 		}
 	}
-	var twos, threes [3]uint32
-	for b := 0; b < 3; b++ {
-		var one, two, three uint32
-		for d := 0; d < 9; d++ {
-			x := s.cand[d*3+b]
-			three |= two & x
-			two |= one & x
-			one |= x
-		}
-		twos[b], threes[b] = two, three
-	}
 	// A bivalue cell in the band with the fewest placed cells: there a
 	// guess leaves the most to propagate.
 	bb, bn := -1, 100
 	for b := 0; b < 3; b++ {
-		if twos[b]&^threes[b]&^s.solved[b] != 0 {
+		if s.biv[b] != 0 {
 			if n := bits.OnesCount32(s.solved[b]); n < bn {
 				bb, bn = b, n
 			}
 		}
 	}
 	if bb >= 0 {
-		biv := twos[bb] &^ threes[bb] &^ s.solved[bb]
-		return bb, biv & -biv
+		return bb, s.biv[bb] & -s.biv[bb]
 	}
 	bestB, bestBit, best := 0, uint32(0), 10
 	for b := 0; b < 3; b++ {

@@ -7,7 +7,7 @@ package sudoku
 // it examined anything.
 func (s *state9) bandPass() (ok, changed bool) {
 	var a0, a1, a2, f0, f1, f2, t, n0, n1, n2, c0, c1, c2 uint32
-	if s.cand[0] != s.prev[0] || s.cand[1] != s.prev[1] || s.cand[2] != s.prev[2] {
+	if (s.cand[0]^s.prev[0])|(s.cand[1]^s.prev[1])|(s.cand[2]^s.prev[2]) != 0 {
 		changed = true
 		a0, a1, a2 = s.cand[0], s.cand[1], s.cand[2]
 		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
@@ -71,7 +71,7 @@ func (s *state9) bandPass() (ok, changed bool) {
 			s.cand[26] &^= n2
 		}
 	}
-	if s.cand[3] != s.prev[3] || s.cand[4] != s.prev[4] || s.cand[5] != s.prev[5] {
+	if (s.cand[3]^s.prev[3])|(s.cand[4]^s.prev[4])|(s.cand[5]^s.prev[5]) != 0 {
 		changed = true
 		a0, a1, a2 = s.cand[3], s.cand[4], s.cand[5]
 		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
@@ -135,7 +135,7 @@ func (s *state9) bandPass() (ok, changed bool) {
 			s.cand[26] &^= n2
 		}
 	}
-	if s.cand[6] != s.prev[6] || s.cand[7] != s.prev[7] || s.cand[8] != s.prev[8] {
+	if (s.cand[6]^s.prev[6])|(s.cand[7]^s.prev[7])|(s.cand[8]^s.prev[8]) != 0 {
 		changed = true
 		a0, a1, a2 = s.cand[6], s.cand[7], s.cand[8]
 		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
@@ -199,7 +199,7 @@ func (s *state9) bandPass() (ok, changed bool) {
 			s.cand[26] &^= n2
 		}
 	}
-	if s.cand[9] != s.prev[9] || s.cand[10] != s.prev[10] || s.cand[11] != s.prev[11] {
+	if (s.cand[9]^s.prev[9])|(s.cand[10]^s.prev[10])|(s.cand[11]^s.prev[11]) != 0 {
 		changed = true
 		a0, a1, a2 = s.cand[9], s.cand[10], s.cand[11]
 		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
@@ -263,7 +263,7 @@ func (s *state9) bandPass() (ok, changed bool) {
 			s.cand[26] &^= n2
 		}
 	}
-	if s.cand[12] != s.prev[12] || s.cand[13] != s.prev[13] || s.cand[14] != s.prev[14] {
+	if (s.cand[12]^s.prev[12])|(s.cand[13]^s.prev[13])|(s.cand[14]^s.prev[14]) != 0 {
 		changed = true
 		a0, a1, a2 = s.cand[12], s.cand[13], s.cand[14]
 		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
@@ -327,7 +327,7 @@ func (s *state9) bandPass() (ok, changed bool) {
 			s.cand[26] &^= n2
 		}
 	}
-	if s.cand[15] != s.prev[15] || s.cand[16] != s.prev[16] || s.cand[17] != s.prev[17] {
+	if (s.cand[15]^s.prev[15])|(s.cand[16]^s.prev[16])|(s.cand[17]^s.prev[17]) != 0 {
 		changed = true
 		a0, a1, a2 = s.cand[15], s.cand[16], s.cand[17]
 		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
@@ -391,7 +391,7 @@ func (s *state9) bandPass() (ok, changed bool) {
 			s.cand[26] &^= n2
 		}
 	}
-	if s.cand[18] != s.prev[18] || s.cand[19] != s.prev[19] || s.cand[20] != s.prev[20] {
+	if (s.cand[18]^s.prev[18])|(s.cand[19]^s.prev[19])|(s.cand[20]^s.prev[20]) != 0 {
 		changed = true
 		a0, a1, a2 = s.cand[18], s.cand[19], s.cand[20]
 		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
@@ -455,7 +455,7 @@ func (s *state9) bandPass() (ok, changed bool) {
 			s.cand[26] &^= n2
 		}
 	}
-	if s.cand[21] != s.prev[21] || s.cand[22] != s.prev[22] || s.cand[23] != s.prev[23] {
+	if (s.cand[21]^s.prev[21])|(s.cand[22]^s.prev[22])|(s.cand[23]^s.prev[23]) != 0 {
 		changed = true
 		a0, a1, a2 = s.cand[21], s.cand[22], s.cand[23]
 		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511
@@ -519,7 +519,7 @@ func (s *state9) bandPass() (ok, changed bool) {
 			s.cand[26] &^= n2
 		}
 	}
-	if s.cand[24] != s.prev[24] || s.cand[25] != s.prev[25] || s.cand[26] != s.prev[26] {
+	if (s.cand[24]^s.prev[24])|(s.cand[25]^s.prev[25])|(s.cand[26]^s.prev[26]) != 0 {
 		changed = true
 		a0, a1, a2 = s.cand[24], s.cand[25], s.cand[26]
 		f0, f1, f2 = (a0|a0>>9|a0>>18)&511, (a1|a1>>9|a1>>18)&511, (a2|a2>>9|a2>>18)&511

@@ -24,7 +24,7 @@ func main() {
 	p("var a0, a1, a2, f0, f1, f2, t, n0, n1, n2, c0, c1, c2 uint32\n")
 	for d := 0; d < 9; d++ {
 		i0 := d * 3
-		p("if s.cand[%d] != s.prev[%d] || s.cand[%d] != s.prev[%d] || s.cand[%d] != s.prev[%d] {\n", i0, i0, i0+1, i0+1, i0+2, i0+2)
+		p("if (s.cand[%d]^s.prev[%d])|(s.cand[%d]^s.prev[%d])|(s.cand[%d]^s.prev[%d]) != 0 {\n", i0, i0, i0+1, i0+1, i0+2, i0+2)
 		p("changed = true\n")
 		// The three bands are examined side by side from the same
 		// starting words, so that their table look-ups can overlap;

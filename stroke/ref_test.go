@@ -2,11 +2,14 @@ package stroke
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 )
+
+var long = flag.Bool("stroke.long", false, "run the reference comparisons on many more boards (minutes)")
 
 // randomBoard returns a rows x cols board with the player on a random cell,
 // holes with probability holes, and the other cells drawn from the first
@@ -190,5 +193,111 @@ func TestAgainstBruteForce(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// floodLongest returns the length of the longest chain from board cell i by
+// a depth-first search whose only pruning is the number of cells of the
+// colour still reachable from the head (a flood fill on the board), or -1
+// when it needs more than *budget nodes. It shares no code with the solver.
+func floodLongest(b *Board, i int, budget *int) int {
+	used := make([]bool, len(b.Cells))
+	mark := make([]int, len(b.Cells))
+	stamp := 0
+	var queue []int
+	nbrs := func(v int, f func(w int)) {
+		r, c := v/b.Cols, v%b.Cols
+		for _, d := range Directions {
+			rr, cc := r+d[0], c+d[1]
+			if rr >= 0 && rr < b.Rows && cc >= 0 && cc < b.Cols {
+				if w := rr*b.Cols + cc; !used[w] && b.Cells[w] == b.Cells[i] {
+					f(w)
+				}
+			}
+		}
+	}
+	reach := func(h int) int {
+		stamp++
+		queue = append(queue[:0], h)
+		mark[h] = stamp
+		for k := 0; k < len(queue); k++ {
+			nbrs(queue[k], func(w int) {
+				if mark[w] != stamp {
+					mark[w] = stamp
+					queue = append(queue, w)
+				}
+			})
+		}
+		return len(queue) - 1
+	}
+	best := 0
+	var dfs func(h, depth int) bool
+	dfs = func(h, depth int) bool {
+		if *budget--; *budget < 0 {
+			return false
+		}
+		best = max(best, depth)
+		if depth+reach(h) <= best {
+			return true
+		}
+		used[h] = true
+		defer func() { used[h] = false }()
+		ok := true
+		nbrs(h, func(w int) {
+			if ok {
+				ok = dfs(w, depth+1)
+			}
+		})
+		return ok
+	}
+	if !dfs(i, 1) {
+		return -1
+	}
+	return best
+}
+
+// TestAgainstFloodReference compares Solve with a plain flood-fill-bounded
+// search on random boards of 6x6 to 12x12 with 2 to 4 colours: the length
+// and the tie-rule colour. Boards the reference cannot finish within its
+// node budget are skipped and counted.
+func TestAgainstFloodReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	perShape := map[int]int{2: 8, 3: 12, 4: 20} // boards per size, by colours
+	budgetPerBoard := 300_000
+	switch {
+	case *long:
+		perShape = map[int]int{2: 60, 3: 60, 4: 100}
+		budgetPerBoard = 20_000_000
+	case testing.Short():
+		perShape = map[int]int{2: 1, 3: 2, 4: 3}
+	}
+	s := NewSolver()
+	skipped, total := 0, 0
+	skippedBy := map[string]int{}
+	for size := 6; size <= 12; size++ {
+		for ncol := 2; ncol <= 4; ncol++ {
+			for n := 0; n < perShape[ncol]; n++ {
+				b := randomBoard(rng, size, size, ncol, 0)
+				total++
+				budget := budgetPerBoard
+				wantC, wantL, _ := reference(b, func(b *Board, i int) int { return floodLongest(b, i, &budget) })
+				if budget < 0 {
+					skipped++
+					skippedBy[fmt.Sprintf("%dx%d/%d", size, size, ncol)]++
+					continue
+				}
+				got, err := s.Solve(context.Background(), b, Options{})
+				if err != nil || got.Colour != wantC || got.Length != wantL || !got.Optimal {
+					t.Fatalf("%s: got %v (colour %q), %v; want %c %d", boardText(b), got, got.Colour, err, wantC, wantL)
+				}
+				if msg := checkChain(b, got); msg != "" {
+					t.Fatalf("%s: chain %v: %s", boardText(b), got.Path, msg)
+				}
+			}
+		}
+	}
+	t.Logf("%d boards, %d skipped (reference over budget): %v", total, skipped, skippedBy)
+	if skipped*4 > total {
+		t.Errorf("reference finished only %d of %d boards", total-skipped, total)
 	}
 }

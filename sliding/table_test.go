@@ -73,3 +73,26 @@ func TestTableForCaches(t *testing.T) {
 		t.Errorf("table for %v: goal %v, %d states", g.Tiles, a.Goal().Tiles, a.States())
 	}
 }
+
+// TestTableForConcurrent builds one goal's table from many goroutines at
+// once (run with -race): all get the same table, and it answers correctly.
+func TestTableForConcurrent(t *testing.T) {
+	goal, _ := ParseGoal("1 2 3 4 5 0 7 8 6", 3, 3) // a goal no other test uses
+	b := mustBoard(t, 3, 3, 1, 2, 3, 4, 0, 5, 7, 8, 6)
+	tables := make(chan *Table, 8)
+	for range 8 {
+		go func() {
+			tab := TableFor(goal)
+			if d := tab.Distance(b); d != 1 {
+				t.Errorf("Distance = %d, want 1", d)
+			}
+			tables <- tab
+		}()
+	}
+	first := <-tables
+	for range 7 {
+		if <-tables != first {
+			t.Error("TableFor built two tables for one goal")
+		}
+	}
+}

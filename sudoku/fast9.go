@@ -28,8 +28,9 @@ import (
 // was last examined is examined again on the next pass. Cells with one
 // candidate left (naked singles) are found with a bit-parallel count over
 // the nine digits. When propagation stalls, the solver branches on a cell
-// with two candidates in the band with the fewest placed cells (or, for the
-// lexicographically smallest solution, on the first empty cell), trying
+// with two candidates whose row, column and box have the fewest placed
+// cells (or, for the lexicographically smallest solution, on the first
+// empty cell), trying
 // all but the last candidate on a copy of the 228-byte state.
 
 const full27 = 1<<27 - 1
@@ -270,8 +271,8 @@ func (sv *solver9) search(s *state9) {
 }
 
 // choose picks the cell to branch on: in lexicographic mode the first
-// empty cell, otherwise the first cell with two candidates, else the first
-// with the fewest.
+// empty cell, otherwise the cell with two candidates that has the fewest
+// placed peers, else the first cell with the fewest candidates.
 func (sv *solver9) choose(s *state9) (int, uint32) {
 	if sv.lexmin {
 		for b := 0; b < 3; b++ {
@@ -280,18 +281,29 @@ func (sv *solver9) choose(s *state9) (int, uint32) {
 			}
 		}
 	}
-	// A bivalue cell in the band with the fewest placed cells: there a
-	// guess leaves the most to propagate.
-	bb, bn := -1, 100
+	// Among the cells with two candidates, the one with the fewest
+	// placed cells in its row, column and box: its peers have the most
+	// left to lose, so either branch propagates furthest.
+	bb, bbit, bn := -1, uint32(0), 100
 	for b := 0; b < 3; b++ {
-		if s.biv[b] != 0 {
-			if n := bits.OnesCount32(s.solved[b]); n < bn {
-				bb, bn = b, n
+		for m := s.biv[b]; m != 0; m &= m - 1 {
+			bit := m & -m
+			p := bits.TrailingZeros32(bit)
+			r, c := p/9, p%9
+			col := uint32(1|1<<9|1<<18) << c
+			box := uint32(7|7<<9|7<<18) << (c / 3 * 3)
+			// The peers: row and box in this band, the column in the
+			// other two.
+			n := bits.OnesCount32(s.solved[b]&(0x1ff<<(9*r)|box)) +
+				bits.OnesCount32(s.solved[(b+1)%3]&col) + bits.OnesCount32(s.solved[(b+2)%3]&col)
+
+			if n < bn {
+				bb, bbit, bn = b, bit, n
 			}
 		}
 	}
 	if bb >= 0 {
-		return bb, s.biv[bb] & -s.biv[bb]
+		return bb, bbit
 	}
 	bestB, bestBit, best := 0, uint32(0), 10
 	for b := 0; b < 3; b++ {

@@ -32,7 +32,8 @@ func (s *Solver) SolveGeneric(ctx context.Context, b *Board, opt Options) (Resul
 	}
 	mk := func(comp *component, path []int, rest set) gstate {
 		h := path[len(path)-1]
-		return gstate{comp, path, rest, len(path) + s.bctBound(comp, h, flood(comp, h, rest))}
+		b, _ := s.bctBound(comp, h, rest)
+		return gstate{comp, path, rest, len(path) + b}
 	}
 	first := func(yield func(gstate) bool) {
 		for _, st := range starts {

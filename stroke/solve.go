@@ -103,19 +103,21 @@ type Solver struct {
 	// results are memoised (0 turns memoisation off), noWarnsdorff tries
 	// moves in index order.
 	memoMin      int
+	memoComp     int // the least component size for which the memo is used
 	noWarnsdorff bool
 }
 
 // NewSolver returns a Solver.
 func NewSolver() *Solver {
 	return &Solver{
-		memoMin: 10,
-		disc:    make([]int32, maxComponent),
-		low:     make([]int32, maxComponent),
-		f:       make([]int32, maxComponent),
-		fv:      make([]int, maxComponent+1),
-		fit:     make([]set, maxComponent+1),
-		vs:      make([]int, 0, maxComponent+1),
+		memoMin:  12,
+		memoComp: 24,
+		disc:     make([]int32, maxComponent),
+		low:      make([]int32, maxComponent),
+		f:        make([]int32, maxComponent),
+		fv:       make([]int, maxComponent+1),
+		fit:      make([]set, maxComponent+1),
+		vs:       make([]int, 0, maxComponent+1),
 	}
 }
 
@@ -268,7 +270,7 @@ func (s *Solver) flood(b *Board, i int) error {
 		s.gen = 1
 	}
 	comp.colour, comp.gen, comp.cells, comp.all = ch, s.gen, cells, set{}
-	if s.memoMin > 0 && len(cells) >= s.memoMin {
+	if s.memoMin > 0 && len(cells) >= max(s.memoMin, s.memoComp) {
 		s.memo.grow(memoBits(len(cells)))
 	}
 	if cap(comp.nbr) < len(cells) {
@@ -394,8 +396,19 @@ func (r *run) dfs(h int, avail set, depth int) int {
 		}
 	}
 	g := r.comp
-	rg := flood(g, h, avail)
-	n := rg.count()
+	s := r.s
+	big := s.memoMin > 0 && len(g.cells) >= max(s.memoMin, s.memoComp)
+	var rg set
+	var n, ub int
+	if big {
+		rg = flood(g, h, avail)
+		n = rg.count()
+		ub = n
+	} else {
+		// Small regions: one pass gives both the region and the bound.
+		ub, rg = s.bctBound(g, h, avail)
+		n = rg.count()
+	}
 	if n == 0 {
 		return 0
 	}
@@ -408,12 +421,11 @@ func (r *run) dfs(h int, avail set, depth int) int {
 		r.stop = fmt.Errorf("%w: node cap of %d", search.ErrLimit, r.opt.MaxNodes)
 	}
 	t := r.cut(r.dir, depth)
-	if n <= t || r.stop != nil {
-		return n
+	if ub <= t || r.stop != nil {
+		return ub
 	}
-	ub := n
-	s := r.s
-	useMemo := s.memoMin > 0 && n >= s.memoMin
+	// Large regions: the memo first, then the block-cut bound.
+	useMemo := big && n >= s.memoMin
 	if useMemo {
 		if u, ok := s.memo.get(g.gen, h, rg); ok {
 			if u <= t {
@@ -422,8 +434,10 @@ func (r *run) dfs(h int, avail set, depth int) int {
 			ub = u
 		}
 	}
-	if b := s.bctBound(g, h, rg); b < ub {
-		ub = b
+	if big {
+		if b, _ := s.bctBound(g, h, rg); b < ub {
+			ub = b
+		}
 	}
 	if ub <= t {
 		if useMemo {
@@ -490,37 +504,33 @@ func flood(g *component, h int, avail set) set {
 }
 
 // bctBound returns an upper bound on the number of tiles a chain from h can
-// add over rg (the cells reachable from h): the best sum over a path of
-// blocks in the block-cut tree of rg plus h, rooted at h. A simple path from
-// h passes through the blocks of one root-to-leaf path of that tree, entering
-// each at a cut cell already counted, so each block adds at most its size
-// less one.
+// add over avail, and the cells of avail reachable from h. The bound is the
+// best sum over a path of blocks in the block-cut tree of the reachable
+// cells plus h, rooted at h: a simple path from h passes through the blocks
+// of one root-to-leaf path of that tree, entering each at a cut cell already
+// counted, so each block adds at most its size less one.
 //
-// It runs Tarjan's biconnected components iteratively. f[v] is the best gain
-// below cell v over the blocks whose top (the cell nearest h) is v.
-func (s *Solver) bctBound(g *component, h int, rg set) int {
-	all := rg
-	all.add(h)
+// It runs Tarjan's biconnected components iteratively from h. f[v] is the
+// best gain below cell v over the blocks whose top (the cell nearest h) is v.
+func (s *Solver) bctBound(g *component, h int, avail set) (int, set) {
 	disc, low, f := s.disc, s.low, s.f
-	for m := all; ; {
-		v := m.pop()
-		if v < 0 {
-			break
-		}
-		disc[v], f[v] = 0, 0
-	}
+	var seen set
+	seen.add(h)
+	all := avail
+	all.add(h)
 	var clock int32 = 1
-	disc[h], low[h] = 1, 1
+	disc[h], low[h], f[h] = 1, 1, 0
 	fv, fit := s.fv, s.fit
-	fv[0], fit[0] = h, g.nbr[h].and(all)
+	fv[0], fit[0] = h, g.nbr[h].and(avail)
 	sp := 1
 	vs := s.vs[:0]
 	for sp > 0 {
 		v := fv[sp-1]
 		if w := fit[sp-1].pop(); w >= 0 {
-			if disc[w] == 0 {
+			if !seen.has(w) {
+				seen.add(w)
 				clock++
-				disc[w], low[w] = clock, clock
+				disc[w], low[w], f[w] = clock, clock, 0
 				vs = append(vs, w)
 				fv[sp], fit[sp] = w, g.nbr[w].and(all)
 				sp++
@@ -554,5 +564,6 @@ func (s *Solver) bctBound(g *component, h int, rg set) int {
 		}
 	}
 	s.vs = vs
-	return int(f[h])
+	seen.remove(h)
+	return int(f[h]), seen
 }

@@ -100,7 +100,7 @@ func build(ctx context.Context, p *pattern, blank int, progress func(done int64)
 	defer free2()
 	next, free3 := allocWords(words) // regions at the next distance
 	defer free3()
-	out, _ := allocWords((p.size + 7) / 8)
+	out := make([]uint32, (p.size+7)/8)
 
 	// The goal: tiles home, blank in its region.
 	pos := make([]uint8, k)

@@ -16,3 +16,14 @@ func BenchmarkBuild6(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBuild7 builds the 7-tile pattern of 7-8 (57,657,600 placements).
+func BenchmarkBuild7(b *testing.B) {
+	g, _ := newGeom(4, 4)
+	p, _ := newPattern(g, []int{1, 2, 3, 4, 5, 6, 7})
+	for range b.N {
+		if _, err := build(context.Background(), p, 0, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -206,18 +206,17 @@ func readTable(dir string, p *pattern, blank int) ([]uint32, error) {
 	if string(raw) != string(want.bytes()) {
 		return nil, fmt.Errorf("%w: header does not match %dx%d, blank %d, pattern %v", ErrCorrupt, want.w, want.h, blank, p.cells)
 	}
-	t, free := allocWords(int64(want.payload / 4))
+	// Plain memory: huge pages would spare TLB misses in the search, but
+	// faulting them in costs seconds, and the search is no faster for it.
+	t := make([]uint32, want.payload/4)
 	body := tableBytes(t)
 	if _, err := io.ReadFull(br, body); err != nil {
-		free()
 		return nil, fmt.Errorf("%w: table cut short", ErrCorrupt)
 	}
 	if n, _ := br.Read(make([]byte, 1)); n != 0 {
-		free()
 		return nil, fmt.Errorf("%w: data after the table", ErrCorrupt)
 	}
 	if crc32.Update(crc32.Checksum(raw, castagnoli), castagnoli, body) != crc {
-		free()
 		return nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
 	}
 	if !littleEndian {

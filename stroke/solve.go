@@ -69,7 +69,14 @@ type component struct {
 	gen    uint32 // names the component in the memo table
 	cells  []int  // board index of each compact index
 	nbr    []set  // neighbours of each cell within the component
+	adj    []adj  // the same, as lists
 	all    set
+}
+
+// adj lists the neighbours of a cell by compact index.
+type adj struct {
+	n uint8
+	v [8]uint8
 }
 
 // start is a tile next to the player where a chain may begin.
@@ -96,7 +103,7 @@ type Solver struct {
 	// Buffers for the block-cut bound, indexed by compact index.
 	disc, low, f []int32
 	fv           []int
-	fit          []set
+	fk           []uint8
 	vs           []int
 
 	// Tuning, for measurements: memoMin is the least region size whose
@@ -116,7 +123,7 @@ func NewSolver() *Solver {
 		low:      make([]int32, maxComponent),
 		f:        make([]int32, maxComponent),
 		fv:       make([]int, maxComponent+1),
-		fit:      make([]set, maxComponent+1),
+		fk:       make([]uint8, maxComponent+1),
 		vs:       make([]int, 0, maxComponent+1),
 	}
 }
@@ -277,6 +284,10 @@ func (s *Solver) flood(b *Board, i int) error {
 		comp.nbr = make([]set, len(cells), maxComponent)
 	}
 	comp.nbr = comp.nbr[:len(cells)]
+	if cap(comp.adj) < len(cells) {
+		comp.adj = make([]adj, len(cells), maxComponent)
+	}
+	comp.adj = comp.adj[:len(cells)]
 	for k, v := range cells {
 		comp.all.add(k)
 		var nb set
@@ -291,6 +302,16 @@ func (s *Solver) flood(b *Board, i int) error {
 			}
 		}
 		comp.nbr[k] = nb
+		var a adj
+		for m := nb; ; {
+			w := m.pop()
+			if w < 0 {
+				break
+			}
+			a.v[a.n] = uint8(w)
+			a.n++
+		}
+		comp.adj[k] = a
 	}
 	return nil
 }
@@ -520,19 +541,25 @@ func (s *Solver) bctBound(g *component, h int, avail set) (int, set) {
 	all.add(h)
 	var clock int32 = 1
 	disc[h], low[h], f[h] = 1, 1, 0
-	fv, fit := s.fv, s.fit
-	fv[0], fit[0] = h, g.nbr[h].and(avail)
+	fv, fk := s.fv, s.fk
+	fv[0], fk[0] = h, 0
 	sp := 1
 	vs := s.vs[:0]
 	for sp > 0 {
 		v := fv[sp-1]
-		if w := fit[sp-1].pop(); w >= 0 {
+		a := &g.adj[v]
+		if k := fk[sp-1]; k < a.n {
+			fk[sp-1] = k + 1
+			w := int(a.v[k])
+			if !all.has(w) {
+				continue
+			}
 			if !seen.has(w) {
 				seen.add(w)
 				clock++
 				disc[w], low[w], f[w] = clock, clock, 0
 				vs = append(vs, w)
-				fv[sp], fit[sp] = w, g.nbr[w].and(all)
+				fv[sp], fk[sp] = w, 0
 				sp++
 			} else if disc[w] < low[v] {
 				low[v] = disc[w]

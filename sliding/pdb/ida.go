@@ -228,6 +228,14 @@ func (v *solver) expand(n *node, sh *shared, g, prev int) bool {
 		}
 	}
 	b := n.blank
+	// Rank every child's changed patterns first and fetch their entries
+	// together, so that the cache misses of the lookups overlap.
+	var kids [4]struct {
+		c          int
+		rank, mr   int64
+		word, mwrd uint32
+	}
+	nk := 0
 	for k := range 4 {
 		c := int(v.nbrs[b][k])
 		if c < 0 {
@@ -237,16 +245,38 @@ func (v *solver) expand(n *node, sh *shared, g, prev int) bool {
 			continue
 		}
 		t := n.cell[c]
+		n.pos[t] = uint8(b)
+		kd := &kids[nk]
+		kd.c = c
+		kd.rank = v.rankOf(n, int(v.patOf[t]))
+		if v.mirror {
+			kd.mr = v.mrankOf(n, int(v.mpatOf[t]))
+		}
+		n.pos[t] = uint8(c)
+		nk++
+	}
+	for k := range nk {
+		kd := &kids[k]
+		t := n.cell[kd.c]
+		kd.word = v.tables[v.patOf[t]][kd.rank>>3]
+		if v.mirror {
+			kd.mwrd = v.tables[v.mpatOf[t]][kd.mr>>3]
+		}
+	}
+	for k := range nk {
+		kd := &kids[k]
+		c := kd.c
+		t := n.cell[c]
 		md := n.md + int(v.md[t][b]) - int(v.md[t][c])
 		n.pos[t] = uint8(b)
 		pi := v.patOf[t]
-		vi := entry(v.tables[pi], v.rankOf(n, int(pi)))
+		vi := int(kd.word >> (4 * uint(kd.rank&7)) & 15)
 		sum := n.sum - n.val[pi] + vi
 		msum := n.msum
 		mi := v.mpatOf[t]
 		mvi := 0
 		if v.mirror {
-			mvi = entry(v.tables[mi], v.mrankOf(n, int(mi)))
+			mvi = int(kd.mwrd >> (4 * uint(kd.mr&7)) & 15)
 			msum += mvi - n.mval[mi]
 		}
 		f := g + 1 + md + 2*max(sum, msum)

@@ -508,18 +508,25 @@ func (r *run) dfs(h int, avail set, depth int) int {
 // flood returns the cells of avail reachable from h's neighbours in avail.
 func flood(g *component, h int, avail set) set {
 	var reach set
-	front := g.nbr[h].and(avail)
-	for !front.empty() {
-		reach = reach.or(front)
-		var next set
-		for {
-			v := front.pop()
-			if v < 0 {
-				break
-			}
-			next = next.or(g.nbr[v])
+	var queue [maxComponent]uint8
+	n := 0
+	a := &g.adj[h]
+	for k := uint8(0); k < a.n; k++ {
+		if w := int(a.v[k]); avail.has(w) {
+			reach.add(w)
+			queue[n] = uint8(w)
+			n++
 		}
-		front = next.and(avail).minus(reach)
+	}
+	for i := 0; i < n; i++ {
+		a := &g.adj[queue[i]]
+		for k := uint8(0); k < a.n; k++ {
+			if w := int(a.v[k]); avail.has(w) && !reach.has(w) {
+				reach.add(w)
+				queue[n] = uint8(w)
+				n++
+			}
+		}
 	}
 	return reach
 }

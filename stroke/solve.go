@@ -98,7 +98,11 @@ type Solver struct {
 	index  []uint8 // board index -> compact index in its component
 	starts []start
 	run    run
-	ranked []ranked
+
+	// Neighbours of every board cell, for boards of nRows x nCols.
+	nRows, nCols  int
+	nStart, nList []int32
+	ranked        []ranked
 
 	// Buffers for the block-cut bound, indexed by compact index.
 	disc, low, f []int32
@@ -239,6 +243,27 @@ func (s *Solver) setup(b *Board) ([]start, error) {
 	return starts, nil
 }
 
+// around returns the board indices of the neighbours of board cell v, from
+// a table made once per board size.
+func (s *Solver) around(b *Board, v int) []int32 {
+	if s.nRows != b.Rows || s.nCols != b.Cols {
+		s.nRows, s.nCols = b.Rows, b.Cols
+		s.nStart = make([]int32, len(b.Cells)+1)
+		s.nList = s.nList[:0]
+		for u := range b.Cells {
+			r, c := u/b.Cols, u%b.Cols
+			for _, d := range Directions {
+				rr, cc := r+d[0], c+d[1]
+				if rr >= 0 && rr < b.Rows && cc >= 0 && cc < b.Cols {
+					s.nList = append(s.nList, int32(rr*b.Cols+cc))
+				}
+			}
+			s.nStart[u+1] = int32(len(s.nList))
+		}
+	}
+	return s.nList[s.nStart[v]:s.nStart[v+1]]
+}
+
 // flood numbers the one-colour region of board cell i as a new component.
 func (s *Solver) flood(b *Board, i int) error {
 	ch := b.Cells[i]
@@ -252,14 +277,8 @@ func (s *Solver) flood(b *Board, i int) error {
 	s.where[i] = id
 	s.index[i] = 0
 	for h := 0; h < len(cells); h++ {
-		v := cells[h]
-		r, c := v/b.Cols, v%b.Cols
-		for _, d := range Directions {
-			rr, cc := r+d[0], c+d[1]
-			if rr < 0 || rr >= b.Rows || cc < 0 || cc >= b.Cols {
-				continue
-			}
-			w := rr*b.Cols + cc
+		for _, w32 := range s.around(b, cells[h]) {
+			w := int(w32)
 			if b.Cells[w] == ch && s.where[w] == 0 {
 				if len(cells) == maxComponent {
 					comp.cells = cells
@@ -291,26 +310,16 @@ func (s *Solver) flood(b *Board, i int) error {
 	for k, v := range cells {
 		comp.all.add(k)
 		var nb set
-		r, c := v/b.Cols, v%b.Cols
-		for _, d := range Directions {
-			rr, cc := r+d[0], c+d[1]
-			if rr < 0 || rr >= b.Rows || cc < 0 || cc >= b.Cols {
-				continue
-			}
-			if w := rr*b.Cols + cc; s.where[w] == id {
-				nb.add(int(s.index[w]))
+		var a adj
+		for _, w := range s.around(b, v) {
+			if s.where[w] == id {
+				j := s.index[w]
+				nb.add(int(j))
+				a.v[a.n] = j
+				a.n++
 			}
 		}
 		comp.nbr[k] = nb
-		var a adj
-		for m := nb; ; {
-			w := m.pop()
-			if w < 0 {
-				break
-			}
-			a.v[a.n] = uint8(w)
-			a.n++
-		}
 		comp.adj[k] = a
 	}
 	return nil

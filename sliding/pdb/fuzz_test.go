@@ -1,0 +1,73 @@
+package pdb
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzParsePartition checks that any spec is either refused with an error
+// or gives patterns that cover every tile but the blank exactly once.
+func FuzzParsePartition(f *testing.F) {
+	for _, s := range []string{"7-8", "6-6-3", "5-5-5", "8", "4-4", "", "-", "7--8", "+7-8", "99999999999999999999", "1-1-1-1-1-1-1-1-1-1-1-1-1-1-1-1-1"} {
+		f.Add(4, 4, 0, s)
+	}
+	f.Add(5, 5, 0, "6-6-6-6")
+	f.Add(3, 3, 4, "4-4")
+	f.Fuzz(func(t *testing.T, w, h, blank int, spec string) {
+		groups, err := ParsePartition(w, h, blank, spec)
+		if err != nil {
+			return
+		}
+		seen := map[int]bool{}
+		for _, g := range groups {
+			for _, c := range g {
+				if c < 0 || c >= w*h || c == blank || seen[c] {
+					t.Fatalf("ParsePartition(%d, %d, %d, %q) = %v: bad cell %d", w, h, blank, spec, groups, c)
+				}
+				seen[c] = true
+			}
+		}
+		if len(seen) != w*h-1 {
+			t.Fatalf("ParsePartition(%d, %d, %d, %q) = %v: %d tiles, want %d", w, h, blank, spec, groups, len(seen), w*h-1)
+		}
+	})
+}
+
+// FuzzReadTable feeds arbitrary file contents to the reader: it must refuse
+// anything but the exact table, and never panic.
+func FuzzReadTable(f *testing.F) {
+	dir := f.TempDir()
+	g, _ := newGeom(3, 3)
+	p, _ := newPattern(g, []int{1, 2, 3, 4})
+	tab, err := build(context.Background(), p, 0, nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	if err := writeTable(dir, p, 0, tab); err != nil {
+		f.Fatal(err)
+	}
+	name := filepath.Join(dir, fileName(3, 3, 0, p.cells))
+	good, err := os.ReadFile(name)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add(good[:40])
+	f.Add([]byte("SLABPDB\x00"))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := readTable(dir, p, 0)
+		if err == nil && !bytes.Equal(data, good) {
+			t.Fatalf("accepted a file that differs from the one written (%d bytes)", len(data))
+		}
+		if err == nil && len(got) != len(tab) {
+			t.Fatalf("table of %d words, want %d", len(got), len(tab))
+		}
+	})
+}

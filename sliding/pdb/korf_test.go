@@ -21,7 +21,7 @@ var (
 	korfFlag  = flag.Bool("pdb.korf", false, "solve Korf's 100 15-puzzle instances (needs or builds the databases)")
 	korf24    = flag.String("pdb.korf24", "", "solve these 24-puzzle instances of korf24_50.txt (1-based, comma-separated)")
 	partFlag  = flag.String("pdb.partition", "7-8", "partition for -pdb.korf")
-	partsFlag = flag.String("pdb.partitions", "7-8,6-6-3,5-5-5", "partitions for BenchmarkKorf100, comma-separated")
+	partsFlag = flag.String("pdb.partitions", "7-8,6-6-3,5-5-5", "partitions for BenchmarkKorf100, comma-separated; a -nomirror suffix turns the mirror lookup off")
 	dirFlag   = flag.String("pdb.dir", "", "database directory for the long runs (default: the user cache)")
 	korfFirst = flag.Int("pdb.first", 100, "solve only the first N instances with -pdb.korf")
 )
@@ -93,7 +93,11 @@ func TestKorf100(t *testing.T) {
 		t.Skip("the Korf 100 run needs -pdb.korf")
 	}
 	insts := readInstances(t, "korf100.txt", 4)
-	s := openLong(t, 4, *partFlag)
+	name, plain := strings.CutSuffix(*partFlag, "-nomirror")
+	s := openLong(t, 4, name)
+	if plain {
+		s = s.WithoutMirror()
+	}
 	goal := canonicalGoal(4)
 	var nodes, gen int64
 	var total time.Duration
@@ -158,7 +162,11 @@ func BenchmarkKorf100(b *testing.B) {
 	goal := canonicalGoal(4)
 	for _, part := range strings.Split(*partsFlag, ",") {
 		b.Run(part, func(b *testing.B) {
-			s := openLong(b, 4, part)
+			name, plain := strings.CutSuffix(part, "-nomirror")
+			s := openLong(b, 4, name)
+			if plain {
+				s = s.WithoutMirror()
+			}
 			b.ResetTimer()
 			var nodes, gen int64
 			for range b.N {

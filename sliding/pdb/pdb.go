@@ -34,8 +34,15 @@ type Set struct {
 	g         *geom
 	groups    [][]int    // goal cells of each pattern's tiles
 	tables    [][]uint32 // 4-bit entries, 8 to a word
+	noMirror  bool
 	once      sync.Once
 	v         *solver
+}
+
+// WithoutMirror returns a set that shares s's tables but never looks up the
+// reflected board: a weaker heuristic, for comparison.
+func (s *Set) WithoutMirror() *Set {
+	return &Set{w: s.w, h: s.h, blank: s.blank, partition: s.partition, g: s.g, groups: s.groups, tables: s.tables, noMirror: true}
 }
 
 // W and H return the board size the set is for.
@@ -62,9 +69,9 @@ func (s *Set) Groups() [][]int {
 
 // Mirror reports whether the set also looks up the board reflected about
 // the main diagonal: it does on square boards whose blank goal cell lies on
-// the diagonal.
+// the diagonal, unless made by WithoutMirror.
 func (s *Set) Mirror() bool {
-	return s.w == s.h && s.g.transpose(s.blank) == s.blank
+	return !s.noMirror && s.w == s.h && s.g.transpose(s.blank) == s.blank
 }
 
 // Method names the heuristic for Solution.Method, e.g. "pdb 7-8+mirror".

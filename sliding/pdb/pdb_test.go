@@ -283,6 +283,42 @@ func TestSolveDeterministic(t *testing.T) {
 	}
 }
 
+// TestWithoutMirror checks that the plain heuristic is never above the
+// mirrored one and still solves optimally.
+func TestWithoutMirror(t *testing.T) {
+	ctx := context.Background()
+	goal := sliding.Standard(3, 3)
+	s, err := Build(ctx, 3, 3, 8, "4-4", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := s.WithoutMirror()
+	if !s.Mirror() || p.Mirror() || p.Method() != "pdb 4-4" {
+		t.Fatalf("Mirror %v / %v, method %q", s.Mirror(), p.Mirror(), p.Method())
+	}
+	dist := allDistances(goal)
+	stricter := 0
+	for k, d := range dist {
+		b := sliding.Board{W: 3, H: 3, Tiles: []uint8(k)}
+		hm, _ := s.Heuristic(b, goal)
+		hp, _ := p.Heuristic(b, goal)
+		if hp > hm || hm > d {
+			t.Fatalf("board %v: plain %d, mirrored %d, distance %d", b.Tiles, hp, hm, d)
+		}
+		if hm > hp {
+			stricter++
+		}
+	}
+	if stricter == 0 {
+		t.Error("the mirror lookup never raised the heuristic")
+	}
+	b := mustBoard(t, 3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1)
+	sol, err := p.Solve(ctx, b, goal, search.Limits{})
+	if err != nil || len(sol.Moves) != 31 {
+		t.Errorf("plain solve: %d moves, %v", len(sol.Moves), err)
+	}
+}
+
 func TestSolveErrors(t *testing.T) {
 	ctx := context.Background()
 	goal := sliding.Standard(3, 3)

@@ -7,6 +7,7 @@
 // Usage:
 //
 //	go run ./scripts/stroke-vs-cpp -peer /path/to/onestroke_bb -n 1000 -size 9 -colours 4
+//	go run ./scripts/stroke-vs-cpp -print -n 100 -size 12 -colours 2 > boards.txt
 //
 // The peer reads 1.inp and writes 1.out in its working directory, so each
 // board costs it a process start. The peer's wall time per process is noisy
@@ -41,9 +42,25 @@ func main() {
 	colours := flag.Int("colours", 4, "colours, from RGBY")
 	seed := flag.Uint64("seed", 1, "random seed")
 	peerTimeout := flag.Duration("peer-timeout", 10*time.Second, "time allowed to the peer per board")
+	printOnly := flag.Bool("print", false, "print the boards in the classic format and stop (any size; no peer needed)")
 	flag.Parse()
-	if *peer == "" || *size < 1 || *size > 10 || *colours < 1 || *colours > 4 || *n < 1 {
+	if *size < 1 || *size > 16 || *colours < 1 || *colours > 4 || *n < 1 {
 		flag.Usage()
+		os.Exit(2)
+	}
+	rng := rand.New(rand.NewPCG(*seed, 7))
+	boards := make([]*stroke.Board, *n)
+	for i := range boards {
+		boards[i] = randomBoard(rng, *size, *colours)
+	}
+	if *printOnly {
+		for _, b := range boards {
+			fmt.Print(b)
+		}
+		return
+	}
+	if *peer == "" || *size > 10 {
+		fmt.Fprintln(os.Stderr, "stroke-vs-cpp: -peer is needed, and the peer handles boards of at most 10 rows")
 		os.Exit(2)
 	}
 	abs, err := filepath.Abs(*peer)
@@ -51,12 +68,6 @@ func main() {
 	dir, err := os.MkdirTemp("", "stroke-vs-cpp")
 	check(err)
 	defer os.RemoveAll(dir)
-
-	rng := rand.New(rand.NewPCG(*seed, 7))
-	boards := make([]*stroke.Board, *n)
-	for i := range boards {
-		boards[i] = randomBoard(rng, *size, *colours)
-	}
 
 	// Peer start-up: the mean of 100 runs on a trivial board.
 	var up, upCPU time.Duration

@@ -142,3 +142,19 @@ func TestSlidingPDBBadInput(t *testing.T) {
 		t.Errorf("bad partition: exit %d, %q", code, errOut)
 	}
 }
+
+// TestSlidingTooBigFallsBack checks that a board too big for any database is
+// solved by the default method, with a note on stderr, and that forcing pdb
+// on it is refused.
+func TestSlidingTooBigFallsBack(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	board := scrambled(t, 6, 6, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 0", 6)
+	code, out, errOut := runCLI(t, board, "sliding")
+	if code != 0 || !strings.Contains(errOut, "no pattern database fits a 6x6 board; using IDA* with linear conflicts") {
+		t.Errorf("6x6: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, _, errOut = runCLI(t, board, "sliding", "--heuristic", "pdb")
+	if code != 2 || !strings.Contains(errOut, "no pattern database for 6x6") {
+		t.Errorf("6x6 --heuristic pdb: exit %d, stderr %q", code, errOut)
+	}
+}

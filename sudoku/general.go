@@ -3,6 +3,7 @@ package sudoku
 import (
 	"context"
 	"math/bits"
+	"sync"
 )
 
 // The general solver handles every box size with one candidate set per
@@ -20,12 +21,15 @@ type layout struct {
 	peers  [][]int32 // the cells sharing a unit with each cell
 }
 
-var layouts [MaxBox + 1]*layout
+var (
+	layouts    [MaxBox + 1]*layout
+	layoutOnce [MaxBox + 1]sync.Once
+)
 
-func init() {
-	for b := MinBox; b <= MaxBox; b++ {
-		layouts[b] = newLayout(b)
-	}
+// layoutFor returns the units and peers of box size box, built on first use.
+func layoutFor(box int) *layout {
+	layoutOnce[box].Do(func() { layouts[box] = newLayout(box) })
+	return layouts[box]
 }
 
 func newLayout(box int) *layout {
@@ -83,7 +87,7 @@ func (s *gstate) clone() *gstate {
 }
 
 func solveGeneral(ctx context.Context, g Grid, opt Options) (Result, error) {
-	l := layouts[g.Box]
+	l := layoutFor(g.Box)
 	n := l.n
 	sv := &gsolver{l: l, full: (1<<n - 1) << 1, opt: opt, ctx: ctx}
 	if sv.opt.Limit < 1 {

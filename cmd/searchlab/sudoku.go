@@ -51,12 +51,13 @@ Examples:
 
 // sudokuConfig is what the solve command was asked to do.
 type sudokuConfig struct {
-	format sudoku.Format
-	first  bool
-	count  bool
-	limit  int
-	jobs   int
-	stats  bool
+	format     sudoku.Format
+	first      bool
+	count      bool
+	limit      int
+	jobs       int
+	stats      bool
+	maxGuesses int64
 }
 
 func runSudoku(ctx context.Context, e *env, args []string) error {
@@ -70,6 +71,7 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	limit := fs.Int("limit", 2, "with --count, stop counting at this many solutions")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "number of puzzles solved at once")
 	stats := fs.Bool("stats", false, "print puzzles per second and the slowest puzzle on stderr at the end")
+	maxGuesses := fs.Int64("max-guesses", 0, "give up on a puzzle after this many guesses, an error naming its line (0: no cap)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -80,10 +82,13 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	if *limit < 1 {
 		return badInputf("--limit must be at least 1, not %d", *limit)
 	}
+	if *maxGuesses < 0 {
+		return badInputf("--max-guesses must not be negative, not %d", *maxGuesses)
+	}
 	if *jobs < 1 {
 		return badInputf("--jobs must be at least 1, not %d", *jobs)
 	}
-	cfg := sudokuConfig{format: f, first: *first || f == sudoku.FormatBOJ2239, count: *count, limit: *limit, jobs: *jobs, stats: *stats}
+	cfg := sudokuConfig{format: f, first: *first || f == sudoku.FormatBOJ2239, count: *count, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses}
 	return solveSudokuStream(ctx, e, cfg)
 }
 
@@ -225,9 +230,9 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 // solveSudokuBatch parses and solves the puzzles of b, appending their
 // answers to b.out. It stops at the first bad puzzle and records why.
 func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, b *sudokuBatch) {
-	opt := sudoku.Options{Limit: 1, First: cfg.first}
+	opt := sudoku.Options{Limit: 1, First: cfg.first, MaxGuesses: cfg.maxGuesses}
 	if cfg.count {
-		opt = sudoku.Options{Limit: cfg.limit}
+		opt = sudoku.Options{Limit: cfg.limit, MaxGuesses: cfg.maxGuesses}
 	}
 	for k, rec := range b.recs {
 		g, err := sudoku.Parse(cfg.format, rec)
@@ -241,8 +246,11 @@ func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, b *sudokuBatch) {
 		}
 		res, err := sudoku.Solve(ctx, g, opt)
 		if err != nil {
-			if errors.Is(err, sudoku.ErrInvalid) {
+			switch {
+			case errors.Is(err, sudoku.ErrInvalid):
 				err = badInput(fmt.Errorf("line %d: %w", rec.Line, err))
+			case errors.Is(err, sudoku.ErrLimit):
+				err = fmt.Errorf("line %d: gave up after %d guesses (--max-guesses)", rec.Line, res.Guesses)
 			}
 			b.err = err
 			return

@@ -202,9 +202,11 @@ type expander struct {
 	added, newPlaces int64
 	err              error
 
-	// The last placement unranked, to redo only its last tile next time.
-	lastHi   int64
-	usedHead uint32 // cells of all tiles but the last
+	// The last placement unranked, its digits, and the cells used by the
+	// tiles before each tile.
+	lastR      int64
+	digits     [maxCells]uint8
+	usedBefore [maxCells + 1]uint32
 	// Partial ranks: preRank[i] and preUsed[i] cover tiles 0..i-1.
 	preRank [maxCells]int64
 	preUsed [maxCells]uint32
@@ -213,27 +215,63 @@ type expander struct {
 }
 
 func newExpander(p *pattern, depth int, visited, next, out []uint32) *expander {
-	return &expander{p: p, depth: depth, visited: visited, next: next, out: out, pos: make([]uint8, len(p.cells)), lastHi: -1}
+	return &expander{p: p, depth: depth, visited: visited, next: next, out: out, pos: make([]uint8, len(p.cells)), lastR: -1}
 }
 
-// place sets x.pos to placement r and returns the cells it uses.
+// place sets x.pos to placement r and returns the cells it uses. The
+// frontier is scanned in increasing order, so it adds the difference from
+// the last placement to its digits and redoes only the tiles whose digits
+// changed.
 func (x *expander) place(r int64) uint32 {
 	n, k := x.p.g.n, len(x.pos)
-	rad := int64(n - k + 1)
-	hi, lo := r/rad, r%rad
-	if hi != x.lastHi {
-		used := unrank(n, r, x.pos)
-		x.lastHi = hi
-		x.usedHead = used &^ (1 << x.pos[k-1])
-		return used
+	delta := r - x.lastR
+	if x.lastR < 0 || delta < 0 || delta >= 1<<20 {
+		// Far away: from scratch.
+		rr := r
+		for i := k - 1; i >= 0; i-- {
+			rad := int64(n - i)
+			x.digits[i] = uint8(rr % rad)
+			rr /= rad
+		}
+		x.lastR = r
+		return x.redo(0)
 	}
-	free := ^x.usedHead
-	for d := lo; d > 0; d-- {
-		free &= free - 1
+	x.lastR = r
+	// Add delta in the mixed radix, lowest digit first.
+	i := k - 1
+	carry := delta
+	for ; i >= 0 && carry > 0; i-- {
+		rad := int64(n - i)
+		v := int64(x.digits[i]) + carry
+		if v < rad {
+			x.digits[i] = uint8(v)
+			carry = 0
+			break
+		}
+		x.digits[i] = uint8(v % rad)
+		carry = v / rad
 	}
-	c := bits.TrailingZeros32(free)
-	x.pos[k-1] = uint8(c)
-	return x.usedHead | 1<<c
+	if i < 0 {
+		i = 0
+	}
+	return x.redo(i)
+}
+
+// redo places tiles from..k-1 from their digits; tiles before keep their
+// cells. It returns the cells used by all tiles.
+func (x *expander) redo(from int) uint32 {
+	used := x.usedBefore[from]
+	for i := from; i < len(x.pos); i++ {
+		x.usedBefore[i] = used
+		free := ^used
+		for d := x.digits[i]; d > 0; d-- {
+			free &= free - 1
+		}
+		c := bits.TrailingZeros32(free)
+		x.pos[i] = uint8(c)
+		used |= 1 << c
+	}
+	return used
 }
 
 // expand generates the successors of placement r with the blank in each of
@@ -260,7 +298,10 @@ func (x *expander) expand(r int64, mask uint8) {
 	// The cells the blank can reach: from the region table, or by flooding
 	// the regions once on boards too large for one.
 	var reach uint32
-	if g.regionTab == nil {
+	var regions uint64 // region of each cell, 4 bits a cell
+	if g.regionTab != nil {
+		regions = g.regionTab[free]
+	} else {
 		rest := free
 		for j := 0; rest != 0; j++ {
 			r := g.flood(rest&-rest, free)
@@ -280,7 +321,7 @@ func (x *expander) expand(r int64, mask uint8) {
 				if reach&(1<<c) == 0 {
 					continue
 				}
-			} else if mask&(1<<g.regionOf(c, free)) == 0 {
+			} else if mask&(1<<(regions>>(4*uint(c))&15)) == 0 {
 				continue // the blank cannot reach c
 			}
 			// Rank with tile i on c: tiles before i keep their digits.

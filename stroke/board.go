@@ -35,6 +35,7 @@ type ParseError struct {
 	Msg  string
 }
 
+// Error formats e as "line N: message".
 func (e *ParseError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
 // Is reports whether target is ErrInvalid.

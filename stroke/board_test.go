@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -221,4 +222,33 @@ func ExampleSolve_budget() {
 	// Output:
 	// A 5 (not proven optimal; bound 35)
 	// true
+}
+
+// In the second board A and B both give chains of 1; B is to the right of
+// the player (4 in the clockwise order), A to the left (8), so B wins.
+func ExampleReader() {
+	rd := stroke.NewReader(strings.NewReader("3\nRGB\nROG\nGGB\n\n1 3\nAOB\n"))
+	s := stroke.NewSolver()
+	for {
+		b, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		r, _ := s.Solve(context.Background(), b, stroke.Options{})
+		fmt.Println(r)
+	}
+	// Output:
+	// G 4
+	// B 1
+}
+
+func ExampleSolver_SolveGeneric() {
+	b, _ := stroke.New([]string{"RGB", "ROG", "GGB"})
+	r, _ := stroke.NewSolver().SolveGeneric(context.Background(), b, stroke.Options{})
+	fmt.Println(r, r.Path)
+	// Output: G 4 [1,2 2,3 3,2 3,1]
 }

@@ -121,6 +121,7 @@ type solver9 struct {
 	ctxErr     error
 	nextCheck  int64 // guesses at which to look at ctx again
 	sol        [81]uint8
+	stack      []state9 // states by search depth; stack[0] is the root
 }
 
 // init9 sets s to the state of the givens in p (0 = blank). It returns
@@ -220,8 +221,10 @@ func (s *state9) propagate() bool {
 	}
 }
 
-// search counts the solutions of s up to sv.limit.
-func (sv *solver9) search(s *state9) {
+// search counts the solutions of s up to sv.limit. The copies it makes
+// for branches live in sv.stack, one per depth, so that a search does not
+// allocate.
+func (sv *solver9) search(s *state9, depth int) {
 	for {
 		if !s.propagate() {
 			return
@@ -257,10 +260,11 @@ func (sv *solver9) search(s *state9) {
 			}
 		}
 		for k := 0; k < n-1; k++ {
-			c := *s
+			c := &sv.stack[depth]
+			*c = *s
 			c.assign(digits[k], b, bit)
 			sv.guesses++
-			sv.search(&c)
+			sv.search(c, depth+1)
 			if sv.count >= sv.limit || sv.aborted {
 				return
 			}
@@ -348,11 +352,15 @@ func (sv *solver9) solve9(p *[81]uint8, limit int) int {
 	sv.aborted = false
 	sv.ctxErr = nil
 	sv.nextCheck = 0
-	var s state9
+	if sv.stack == nil {
+		// Every branch fills at least one cell: 81 levels at most.
+		sv.stack = make([]state9, 82)
+	}
+	s := &sv.stack[0]
 	if !s.init9(p) {
 		return 0
 	}
-	sv.search(&s)
+	sv.search(s, 1)
 	return sv.count
 }
 

@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 )
 
 // MinBox and MaxBox bound the box size of a grid: a grid of box size b has
@@ -170,6 +171,9 @@ type Result struct {
 	Guesses int64
 }
 
+// solvers9 keeps 9x9 solvers, with their search stacks, for reuse.
+var solvers9 = sync.Pool{New: func() any { return new(solver9) }}
+
 // Solve searches g with the fastest solver for its size: the bit-parallel
 // band solver for 9x9, the general propagating solver otherwise. Givens
 // that conflict are a *ConflictError. The search honours ctx and
@@ -180,10 +184,12 @@ func Solve(ctx context.Context, g Grid, opt Options) (Result, error) {
 		return Result{}, err
 	}
 	if g.Box == 3 {
-		var sv solver9
+		sv := solvers9.Get().(*solver9)
+		defer solvers9.Put(sv)
 		sv.lexmin = opt.First
 		sv.maxGuesses = opt.MaxGuesses
 		sv.ctx = ctx
+		defer func() { sv.ctx = nil }()
 		var p [81]uint8
 		copy(p[:], g.Cells)
 		n := sv.solve9(&p, opt.Limit)

@@ -266,8 +266,8 @@ func TestAgainstFloodReference(t *testing.T) {
 	budgetPerBoard := 300_000
 	switch {
 	case *long:
-		perShape = map[int]int{2: 60, 3: 60, 4: 100}
-		budgetPerBoard = 20_000_000
+		perShape = map[int]int{2: 30, 3: 40, 4: 60}
+		budgetPerBoard = 5_000_000
 	case testing.Short():
 		perShape = map[int]int{2: 1, 3: 2, 4: 3}
 	}

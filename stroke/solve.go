@@ -19,6 +19,8 @@ var ErrTooLarge = errors.New("stroke: a one-colour region next to the player has
 //	1 2 3
 //	8 O 4
 //	7 6 5
+//
+// The solver reads it; it must not be changed.
 var Directions = [8][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}}
 
 // Options sets a budget for a search. The zero value sets none beyond the

@@ -207,15 +207,20 @@ type expander struct {
 	lastR      int64
 	digits     [maxCells]uint8
 	usedBefore [maxCells + 1]uint32
-	// Partial ranks: preRank[i] and preUsed[i] cover tiles 0..i-1.
-	preRank [maxCells]int64
-	preUsed [maxCells]uint32
-	succ    [4 * maxCells]succ
-	touch   uint32 // keeps the touching loads from being optimised away
+	weight     [maxCells]int64 // the place value of each tile's digit
+	tileAt     [maxCells]uint8 // the tile on each cell of the placement
+	succ       [4 * maxCells]succ
+	touch      uint32 // keeps the touching loads from being optimised away
 }
 
 func newExpander(p *pattern, depth int, visited, next, out []uint32) *expander {
-	return &expander{p: p, depth: depth, visited: visited, next: next, out: out, pos: make([]uint8, len(p.cells)), lastR: -1}
+	x := &expander{p: p, depth: depth, visited: visited, next: next, out: out, pos: make([]uint8, len(p.cells)), lastR: -1}
+	w := int64(1)
+	for i := len(p.cells) - 1; i >= 0; i-- {
+		x.weight[i] = w
+		w *= int64(p.g.n - i)
+	}
+	return x
 }
 
 // place sets x.pos to placement r and returns the cells it uses. The
@@ -278,21 +283,16 @@ func (x *expander) redo(from int) uint32 {
 // the regions in mask.
 func (x *expander) expand(r int64, mask uint8) {
 	p := x.p
-	g, n := p.g, p.g.n
+	g := p.g
 	occ := x.place(r)
 	free := g.all &^ occ
 	md := 0
-	var pr int64
-	var pu uint32
 	for i, c := range p.cells {
 		q := x.pos[i]
 		md += int(g.distTab[q][c])
-		x.preRank[i], x.preUsed[i] = pr, pu
-		pr = pr*int64(n-i) + int64(int(q)-bits.OnesCount32(pu&(1<<q-1)))
-		pu |= 1 << q
+		x.tileAt[q] = uint8(i)
 	}
 	h := x.depth + 1
-	k := len(x.pos)
 	// First the successors, then a pass that touches their words so that
 	// the cache misses overlap, then the updates.
 	// The cells the blank can reach: from the region table, or by flooding
@@ -324,15 +324,20 @@ func (x *expander) expand(r int64, mask uint8) {
 			} else if mask&(1<<(regions>>(4*uint(c))&15)) == 0 {
 				continue // the blank cannot reach c
 			}
-			// Rank with tile i on c: tiles before i keep their digits.
-			r2, used := x.preRank[i], x.preUsed[i]
-			q := uint8(c)
-			for j := i; j < k; j++ {
+			// Rank with tile i on c: its digit changes, and the digit of
+			// each later tile on a cell between from and c moves by one.
+			d := int64(c - bits.OnesCount32(x.usedBefore[i]&(1<<c-1)))
+			r2 := r + (d-int64(x.digits[i]))*x.weight[i]
+			lo, hi := min(int(from), c), max(int(from), c)
+			for between := occ & (1<<hi - 1) &^ (1<<(lo+1) - 1); between != 0; between &= between - 1 {
+				j := int(x.tileAt[bits.TrailingZeros32(between)])
 				if j > i {
-					q = x.pos[j]
+					if c > int(from) {
+						r2 += x.weight[j] // one earlier tile fewer below it
+					} else {
+						r2 -= x.weight[j]
+					}
 				}
-				r2 = r2*int64(n-j) + int64(int(q)-bits.OnesCount32(used&(1<<q-1)))
-				used |= 1 << q
 			}
 			free2 := free&^(1<<c) | 1<<from
 			j2 := g.regionOf(int(from), free2)

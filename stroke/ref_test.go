@@ -153,6 +153,10 @@ func TestAgainstBruteForce(t *testing.T) {
 		}
 	}
 	s := NewSolver()
+	// sp probes every component, with tiny probes, so that the probes'
+	// chains meet the tie rule on small boards too.
+	sp := NewSolver()
+	sp.probeComp, sp.probeNodes = 1, 3
 	for _, sh := range shapes {
 		for n := 0; n < sh.n; n++ {
 			b := randomBoard(rng, sh.rows, sh.cols, sh.ncol, sh.holes)
@@ -166,6 +170,15 @@ func TestAgainstBruteForce(t *testing.T) {
 			}
 			if msg := checkChain(b, got); msg != "" {
 				t.Fatalf("%s: chain %v: %s", boardText(b), got.Path, msg)
+			}
+			if n%2 == 1 {
+				p, err := sp.Solve(context.Background(), b, Options{})
+				if err != nil || p.Colour != wantC || p.Length != wantL || !p.Optimal {
+					t.Fatalf("%s: with probes %v (colour %q), %v; want %c %d", boardText(b), p, p.Colour, err, wantC, wantL)
+				}
+				if msg := checkChain(b, p); msg != "" {
+					t.Fatalf("%s: with probes, chain %v: %s", boardText(b), p.Path, msg)
+				}
 			}
 			if n%4 == 0 {
 				g, err := s.SolveGeneric(context.Background(), b, Options{})

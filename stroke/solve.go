@@ -114,23 +114,30 @@ type Solver struct {
 
 	// Tuning, for measurements: memoMin is the least region size whose
 	// results are memoised (0 turns memoisation off), noWarnsdorff tries
-	// moves in index order.
+	// moves in index order, probes (0: none) sets the short searches with
+	// shuffled ties run from each start of a large component first.
 	memoMin      int
 	memoComp     int // the least component size for which the memo is used
 	noWarnsdorff bool
+	probes       int   // probes per start in large components
+	probeNodes   int64 // nodes per probe
+	probeComp    int   // the least component size for probes
 }
 
 // NewSolver returns a Solver.
 func NewSolver() *Solver {
 	return &Solver{
-		memoMin:  12,
-		memoComp: 24,
-		disc:     make([]int32, maxComponent),
-		low:      make([]int32, maxComponent),
-		f:        make([]int32, maxComponent),
-		fv:       make([]int, maxComponent+1),
-		fk:       make([]uint8, maxComponent+1),
-		vs:       make([]int, 0, maxComponent+1),
+		memoMin:    12,
+		memoComp:   24,
+		probes:     4,
+		probeNodes: 500,
+		probeComp:  60,
+		disc:       make([]int32, maxComponent),
+		low:        make([]int32, maxComponent),
+		f:          make([]int32, maxComponent),
+		fv:         make([]int, maxComponent+1),
+		fk:         make([]uint8, maxComponent+1),
+		vs:         make([]int, 0, maxComponent+1),
 	}
 }
 
@@ -339,6 +346,10 @@ type run struct {
 	dir  int   // tie order of the current start
 	path []int // compact indices of the current chain
 
+	probing   bool   // in a probe: shuffle ties, stop when probeLeft runs out
+	probeLeft int64  // nodes left to the probe
+	rng       uint64 // xorshift state for the probes
+
 	best     int   // length of the best chain found
 	bestDir  int   // tie order of its start; 8 before any
 	bestPath []int // its board cells
@@ -360,7 +371,7 @@ func (s *Solver) solveStarts(ctx context.Context, b *Board, starts []start, opt 
 		ctx = context.Background()
 	}
 	r := &s.run
-	*r = run{s: s, ctx: ctx, opt: opt, bestDir: len(Directions), path: r.path[:0], bestPath: r.bestPath[:0]}
+	*r = run{s: s, ctx: ctx, opt: opt, bestDir: len(Directions), path: r.path[:0], bestPath: r.bestPath[:0], rng: 0x9E3779B97F4A7C15}
 	// Try the starts with the most reachable tiles first, to find a long
 	// chain early; the tie rule does not depend on this order.
 	rs := s.ranked[:0]
@@ -373,6 +384,25 @@ func (s *Solver) solveStarts(ctx context.Context, b *Board, starts []start, opt 
 	for i := 1; i < len(rs); i++ {
 		for j := i; j > 0 && rs[j].bound > rs[j-1].bound; j-- {
 			rs[j], rs[j-1] = rs[j-1], rs[j]
+		}
+	}
+	// Probes: short searches with shuffled ties between moves, to find a
+	// long chain before the exhaustive search (heavy tails). They only
+	// raise the best chain; their bounds are not stored.
+	if s.probes > 0 {
+		for _, st := range rs {
+			if len(st.comp.cells) < s.probeComp || r.stop != nil {
+				continue
+			}
+			for p := 0; p < s.probes && r.stop == nil && r.cut(st.dir, 0) < st.bound; p++ {
+				r.comp, r.dir = st.comp, st.dir
+				rest := st.comp.all
+				rest.remove(st.at)
+				r.probeLeft = s.probeNodes
+				r.probing = true
+				r.dfs(st.at, rest, 1)
+				r.probing = false
+			}
 		}
 	}
 	bound := 0
@@ -453,7 +483,10 @@ func (r *run) dfs(h int, avail set, depth int) int {
 		r.stop = fmt.Errorf("%w: node cap of %d", search.ErrLimit, r.opt.MaxNodes)
 	}
 	t := r.cut(r.dir, depth)
-	if ub <= t || r.stop != nil {
+	if r.probing {
+		r.probeLeft--
+	}
+	if ub <= t || r.stop != nil || r.probing && r.probeLeft < 0 {
 		return ub
 	}
 	// Large regions: the memo first, then the block-cut bound.
@@ -490,6 +523,12 @@ func (r *run) dfs(h int, avail set, depth int) int {
 		if !s.noWarnsdorff {
 			key = g.nbr[v].and(rg).count()
 		}
+		if r.probing {
+			r.rng ^= r.rng << 13
+			r.rng ^= r.rng >> 7
+			r.rng ^= r.rng << 17
+			key = key<<3 | int(r.rng&7)
+		}
 		j := k
 		for j > 0 && keys[j-1] > key {
 			moves[j], keys[j] = moves[j-1], keys[j-1]
@@ -505,12 +544,12 @@ func (r *run) dfs(h int, avail set, depth int) int {
 		if u := 1 + r.dfs(v, rest, depth+1); u > best {
 			best = u
 		}
-		if r.stop != nil {
+		if r.stop != nil || r.probing && r.probeLeft < 0 {
 			return ub
 		}
 	}
 	best = min(best, ub)
-	if useMemo {
+	if useMemo && !r.probing {
 		s.memo.put(g.gen, h, rg, best)
 	}
 	return best

@@ -296,7 +296,8 @@ func parseDigits(rec Record) (Grid, error) {
 	return g, nil
 }
 
-// ParseAll reads every puzzle of format f from r.
+// ParseAll reads every puzzle of format f from r. On an error (which names
+// the line) it returns the puzzles before it.
 func ParseAll(r io.Reader, f Format) ([]Grid, error) {
 	sc := NewScanner(r, f)
 	var gs []Grid

@@ -84,8 +84,10 @@ func (e *ConflictError) Unwrap() error { return ErrInvalid }
 func cellName(n, i int) string { return fmt.Sprintf("r%dc%d", i/n+1, i%n+1) }
 
 // Check reports whether g is a well-formed grid whose givens do not
-// conflict. A conflict is a *ConflictError naming the first pair of cells
-// in reading order; a wrong size or a symbol out of range wraps ErrInvalid.
+// conflict. A conflict is a *ConflictError naming the first cell in reading
+// order that repeats the symbol of an earlier cell in its row, column or
+// box, and the nearest such earlier cell; a wrong size or a symbol out of
+// range wraps ErrInvalid.
 func (g Grid) Check() error {
 	if g.Box < MinBox || g.Box > MaxBox {
 		return fmt.Errorf("%w: box size %d is not between %d and %d", ErrInvalid, g.Box, MinBox, MaxBox)

@@ -137,8 +137,9 @@ func (b *Board) String() string {
 // may follow one another with or without blank lines between them; blank
 // lines and trailing spaces are ignored.
 type Reader struct {
-	sc   *bufio.Scanner
-	line int
+	sc       *bufio.Scanner
+	line     int
+	lastHead int // line of the previous board's size, 0 before any
 }
 
 // NewReader returns a Reader of the boards in r.
@@ -182,8 +183,12 @@ func (rd *Reader) Next() (*Board, error) {
 	headLine := rd.line
 	rows, cols, perr := parseSize(head)
 	if perr != "" {
+		if rd.lastHead > 0 && looksLikeRow(head) {
+			perr = fmt.Sprintf("%q is a row where a size line (N or R C) belongs: more rows than the size on line %d says?", head, rd.lastHead)
+		}
 		return nil, &ParseError{headLine, perr}
 	}
+	rd.lastHead = headLine
 	b := &Board{Rows: rows, Cols: cols, Cells: make([]byte, 0, rows*cols)}
 	players := 0
 	for i := 0; i < rows; i++ {
@@ -203,6 +208,16 @@ func (rd *Reader) Next() (*Board, error) {
 		return nil, &ParseError{headLine, "board has no player O"}
 	}
 	return b, nil
+}
+
+// looksLikeRow reports whether s is made of board letters only.
+func looksLikeRow(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != Hole && (c < 'A' || c > 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // parseSize parses a size line, "N" or "R C"; it returns a message on error.

@@ -35,7 +35,8 @@ func TestParse(t *testing.T) {
 		{"three numbers", "1 2 3\n", nil, 1, "want N or R C"},
 		{"lower case", "2\nOa\nAA\n", nil, 2, "character 'a' at column 2"},
 		{"digit", "2\nO1\nAA\n", nil, 2, "character '1'"},
-		{"rows where a size belongs", "1\nO\nAB\n", []string{"1\nO\n"}, 3, "is not a number"},
+		{"rows where a size belongs", "1\nO\nAB\n", []string{"1\nO\n"}, 3, "\"AB\" is a row where a size line (N or R C) belongs: more rows than the size on line 1 says?"},
+		{"size not a number after a board", "1\nO\n2x2\n", []string{"1\nO\n"}, 3, "size \"2x2\" is not a number"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

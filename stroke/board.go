@@ -105,7 +105,8 @@ func checkRow(r string, cols int, players *int) string {
 // At returns the letter of the cell at row r, column c (0-based).
 func (b *Board) At(r, c int) byte { return b.Cells[r*b.Cols+c] }
 
-// PlayerCell returns the position of the player O.
+// PlayerCell returns the position of the first player O, or Cell{-1, -1}
+// when there is none (a Board made by New or Parse has exactly one).
 func (b *Board) PlayerCell() Cell {
 	for i, ch := range b.Cells {
 		if ch == Player {

@@ -257,7 +257,11 @@ func Open(ctx context.Context, w, h, blank int, partition string, opts Options) 
 		} else if !errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("pdb: reading %s: %w", name, err)
 		} else {
-			logf("pdb: building %s (%d entries, %d MB); this is done once", name, p.size, (p.size+1)/2>>20)
+			how := "this is done once"
+			if p.size > 1<<26 {
+				how = "this takes some minutes, once"
+			}
+			logf("pdb: building %s (%d entries, %d MB); %s", name, p.size, (p.size+1)/2>>20, how)
 		}
 		var cb func(int64)
 		if opts.Progress != nil {

@@ -16,8 +16,15 @@ import (
 
 var full = flag.Bool("full", false, "check every line of the data files, not a sample")
 
-// dataDir is the shared benchmark data; tests that need it skip without it.
-const dataDir = "../../shared/data/sudoku"
+// dataDir is the shared benchmark data: $SEARCHLAB_DATA/sudoku, or
+// ../shared/data/sudoku beside the repository. Tests that need it skip
+// without it.
+var dataDir = func() string {
+	if d := os.Getenv("SEARCHLAB_DATA"); d != "" {
+		return filepath.Join(d, "sudoku")
+	}
+	return "../../shared/data/sudoku"
+}()
 
 // readLines returns up to max lines of a data file (all with max < 0 or
 // -full), skipping the test if the file is missing.

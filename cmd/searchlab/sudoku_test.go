@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -117,6 +120,34 @@ func TestSudokuBulkOrder(t *testing.T) {
 	code, out, errOut = runCLI(t, bad, "sudoku", "--jobs", "4")
 	if code != 2 || out != want.String() || !strings.Contains(errOut, "line 301:") {
 		t.Fatalf("bad line 301: exit %d, stderr %q, %d bytes of output, want %d", code, errOut, len(out), want.Len())
+	}
+}
+
+// TestSudokuProgress runs a bulk file of over 1 MB as stdin with stderr
+// taken for a terminal: a progress bar is drawn and the answers are right.
+func TestSudokuProgress(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "big.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := (1<<20)/82 + 10
+	for k := 0; k < n; k++ {
+		fmt.Fprintln(f, sdkMulti)
+	}
+	if _, err := f.Seek(0, 0); err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out, errb bytes.Buffer
+	e := &env{stdin: f, stdout: &out, stderr: &errb, stderrTerminal: true}
+	if code := run(t.Context(), e, []string{"sudoku", "--count"}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if out.String() != strings.Repeat("2\n", n) {
+		t.Errorf("wrong answers (%d bytes)", out.Len())
+	}
+	if !strings.Contains(errb.String(), "sudoku [") || !strings.Contains(errb.String(), "100%") {
+		t.Errorf("no progress bar on stderr: %q", errb.String())
 	}
 }
 

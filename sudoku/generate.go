@@ -17,7 +17,7 @@ type Generator struct {
 	// suits the box size.
 	MaxGuesses int64
 	// Attempts is how many full grids Generate tries before it gives up
-	// on reaching the asked number of clues; 0 means 200.
+	// on reaching the asked number of clues; 0 means 2000.
 	Attempts int
 }
 
@@ -35,6 +35,8 @@ func NewGenerator(box int, seed uint64) (*Generator, error) {
 var ErrClues = errors.New("sudoku: could not reach the asked number of clues")
 
 // Generate returns a puzzle with exactly one solution, and that solution.
+// Asking a 9x9 puzzle for fewer than 17 clues wraps ErrInvalid; not
+// reaching the clues within Attempts grids is ErrClues.
 // It takes a random full grid and removes givens in random order as long
 // as the puzzle stays unique (checked by counting solutions up to 2). With
 // clues > 0 it stops at that many givens, trying new grids if a grid gets
@@ -45,7 +47,7 @@ func (gen *Generator) Generate(ctx context.Context, clues int) (puzzle, solution
 		return Grid{}, Grid{}, fmt.Errorf("%w: %d clues asked of a %dx%d grid", ErrInvalid, clues, n, n)
 	}
 	if gen.box == 3 && clues > 0 && clues < 17 {
-		return Grid{}, Grid{}, fmt.Errorf("%w: no 9x9 puzzle with fewer than 17 clues has a unique solution", ErrClues)
+		return Grid{}, Grid{}, fmt.Errorf("%w: no 9x9 puzzle with fewer than 17 clues has a unique solution", ErrInvalid)
 	}
 	maxGuesses := gen.MaxGuesses
 	if maxGuesses == 0 {
@@ -53,7 +55,7 @@ func (gen *Generator) Generate(ctx context.Context, clues int) (puzzle, solution
 	}
 	attempts := gen.Attempts
 	if attempts == 0 {
-		attempts = 200
+		attempts = 2000
 	}
 	for a := 0; a < attempts; a++ {
 		if err := ctx.Err(); err != nil {

@@ -393,7 +393,11 @@ func TestGenerate(t *testing.T) {
 		}
 	}
 	g, _ := NewGenerator(3, 1)
-	if _, _, err := g.Generate(ctx, 16); !errors.Is(err, ErrClues) {
-		t.Errorf("16 clues: %v, want ErrClues", err)
+	if _, _, err := g.Generate(ctx, 16); !errors.Is(err, ErrInvalid) {
+		t.Errorf("16 clues: %v, want ErrInvalid", err)
+	}
+	g.Attempts = 3
+	if _, _, err := g.Generate(ctx, 18); !errors.Is(err, ErrClues) {
+		t.Errorf("18 clues in 3 attempts: %v, want ErrClues", err)
 	}
 }

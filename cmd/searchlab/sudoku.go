@@ -282,8 +282,9 @@ const sudokuGenerateDescription = `
 Prints new puzzles, each with exactly one solution (checked by counting
 solutions up to 2), one a line in the line format. The same --seed gives
 the same puzzles. Givens are removed from a random full grid in random order
-while the puzzle stays unique; --clues N stops at N givens (trying new grids
-when one gets stuck above N), otherwise every removable given goes. With
+while the puzzle stays unique; --clues N stops at N givens (trying up to
+2000 new grids when one gets stuck above N: below about 22 that can fail,
+exit status 1), otherwise every removable given goes. With
 --rate each line also carries the number of guesses the solver needed to
 prove the puzzle unique: 0 for puzzles that singles and locked candidates
 solve, more for harder ones.
@@ -313,10 +314,10 @@ func runSudokuGenerate(ctx context.Context, e *env, args []string) error {
 	for k := 0; k < *count; k++ {
 		p, _, err := gen.Generate(ctx, *clues)
 		if err != nil {
-			if errors.Is(err, sudoku.ErrInvalid) || errors.Is(err, sudoku.ErrClues) {
+			if errors.Is(err, sudoku.ErrInvalid) {
 				return badInput(fmt.Errorf("--clues %d: %w", *clues, err))
 			}
-			return err
+			return fmt.Errorf("--clues %d: %w", *clues, err)
 		}
 		out = append(out[:0], p.String()...)
 		if *rate {

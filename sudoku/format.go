@@ -3,6 +3,7 @@ package sudoku
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -205,12 +206,16 @@ func (s *Scanner) Scan() bool {
 // Record returns the record found by the last call to Scan.
 func (s *Scanner) Record() Record { return s.rec }
 
-// Err returns the read error that stopped Scan, if any.
+// Err returns the read error that stopped Scan, if any. A line over 1 MB
+// wraps ErrInvalid.
 func (s *Scanner) Err() error {
-	if s.err != nil {
-		return fmt.Errorf("line %d: %w", s.line+1, s.err)
+	switch {
+	case s.err == nil:
+		return nil
+	case errors.Is(s.err, bufio.ErrTooLong):
+		return fmt.Errorf("line %d: %w: longer than 1 MB", s.line+1, ErrInvalid)
 	}
-	return nil
+	return fmt.Errorf("line %d: %w", s.line+1, s.err)
 }
 
 // Parse parses a record in format f. Errors wrap ErrInvalid and name the

@@ -206,6 +206,9 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 		}
 		if b.readErr != nil {
 			cancel()
+			if errors.Is(b.readErr, sudoku.ErrInvalid) {
+				return badInput(b.readErr)
+			}
 			return b.readErr
 		}
 	}

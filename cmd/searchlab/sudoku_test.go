@@ -77,6 +77,7 @@ func TestSudokuCLI(t *testing.T) {
 		{"bad format", "", []string{"--format", "csv"}, 2, "", `unknown format "csv"`},
 		{"bad limit", "", []string{"--count", "--limit", "0"}, 2, "", "--limit must be at least 1"},
 		{"empty input", "", nil, 0, "", ""},
+		{"huge line", sdkPuzzle + "\n" + strings.Repeat(".", 2<<20) + "\n", nil, 2, sdkSolution + "\n", "line 2: invalid puzzle: longer than 1 MB"},
 		{"guess cap", sdkPuzzle + "\n" + strings.Repeat(".", 81) + "\n", []string{"--count", "--limit", "1000000", "--max-guesses", "50"}, 1,
 			"1\n", "line 2: gave up after"},
 		{"stats", sdkPuzzle + "\n", []string{"--stats"}, 0, sdkSolution + "\n", "puzzles/s"},

@@ -34,8 +34,9 @@ Reads sliding-tile boards on stdin and prints, for each, the fewest moves to
 the goal, or "impossible" ("-1" in boj1525 format) if the board cannot reach
 it. Solvability is decided at once from permutation parity and the blank's
 position. Boards of up to 9 cells (3x3, 2x4 ...) are answered from an exact
-distance table built once per goal; larger boards by IDA* with Manhattan
-distance and linear conflicts (or pattern databases with --heuristic pdb).
+distance table built once per goal; larger boards by pattern databases
+where "searchlab pdb" covers the size (built on first use, then cached),
+else by IDA* with Manhattan distance and linear conflicts.
 Every printed path is replayed to the goal before it is printed.
 
 Formats (--format): grid (rows of numbers, 0, # or _ for the blank, boards

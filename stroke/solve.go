@@ -372,13 +372,12 @@ func (s *Solver) solveStarts(ctx context.Context, b *Board, starts []start, opt 
 	}
 	r := &s.run
 	*r = run{s: s, ctx: ctx, opt: opt, bestDir: len(Directions), path: r.path[:0], bestPath: r.bestPath[:0], rng: 0x9E3779B97F4A7C15}
-	// Try the starts with the most reachable tiles first, to find a long
-	// chain early; the tie rule does not depend on this order.
+	// Try the starts in the largest components first, to find a long chain
+	// early; the tie rule does not depend on this order.
 	rs := s.ranked[:0]
 	for _, st := range starts {
-		rest := st.comp.all
-		rest.remove(st.at)
-		rs = append(rs, ranked{st, 1 + flood(st.comp, st.at, rest).count()})
+		// A component is connected: every tile of it is reachable.
+		rs = append(rs, ranked{st, len(st.comp.cells)})
 	}
 	s.ranked = rs
 	for i := 1; i < len(rs); i++ {

@@ -136,10 +136,11 @@ func korfGoal() Board {
 }
 
 // TestKorf solves the easiest of Korf's 100 15-puzzle instances with Solve
-// and checks the published optimal lengths: those of up to 45 moves, or up
-// to SEARCHLAB_KORF_MAX moves when that is set (50 takes a few seconds).
+// and checks the published optimal lengths: the 32 of up to 50 moves (a few
+// seconds), or up to SEARCHLAB_KORF_MAX moves when that is set (53: 52
+// boards in about 20 s).
 func TestKorf(t *testing.T) {
-	maxLen := 45
+	maxLen := 50
 	if testing.Short() {
 		maxLen = 42
 	}

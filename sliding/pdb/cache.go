@@ -117,6 +117,9 @@ func swapWords(t []uint32) {
 	}
 }
 
+// createTemp is os.CreateTemp; tests replace it to make writes fail.
+var createTemp = os.CreateTemp
+
 // writeTable writes one pattern's table to dir, through a temporary file
 // renamed into place, so that a failed write leaves no partial file.
 func writeTable(dir string, p *pattern, blank int, t []uint32) (err error) {
@@ -124,7 +127,7 @@ func writeTable(dir string, p *pattern, blank int, t []uint32) (err error) {
 		return err
 	}
 	name := fileName(p.g.w, p.g.h, blank, p.cells)
-	f, err := os.CreateTemp(dir, name+".tmp-*")
+	f, err := createTemp(dir, name+".tmp-*")
 	if err != nil {
 		return err
 	}
@@ -150,6 +153,9 @@ func writeTable(dir string, p *pattern, blank int, t []uint32) (err error) {
 		return err
 	}
 	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
 		return err
 	}
 	if err := f.Close(); err != nil {
@@ -228,7 +234,9 @@ func readTable(dir string, p *pattern, blank int) ([]uint32, error) {
 // Open returns the set for a w x h board, the blank's goal on cell blank and
 // the given partition, reading each pattern's table from the cache
 // directory, or building it and saving it there when it is missing, corrupt
-// or does not match (with a line on opts.Log saying so).
+// or does not match (with a line on opts.Log saying so). A table that cannot
+// be saved (a full disk, a read-only directory) is used all the same, with a
+// line on opts.Log; no partial file is left behind.
 func Open(ctx context.Context, w, h, blank int, partition string, opts Options) (*Set, error) {
 	s, pats, err := newSet(w, h, blank, partition)
 	if err != nil {
@@ -271,7 +279,8 @@ func Open(ctx context.Context, w, h, blank int, partition string, opts Options) 
 			return nil, err
 		}
 		if err := writeTable(dir, p, blank, t); err != nil {
-			return nil, fmt.Errorf("pdb: saving %s: %w", name, err)
+			// Still usable: only the cache is lost.
+			logf("pdb: could not save %s: %v; using it without caching", name, err)
 		}
 		s.tables[i] = t
 	}

@@ -509,6 +509,36 @@ func TestCache(t *testing.T) {
 	}
 }
 
+// TestCacheWriteFails checks that a set whose files cannot be written (as
+// on a full disk) is still built and used, with a message, and leaves no
+// file behind.
+func TestCacheWriteFails(t *testing.T) {
+	dir := t.TempDir()
+	createTemp = func(dir, pattern string) (*os.File, error) {
+		f, err := os.CreateTemp(dir, pattern)
+		if err != nil {
+			return nil, err
+		}
+		f.Close()
+		return os.Open(f.Name()) // read-only: every write fails
+	}
+	defer func() { createTemp = os.CreateTemp }()
+	var log strings.Builder
+	s, err := Open(context.Background(), 3, 3, 0, "4-4", Options{Dir: dir, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "could not save") {
+		t.Errorf("logged %q, want a note that it could not save", log.String())
+	}
+	if h, err := s.Heuristic(mustBoard(t, 3, 3, 1, 0, 2, 3, 4, 5, 6, 7, 8), mustBoard(t, 3, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8)); err != nil || h != 1 {
+		t.Errorf("Heuristic = %d, %v; want 1", h, err)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("files left behind: %v", files)
+	}
+}
+
 func flip(b []byte, i int) []byte {
 	c := slices.Clone(b)
 	c[i] ^= 0x10

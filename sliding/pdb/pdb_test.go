@@ -148,9 +148,21 @@ func TestRankRoundTrip(t *testing.T) {
 	}
 }
 
+var distCache = map[string]map[string]int{}
+
 // allDistances returns the exact distance of every board of goal's size to
-// goal, by breadth-first search from it.
+// goal, by breadth-first search from it (once per goal).
 func allDistances(goal sliding.Board) map[string]int {
+	key := fmt.Sprint(goal.W, goal.H, goal.Tiles)
+	if d, ok := distCache[key]; ok {
+		return d
+	}
+	d := bfsDistances(goal)
+	distCache[key] = d
+	return d
+}
+
+func bfsDistances(goal sliding.Board) map[string]int {
 	dist := map[string]int{string(goal.Tiles): 0}
 	queue := []sliding.Board{goal}
 	for len(queue) > 0 {

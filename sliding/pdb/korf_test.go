@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,7 +27,7 @@ var (
 	korfFirst = flag.Int("pdb.first", 100, "solve only the first N instances with -pdb.korf")
 )
 
-const dataDir = "../../../shared/data/"
+var dataDir = flag.String("pdb.data", "../../../shared/data", "directory of korf100.txt and korf24_50.txt (the repository's ../shared/data)")
 
 type instance struct {
 	board sliding.Board
@@ -37,7 +38,7 @@ type instance struct {
 // length a line, '#' lines are comments.
 func readInstances(tb testing.TB, name string, w int) []instance {
 	tb.Helper()
-	f, err := os.Open(dataDir + name)
+	f, err := os.Open(filepath.Join(*dataDir, name))
 	if err != nil {
 		tb.Skipf("no data: %v", err)
 	}

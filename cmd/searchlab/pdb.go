@@ -140,7 +140,7 @@ func runPDBList(e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "%s:\n", where)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "FILE\tMB\tBOARD\tBLANK\tTILES (goal cells)\tSTATUS")
+	fmt.Fprintln(tw, "FILE\tMiB\tBOARD\tBLANK\tTILES (goal cells)\tSTATUS")
 	for _, in := range infos {
 		status := "ok"
 		if in.Err != nil {

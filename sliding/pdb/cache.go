@@ -320,8 +320,8 @@ func List(dir string) ([]Info, error) {
 			continue
 		}
 		inf := Info{Name: e.Name()}
-		if fi, err := e.Info(); err == nil {
-			inf.Size = fi.Size()
+		if fi, err := os.Stat(filepath.Join(dir, e.Name())); err == nil {
+			inf.Size = fi.Size() // of the file a link points to
 		}
 		f, err := os.Open(filepath.Join(dir, e.Name()))
 		if err != nil {

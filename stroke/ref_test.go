@@ -2,11 +2,14 @@ package stroke
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/searchlab/searchlab/search"
 )
 
 var long = flag.Bool("stroke.long", false, "run the reference comparisons on many more boards (minutes)")
@@ -313,4 +316,64 @@ func TestAgainstFloodReference(t *testing.T) {
 	if skipped*4 > total {
 		t.Errorf("reference finished only %d of %d boards", total-skipped, total)
 	}
+}
+
+// TestConfigurationsAgree solves random 10x10 to 12x12 two-colour boards,
+// where the independent references give up, in four ways that share only
+// the bounds: the default solver, the solver without memo, probes or
+// Warnsdorff order, probes on every region, and SolveGeneric through
+// search.BranchAndBound. Boards where a variant hits its node cap are
+// skipped and counted.
+func TestConfigurationsAgree(t *testing.T) {
+	n, budget := 6, int64(300_000)
+	if *long {
+		n, budget = 100, 5_000_000
+	} else if testing.Short() {
+		n = 1
+	}
+	plain := NewSolver()
+	plain.memoMin, plain.probes, plain.noWarnsdorff = 0, 0, true
+	probing := NewSolver()
+	probing.probeComp = 1
+	variants := []struct {
+		name  string
+		solve func(*Board) (Result, error)
+	}{
+		{"no memo, probes or Warnsdorff", func(b *Board) (Result, error) {
+			return plain.Solve(context.Background(), b, Options{MaxNodes: budget})
+		}},
+		{"probes everywhere", func(b *Board) (Result, error) {
+			return probing.Solve(context.Background(), b, Options{MaxNodes: budget})
+		}},
+		{"SolveGeneric", func(b *Board) (Result, error) {
+			return plain.SolveGeneric(context.Background(), b, Options{MaxNodes: budget})
+		}},
+	}
+	rng := rand.New(rand.NewPCG(6, 7))
+	s := NewSolver()
+	skipped, compared := map[string]int{}, 0
+	for size := 10; size <= 12; size++ {
+		for k := 0; k < n; k++ {
+			b := randomBoard(rng, size, size, 2, 0)
+			want, err := s.Solve(context.Background(), b, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range variants {
+				got, err := v.solve(b)
+				if errors.Is(err, search.ErrLimit) {
+					skipped[v.name]++
+					continue
+				}
+				compared++
+				if err != nil || got.Colour != want.Colour || got.Length != want.Length || !got.Optimal {
+					t.Fatalf("%s: %s gives %v (colour %q), %v; Solve %v (colour %q)", boardText(b), v.name, got, got.Colour, err, want, want.Colour)
+				}
+				if msg := checkChain(b, got); msg != "" {
+					t.Fatalf("%s: %s chain %v: %s", boardText(b), v.name, got.Path, msg)
+				}
+			}
+		}
+	}
+	t.Logf("%d comparisons; skipped at the node cap: %v", compared, skipped)
 }

@@ -44,6 +44,7 @@ func TestStrokeCommand(t *testing.T) {
 		{"no boards", nil, "", 0, "", ""},
 		{"node cap", []string{"--max-nodes", "1"}, "3\nAAA\nAOA\nAAA\n", 0, "A 1 (not proven optimal; bound 8)\n", ""},
 		{"timeout", []string{"--timeout", "50ms"}, hardStroke, 0, "~ (not proven optimal; bound ", ""},
+		{"all under a node cap", []string{"--all", "--max-nodes", "1000"}, hardStroke, 0, "~..92\n", ""},
 		{"too large", nil, "15\n" + strings.Repeat(strings.Repeat("A", 15)+"\n", 7) + "AAAAAAAOAAAAAAA\n" + strings.Repeat(strings.Repeat("A", 15)+"\n", 7), 2, "", "board 1 (ending on line 16): stroke: a one-colour region next to the player has more than 192 cells"},
 		{"no player", nil, "2\nAB\nBA\n", 2, "", "line 1: board has no player O"},
 		{"two players", nil, "2\nAO\nOA\n", 2, "", "line 3: second player O"},

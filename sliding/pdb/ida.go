@@ -356,8 +356,16 @@ func (v *solver) check(n *node, sh *shared) bool {
 	return false
 }
 
-// splitDepth is the depth at which the search tree is shared out.
-const splitDepth = 8
+// splitDepth is the depth at which the search tree is shared out: deep
+// enough for many subtrees, so that no one subtree holds most of the work.
+// Every worker walks the tree above it, which costs little next to the
+// subtrees.
+func splitDepth(cells int) int {
+	if cells > 16 {
+		return 14
+	}
+	return 8
+}
 
 // solve runs IDA* from the board whose cell c holds tile cells[c] and
 // returns the blank's cells along an optimal path.
@@ -383,7 +391,7 @@ func (v *solver) solve(ctx context.Context, cells []uint8, lim search.Limits) ([
 			return nil, st, fmt.Errorf("%w: more than %d nodes", search.ErrLimit, lim.MaxNodes)
 		}
 		st.Iterations++
-		sh := &shared{bound: bound, split: splitDepth, maxNodes: lim.MaxNodes, ctx: ctx}
+		sh := &shared{bound: bound, split: splitDepth(v.g.n), maxNodes: lim.MaxNodes, ctx: ctx}
 		sh.found.Store(math.MaxInt64)
 		sh.bestOwner = math.MaxInt64
 		next := math.MaxInt

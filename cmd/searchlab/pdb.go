@@ -161,8 +161,11 @@ func pdbOptions(e *env, dir string) pdb.Options {
 	o := pdb.Options{Dir: dir, Log: e.stderr}
 	if e.stderrTerminal {
 		var bar *progress.Bar
-		var label string
+		var label, finished string
 		o.Progress = func(name string, done, total int64) {
+			if name == finished {
+				return
+			}
 			if name != label {
 				bar.Finish()
 				label = name
@@ -171,7 +174,7 @@ func pdbOptions(e *env, dir string) pdb.Options {
 			bar.Set(done)
 			if done == total {
 				bar.Finish()
-				bar, label = nil, ""
+				bar, label, finished = nil, "", name
 			}
 		}
 	}

@@ -127,7 +127,8 @@ func build(ctx context.Context, p *pattern, blank int, progress func(done int64)
 
 	workers := runtime.GOMAXPROCS(0)
 	const chunk = 1 << 14
-	var fail atomic.Value
+	var failMu sync.Mutex
+	var fail error
 	for depth := 0; ; depth++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -162,13 +163,17 @@ func build(ctx context.Context, p *pattern, blank int, progress func(done int64)
 				added.Add(x.added)
 				newPlaces.Add(x.newPlaces)
 				if x.err != nil {
-					fail.CompareAndSwap(nil, x.err)
+					failMu.Lock()
+					if fail == nil {
+						fail = x.err
+					}
+					failMu.Unlock()
 				}
 			}()
 		}
 		wg.Wait()
-		if err, _ := fail.Load().(error); err != nil {
-			return nil, err
+		if fail != nil {
+			return nil, fail
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err

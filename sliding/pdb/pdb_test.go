@@ -378,6 +378,23 @@ func TestCanonicalBlank(t *testing.T) {
 	}
 }
 
+// TestBuildCancelled checks that a cancelled build stops with the
+// context's error and saves nothing.
+func TestBuildCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Build(ctx, 4, 4, 0, "5-5-5", nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("Build: err = %v, want context.Canceled", err)
+	}
+	dir := t.TempDir()
+	if _, err := Open(ctx, 4, 4, 0, "5-5-5", Options{Dir: dir}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Open: err = %v, want context.Canceled", err)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("files left behind: %v", files)
+	}
+}
+
 func TestParsePartition(t *testing.T) {
 	tests := []struct {
 		w, h, blank int

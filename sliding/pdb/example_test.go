@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
@@ -74,4 +75,46 @@ func ExampleDefaultPartition() {
 	// 5x5 "6-6-6-6" true
 	// 3x4 "6-5" true
 	// 6x6 "" false
+}
+
+// Open reads a set from the cache directory, building and saving it the
+// first time; the tiles are named by their goal cells, so one set serves
+// every goal with the blank on the same cell (or a symmetric one).
+func ExampleOpen() {
+	dir, _ := os.MkdirTemp("", "pdb-example")
+	defer os.RemoveAll(dir)
+	var log strings.Builder
+	ctx := context.Background()
+	for range 2 {
+		s, err := pdb.Open(ctx, 3, 3, 0, "4-4", pdb.Options{Dir: dir, Log: &log})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(s.Method(), s.Groups())
+	}
+	fmt.Print(log.String())
+	// Output:
+	// pdb 4-4+mirror [[1 2 3 4] [5 6 7 8]]
+	// pdb 4-4+mirror [[1 2 3 4] [5 6 7 8]]
+	// pdb: building 3x3-b0-1.2.3.4.pdb (3024 entries, 0 MB); this is done once
+	// pdb: building 3x3-b0-5.6.7.8.pdb (3024 entries, 0 MB); this is done once
+}
+
+func ExampleCanonicalBlank() {
+	// On 4x4 the corners share a set, and so do the cells next to them.
+	fmt.Println(pdb.CanonicalBlank(4, 4, 15), pdb.CanonicalBlank(4, 4, 14), pdb.CanonicalBlank(4, 4, 5))
+	// Output: 0 1 5
+}
+
+// WithoutMirror compares the heuristic with and without the lookup of the
+// board reflected about the main diagonal.
+func ExampleSet_WithoutMirror() {
+	goal := sliding.Standard(3, 3)
+	s, _ := pdb.Build(context.Background(), 3, 3, goal.Blank(), "4-4", nil)
+	b, _ := sliding.New(3, 3, []int{1, 5, 2, 8, 4, 6, 0, 7, 3}) // 22 moves from the goal
+	withMirror, _ := s.Heuristic(b, goal)
+	plain, _ := s.WithoutMirror().Heuristic(b, goal)
+	fmt.Println(plain, withMirror)
+	// Output: 10 18
 }

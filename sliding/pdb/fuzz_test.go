@@ -16,6 +16,9 @@ func FuzzParsePartition(f *testing.F) {
 	}
 	f.Add(5, 5, 0, "6-6-6-6")
 	f.Add(3, 3, 4, "4-4")
+	f.Add(4, 4, 0, "1,5,6,9,10,13/7,8,11,12,14,15/2,3,4")
+	f.Add(3, 3, 8, "0,1,2,3/4,5,6,7")
+	f.Add(3, 3, 8, "0,1,2,3//4,5,6,7")
 	f.Fuzz(func(t *testing.T, w, h, blank int, spec string) {
 		groups, err := ParsePartition(w, h, blank, spec)
 		if err != nil {

@@ -170,11 +170,14 @@ func relabel(b, goal sliding.Board) []uint8 {
 }
 
 // ParsePartition reads a partition of the w*h-1 tiles of a board into
-// patterns, written as pattern sizes joined by '-' (such as "7-8" or
-// "6-6-6-6"), and returns the goal cells of each pattern's tiles for a goal
-// whose blank is on cell blank. The patterns take the tiles' goal cells in
-// reading order, skipping the blank's. For the 5x5 board with the blank goal
-// in a corner, "6-6-6-6" is Korf and Felner's partition into four blocks.
+// patterns and returns the goal cells of each pattern's tiles for a goal
+// whose blank is on cell blank. A partition is written either as pattern
+// sizes joined by '-' (such as "7-8" or "6-6-6-6"), whose patterns take the
+// tiles' goal cells in reading order, skipping the blank's (for the 5x5
+// board with the blank goal in a corner, "6-6-6-6" is instead the four
+// blocks 1 2 5 6 7 12 / 3 4 8 9 13 14 / 10 11 15 16 20 21 / 17 18 19 22 23 24),
+// or as the goal cells of each pattern, joined by ',' within a pattern and
+// by '/' between them, such as "1,5,6,9,10,13/7,8,11,12,14,15/2,3,4".
 func ParsePartition(w, h, blank int, spec string) ([][]int, error) {
 	g, err := newGeom(w, h)
 	if err != nil {
@@ -182,6 +185,9 @@ func ParsePartition(w, h, blank int, spec string) ([][]int, error) {
 	}
 	if blank < 0 || blank >= g.n {
 		return nil, fmt.Errorf("pdb: blank goal cell %d outside the board", blank)
+	}
+	if strings.ContainsAny(spec, ",/") {
+		return parseGroups(g, blank, spec)
 	}
 	parts := strings.Split(spec, "-")
 	sizes := make([]int, len(parts))
@@ -212,6 +218,47 @@ func ParsePartition(w, h, blank int, spec string) ([][]int, error) {
 	groups := make([][]int, len(sizes))
 	for i, k := range sizes {
 		groups[i], cells = cells[:k:k], cells[k:]
+	}
+	for _, grp := range groups {
+		if _, err := newPattern(g, grp); err != nil {
+			return nil, fmt.Errorf("pdb: partition %q: %w", spec, err)
+		}
+	}
+	return groups, nil
+}
+
+// parseGroups reads a partition written as its patterns' goal cells: cells
+// joined by ',', patterns by '/'.
+func parseGroups(g *geom, blank int, spec string) ([][]int, error) {
+	seen := make([]bool, g.n)
+	var groups [][]int
+	for _, part := range strings.Split(spec, "/") {
+		var grp []int
+		for _, f := range strings.Split(part, ",") {
+			c, err := strconv.Atoi(strings.TrimSpace(f))
+			switch {
+			case err != nil:
+				return nil, fmt.Errorf("pdb: partition %q: %q is not a cell number", spec, f)
+			case c < 0 || c >= g.n:
+				return nil, fmt.Errorf("pdb: partition %q: cell %d outside the %dx%d board", spec, c, g.w, g.h)
+			case c == blank:
+				return nil, fmt.Errorf("pdb: partition %q: cell %d is the blank's goal", spec, c)
+			case seen[c]:
+				return nil, fmt.Errorf("pdb: partition %q: cell %d in two patterns", spec, c)
+			}
+			seen[c] = true
+			grp = append(grp, c)
+		}
+		sortInts(grp)
+		groups = append(groups, grp)
+	}
+	if len(groups) > maxPatterns {
+		return nil, fmt.Errorf("pdb: partition %q has more than %d patterns", spec, maxPatterns)
+	}
+	for c := range g.n {
+		if c != blank && !seen[c] {
+			return nil, fmt.Errorf("pdb: partition %q leaves out cell %d", spec, c)
+		}
 	}
 	for _, grp := range groups {
 		if _, err := newPattern(g, grp); err != nil {

@@ -72,7 +72,7 @@ func runPDB(ctx context.Context, e *env, args []string) error {
 func runPDBBuild(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "pdb build", "[--size WxH] [--partition P] [--blank CELL] [--dir DIR]", pdbDescription)
 	size := fs.String("size", "4x4", "board `size` as WxH (at most 32 cells)")
-	partition := fs.String("partition", "", "pattern sizes joined by '-', such as 7-8, 6-6-3, 5-5-5 or 6-6-6-6 (default: 7-8 on 4x4, 6-6-6-6 on 5x5)")
+	partition := fs.String("partition", "", "pattern sizes joined by '-', such as 7-8, 6-6-3, 5-5-5 or 6-6-6-6 (default: 7-8 on 4x4, 6-6-6-6 on 5x5), or the goal cells of each pattern, such as 1,2,3,4/5,6,7,8 on 3x3")
 	blank := fs.String("blank", "last", "goal `cell` of the blank: first, last, or a number counted from 0 in reading order")
 	dir := fs.String("dir", "", "database `directory` (default: the user cache)")
 	if err := parseFlags(fs, args); err != nil {
@@ -86,7 +86,6 @@ func runPDBBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return badInputf("--blank: %v", err)
 	}
-	cell := pdb.CanonicalBlank(w, h, asked)
 	part := *partition
 	if part == "" {
 		var ok bool
@@ -94,7 +93,8 @@ func runPDBBuild(ctx context.Context, e *env, args []string) error {
 			return badInputf("--size: no pattern databases for %dx%d boards (at most 32 cells)", w, h)
 		}
 	}
-	if _, err := pdb.ParsePartition(w, h, cell, part); err != nil {
+	cell, part, err := pdb.Canonical(w, h, asked, part)
+	if err != nil {
 		return badInputf("--partition: %v", err)
 	}
 	start := time.Now()
@@ -226,8 +226,8 @@ func solveWithPDB(ctx context.Context, e *env, b, goal sliding.Board, partition 
 			return sliding.Solution{}, false, nil
 		}
 	}
-	blank := pdb.CanonicalBlank(b.W, b.H, goal.Blank())
-	if _, err := pdb.ParsePartition(b.W, b.H, blank, partition); err != nil {
+	blank, partition, err := pdb.Canonical(b.W, b.H, goal.Blank(), partition)
+	if err != nil {
 		return sliding.Solution{}, true, badInputf("--partition: %v", err)
 	}
 	dir, err := pdb.CacheDir()

@@ -358,7 +358,11 @@ func Solve(ctx context.Context, b, goal sliding.Board, partition string, opts Op
 	if !sliding.Solvable(b, goal) {
 		return sliding.Solution{}, sliding.ErrUnsolvable
 	}
-	s, err := Open(ctx, b.W, b.H, CanonicalBlank(b.W, b.H, goal.Blank()), partition, opts)
+	blank, partition, err := Canonical(b.W, b.H, goal.Blank(), partition)
+	if err != nil {
+		return sliding.Solution{}, err
+	}
+	s, err := Open(ctx, b.W, b.H, blank, partition, opts)
 	if err != nil {
 		return sliding.Solution{}, err
 	}

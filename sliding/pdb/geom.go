@@ -3,6 +3,8 @@ package pdb
 import (
 	"fmt"
 	"math/bits"
+	"strconv"
+	"strings"
 )
 
 // maxCells is the most cells a board may have for pattern databases: cell
@@ -170,4 +172,45 @@ func CanonicalBlank(w, h, blank int) int {
 		}
 	}
 	return best
+}
+
+// Canonical returns the blank cell and the partition that Open should use
+// for a goal whose blank is on cell blank: the canonical cell (see
+// CanonicalBlank) and, for a partition written as goal cells, those cells
+// taken by the same symmetry of the board. A partition written as pattern
+// sizes is returned as it is (its patterns are laid out from the canonical
+// cell). It fails if the partition does not parse.
+func Canonical(w, h, blank int, partition string) (int, string, error) {
+	canon := CanonicalBlank(w, h, blank)
+	if !strings.ContainsAny(partition, ",/") {
+		if _, err := ParsePartition(w, h, canon, partition); err != nil {
+			return 0, "", err
+		}
+		return canon, partition, nil
+	}
+	groups, err := ParsePartition(w, h, blank, partition)
+	if err != nil {
+		return 0, "", err
+	}
+	var m []int
+	for _, s := range symmetries(w, h) {
+		if s[blank] == canon {
+			m = s
+			break
+		}
+	}
+	parts := make([]string, len(groups))
+	for i, grp := range groups {
+		cells := make([]int, len(grp))
+		for j, c := range grp {
+			cells[j] = m[c]
+		}
+		sortInts(cells)
+		strs := make([]string, len(cells))
+		for j, c := range cells {
+			strs[j] = strconv.Itoa(c)
+		}
+		parts[i] = strings.Join(strs, ",")
+	}
+	return canon, strings.Join(parts, "/"), nil
 }

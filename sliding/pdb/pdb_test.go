@@ -395,6 +395,36 @@ func TestBuildCancelled(t *testing.T) {
 	}
 }
 
+func TestCanonical(t *testing.T) {
+	tests := []struct {
+		w, h, blank int
+		spec        string
+		wantBlank   int
+		wantSpec    string
+	}{
+		{4, 4, 15, "7-8", 0, "7-8"},
+		{3, 3, 8, "0,1,2,3/4,5,6,7", 0, "5,6,7,8/1,2,3,4"},
+		{3, 3, 0, "1,2,3,4/5,6,7,8", 0, "1,2,3,4/5,6,7,8"},
+		{2, 4, 7, "0,1,2/3,4,5,6", 0, "5,6,7/1,2,3,4"},
+	}
+	for _, tc := range tests {
+		b, s, err := Canonical(tc.w, tc.h, tc.blank, tc.spec)
+		if err != nil || b != tc.wantBlank || s != tc.wantSpec {
+			t.Errorf("Canonical(%d, %d, %d, %q) = %d, %q, %v; want %d, %q", tc.w, tc.h, tc.blank, tc.spec, b, s, err, tc.wantBlank, tc.wantSpec)
+		}
+	}
+	if _, _, err := Canonical(3, 3, 8, "0,1,2,3/4,5,6,8"); err == nil {
+		t.Error("Canonical accepted a pattern holding the blank's goal")
+	}
+	// The explicit partition solves a board for its own goal.
+	goal := sliding.Standard(3, 3)
+	b := mustBoard(t, 3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1)
+	sol, err := Solve(context.Background(), b, goal, "0,1,2,3/4,5,6,7", Options{Dir: t.TempDir()}, search.Limits{})
+	if err != nil || len(sol.Moves) != 31 {
+		t.Errorf("Solve with cells: %d moves, %v", len(sol.Moves), err)
+	}
+}
+
 func TestParsePartition(t *testing.T) {
 	tests := []struct {
 		w, h, blank int

@@ -8,6 +8,15 @@
 //
 //	go run ./scripts/stroke-vs-cpp -peer /path/to/onestroke_bb -n 1000 -size 9 -colours 4
 //	go run ./scripts/stroke-vs-cpp -print -n 100 -size 12 -colours 2 > boards.txt
+//	go run ./scripts/stroke-vs-cpp -peer-src ../shared/peers/onestroke_bb.cpp -n 1000 -size 9 -colours 4
+//
+// With -peer-src the peer's search is timed alone, in one process: the
+// script writes a C++ driver that includes the peer's source with its main
+// renamed (nothing of the peer is kept), compiles it with g++ -O2, and times
+// each call of the peer's main with a steady clock, the board's 1.inp
+// written before the clock starts. -rounds times it runs the driver and then
+// stroke.Solve over all boards, each board -repeat times a round, and keeps
+// each board's least time on both sides. See inproc.go.
 //
 // The peer reads 1.inp and writes 1.out in its working directory, so each
 // board costs it a process start. The machine is shared, so every time is the
@@ -44,6 +53,8 @@ func main() {
 	peerTimeout := flag.Duration("peer-timeout", 10*time.Second, "time allowed to the peer per board")
 	repeat := flag.Int("repeat", 3, "runs of the peer per board; the least time counts")
 	printOnly := flag.Bool("print", false, "print the boards in the classic format and stop (any size; no peer needed)")
+	peerSrc := flag.String("peer-src", "", "the peer's source (onestroke_bb.cpp): compile it into a driver and time its search in one process, instead of -peer")
+	rounds := flag.Int("rounds", 3, "with -peer-src: rounds of (the driver, then stroke.Solve), each running every board -repeat times")
 	flag.Parse()
 	if *size < 1 || *size > 16 || *colours < 1 || *colours > 4 || *n < 1 {
 		flag.Usage()
@@ -58,6 +69,10 @@ func main() {
 		for _, b := range boards {
 			fmt.Print(b)
 		}
+		return
+	}
+	if *peerSrc != "" && *size <= 10 && *rounds >= 1 && *repeat >= 1 {
+		inProcess(*peerSrc, boards, *rounds, *repeat)
 		return
 	}
 	if *peer == "" || *size > 10 {

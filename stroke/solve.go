@@ -122,6 +122,12 @@ type Solver struct {
 	probes       int   // probes per start in large components
 	probeNodes   int64 // nodes per probe
 	probeComp    int   // the least component size for probes
+
+	// The fast path (fast.go): fastMax is the size of region from which
+	// the general path takes over (0: never the fast path).
+	fastMax int
+	fast    *fastTable
+	fastRun *fastRun
 }
 
 // NewSolver returns a Solver.
@@ -132,6 +138,7 @@ func NewSolver() *Solver {
 		probes:     4,
 		probeNodes: 500,
 		probeComp:  60,
+		fastMax:    24,
 		disc:       make([]int32, maxComponent),
 		low:        make([]int32, maxComponent),
 		f:          make([]int32, maxComponent),
@@ -173,6 +180,14 @@ func SolveColours(ctx context.Context, b *Board, opt Options) (map[byte]Result, 
 // was the cause). It returns an error matching ErrTooLarge for regions of
 // more than 192 cells.
 func (s *Solver) Solve(ctx context.Context, b *Board, opt Options) (Result, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if opt.MaxNodes == 0 {
+		if r, ok := s.solveFast(ctx, b); ok {
+			return r, nil
+		}
+	}
 	starts, err := s.setup(b)
 	if err != nil {
 		return Result{}, err

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,8 +29,12 @@ four corners share one); tiles are named by their goal cells, so one
 database serves every goal layout with the blank on those cells. Databases live in the user's cache directory
 ($XDG_CACHE_HOME/searchlab/pdb, or ~/.cache/searchlab/pdb), one file per
 pattern, with a header and a checksum; a damaged or mismatched file is
-rebuilt, never used. "searchlab sliding" builds what it needs on first use;
-"pdb build" does it ahead of time.
+rebuilt, never used. "searchlab sliding" uses the default set (7-8 on
+4x4, 6-6-6-6 on 5x5) when it is built; until then it builds, once, a smaller
+set that takes seconds (6-6-3, 5-5-5-5-4) and says so. "pdb build" builds
+the default set ahead of time (4x4 7-8: a few minutes, 1.8 GB of memory,
+288 MB on disk); --heuristic pdb --partition P in "searchlab sliding" builds
+the set it names on first use.
 
 Subcommands:
   build   build (or check) the databases for --size, --partition and --blank,
@@ -217,22 +223,37 @@ var pdbSets struct {
 	note map[string]bool
 }
 
-// solveWithPDB is the pdbSolver hook of "searchlab sliding".
-func solveWithPDB(ctx context.Context, e *env, b, goal sliding.Board, partition string, lim search.Limits) (sliding.Solution, bool, error) {
+// quickEntries is the most table entries a set may have for "searchlab
+// sliding" to build it unasked: some seconds of building, tens of MB.
+const quickEntries = 1 << 25
+
+// quickPartitions are the sets "searchlab sliding" builds unasked where the
+// default set is large and not yet cached: seconds of building (4x4 6-6-3:
+// about 4 s; 5x5 5-5-5-5-4: about 13 s) instead of minutes and gigabytes.
+var quickPartitions = map[[2]int]string{{4, 4}: "6-6-3", {5, 5}: "5-5-5-5-4"}
+
+// solveWithPDB is the pdbSolver hook of "searchlab sliding". With auto
+// (the user asked for no partition and no pattern databases), it uses the
+// default set when it is cached or quick to build, else a smaller set that
+// is quick to build, with a note on how to build the default set.
+func solveWithPDB(ctx context.Context, e *env, b, goal sliding.Board, partition string, auto bool, lim search.Limits) (sliding.Solution, bool, error) {
+	dir, err := pdb.CacheDir()
+	if err != nil {
+		return sliding.Solution{}, true, err
+	}
 	if partition == "" {
 		var ok bool
 		if partition, ok = pdb.DefaultPartition(b.W, b.H); !ok {
 			pdbNote(e, fmt.Sprintf("searchlab: no pattern database fits a %dx%d board; using IDA* with linear conflicts\n", b.W, b.H))
 			return sliding.Solution{}, false, nil
 		}
+		if auto {
+			partition = autoPartition(e, dir, b.W, b.H, goal.Blank(), partition)
+		}
 	}
 	blank, partition, err := pdb.Canonical(b.W, b.H, goal.Blank(), partition)
 	if err != nil {
 		return sliding.Solution{}, true, badInputf("--partition: %v", err)
-	}
-	dir, err := pdb.CacheDir()
-	if err != nil {
-		return sliding.Solution{}, true, err
 	}
 	key := fmt.Sprintf("%s|%dx%d|%d|%s", dir, b.W, b.H, blank, partition)
 	pdbSets.Lock()
@@ -268,4 +289,68 @@ func pdbNote(e *env, msg string) {
 		pdbSets.note[msg] = true
 		io.WriteString(e.stderr, msg)
 	}
+}
+
+// autoPartition returns def when its tables are all in dir or are quick to
+// build, and otherwise the board's quick partition, with a note saying how to
+// build def once.
+func autoPartition(e *env, dir string, w, h, goalBlank int, def string) string {
+	quick, ok := quickPartitions[[2]int{w, h}]
+	if !ok || pdbEntries(w, h, goalBlank, def) <= quickEntries || pdbCached(dir, w, h, goalBlank, def) {
+		return def
+	}
+	pdbNote(e, fmt.Sprintf("searchlab: the %s pattern databases for %dx%d boards are not built yet (minutes, once); "+
+		"using %s, built in seconds. For the fastest solver run: searchlab pdb build --size %dx%d\n", def, w, h, quick, w, h))
+	return quick
+}
+
+// pdbEntries returns the table entries of a partition in all, or the
+// largest int if it does not parse.
+func pdbEntries(w, h, goalBlank int, spec string) uint64 {
+	blank, spec, err := pdb.Canonical(w, h, goalBlank, spec)
+	if err != nil {
+		return math.MaxUint64
+	}
+	patterns, err := pdb.ParsePartition(w, h, blank, spec)
+	if err != nil {
+		return math.MaxUint64
+	}
+	var total uint64
+	for _, p := range patterns {
+		n := uint64(1)
+		for i := range len(p) {
+			n *= uint64(w*h - i)
+		}
+		total += n
+	}
+	return total
+}
+
+// pdbCached reports whether every table of a partition is in dir with a
+// header that reads well.
+func pdbCached(dir string, w, h, goalBlank int, spec string) bool {
+	blank, spec, err := pdb.Canonical(w, h, goalBlank, spec)
+	if err != nil {
+		return false
+	}
+	patterns, err := pdb.ParsePartition(w, h, blank, spec)
+	if err != nil {
+		return false
+	}
+	infos, err := pdb.List(dir)
+	if err != nil {
+		return false
+	}
+	have := map[string]bool{}
+	for _, in := range infos {
+		if in.Err == nil && in.W == w && in.H == h && in.Blank == blank {
+			have[fmt.Sprint(slices.Sorted(slices.Values(in.Cells)))] = true
+		}
+	}
+	for _, p := range patterns {
+		if !have[fmt.Sprint(slices.Sorted(slices.Values(p)))] {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 )
 
@@ -159,5 +161,39 @@ func TestSlidingTooBigFallsBack(t *testing.T) {
 	code, _, errOut = runCLI(t, board, "sliding", "--heuristic", "pdb")
 	if code != 2 || !strings.Contains(errOut, "no pattern database for 6x6") {
 		t.Errorf("6x6 --heuristic pdb: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestSlidingAutoBuildsQuickSet checks that "searchlab sliding" on a 4x4
+// board with an empty cache builds the quick 6-6-3 set, not the 7-8 set that
+// takes minutes, says how to build 7-8, and answers optimally.
+func TestSlidingAutoBuildsQuickSet(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	goal := "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0"
+	board := scrambled(t, 4, 4, goal, 40)
+	b, err := sliding.ParseGoal(board, 4, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := sliding.IDAStarSolve(t.Context(), b, sliding.Standard(4, 4), sliding.LinearConflict(sliding.Standard(4, 4)), search.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, board, "sliding", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(out, `"method":"pdb 6-6-3`) || !strings.Contains(out, fmt.Sprintf(`"length":%d,`, ref.Len())) {
+		t.Errorf("stdout %q, want the 6-6-3 set and length %d", out, ref.Len())
+	}
+	if !strings.Contains(errOut, "searchlab pdb build --size 4x4") {
+		t.Errorf("stderr %q does not say how to build the 7-8 set", errOut)
+	}
+	if pdbCached(filepath.Join(cache, "searchlab", "pdb"), 4, 4, 15, "7-8") {
+		t.Error("the 7-8 set counts as cached after a run that built 6-6-3")
+	}
+	if !pdbCached(filepath.Join(cache, "searchlab", "pdb"), 4, 4, 15, "6-6-3") {
+		t.Error("the 6-6-3 set that the run built does not count as cached")
 	}
 }

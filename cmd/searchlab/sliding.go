@@ -17,8 +17,11 @@ import (
 	"github.com/searchlab/searchlab/sliding"
 )
 
-// pdbSolver, when set, solves b optimally with pattern databases; ok is false when it does not handle boards of that size.
-var pdbSolver func(ctx context.Context, e *env, b, goal sliding.Board, partition string, lim search.Limits) (sol sliding.Solution, ok bool, err error)
+// pdbSolver, when set, solves b optimally with pattern databases; ok is
+// false when it does not handle boards of that size. auto reports that the
+// user did not ask for pattern databases: the solver may then prefer a set
+// that is quick to build over one that takes minutes (see pdb.go).
+var pdbSolver func(ctx context.Context, e *env, b, goal sliding.Board, partition string, auto bool, lim search.Limits) (sol sliding.Solution, ok bool, err error)
 
 // memoryGuard caps the expansions of BFS and A* when --max-nodes is not
 // given: they keep every state they reach, and this keeps them to a few
@@ -35,7 +38,8 @@ the goal, or "impossible" ("-1" in boj1525 format) if the board cannot reach
 it. Solvability is decided at once from permutation parity and the blank's
 position. Boards of up to 9 cells (3x3, 2x4 ...) are answered from an exact
 distance table built once per goal; larger boards by pattern databases
-where "searchlab pdb" covers the size (built on first use, then cached),
+where "searchlab pdb" covers the size (cached; until "searchlab pdb build"
+has built the large default set, a small one is built once, in seconds),
 else by IDA* with Manhattan distance and linear conflicts.
 Every printed path is replayed to the goal before it is printed.
 
@@ -338,14 +342,14 @@ func solveWith(ctx context.Context, e *env, algo sliding.Algorithm, heuristic, p
 		if pdbSolver == nil {
 			return sliding.Solution{}, badInputf("--heuristic pdb: this searchlab has no pattern databases")
 		}
-		sol, ok, err := pdbSolver(ctx, e, b, goal, partition, lim)
+		sol, ok, err := pdbSolver(ctx, e, b, goal, partition, false, lim)
 		if !ok && err == nil {
 			return sliding.Solution{}, badInputf("--heuristic pdb: no pattern database for %dx%d boards", b.W, b.H)
 		}
 		return sol, err
 	}
 	if algo == sliding.Auto && !sliding.TableSize(b.W, b.H) && pdbSolver != nil {
-		sol, ok, err := pdbSolver(ctx, e, b, goal, partition, lim)
+		sol, ok, err := pdbSolver(ctx, e, b, goal, partition, partition == "", lim)
 		if ok || err != nil {
 			return sol, err
 		}

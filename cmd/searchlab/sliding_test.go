@@ -367,7 +367,7 @@ func TestSlidingPDBHook(t *testing.T) {
 		t.Errorf("pdb without a hook: exit %d, %q", code, errOut)
 	}
 	var calls []string
-	pdbSolver = func(ctx context.Context, e *env, b, goal sliding.Board, partition string, lim search.Limits) (sliding.Solution, bool, error) {
+	pdbSolver = func(ctx context.Context, e *env, b, goal sliding.Board, partition string, auto bool, lim search.Limits) (sliding.Solution, bool, error) {
 		calls = append(calls, fmt.Sprintf("%dx%d %s", b.W, b.H, partition))
 		if b.W != 4 || b.H != 4 {
 			return sliding.Solution{}, false, nil

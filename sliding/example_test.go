@@ -168,3 +168,31 @@ func ExampleNewTable() {
 	fmt.Println(t.States(), t.MaxDistance(), t.Distance(b), moves, ok)
 	// Output: 20160 36 3 [R R R] true
 }
+
+func ExampleTableSize() {
+	// Boards of up to 9 cells are answered from a distance table.
+	fmt.Println(sliding.TableSize(3, 3), sliding.TableSize(2, 4), sliding.TableSize(4, 4))
+	// Output: true true false
+}
+
+func ExampleTarget() {
+	// On a 3x3 board the blank on the centre cell (4) moves up to cell 1;
+	// from the top-left corner (0) it cannot move left.
+	to, ok := sliding.Target(3, 3, 4, sliding.Up)
+	fmt.Println(to, ok)
+	_, ok = sliding.Target(3, 3, 0, sliding.Left)
+	fmt.Println(ok)
+	// Output:
+	// 1 true
+	// false
+}
+
+func ExampleBoard_Apply() {
+	b, _ := sliding.New(3, 3, []int{1, 2, 3, 4, 0, 5, 7, 8, 6})
+	end, err := b.Apply(sliding.Right, sliding.Down)
+	fmt.Println(end, err)
+	// Output:
+	// 1 2 3
+	// 4 5 6
+	// 7 8 0 <nil>
+}

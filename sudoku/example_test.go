@@ -117,3 +117,19 @@ func ExampleGenerator() {
 	fmt.Println(p.Givens(), res.Count, res.Solution.String() == s.String())
 	// Output: 30 1 true
 }
+
+func ExampleAppendFormat() {
+	g, err := sudoku.ParseLine("1.3.3.1..1.4.4..")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	os.Stdout.Write(sudoku.AppendFormat(nil, sudoku.FormatLine, g))
+	os.Stdout.Write(sudoku.AppendFormat(nil, sudoku.FormatBOJ2239, g))
+	// Output:
+	// 1.3.3.1..1.4.4..
+	// 1030
+	// 3010
+	// 0104
+	// 0400
+}

@@ -118,3 +118,28 @@ func ExampleSet_WithoutMirror() {
 	fmt.Println(plain, withMirror)
 	// Output: 10 18
 }
+
+func ExampleCanonical() {
+	// A goal with the blank bottom-right on 4x4 is served by the set built
+	// for the blank top-left; a partition written as goal cells is taken
+	// through the same symmetry.
+	blank, spec, err := pdb.Canonical(4, 4, 15, "7-8")
+	fmt.Println(blank, spec, err)
+	// Output: 0 7-8 <nil>
+}
+
+func ExampleCacheDir() {
+	// The cache follows $XDG_CACHE_HOME (or the system's user cache).
+	old, had := os.LookupEnv("XDG_CACHE_HOME")
+	defer func() {
+		if had {
+			os.Setenv("XDG_CACHE_HOME", old)
+		} else {
+			os.Unsetenv("XDG_CACHE_HOME")
+		}
+	}()
+	os.Setenv("XDG_CACHE_HOME", "/tmp/example-cache")
+	dir, err := pdb.CacheDir()
+	fmt.Println(dir, err)
+	// Output: /tmp/example-cache/searchlab/pdb <nil>
+}

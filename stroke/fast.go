@@ -189,7 +189,7 @@ func (s *Solver) solveFast(ctx context.Context, b *Board) (res Result, ok bool) 
 		fr.dir = st.dir
 		rest := st.comp
 		rest.clearBit(st.at)
-		fr.dfs(st.at, rest, 1)
+		fr.dfs(st.at, rest, 1, st.size-1)
 		if fr.abort {
 			return Result{}, false
 		}
@@ -224,7 +224,7 @@ func (fr *fastRun) cut(dir, depth int) int {
 // general path however weak its bounds; it takes the cheap ones first. At a
 // node whose chain is the best so far (as on every first descent) the cut
 // is at most 0 and no bound can prune: it computes none there.
-func (fr *fastRun) dfs(h int, avail bb, depth int) {
+func (fr *fastRun) dfs(h int, avail bb, depth, lim int) {
 	fr.nodes++
 	fr.path[depth-1] = uint8(h)
 	if depth > fr.best || depth == fr.best && fr.dir < fr.bestDir {
@@ -238,8 +238,13 @@ func (fr *fastRun) dfs(h int, avail bb, depth int) {
 	}
 	rg := avail
 	if cut := fr.cut(fr.dir, depth); cut > 0 {
-		// avail holds every cell reachable from h: its size is a bound.
-		if avail.count() <= cut {
+		// lim, the parent's bound less one, is a bound, and so is the
+		// size of avail: it holds every cell reachable from h. The general
+		// path's block-cut bound is no greater, so it prunes here too.
+		if lim <= cut {
+			return
+		}
+		if lim = min(lim, avail.count()); lim <= cut {
 			return
 		}
 		if fr.nodes&1023 == 0 && fr.ctx.Err() != nil {
@@ -248,7 +253,7 @@ func (fr *fastRun) dfs(h int, avail bb, depth int) {
 		}
 		var ub int
 		ub, rg = fr.bct(h, avail)
-		if ub <= cut {
+		if lim = min(lim, ub); lim <= cut {
 			return
 		}
 		next = next.and(rg)
@@ -261,7 +266,7 @@ func (fr *fastRun) dfs(h int, avail bb, depth int) {
 	for _, v := range moves[:k] {
 		rest := rg
 		rest.clearBit(v)
-		fr.dfs(v, rest, depth+1)
+		fr.dfs(v, rest, depth+1, lim-1)
 		if fr.abort {
 			return
 		}

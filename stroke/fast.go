@@ -11,9 +11,10 @@ import (
 // smaller than the memo and probe sizes and no node cap. It runs the same
 // branch and bound as the general path (same start order, Warnsdorff move
 // order, tie rule and block-cut bound, hence the same chain) on bitboards
-// of board cells: no numbering of regions, no adjacency lists, a flood fill
-// that grows a whole set one step in a few shifts, and a region-size test
-// before the block-cut bound. Anything else falls back to the general path.
+// of board cells: no numbering of regions into a second index, no
+// adjacency lists, and bounds only where they can prune (the parent's bound
+// and the region's size first, the block-cut bound on regions of more than
+// fastBCTMin cells). Anything else falls back to the general path.
 
 // bb is a set of board cells, cell (r, c) at bit r*(Cols+1)+c: the guard
 // column Cols keeps the left and right shifts from wrapping rows.
@@ -58,6 +59,7 @@ type fastRun struct {
 	nodes   int64
 	abort   bool // the context ended: the general path takes over
 	warns   bool // Warnsdorff move order
+	bctMin  int  // the block-cut bound is for regions of more cells
 	dir     int
 	best    int
 	bestDir int
@@ -180,7 +182,7 @@ func (s *Solver) solveFast(ctx context.Context, b *Board) (res Result, ok bool) 
 	if n == 0 {
 		return Result{Optimal: true}, true
 	}
-	fr.ctx, fr.nodes, fr.abort, fr.warns = ctx, 0, false, !s.noWarnsdorff
+	fr.ctx, fr.nodes, fr.abort, fr.warns, fr.bctMin = ctx, 0, false, !s.noWarnsdorff, s.fastBCTMin
 	fr.best, fr.bestDir, fr.bestLen = 0, len(Directions), 0
 	for _, st := range starts[:n] {
 		if fr.cut(st.dir, 0) >= st.size {
@@ -244,19 +246,22 @@ func (fr *fastRun) dfs(h int, avail bb, depth, lim int) {
 		if lim <= cut {
 			return
 		}
-		if lim = min(lim, avail.count()); lim <= cut {
+		n := avail.count()
+		if lim = min(lim, n); lim <= cut {
 			return
 		}
 		if fr.nodes&1023 == 0 && fr.ctx.Err() != nil {
 			fr.abort = true
 			return
 		}
-		var ub int
-		ub, rg = fr.bct(h, avail)
-		if lim = min(lim, ub); lim <= cut {
-			return
+		if n > fr.bctMin {
+			var ub int
+			ub, rg = fr.bct(h, avail)
+			if lim = min(lim, ub); lim <= cut {
+				return
+			}
+			next = next.and(rg)
 		}
-		next = next.and(rg)
 	}
 	// Moves, fewest onward moves first (Warnsdorff's rule), ties in the
 	// general path's numbering of the region. The onward moves of a move v

@@ -126,8 +126,11 @@ type Solver struct {
 	// The fast path (fast.go): fastMax is the size of region from which
 	// the general path takes over (0: never the fast path).
 	fastMax int
-	fast    *fastTable
-	fastRun *fastRun
+	// fastBCTMin: on the fast path, regions of at most this many cells
+	// are searched without the block-cut bound (only the size bounds).
+	fastBCTMin int
+	fast       *fastTable
+	fastRun    *fastRun
 }
 
 // NewSolver returns a Solver.
@@ -139,6 +142,7 @@ func NewSolver() *Solver {
 		probeNodes: 500,
 		probeComp:  60,
 		fastMax:    24,
+		fastBCTMin: 6,
 		disc:       make([]int32, maxComponent),
 		low:        make([]int32, maxComponent),
 		f:          make([]int32, maxComponent),

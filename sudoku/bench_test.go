@@ -61,10 +61,10 @@ func BenchmarkSolve(b *testing.B) {
 	}
 }
 
-// BenchmarkSolveAPI measures the public Solve (with its checks and
-// allocations) on the 17-clue file.
-func BenchmarkSolveAPI(b *testing.B) {
-	lines := readLines(b, "tdoku_17_clue.txt", -1)
+// benchGrids runs solve over the puzzles of file (the first max, or all
+// when max is negative) in turn, looking for up to 2 solutions each.
+func benchGrids(b *testing.B, file string, max int, solve func(context.Context, Grid, Options) (Result, error)) {
+	lines := readLines(b, file, max)
 	gs := make([]Grid, len(lines))
 	for i, l := range lines {
 		gs[i] = mustLine(b, l)
@@ -73,11 +73,17 @@ func BenchmarkSolveAPI(b *testing.B) {
 	b.ResetTimer()
 	cpu := threadCPU()
 	for i := 0; i < b.N; i++ {
-		if _, err := Solve(ctx, gs[i%len(gs)], Options{Limit: 2}); err != nil {
+		if _, err := solve(ctx, gs[i%len(gs)], Options{Limit: 2}); err != nil {
 			b.Fatal(err)
 		}
 	}
 	reportRates(b, cpu())
+}
+
+// BenchmarkSolveAPI measures the public Solve (with its checks and
+// allocations) on the 17-clue file.
+func BenchmarkSolveAPI(b *testing.B) {
+	benchGrids(b, "tdoku_17_clue.txt", -1, Solve)
 }
 
 func BenchmarkBacktrack(b *testing.B) {
@@ -89,20 +95,7 @@ func BenchmarkBacktrack(b *testing.B) {
 			if bf.name == "17clue" {
 				sample = 3
 			}
-			lines := readLines(b, bf.file, sample)
-			gs := make([]Grid, len(lines))
-			for i, l := range lines {
-				gs[i] = mustLine(b, l)
-			}
-			ctx := context.Background()
-			b.ResetTimer()
-			cpu := threadCPU()
-			for i := 0; i < b.N; i++ {
-				if _, err := Backtrack(ctx, gs[i%len(gs)], Options{Limit: 2}); err != nil {
-					b.Fatal(err)
-				}
-			}
-			reportRates(b, cpu())
+			benchGrids(b, bf.file, sample, Backtrack)
 		})
 	}
 }
@@ -110,18 +103,5 @@ func BenchmarkBacktrack(b *testing.B) {
 // BenchmarkGeneral runs the general solver on 9x9 puzzles, for comparison
 // with the band solver.
 func BenchmarkGeneral(b *testing.B) {
-	lines := readLines(b, "magictour_top1465.txt", -1)
-	gs := make([]Grid, len(lines))
-	for i, l := range lines {
-		gs[i] = mustLine(b, l)
-	}
-	ctx := context.Background()
-	b.ResetTimer()
-	cpu := threadCPU()
-	for i := 0; i < b.N; i++ {
-		if _, err := solveGeneral(ctx, gs[i%len(gs)], Options{Limit: 2}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	reportRates(b, cpu())
+	benchGrids(b, "magictour_top1465.txt", -1, solveGeneral)
 }

@@ -179,6 +179,25 @@ func (b Board) Apply(moves ...Move) (Board, error) {
 	return nb, nil
 }
 
+// ParseSize reads a board size written "WxH" (width first, as in "4x3"), and
+// fails unless it is well formed and both sides are in MinSide..MaxSide.
+func ParseSize(s string) (w, h int, err error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
+	if ok {
+		w, err = strconv.Atoi(ws)
+		if err == nil {
+			h, err = strconv.Atoi(hs)
+		}
+	}
+	if !ok || err != nil {
+		return 0, 0, fmt.Errorf("%q is not a board size like 4x4", s)
+	}
+	if w < MinSide || h < MinSide || w > MaxSide || h > MaxSide {
+		return 0, 0, fmt.Errorf("%dx%d: sides must be %d to %d", w, h, MinSide, MaxSide)
+	}
+	return w, h, nil
+}
+
 // ParseMoves reads a string of the letters U, D, L and R as moves, ignoring
 // spaces.
 func ParseMoves(s string) ([]Move, error) {

@@ -196,3 +196,13 @@ func ExampleBoard_Apply() {
 	// 4 5 6
 	// 7 8 0 <nil>
 }
+
+func ExampleParseSize() {
+	w, h, err := sliding.ParseSize("4x3")
+	fmt.Println(w, h, err)
+	_, _, err = sliding.ParseSize("1x5")
+	fmt.Println(err)
+	// Output:
+	// 4 3 <nil>
+	// 1x5: sides must be 2 to 16
+}

@@ -84,7 +84,7 @@ func runPDBBuild(ctx context.Context, e *env, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	w, h, err := pdbParseSize(*size)
+	w, h, err := sliding.ParseSize(*size)
 	if err != nil {
 		return badInputf("--size: %v", err)
 	}
@@ -185,20 +185,6 @@ func pdbOptions(e *env, dir string) pdb.Options {
 		}
 	}
 	return o
-}
-
-func pdbParseSize(s string) (w, h int, err error) {
-	a, b, ok := strings.Cut(strings.ToLower(s), "x")
-	if ok {
-		w, err = strconv.Atoi(a)
-		if err == nil {
-			h, err = strconv.Atoi(b)
-		}
-	}
-	if !ok || err != nil || w < sliding.MinSide || h < sliding.MinSide || w > sliding.MaxSide || h > sliding.MaxSide {
-		return 0, 0, fmt.Errorf("%q is not a board size like 4x4", s)
-	}
-	return w, h, nil
 }
 
 func pdbParseBlank(s string, n int) (int, error) {

@@ -226,7 +226,7 @@ func (f *slidingFlags) read(r io.Reader) ([]sliding.Case, []sliding.Board, error
 		if format == sliding.BOJ11112 || format == sliding.BOJ1525 {
 			return nil, nil, badInputf("--size: %s boards are always 3x3", format)
 		}
-		if w, h, err = parseSlidingSize(f.size); err != nil {
+		if w, h, err = sliding.ParseSize(f.size); err != nil {
 			return nil, nil, badInputf("--size: %v", err)
 		}
 	}
@@ -272,24 +272,6 @@ func (f *slidingFlags) read(r io.Reader) ([]sliding.Case, []sliding.Board, error
 		goals[i] = g
 	}
 	return cases, goals, nil
-}
-
-// parseSlidingSize reads "WxH".
-func parseSlidingSize(s string) (w, h int, err error) {
-	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
-	if ok {
-		w, err = strconv.Atoi(ws)
-		if err == nil {
-			h, err = strconv.Atoi(hs)
-		}
-	}
-	if !ok || err != nil {
-		return 0, 0, fmt.Errorf("%q is not a size like 4x4", s)
-	}
-	if w < sliding.MinSide || h < sliding.MinSide || w > sliding.MaxSide || h > sliding.MaxSide {
-		return 0, 0, fmt.Errorf("%dx%d: sides must be %d to %d", w, h, sliding.MinSide, sliding.MaxSide)
-	}
-	return w, h, nil
 }
 
 // refuse rejects, up front, uninformed searches that cannot finish on the

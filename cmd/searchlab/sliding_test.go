@@ -308,7 +308,7 @@ func TestSlidingBadInput(t *testing.T) {
 		{"bad format", "", []string{"--format", "xml"}, "unknown format"},
 		{"bad algo", "", []string{"--algo", "dijkstra"}, "unknown algorithm"},
 		{"bad heuristic", "", []string{"--heuristic", "euclid"}, "unknown heuristic"},
-		{"bad size", "", []string{"--format", "line", "--size", "3by3"}, "not a size"},
+		{"bad size", "", []string{"--format", "line", "--size", "3by3"}, "is not a board size"},
 		{"bad goal", "1 2 3 4 5 6 7 8 0\n", []string{"--format", "line", "--goal", "1 2 3 4 5 6 7 8 8"}, "--goal: "},
 		{"goal size", "1 2 3 4 5 6 7 8 0\n", []string{"--format", "line", "--goal", "1 2 3 0"}, "line 1: the board is 3x3 but --goal has 4 tiles"},
 		{"bfs 4x4", korf, []string{"--format", "line", "--algo", "bfs"}, "line 1: --algo bfs cannot search a 4x4 board"},

@@ -290,12 +290,7 @@ func (fr *fastRun) orderMoves(next, rg bb, moves *[8]int) int {
 		if fr.warns {
 			key |= t.nbr[v].and(rg).count() << 8
 		}
-		j := k
-		for j > 0 && keys[j-1] > key {
-			moves[j], keys[j] = moves[j-1], keys[j-1]
-			j--
-		}
-		moves[j], keys[j] = v, key
+		insertMove(moves, &keys, k, v, key)
 		k++
 	}
 	return k

@@ -547,12 +547,7 @@ func (r *run) dfs(h int, avail set, depth int) int {
 			r.rng ^= r.rng << 17
 			key = key<<3 | int(r.rng&7)
 		}
-		j := k
-		for j > 0 && keys[j-1] > key {
-			moves[j], keys[j] = moves[j-1], keys[j-1]
-			j--
-		}
-		moves[j], keys[j] = v, key
+		insertMove(&moves, &keys, k, v, key)
 		k++
 	}
 	best := 0
@@ -668,4 +663,15 @@ func (s *Solver) bctBound(g *component, h int, avail set) (int, set) {
 	s.vs = vs
 	seen.remove(h)
 	return int(f[h]), seen
+}
+
+// insertMove inserts move v with sort key key into the first k entries of
+// moves and keys, which are sorted by key; equal keys keep their order.
+func insertMove(moves, keys *[8]int, k, v, key int) {
+	j := k
+	for j > 0 && keys[j-1] > key {
+		moves[j], keys[j] = moves[j-1], keys[j-1]
+		j--
+	}
+	moves[j], keys[j] = v, key
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -257,10 +256,8 @@ func solveWithPDB(ctx context.Context, e *env, b, goal sliding.Board, partition 
 	if err != nil {
 		return sliding.Solution{}, true, err
 	}
+	// solveWith has answered unsolvable boards before calling the hook.
 	sol, err := s.Solve(ctx, b, goal, lim)
-	if errors.Is(err, sliding.ErrUnsolvable) {
-		sol.Optimal, sol.Method = true, "parity"
-	}
 	return sol, true, err
 }
 

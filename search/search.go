@@ -109,14 +109,6 @@ func (m *meter) expand() error {
 	return nil
 }
 
-// check reports the context's error, if any, as a limit error.
-func (m *meter) check() error {
-	if err := m.ctx.Err(); err != nil {
-		return limitError{err}
-	}
-	return nil
-}
-
 func (m *meter) frontier(n int) {
 	if n > m.stats.PeakFrontier {
 		m.stats.PeakFrontier = n

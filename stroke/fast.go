@@ -21,8 +21,6 @@ import (
 type bb [2]uint64
 
 func (x bb) and(y bb) bb     { return bb{x[0] & y[0], x[1] & y[1]} }
-func (x bb) andNot(y bb) bb  { return bb{x[0] &^ y[0], x[1] &^ y[1]} }
-func (x bb) or(y bb) bb      { return bb{x[0] | y[0], x[1] | y[1]} }
 func (x bb) isEmpty() bool   { return x[0]|x[1] == 0 }
 func (x bb) has(i int) bool  { return x[i>>6]>>(uint(i)&63)&1 != 0 }
 func (x *bb) addBit(i int)   { x[i>>6] |= 1 << (uint(i) & 63) }

@@ -9,13 +9,10 @@ const maxComponent = 192
 // set is a set of cells of one component, by compact index.
 type set [3]uint64
 
-func (s *set) add(i int)      { s[i>>6] |= 1 << uint(i&63) }
-func (s *set) remove(i int)   { s[i>>6] &^= 1 << uint(i&63) }
-func (s set) has(i int) bool  { return s[i>>6]&(1<<uint(i&63)) != 0 }
-func (s set) empty() bool     { return s[0]|s[1]|s[2] == 0 }
-func (s set) and(t set) set   { return set{s[0] & t[0], s[1] & t[1], s[2] & t[2]} }
-func (s set) or(t set) set    { return set{s[0] | t[0], s[1] | t[1], s[2] | t[2]} }
-func (s set) minus(t set) set { return set{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2]} }
+func (s *set) add(i int)     { s[i>>6] |= 1 << uint(i&63) }
+func (s *set) remove(i int)  { s[i>>6] &^= 1 << uint(i&63) }
+func (s set) has(i int) bool { return s[i>>6]&(1<<uint(i&63)) != 0 }
+func (s set) and(t set) set  { return set{s[0] & t[0], s[1] & t[1], s[2] & t[2]} }
 
 func (s set) count() int {
 	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2])

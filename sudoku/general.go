@@ -61,17 +61,16 @@ func newLayout(box int) *layout {
 
 // gsolver is a search over one grid of any size.
 type gsolver struct {
-	l          *layout
-	full       uint32
-	opt        Options
-	count      int
-	guesses    int64
-	sol        []uint8
-	ctx        context.Context
-	stopErr    error
-	nextCheck  int64
-	queue      []int32
-	candidates []uint32 // scratch for the values of a branch
+	l         *layout
+	full      uint32
+	opt       Options
+	count     int
+	guesses   int64
+	sol       []uint8
+	ctx       context.Context
+	stopErr   error
+	nextCheck int64
+	queue     []int32
 }
 
 // gstate is the candidate sets of the cells; a cell with one candidate

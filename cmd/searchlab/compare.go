@@ -2,13 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 )
@@ -39,32 +40,6 @@ func init() {
 	})
 }
 
-// compareRun is one row of the table.
-type compareRun struct {
-	name      string            // the algorithm column
-	algo      sliding.Algorithm // a generic algorithm, or Auto for the rest
-	heuristic string            // "" for uninformed
-	tuned     bool              // sliding's own IDA*, not the generic one
-	table     bool              // the distance table
-}
-
-func compareRuns() []compareRun {
-	runs := []compareRun{{name: "bfs", algo: sliding.BFS}, {name: "dfs", algo: sliding.DFS}, {name: "iddfs", algo: sliding.IDDFS}}
-	for _, a := range []sliding.Algorithm{sliding.AStar, sliding.IDAStar} {
-		for _, h := range sliding.Heuristics {
-			runs = append(runs, compareRun{name: string(a), algo: a, heuristic: h})
-		}
-	}
-	for _, h := range sliding.Heuristics {
-		runs = append(runs, compareRun{name: "idastar (tuned)", algo: sliding.Auto, heuristic: h, tuned: true})
-	}
-	runs = append(runs, compareRun{name: "table", algo: sliding.Auto, table: true})
-	if pdbSolver != nil {
-		runs = append(runs, compareRun{name: "idastar (pdb)", algo: sliding.Auto, heuristic: "pdb"})
-	}
-	return runs
-}
-
 func runCompare(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "compare", "[flags] < board", compareDescription)
 	var f slidingFlags
@@ -74,6 +49,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	f.maxNodes, f.timeout = 1_000_000, 10*time.Second
 	fs.Lookup("max-nodes").Usage = "stop each run after `n` expansions (0: no cap)"
 	fs.Lookup("timeout").Usage = "stop each run after this `duration` (0: none)"
+	asJSON := fs.Bool("json", false, "print the table (--json: the same as one JSON object).as one JSON object: solvable, max_depth, rows")
 	f.algo, f.heuristic = "auto", "linear"
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -86,56 +62,48 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		return badInputf("compare takes one board, the input has %d", len(cases))
 	}
 	b, goal := cases[0].Board, goals[0]
-	fmt.Fprintf(e.stdout, "board %dx%d (line %d): %s\ngoal: %s\n", b.W, b.H, cases[0].Line, oneLine(b), oneLine(goal))
-	if !sliding.Solvable(b, goal) {
-		fmt.Fprintln(e.stdout, "impossible: the board cannot reach the goal (permutation parity and blank row), so no search runs")
-		return nil
+	opt := api.CompareOptions{Limits: search.Limits{MaxNodes: f.maxNodes}, Timeout: f.timeout, MaxDepth: f.maxDepth, Partition: f.partition, PDB: pdbFor(e)}
+	if !*asJSON {
+		fmt.Fprintf(e.stdout, "board %dx%d (line %d): %s\ngoal: %s\n", b.W, b.H, cases[0].Line, oneLine(b), oneLine(goal))
+		if !sliding.Solvable(b, goal) {
+			fmt.Fprintln(e.stdout, "impossible: the board cannot reach the goal (permutation parity and blank row), so no search runs")
+			return nil
+		}
+		limit := "no node cap"
+		if f.maxNodes > 0 {
+			limit = fmt.Sprintf("at most %d expansions", f.maxNodes)
+		}
+		if f.timeout > 0 {
+			limit += fmt.Sprintf(", %v", f.timeout)
+		}
+		depth := f.maxDepth
+		if depth == 0 {
+			depth = sliding.DefaultMaxDepth(b.W, b.H)
+		}
+		fmt.Fprintf(e.stdout, "limits per run: %s; dfs and iddfs depth %d\n\n", limit, depth)
 	}
-	limit := "no node cap"
-	if f.maxNodes > 0 {
-		limit = fmt.Sprintf("at most %d expansions", f.maxNodes)
+	ans, err := api.Compare(ctx, b, goal, opt)
+	if err != nil {
+		return err
 	}
-	if f.timeout > 0 {
-		limit += fmt.Sprintf(", %v", f.timeout)
-	}
-	depth := f.maxDepth
-	if depth == 0 {
-		depth = sliding.DefaultMaxDepth(b.W, b.H)
-	}
-	fmt.Fprintf(e.stdout, "limits per run: %s; dfs and iddfs depth %d\n\n", limit, depth)
-
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "algorithm\theuristic\tlength\toptimal\texpanded\tgenerated\tpeak frontier\tpeak stored\ttime\t")
-	for _, r := range compareRuns() {
-		if err := ctx.Err(); err != nil {
+	if *asJSON {
+		data, err := json.Marshal(ans)
+		if err != nil {
 			return err
 		}
-		sol, err := f.compareOne(ctx, e, r, b, goal)
-		name, hname := r.name, r.heuristic
-		if hname == "" {
-			hname = "-"
+		_, err = fmt.Fprintf(e.stdout, "%s\n", data)
+		return err
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "algorithm\theuristic\tlength\toptimal\texpanded\tgenerated\tpeak frontier\tpeak stored\ttime\t")
+	for _, r := range ans.Rows {
+		length, optimal := r.Status, "-"
+		if r.Status == "ok" {
+			length, optimal = strconv.Itoa(r.Length), yesNo(r.Optimal)
 		}
-		st := sol.Stats
-		length, optimal := "", ""
-		switch {
-		case err == nil:
-			if verr := sliding.Verify(b, goal, sol.Moves); verr != nil {
-				return fmt.Errorf("internal error: %s/%s path does not reach the goal: %v", name, hname, verr)
-			}
-			length, optimal = strconv.Itoa(sol.Len()), yesNo(sol.Optimal)
-		case errors.Is(err, context.DeadlineExceeded):
-			length, optimal = "timeout", "-"
-		case errors.Is(err, search.ErrLimit):
-			length, optimal = "node-cap", "-"
-		case errors.Is(err, search.ErrNotFound):
-			length, optimal = "none", "-"
-		case errors.Is(err, errBadInput):
-			length, optimal = "n/a", "-"
-		default:
-			return fmt.Errorf("%s/%s: %w", name, hname, err)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%v\t\n", name, hname, length, optimal,
-			st.Expanded, st.Generated, st.PeakFrontier, st.PeakStored, st.Elapsed.Round(time.Microsecond))
+		st := r.Stats
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%v\t\n", r.Algorithm, r.Heuristic, length, optimal,
+			st.Expanded, st.Generated, st.PeakFrontier, st.PeakStored, time.Duration(st.ElapsedNS).Round(time.Microsecond))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -146,31 +114,6 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "table: built once per goal (%d states) in %v, not counted in its row\n", t.States(), t.BuildTime().Round(time.Microsecond))
 	}
 	return nil
-}
-
-// compareOne runs one row under the flags' limits, each run with its own
-// timeout.
-func (f *slidingFlags) compareOne(ctx context.Context, e *env, r compareRun, b, goal sliding.Board) (sliding.Solution, error) {
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
-	}
-	lim := search.Limits{MaxNodes: f.maxNodes}
-	switch {
-	case r.table:
-		if !sliding.TableSize(b.W, b.H) {
-			return sliding.Solution{}, badInputf("no table for %dx%d boards", b.W, b.H)
-		}
-		return sliding.Solve(ctx, b, goal, lim)
-	case r.tuned:
-		h, err := sliding.HeuristicByName(r.heuristic, goal)
-		if err != nil {
-			return sliding.Solution{}, err
-		}
-		return sliding.IDAStarSolve(ctx, b, goal, h, lim)
-	}
-	return solveWith(ctx, e, r.algo, r.heuristic, f.partition, f.maxDepth, lim, b, goal)
 }
 
 func yesNo(b bool) string {

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/sliding"
 )
 
@@ -120,5 +122,37 @@ func TestCompareInput(t *testing.T) {
 		if code != tt.code || !strings.Contains(out+errOut, tt.msg) {
 			t.Errorf("%q: exit %d, %q; want exit %d and %q", tt.in, code, out+errOut, tt.code, tt.msg)
 		}
+	}
+}
+
+// TestCompareJSON checks that --json carries the same runs as the table:
+// every ok row of an optimal method has the table's length, and the limit
+// rows say which limit stopped them.
+func TestCompareJSON(t *testing.T) {
+	const board = "1 2 3 4 5 6 0 7 8\n" // 2 moves from the standard goal
+	code, out, errOut := runCLI(t, board, "compare", "--format", "line", "--json", "--max-nodes", "50")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var ans api.CompareAnswer
+	if err := json.Unmarshal([]byte(out), &ans); err != nil {
+		t.Fatalf("%v in %q", err, out)
+	}
+	if !ans.Solvable || len(ans.Rows) < 13 {
+		t.Fatalf("solvable %v, %d rows", ans.Solvable, len(ans.Rows))
+	}
+	for _, r := range ans.Rows {
+		switch {
+		case r.Status == "ok" && r.Optimal && r.Length != 2:
+			t.Errorf("%s/%s: optimal length %d, want 2", r.Algorithm, r.Heuristic, r.Length)
+		case r.Status != "ok" && r.Length != -1:
+			t.Errorf("%s/%s: status %s with length %d", r.Algorithm, r.Heuristic, r.Status, r.Length)
+		case r.Status != "ok" && r.Status != "node-cap" && r.Status != "none":
+			t.Errorf("%s/%s: status %q", r.Algorithm, r.Heuristic, r.Status)
+		}
+	}
+	code, out, _ = runCLI(t, "2 1 3 4 5 6 7 8 0\n", "compare", "--format", "line", "--json")
+	if code != 0 || !strings.Contains(out, `"solvable":false`) {
+		t.Errorf("unsolvable board: exit %d, %q", code, out)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/searchlab/searchlab/api"
 	"io"
 	"os"
 	"os/signal"
@@ -113,7 +114,7 @@ func exitCode(e *env, err error) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
-	case errors.Is(err, errBadInput):
+	case errors.Is(err, errBadInput), errors.Is(err, api.ErrInput):
 		fmt.Fprintf(e.stderr, "searchlab: %v\n", err)
 		return 2
 	default:

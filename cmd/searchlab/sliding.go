@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/progress"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
@@ -317,33 +318,18 @@ func (f *slidingFlags) solve(ctx context.Context, e *env, algo sliding.Algorithm
 // solveWith answers one board; heuristic "pdb" and auto on large boards use
 // pdbSolver when it is set.
 func solveWith(ctx context.Context, e *env, algo sliding.Algorithm, heuristic, partition string, maxDepth int, lim search.Limits, b, goal sliding.Board) (sliding.Solution, error) {
-	if !sliding.Solvable(b, goal) {
-		return sliding.Solution{Optimal: true, Method: "parity"}, sliding.ErrUnsolvable
+	return api.SolveSliding(ctx, b, goal, api.SlidingOptions{Algorithm: algo, Heuristic: heuristic, Partition: partition, MaxDepth: maxDepth, Limits: lim, PDB: pdbFor(e)})
+}
+
+// pdbFor returns the pattern database solver, with its notes and progress
+// on e.stderr, or nil when this searchlab has none.
+func pdbFor(e *env) api.PDBSolver {
+	if pdbSolver == nil {
+		return nil
 	}
-	if heuristic == "pdb" {
-		if pdbSolver == nil {
-			return sliding.Solution{}, badInputf("--heuristic pdb: this searchlab has no pattern databases")
-		}
-		sol, ok, err := pdbSolver(ctx, e, b, goal, partition, false, lim)
-		if !ok && err == nil {
-			return sliding.Solution{}, badInputf("--heuristic pdb: no pattern database for %dx%d boards", b.W, b.H)
-		}
-		return sol, err
+	return func(ctx context.Context, b, goal sliding.Board, partition string, auto bool, lim search.Limits) (sliding.Solution, bool, error) {
+		return pdbSolver(ctx, e, b, goal, partition, auto, lim)
 	}
-	if algo == sliding.Auto && !sliding.TableSize(b.W, b.H) && pdbSolver != nil {
-		sol, ok, err := pdbSolver(ctx, e, b, goal, partition, partition == "", lim)
-		if ok || err != nil {
-			return sol, err
-		}
-	}
-	var h sliding.Heuristic
-	if algo.Informed() {
-		var err error
-		if h, err = sliding.HeuristicByName(heuristic, goal); err != nil {
-			return sliding.Solution{}, badInput(err)
-		}
-	}
-	return sliding.SolveWith(ctx, b, goal, sliding.Options{Algorithm: algo, Heuristic: h, MaxDepth: maxDepth, Limits: lim})
 }
 
 // explain adds advice to a limit error.
@@ -377,39 +363,8 @@ func addStats(t *search.Stats, s search.Stats) {
 	t.Iterations += s.Iterations
 }
 
-// jsonSolution is the --json form of one answer.
-type jsonSolution struct {
-	Line     int       `json:"line"`
-	Solvable bool      `json:"solvable"`
-	Length   int       `json:"length"`
-	Moves    string    `json:"moves"`
-	Optimal  bool      `json:"optimal"`
-	Method   string    `json:"method"`
-	Stats    jsonStats `json:"stats"`
-}
-
-type jsonStats struct {
-	Expanded     int64 `json:"expanded"`
-	Generated    int64 `json:"generated"`
-	PeakFrontier int   `json:"peak_frontier"`
-	PeakStored   int   `json:"peak_stored"`
-	Iterations   int   `json:"iterations"`
-	ElapsedNS    int64 `json:"elapsed_ns"`
-}
-
 func writeJSON(w *bufio.Writer, line int, solvable bool, sol sliding.Solution) {
-	j := jsonSolution{Line: line, Solvable: solvable, Length: -1, Optimal: sol.Optimal, Method: sol.Method}
-	if solvable {
-		j.Length = sol.Len()
-		var sb strings.Builder
-		for _, m := range sol.Moves {
-			sb.WriteByte(byte(m))
-		}
-		j.Moves = sb.String()
-	}
-	st := sol.Stats
-	j.Stats = jsonStats{st.Expanded, st.Generated, st.PeakFrontier, st.PeakStored, st.Iterations, st.Elapsed.Nanoseconds()}
-	data, _ := json.Marshal(j)
+	data, _ := json.Marshal(api.NewSlidingAnswer(line, solvable, sol))
 	w.Write(data)
 	w.WriteByte('\n')
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/searchlab/searchlab/api"
 	"os"
 	"strconv"
 	"strings"
@@ -246,15 +247,15 @@ func TestSlidingJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var got []jsonSolution
+	var got []api.SlidingAnswer
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var j jsonSolution
+		var j api.SlidingAnswer
 		if err := json.Unmarshal([]byte(line), &j); err != nil {
 			t.Fatalf("%q: %v", line, err)
 		}
 		got = append(got, j)
 	}
-	want := []jsonSolution{
+	want := []api.SlidingAnswer{
 		{Line: 1, Solvable: true, Length: 1, Moves: "R", Optimal: true, Method: "table"},
 		{Line: 5, Solvable: false, Length: -1, Optimal: true, Method: "parity"},
 		{Line: 9, Solvable: true, Length: 0, Optimal: true, Method: "table"},
@@ -263,7 +264,7 @@ func TestSlidingJSON(t *testing.T) {
 		t.Fatalf("%d objects, want %d", len(got), len(want))
 	}
 	for i := range want {
-		got[i].Stats = jsonStats{}
+		got[i].Stats = api.Stats{}
 		if got[i] != want[i] {
 			t.Errorf("object %d = %+v, want %+v", i, got[i], want[i])
 		}
@@ -397,7 +398,7 @@ func TestSlidingPDBHook(t *testing.T) {
 			continue
 		}
 		if code == 0 {
-			var j jsonSolution
+			var j api.SlidingAnswer
 			if err := json.Unmarshal([]byte(out), &j); err != nil || j.Method != tt.method || j.Length != 1 {
 				t.Errorf("%v: %q, want method %s and length 1", tt.args, out, tt.method)
 			}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/stroke"
 )
@@ -47,25 +48,6 @@ func init() {
 		summary: "longest one-colour chain from the player (Alchemy Stars max combo)",
 		run:     runStroke,
 	})
-}
-
-// strokeColourJSON is one colour's best in --json --all output.
-type strokeColourJSON struct {
-	Length  int  `json:"length"`
-	Optimal bool `json:"optimal"`
-	Bound   int  `json:"bound"`
-}
-
-// strokeJSON is the --json form of one board's answer.
-type strokeJSON struct {
-	Board   int                         `json:"board"`
-	Colour  string                      `json:"colour"`
-	Length  int                         `json:"length"`
-	Optimal bool                        `json:"optimal"`
-	Bound   int                         `json:"bound"`
-	Nodes   int64                       `json:"nodes"`
-	Path    [][2]int                    `json:"path,omitempty"`
-	Colours map[string]strokeColourJSON `json:"colours,omitempty"`
 }
 
 func runStroke(ctx context.Context, e *env, args []string) error {
@@ -108,22 +90,7 @@ func runStroke(ctx context.Context, e *env, args []string) error {
 			return fmt.Errorf("stroke: board %d: %w", n, err)
 		}
 		if *asJSON {
-			j := strokeJSON{Board: n, Colour: string(res.Colour), Length: res.Length, Optimal: res.Optimal, Bound: res.Bound, Nodes: res.Nodes}
-			if res.Colour == 0 {
-				j.Colour = ""
-			}
-			if *path {
-				j.Path = make([][2]int, len(res.Path))
-				for i, c := range res.Path {
-					j.Path[i] = [2]int{c.Row + 1, c.Col + 1}
-				}
-			}
-			if *all {
-				j.Colours = map[string]strokeColourJSON{}
-				for c, r := range per {
-					j.Colours[string(c)] = strokeColourJSON{r.Length, r.Optimal, r.Bound}
-				}
-			}
+			j := api.NewStrokeAnswer(n, res, *path, per)
 			line, err := json.Marshal(j)
 			if err != nil {
 				return err

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/searchlab/searchlab/api"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -111,7 +112,7 @@ func TestStrokeJSONPaths(t *testing.T) {
 		t.Fatalf("%d lines for %d boards", len(lines), len(boards))
 	}
 	for i, line := range lines {
-		var j strokeJSON
+		var j api.StrokeAnswer
 		if err := json.Unmarshal([]byte(line), &j); err != nil {
 			t.Fatalf("board %d: %v", i+1, err)
 		}

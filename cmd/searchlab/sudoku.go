@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/progress"
 	"github.com/searchlab/searchlab/sudoku"
 )
@@ -47,6 +49,7 @@ Examples:
   searchlab sudoku < puzzles.txt > solutions.txt
   searchlab sudoku --count < puzzles.txt          # 1 for each proper puzzle
   searchlab sudoku --format boj2239 < problem.txt
+  searchlab sudoku --json < examples/sudoku.txt   # what "searchlab serve" answers
 `
 
 // sudokuConfig is what the solve command was asked to do.
@@ -54,6 +57,7 @@ type sudokuConfig struct {
 	format     sudoku.Format
 	first      bool
 	count      bool
+	json       bool
 	limit      int
 	jobs       int
 	stats      bool
@@ -68,7 +72,8 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	format := fs.String("format", "line", "input and output format: line, grid, boj2580 or boj2239")
 	first := fs.Bool("first", false, "print the lexicographically smallest solution")
 	count := fs.Bool("count", false, "print the number of solutions, up to --limit")
-	limit := fs.Int("limit", 2, "with --count, stop counting at this many solutions")
+	limit := fs.Int("limit", 2, "with --count or --json, stop counting at this many solutions")
+	asJSON := fs.Bool("json", false, "print one JSON object per puzzle: line, solutions (up to --limit), unique, solution, guesses, elapsed_ns")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "number of puzzles solved at once")
 	stats := fs.Bool("stats", false, "print puzzles per second and the slowest puzzle on stderr at the end")
 	maxGuesses := fs.Int64("max-guesses", 0, "give up on a puzzle after this many guesses, an error naming its line (0: no cap)")
@@ -88,7 +93,7 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	if *jobs < 1 {
 		return badInputf("--jobs must be at least 1, not %d", *jobs)
 	}
-	cfg := sudokuConfig{format: f, first: *first || f == sudoku.FormatBOJ2239, count: *count, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses}
+	cfg := sudokuConfig{format: f, first: *first || f == sudoku.FormatBOJ2239, count: *count, json: *asJSON, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses}
 	return solveSudokuStream(ctx, e, cfg)
 }
 
@@ -237,6 +242,9 @@ func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, b *sudokuBatch) {
 	if cfg.count {
 		opt = sudoku.Options{Limit: cfg.limit, MaxGuesses: cfg.maxGuesses}
 	}
+	if cfg.json {
+		opt.Limit = cfg.limit
+	}
 	for k, rec := range b.recs {
 		g, err := sudoku.Parse(cfg.format, rec)
 		if err != nil {
@@ -244,7 +252,7 @@ func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, b *sudokuBatch) {
 			return
 		}
 		var t0 time.Time
-		if cfg.stats {
+		if cfg.stats || cfg.json {
 			t0 = time.Now()
 		}
 		res, err := sudoku.Solve(ctx, g, opt)
@@ -265,6 +273,13 @@ func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, b *sudokuBatch) {
 		}
 		b.solved++
 		switch {
+		case cfg.json:
+			data, err := json.Marshal(api.NewSudokuAnswer(rec.Line, opt, res, time.Since(t0)))
+			if err != nil {
+				b.err = err
+				return
+			}
+			b.out = append(append(b.out, data...), '\n')
 		case cfg.count:
 			b.out = strconv.AppendInt(b.out, int64(res.Count), 10)
 			b.out = append(b.out, '\n')

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/sudoku"
 )
 
@@ -187,5 +189,44 @@ func TestSudokuGenerateCLI(t *testing.T) {
 	}
 	if code, out, _ := runCLI(t, "", "sudoku", "generate", "-h"); code != 0 && !strings.Contains(out, "Usage: searchlab sudoku generate") {
 		t.Errorf("generate -h: exit %d", code)
+	}
+}
+
+// TestSudokuJSON checks --json: counts up to --limit, uniqueness only when
+// the count could exceed one, and a solution that solves the puzzle.
+func TestSudokuJSON(t *testing.T) {
+	const unique = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	in := unique + "\n" + strings.Replace(unique, "5", ".", 1) + "\n" + "55" + unique[2:] + "\n"
+	code, out, errOut := runCLI(t, in, "sudoku", "--json")
+	if code == 0 {
+		t.Fatalf("conflicting givens accepted: %s", out)
+	}
+	if !strings.Contains(errOut, "line 3") {
+		t.Errorf("error %q does not name line 3", errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want the 2 answers before the bad line, got %q", out)
+	}
+	for i, line := range lines {
+		var a api.SudokuAnswer
+		if err := json.Unmarshal([]byte(line), &a); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		p, err := sudoku.ParseLine(strings.Split(in, "\n")[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := sudoku.ParseLine(a.Solution)
+		if err != nil || !s.Solves(p) {
+			t.Errorf("line %d: solution %q does not solve the puzzle (%v)", i+1, a.Solution, err)
+		}
+		if a.Line != i+1 || a.Unique != (a.Solutions == 1) {
+			t.Errorf("line %d: %+v", i+1, a)
+		}
+	}
+	code, out, _ = runCLI(t, unique+"\n", "sudoku", "--json", "--limit", "1")
+	if code != 0 || !strings.Contains(out, `"unique":false`) || !strings.Contains(out, `"solutions":1`) {
+		t.Errorf("--limit 1: exit %d, %q (one solution found cannot prove uniqueness)", code, out)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/api"
-	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/stroke"
 )
 
@@ -128,42 +127,13 @@ func runStroke(ctx context.Context, e *env, args []string) error {
 	}
 }
 
-// solveStroke solves one board within the budget. A budget that runs out is
-// not an error: the results say they are not proven optimal. With all, it
-// also returns each colour's best, with length 0 for colours on the board
-// that no chain can start on.
+// solveStroke solves one board within the budget (see api.SolveStroke),
+// with its own timeout.
 func solveStroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt stroke.Options, timeout time.Duration, all bool) (stroke.Result, map[byte]stroke.Result, error) {
-	bctx := ctx
 	if timeout > 0 {
 		var cancel context.CancelFunc
-		bctx, cancel = context.WithTimeout(ctx, timeout)
+		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	stopped := func(err error) error {
-		if err == nil || ctx.Err() != nil || !errors.Is(err, search.ErrLimit) {
-			return err
-		}
-		return nil // our own budget: reported in the result
-	}
-	res, err := s.Solve(bctx, b, opt)
-	if err = stopped(err); err != nil {
-		return res, nil, err
-	}
-	if !all {
-		return res, nil, nil
-	}
-	per := map[byte]stroke.Result{}
-	for _, c := range b.Cells {
-		if c != stroke.Player && c != stroke.Hole {
-			per[c] = stroke.Result{Colour: c, Optimal: true}
-		}
-	}
-	cols, err := s.SolveColours(bctx, b, opt)
-	if err = stopped(err); err != nil {
-		return res, nil, err
-	}
-	for c, r := range cols {
-		per[c] = r
-	}
-	return res, per, nil
+	return api.SolveStroke(ctx, s, b, opt, all)
 }

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/web"
+)
+
+const serveDescription = `
+Serves searchlab's page and its HTTP JSON API on --addr until interrupted.
+The page solves and replays sliding-tile boards, compares the algorithms on
+a board, solves and generates Sudoku, and finds one-stroke chains; the API
+under /api/ answers in the same JSON as --json on the command line (see the
+README for the endpoints and curl examples). One line per request is logged
+on stderr.
+
+Every solve is bounded by --timeout and --max-nodes (a request may ask for
+less), cancelled when its client goes away, and at most --max-concurrent
+run at once: further requests are answered 503 with Retry-After at once.
+Request bodies are capped at 1 MB.
+
+Sliding boards over 9 cells use pattern databases once they are ready:
+at start the server opens the cached 4x4 and 5x5 sets (or builds, in the
+background, the small ones that take seconds); until then, and for other
+sizes, IDA* with linear conflicts answers within the limits.
+
+Examples:
+  searchlab serve                       # then open http://127.0.0.1:8080/
+  searchlab serve --addr :8080 --max-concurrent 4 --timeout 30s
+  curl -s localhost:8080/api/sliding/solve -d '{"board":"8 6 7 2 5 4 3 0 1"}'
+`
+
+func init() {
+	register(command{
+		name:    "serve",
+		summary: "serve the web page and the HTTP JSON API",
+		run:     runServe,
+	})
+}
+
+func runServe(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "serve", "[--addr HOST:PORT] [flags]", serveDescription)
+	addr := fs.String("addr", "127.0.0.1:8080", "`address` to listen on; :8080 listens on every interface")
+	maxConcurrent := fs.Int("max-concurrent", 0, "solves allowed at once (0: the number of processors)")
+	timeout := fs.Duration("timeout", web.DefaultSolveTimeout, "time allowed per solve (per run of a compare)")
+	maxNodes := fs.Int64("max-nodes", web.DefaultMaxNodes, "expansions allowed per search")
+	noPDB := fs.Bool("no-pdb", false, "do not open or build pattern databases")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *maxConcurrent < 0 || *timeout <= 0 || *maxNodes <= 0 {
+		return badInputf("--max-concurrent must not be negative, --timeout and --max-nodes must be positive")
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return badInputf("--addr: %v", err)
+	}
+	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
+	cfg := web.Config{MaxConcurrent: *maxConcurrent, SolveTimeout: *timeout, MaxNodes: *maxNodes, Logger: logger}
+	if !*noPDB {
+		p := &servePDB{e: e, sets: map[[3]int]*pdb.Set{}}
+		go p.warm(ctx, logger)
+		cfg.PDB = p.solve
+	}
+	srv := &http.Server{
+		Handler:           web.New(cfg),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		// A compare may take twice the solve time; the rest is margin.
+		WriteTimeout: 2**timeout + 30*time.Second,
+		IdleTimeout:  2 * time.Minute,
+	}
+	fmt.Fprintf(e.stderr, "searchlab: serving on http://%s/ (Ctrl-C stops)\n", ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shut); err != nil {
+		return err
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// servePDB gives the server the pattern databases that are ready, never
+// building one while a request waits.
+type servePDB struct {
+	e    *env
+	mu   sync.Mutex
+	sets map[[3]int]*pdb.Set // by width, height, canonical blank cell
+}
+
+// warm opens the sets for 4x4 and 5x5 boards with the blank's goal in a
+// corner (the page's goals): the default set when it is cached, else the
+// small set that builds in seconds.
+func (p *servePDB) warm(ctx context.Context, logger *slog.Logger) {
+	dir, err := pdb.CacheDir()
+	if err != nil {
+		logger.Warn("no pattern databases", "err", err)
+		return
+	}
+	for _, size := range [][2]int{{4, 4}, {5, 5}} {
+		w, h := size[0], size[1]
+		def, ok := pdb.DefaultPartition(w, h)
+		if !ok {
+			continue
+		}
+		part := autoPartition(p.e, dir, w, h, w*h-1, def)
+		blank, part, err := pdb.Canonical(w, h, w*h-1, part)
+		if err == nil {
+			start := time.Now()
+			var s *pdb.Set
+			if s, err = pdb.Open(ctx, w, h, blank, part, pdb.Options{Dir: dir, Log: p.e.stderr}); err == nil {
+				p.mu.Lock()
+				p.sets[[3]int{w, h, blank}] = s
+				p.mu.Unlock()
+				logger.Info("pattern databases ready", "size", fmt.Sprintf("%dx%d", w, h), "partition", part, "took", time.Since(start).Round(time.Millisecond))
+			}
+		}
+		if err != nil {
+			logger.Warn("pattern databases unavailable", "size", fmt.Sprintf("%dx%d", w, h), "err", err)
+		}
+	}
+}
+
+// solve is the server's api.PDBSolver: it answers with a ready set, and
+// says it has none (ok false) otherwise. The partition is the ready set's.
+func (p *servePDB) solve(ctx context.Context, b, goal sliding.Board, partition string, auto bool, lim search.Limits) (sliding.Solution, bool, error) {
+	p.mu.Lock()
+	s := p.sets[[3]int{b.W, b.H, pdb.CanonicalBlank(b.W, b.H, goal.Blank())}]
+	p.mu.Unlock()
+	if s == nil {
+		return sliding.Solution{}, false, nil
+	}
+	sol, err := s.Solve(ctx, b, goal, lim)
+	return sol, true, err
+}

@@ -1,0 +1,272 @@
+// Package web serves searchlab's page and its HTTP JSON API: solve and
+// compare sliding-tile boards, solve, count and generate Sudoku, and solve
+// one-stroke boards, over the same puzzle packages as the command line and
+// with the same JSON answers (package api). The page is embedded; a Server
+// is an http.Handler that needs no files at run time.
+//
+// Every solve is bounded by a time limit and a node cap, cancelled when the
+// client goes away, and admitted only while fewer than MaxConcurrent solves
+// run: the rest are answered 503 with Retry-After at once, not queued.
+package web
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"errors"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/stroke"
+)
+
+//go:embed static
+var staticFiles embed.FS
+
+// Config sets a Server's limits. The zero value is usable: each field's
+// zero means the default it names.
+type Config struct {
+	// MaxConcurrent is the number of solves that may run at once; more
+	// are refused with 503. Default: the number of processors.
+	MaxConcurrent int
+	// SolveTimeout bounds each solve (each run of a compare). A request
+	// may ask for less, never more. Default: 10 s.
+	SolveTimeout time.Duration
+	// MaxNodes caps the expansions of each search. A request may ask for
+	// fewer, never more. Default: 2,000,000, which keeps BFS and A* to a
+	// few hundred MB each.
+	MaxNodes int64
+	// MaxBody caps request bodies, in bytes. Default: 1 MB.
+	MaxBody int64
+	// Logger receives one line per request. Default: none.
+	Logger *slog.Logger
+	// PDB solves sliding boards with pattern databases; nil leaves them
+	// out (boards over 9 cells are then solved by IDA* with linear
+	// conflicts).
+	PDB api.PDBSolver
+}
+
+// Defaults of Config.
+const (
+	DefaultSolveTimeout = 10 * time.Second
+	DefaultMaxNodes     = 2_000_000
+	DefaultMaxBody      = 1 << 20
+)
+
+// Server serves the page and the API. Create it with New.
+type Server struct {
+	cfg     Config
+	mux     *http.ServeMux
+	slots   chan struct{}
+	solving atomic.Int64
+
+	strokeSolvers sync.Pool
+}
+
+// New returns a Server with cfg's limits, defaults filled in.
+func New(cfg Config) *Server {
+	if cfg.MaxConcurrent <= 0 {
+		cfg.MaxConcurrent = runtime.NumCPU()
+	}
+	if cfg.SolveTimeout <= 0 {
+		cfg.SolveTimeout = DefaultSolveTimeout
+	}
+	if cfg.MaxNodes <= 0 {
+		cfg.MaxNodes = DefaultMaxNodes
+	}
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = DefaultMaxBody
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), slots: make(chan struct{}, cfg.MaxConcurrent)}
+	s.strokeSolvers.New = func() any { return stroke.NewSolver() }
+	static, err := fs.Sub(staticFiles, "static")
+	if err != nil {
+		panic(err) // the embedded tree always has it
+	}
+	files := http.FileServerFS(static)
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", files))
+	s.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFileFS(w, r, static, "index.html")
+	})
+	s.mux.HandleFunc("/api/health", s.health)
+	s.mux.HandleFunc("/api/sliding/solve", s.post(s.slidingSolve))
+	s.mux.HandleFunc("/api/sliding/compare", s.post(s.slidingCompare))
+	s.mux.HandleFunc("/api/sudoku/solve", s.post(s.sudokuSolve))
+	s.mux.HandleFunc("/api/sudoku/generate", s.post(s.sudokuGenerate))
+	s.mux.HandleFunc("/api/stroke/solve", s.post(s.strokeSolve))
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "no API endpoint "+r.URL.Path)
+	})
+	return s
+}
+
+// Config returns the server's limits, defaults filled in.
+func (s *Server) Config() Config { return s.cfg }
+
+// ServeHTTP serves one request and logs it.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+	s.mux.ServeHTTP(rec, r)
+	s.cfg.Logger.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+		"bytes", rec.bytes, "duration", time.Since(start), "remote", r.RemoteAddr)
+}
+
+// statusRecorder remembers the status and size of a response for the log.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	r.status = code
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *statusRecorder) Write(p []byte) (int, error) {
+	n, err := r.ResponseWriter.Write(p)
+	r.bytes += int64(n)
+	return n, err
+}
+
+// Health is the body of GET /api/health.
+type Health struct {
+	OK            bool  `json:"ok"`
+	Solving       int64 `json:"solving"`
+	MaxConcurrent int   `json:"max_concurrent"`
+}
+
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		writeError(w, http.StatusMethodNotAllowed, r.Method+" is not allowed here; use GET")
+		return
+	}
+	writeJSON(w, http.StatusOK, Health{OK: true, Solving: s.solving.Load(), MaxConcurrent: s.cfg.MaxConcurrent})
+}
+
+// httpError is an error with the status and body to answer it with.
+type httpError struct {
+	status int
+	body   api.Error
+}
+
+func (e *httpError) Error() string { return e.body.Error }
+
+func errorf(status int, msg string) *httpError {
+	return &httpError{status: status, body: api.Error{Error: msg}}
+}
+
+// handler answers a decoded request body with a value to send as JSON, or
+// an error; an *httpError carries its status, any other error is a 500.
+type handler func(r *http.Request, body []byte) (any, error)
+
+// post wraps h: POST only, a capped body, a solve slot (503 when none is
+// free), and JSON out.
+func (s *Server) post(h handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", "POST")
+			writeError(w, http.StatusMethodNotAllowed, r.Method+" is not allowed here; POST a JSON body")
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+		if err != nil {
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				writeError(w, http.StatusRequestEntityTooLarge, "the request body is over "+strconv.FormatInt(s.cfg.MaxBody, 10)+" bytes")
+				return
+			}
+			writeError(w, http.StatusBadRequest, "reading the request body: "+err.Error())
+			return
+		}
+		select {
+		case s.slots <- struct{}{}:
+		default:
+			w.Header().Set("Retry-After", "1")
+			writeError(w, http.StatusServiceUnavailable, "busy: "+strconv.Itoa(s.cfg.MaxConcurrent)+" solves are running; retry in a second")
+			return
+		}
+		s.solving.Add(1)
+		v, err := func() (any, error) {
+			defer func() {
+				s.solving.Add(-1)
+				<-s.slots
+			}()
+			return h(r, body)
+		}()
+		if err != nil {
+			var he *httpError
+			if errors.As(err, &he) {
+				writeJSON(w, he.status, he.body)
+				return
+			}
+			s.cfg.Logger.Error("solve failed", "path", r.URL.Path, "err", err)
+			writeError(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		writeJSON(w, http.StatusOK, v)
+	}
+}
+
+// decode reads body into v, refusing unknown fields and trailing data.
+func decode(body []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return errorf(http.StatusBadRequest, "bad JSON request: "+err.Error())
+	}
+	if dec.More() {
+		return errorf(http.StatusBadRequest, "bad JSON request: more than one value")
+	}
+	return nil
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		status, data = http.StatusInternalServerError, []byte(`{"error":"encoding the answer failed"}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(append(data, '\n'))
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, api.Error{Error: msg})
+}
+
+// limits returns the node cap and time limit of one solve: the request's
+// when it asks for less than the server allows, else the server's.
+func (s *Server) limits(maxNodes int64, timeout string) (int64, time.Duration, error) {
+	if maxNodes < 0 {
+		return 0, 0, errorf(http.StatusBadRequest, "max_nodes must not be negative")
+	}
+	if maxNodes == 0 || maxNodes > s.cfg.MaxNodes {
+		maxNodes = s.cfg.MaxNodes
+	}
+	d := s.cfg.SolveTimeout
+	if timeout != "" {
+		t, err := time.ParseDuration(timeout)
+		if err != nil || t < 0 {
+			return 0, 0, errorf(http.StatusBadRequest, "timeout: "+strconv.Quote(timeout)+" is not a duration such as 5s or 500ms")
+		}
+		if t > 0 && t < d {
+			d = t
+		}
+	}
+	return maxNodes, d, nil
+}

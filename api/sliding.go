@@ -20,8 +20,8 @@ type PDBSolver func(ctx context.Context, b, goal sliding.Board, partition string
 
 // SlidingOptions choose how SolveSliding answers a board.
 type SlidingOptions struct {
-	// Algorithm is sliding.Auto (the fastest exact method available) or a
-	// generic algorithm of package search.
+	// Algorithm is sliding.Auto (the fastest exact method available; also
+	// the zero value) or a generic algorithm of package search.
 	Algorithm sliding.Algorithm
 	// Heuristic names the heuristic of the informed algorithms: misplaced,
 	// manhattan, linear, or pdb for pattern databases ("" is linear).
@@ -45,6 +45,9 @@ type SlidingOptions struct {
 func SolveSliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (sliding.Solution, error) {
 	if !sliding.Solvable(b, goal) {
 		return sliding.Solution{Optimal: true, Method: "parity"}, sliding.ErrUnsolvable
+	}
+	if opt.Algorithm == "" {
+		opt.Algorithm = sliding.Auto
 	}
 	heuristic := opt.Heuristic
 	if heuristic == "" {

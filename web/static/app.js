@@ -663,12 +663,12 @@ function parseStroke(text) {
     if (row.length !== cols) throw new Error(`Line ${line}: ${row.length} characters; the size says ${cols}.`);
     [...row].forEach((ch, c) => {
       if (!/^[A-Z.]$/.test(ch)) throw new Error(`Line ${line}, column ${c + 1}: "${ch}" is not a colour A-Z, the player O or a hole ".".`);
-      if (ch === 'O') players.push(line);
+      if (ch === 'O' && !players.includes(line)) players.push(line);
       cells.push(ch);
     });
   }
   if (players.length !== 1) {
-    throw new Error(players.length ? `Two or more players O (lines ${players.join(', ')}); a board has one.` : 'The board has no player O.');
+    throw new Error(players.length ? `More than one player O (line ${players.join(', ')}); a board has one.` : 'The board has no player O.');
   }
   return { rows, cols, cells };
 }

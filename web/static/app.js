@@ -68,14 +68,17 @@ async function api(path, body) {
         : `cannot reach the server (${e.message})`;
       throw new APIError(msg, 0, {});
     }
+    const raw = await res.text();
     let data = {};
-    try { data = await res.json(); } catch { /* not JSON: use the status line */ }
+    try { data = JSON.parse(raw); } catch { /* not JSON: use the status line */ }
     if (!res.ok) {
       let msg = data.error || `${res.status} ${res.statusText}`.trim();
       if (res.status === 503) msg = `The server is busy (${msg}); try again in a moment.`;
       if (data.limit) msg += ' (stopped at the time or node limit)';
       throw new APIError(msg, res.status, data);
     }
+    // Integers beyond 2^53 (a generator's seed) lose digits in JSON.parse.
+    Object.defineProperty(data, 'raw', { value: raw });
     return data;
   } finally {
     clearTimeout(timer);
@@ -445,7 +448,7 @@ function drawCompareTable(rows) {
     const s = r.stats || {};
     const ok = r.status === 'ok';
     const tr = el('tr', { 'data-algorithm': `${r.algorithm} ${r.heuristic}`, 'data-status': r.status });
-    if (!ok) tr.classList.add('limit');
+    if (!ok) tr.classList.add(r.status === 'n/a' ? 'na' : 'limit');
     const cells = [r.algorithm, r.heuristic, ok ? r.length : r.status, ok ? (r.optimal ? 'yes' : 'no') : '–',
       fmtInt(s.expanded), fmtInt(s.generated), fmtInt(s.peak_stored), fmtNs(s.elapsed_ns)];
     cells.forEach((c, i) => tr.append(el(i === 0 ? 'th' : 'td', i === 0 ? { scope: 'row' } : {}, String(c))));
@@ -481,7 +484,7 @@ function drawCompareChart(rows) {
     const name = `${r.algorithm} ${r.heuristic === '-' ? '' : r.heuristic}`.trim();
     const ok = r.status === 'ok';
     svg.append(el('text', { x: labelW - 8, y: y + rowH / 2 + 4, 'text-anchor': 'end', class: 'label' }, name, SVG));
-    const bar = el('rect', { x: labelW, y: y + 3, width: w.toFixed(2), height: rowH - 6, class: ok ? 'bar' : 'bar limit', 'data-algorithm': `${r.algorithm} ${r.heuristic}` }, undefined, SVG);
+    const bar = el('rect', { x: labelW, y: y + 3, width: w.toFixed(2), height: rowH - 6, class: ok ? 'bar' : r.status === 'n/a' ? 'bar na' : 'bar limit', 'data-algorithm': `${r.algorithm} ${r.heuristic}` }, undefined, SVG);
     bar.append(el('title', {}, `${name}: ${fmtInt(e)} expanded (${r.status})`, SVG));
     svg.append(bar, el('text', { x: labelW + w + 6, y: y + rowH / 2 + 4, class: 'value' }, ok ? fmtInt(e) : `${fmtInt(e)} ${r.status}`, SVG));
   });
@@ -502,9 +505,11 @@ $('#compare-run').addEventListener('click', () => {
     const rows = r.rows || [];
     drawCompareTable(rows);
     drawCompareChart(rows);
-    const stopped = rows.filter((x) => x.status !== 'ok').length;
-    return `${rows.length} runs, ${rows.length - stopped} solved` +
-      (stopped ? `; ${stopped} hit a limit or do not apply (hatched).` : '.');
+    const count = (f) => rows.filter(f).length;
+    const solved = count((x) => x.status === 'ok'), na = count((x) => x.status === 'n/a');
+    const limited = rows.length - solved - na;
+    return `${rows.length} runs: ${solved} solved` + (limited ? `, ${limited} stopped at a limit (hatched)` : '') +
+      (na ? `, ${na} not available for this board` : '') + '.';
   });
 });
 
@@ -619,7 +624,8 @@ $('#sudoku-generate').addEventListener('click', () => {
     sudokuPuzzle = r.puzzle;
     drawSudoku(r.puzzle);
     $('#sudoku-result').replaceChildren();
-    return `New ${n}x${n} puzzle with ${r.clues} givens (seed ${r.seed}); Solve shows its solution.`;
+    const seed = /"seed":\s*(\d+)/.exec(r.raw)?.[1] ?? r.seed;
+    return `New ${n}x${n} puzzle with ${r.clues} givens (seed ${seed}); Solve shows its solution.`;
   });
 });
 
@@ -663,12 +669,12 @@ function parseStroke(text) {
     if (row.length !== cols) throw new Error(`Line ${line}: ${row.length} characters; the size says ${cols}.`);
     [...row].forEach((ch, c) => {
       if (!/^[A-Z.]$/.test(ch)) throw new Error(`Line ${line}, column ${c + 1}: "${ch}" is not a colour A-Z, the player O or a hole ".".`);
-      if (ch === 'O' && !players.includes(line)) players.push(line);
+      if (ch === 'O') players.push(`${line}:${c + 1}`);
       cells.push(ch);
     });
   }
   if (players.length !== 1) {
-    throw new Error(players.length ? `More than one player O (line ${players.join(', ')}); a board has one.` : 'The board has no player O.');
+    throw new Error(players.length ? `${players.length} players O (at line:column ${players.join(', ')}); a board has one.` : 'The board has no player O.');
   }
   return { rows, cols, cells };
 }

@@ -50,8 +50,21 @@ class APIError extends Error {
 }
 
 // api POSTs body as JSON to path and returns the decoded answer, or throws
-// an APIError with the server's {"error": ...} message.
+// an APIError with the server's {"error": ...} message. A busy server (503)
+// is asked again after its Retry-After, up to three times.
 async function api(path, body) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await post(path, body);
+    } catch (e) {
+      if (e.status === 503 && attempt === 3) e.message += ' (asked 3 times)';
+      if (e.status !== 503 || attempt === 3) throw e;
+      await new Promise((r) => setTimeout(r, 1000 * (Number(e.retryAfter) || 1)));
+    }
+  }
+}
+
+async function post(path, body) {
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(), 120_000);
   try {
@@ -73,9 +86,9 @@ async function api(path, body) {
     try { data = JSON.parse(raw); } catch { /* not JSON: use the status line */ }
     if (!res.ok) {
       let msg = data.error || `${res.status} ${res.statusText}`.trim();
-      if (res.status === 503) msg = `The server is busy (${msg}); try again in a moment.`;
-      if (data.limit) msg += ' (stopped at the time or node limit)';
-      throw new APIError(msg, res.status, data);
+      const err = new APIError(msg, res.status, data);
+      err.retryAfter = res.headers.get('Retry-After');
+      throw err;
     }
     // Integers beyond 2^53 (a generator's seed) lose digits in JSON.parse.
     Object.defineProperty(data, 'raw', { value: raw });
@@ -411,7 +424,10 @@ $('#sliding-form').addEventListener('submit', (e) => {
   if (algo === 'astar' || algo === 'idastar') req.heuristic = $('#sliding-heuristic').value;
   drawTiles(tiles);
   run('sliding', 'Solving', async () => {
-    const r = await api('/api/sliding/solve', req);
+    const r = await api('/api/sliding/solve', req).catch((err) => {
+      if (err.body?.limit) err.message += '. Try auto, or A* or IDA* with linear conflict.';
+      throw err;
+    });
     const moves = r.moves || '';
     // Re-derive every state from the start position by applying the moves.
     const states = [tiles];

@@ -474,9 +474,16 @@ function drawCompareTable(rows) {
 
 // drawCompareChart draws one bar per row, its width proportional to
 // log10(expanded + 1), with decade grid lines; limited rows are hatched.
+// The drawing is as wide as the window allows, so its text stays readable;
+// on a narrow window each label goes above its bar.
+let chartRows = null;
 function drawCompareChart(rows) {
+  chartRows = rows;
   const svg = $('#compare-chart');
-  const labelW = 200, valueW = 110, width = 800, rowH = 24, top = 22;
+  const width = Math.round(Math.min(800, Math.max(300, svg.getBoundingClientRect().width || 800)));
+  const stacked = width < 600;
+  const labelW = stacked ? 2 : 200, valueW = stacked ? 112 : 110, top = 22;
+  const rowH = stacked ? 34 : 24, barY = stacked ? 16 : 3, barH = stacked ? 14 : 18;
   const barW = width - labelW - valueW;
   const maxLog = Math.max(1, Math.ceil(Math.max(...rows.map((r) => Math.log10(expandedOf(r) + 1)))));
   const height = top + rows.length * rowH + 6;
@@ -488,10 +495,13 @@ function drawCompareChart(rows) {
     el('line', { x1: 0, y1: 0, x2: 0, y2: 8, class: 'hatch-line' }, undefined, SVG));
   defs.append(hatch);
   svg.append(defs);
+  const every = barW / maxLog < 36 ? 2 : 1; // label every other decade when they would crowd
   for (let d = 0; d <= maxLog; d++) {
     const x = labelW + (barW * d) / maxLog;
-    svg.append(el('line', { x1: x, x2: x, y1: top - 4, y2: height - 4, class: 'grid' }, undefined, SVG),
-      el('text', { x, y: top - 8, class: 'tick', 'text-anchor': 'middle' }, d < 4 ? String(10 ** d) : `1e${d}`, SVG));
+    svg.append(el('line', { x1: x, x2: x, y1: top - 4, y2: height - 4, class: 'grid' }, undefined, SVG));
+    if (d % every === 0) {
+      svg.append(el('text', { x, y: top - 8, class: 'tick', 'text-anchor': d ? 'middle' : 'start' }, d < 4 ? String(10 ** d) : `1e${d}`, SVG));
+    }
   }
   rows.forEach((r, i) => {
     const y = top + i * rowH;
@@ -499,12 +509,20 @@ function drawCompareChart(rows) {
     const w = (barW * Math.log10(e + 1)) / maxLog;
     const name = `${r.algorithm} ${r.heuristic === '-' ? '' : r.heuristic}`.trim();
     const ok = r.status === 'ok';
-    svg.append(el('text', { x: labelW - 8, y: y + rowH / 2 + 4, 'text-anchor': 'end', class: 'label' }, name, SVG));
-    const bar = el('rect', { x: labelW, y: y + 3, width: w.toFixed(2), height: rowH - 6, class: ok ? 'bar' : r.status === 'n/a' ? 'bar na' : 'bar limit', 'data-algorithm': `${r.algorithm} ${r.heuristic}` }, undefined, SVG);
+    svg.append(stacked
+      ? el('text', { x: labelW, y: y + 12, class: 'label' }, name, SVG)
+      : el('text', { x: labelW - 8, y: y + rowH / 2 + 4, 'text-anchor': 'end', class: 'label' }, name, SVG));
+    const bar = el('rect', { x: labelW, y: y + barY, width: w.toFixed(2), height: barH, class: ok ? 'bar' : r.status === 'n/a' ? 'bar na' : 'bar limit', 'data-algorithm': `${r.algorithm} ${r.heuristic}` }, undefined, SVG);
     bar.append(el('title', {}, `${name}: ${fmtInt(e)} expanded (${r.status})`, SVG));
-    svg.append(bar, el('text', { x: labelW + w + 6, y: y + rowH / 2 + 4, class: 'value' }, ok ? fmtInt(e) : `${fmtInt(e)} ${r.status}`, SVG));
+    svg.append(bar, el('text', { x: labelW + w + 6, y: y + barY + barH / 2 + 4, class: 'value' }, ok ? fmtInt(e) : `${fmtInt(e)} ${r.status}`, SVG));
   });
 }
+
+let resizeTimer = 0;
+addEventListener('resize', () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => { if (chartRows && !$('#view-compare').hidden) drawCompareChart(chartRows); }, 150);
+});
 
 $('#compare-run').addEventListener('click', () => {
   showCompareBoard();

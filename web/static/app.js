@@ -466,7 +466,7 @@ function drawCompareTable(rows) {
     const tr = el('tr', { 'data-algorithm': `${r.algorithm} ${r.heuristic}`, 'data-status': r.status });
     if (!ok) tr.classList.add(r.status === 'n/a' ? 'na' : 'limit');
     const cells = [r.algorithm, r.heuristic, ok ? r.length : r.status, ok ? (r.optimal ? 'yes' : 'no') : '–',
-      fmtInt(s.expanded), fmtInt(s.generated), fmtInt(s.peak_stored), fmtNs(s.elapsed_ns)];
+      fmtInt(s.expanded), fmtInt(s.generated), fmtInt(s.peak_stored), r.status === 'n/a' ? '–' : fmtNs(s.elapsed_ns)];
     cells.forEach((c, i) => tr.append(el(i === 0 ? 'th' : 'td', i === 0 ? { scope: 'row' } : {}, String(c))));
     return tr;
   }));

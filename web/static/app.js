@@ -30,9 +30,13 @@ function fmtNs(ns) {
   return `${(ns / 1e9).toFixed(2)} s`;
 }
 
-// showResult fills a <dl> with [term, value] pairs.
+// showResult fills a <dl> with [term, value] pairs; a value is text or a Node.
 function showResult(dl, pairs) {
-  dl.replaceChildren(...pairs.flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, String(v))]));
+  dl.replaceChildren(...pairs.flatMap(([k, v]) => {
+    const dd = el('dd');
+    dd.append(v instanceof Node ? v : String(v));
+    return [el('dt', {}, k), dd];
+  }));
 }
 
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
@@ -359,6 +363,23 @@ $('#sliding-shuffle').addEventListener('click', () => {
   }
   $('#sliding-board').value = tiles.join(' ');
   boardChanged();
+});
+
+// Clicking a tile next to the blank slides it there: a way to set up a
+// board by hand (it becomes the new start position).
+$('#sliding-grid').addEventListener('click', (e) => {
+  const tile = e.target.closest('.tile');
+  if (!tile || busy('sliding') || sl.k !== 0) return;
+  let tiles;
+  try { tiles = readBoard(); } catch { return; }
+  const i = tiles.indexOf(Number(tile.dataset.value)), b = tiles.indexOf(0);
+  const m = Object.keys(DIRS).find((d) => applyMove(tiles, sl.w, sl.h, d) && b + DIRS[d][0] + DIRS[d][1] * sl.w === i);
+  if (!m) return;
+  tiles = applyMove(tiles, sl.w, sl.h, m);
+  clearSolution();
+  $('#sliding-board').value = tiles.join(' ');
+  drawTiles(tiles, true);
+  setState('sliding', 'idle', 'Ready.');
 });
 
 // Replay controls.
@@ -906,16 +927,21 @@ $('#stroke-form').addEventListener('submit', (e) => {
   const text = boardText();
   run('stroke', 'Solving', async () => {
     const r = await api('/api/stroke/solve', { board: text, path: true, all: true });
-    const colours = Object.entries(r.colours || {}).map(([c, v]) =>
-      `${c} ${v.length}${v.optimal ? '' : ` (bound ${v.bound})`}`).join(', ');
+    // Each colour's best chain, as a swatch and its length (or length..bound).
+    const colours = el('span', { class: 'chips' });
+    for (const [c, v] of Object.entries(r.colours || {})) {
+      const chip = el('span', { class: 'chip' }, c);
+      chip.style.setProperty('--c', colourOf(c));
+      colours.append(chip, ` ${v.length}${v.optimal ? '' : `..${v.bound}`} `);
+    }
     if (!r.colour) {
-      showResult($('#stroke-result'), [['colours', colours || '–']]);
+      showResult($('#stroke-result'), [['best per colour', colours]]);
       return 'No chain: no tile next to the player O.';
     }
     drawChain(r.path || []);
     showResult($('#stroke-result'), [
       ['colour', r.colour], ['length', r.length], ['optimal', r.optimal ? 'yes' : `not proven (bound ${r.bound})`],
-      ['search nodes', fmtInt(r.nodes)], ['best per colour', colours || '–'],
+      ['search nodes', fmtInt(r.nodes)], ['best per colour', colours],
     ]);
     return `${r.colour} ${r.length} ${r.optimal ? '(optimal)' : `(not proven optimal; bound ${r.bound})`}`;
   });

@@ -88,6 +88,7 @@ func TestLoadConcurrentSolves(t *testing.T) {
 	elapsed := time.Since(began)
 
 	counts := map[int]int{}
+	answered := map[string]int{} // 200s by endpoint
 	lost := 0
 	for _, r := range results {
 		if r.err != nil {
@@ -101,6 +102,7 @@ func TestLoadConcurrentSolves(t *testing.T) {
 			if !strings.HasPrefix(r.ctype, "application/json") {
 				t.Errorf("%s: 200 with Content-Type %q, want application/json", r.c.name, r.ctype)
 			}
+			answered[r.c.path]++
 			if err := r.c.check(r.body); err != nil {
 				t.Errorf("%s: wrong answer: %v\nbody: %s", r.c.name, err, clip(r.body))
 			}
@@ -121,8 +123,8 @@ func TestLoadConcurrentSolves(t *testing.T) {
 	if counts[http.StatusOK] == 0 {
 		t.Errorf("no request was answered with 200")
 	}
-	t.Logf("%d requests in %v: %d answered 200, %d answered 503, %d lost",
-		requests, elapsed.Round(time.Millisecond), counts[http.StatusOK], counts[http.StatusServiceUnavailable], lost)
+	t.Logf("%d requests in %v: %d answered 200 %v, %d answered 503, %d lost",
+		requests, elapsed.Round(time.Millisecond), counts[http.StatusOK], answered, counts[http.StatusServiceUnavailable], lost)
 
 	h := waitIdle(t, client, srv.URL, 5*time.Second)
 	if !h.OK || h.MaxConcurrent != maxConcurrent {
@@ -316,7 +318,8 @@ func clip(b []byte) string {
 }
 
 // loadCases builds the requests of the burst with what each answer must be:
-// 3x3 boards for two goals checked against the distance table, 4x4 boards
+// 3x3 boards for two goals checked against the distance table, comparisons
+// of every algorithm on 3x3 boards checked the same way, 4x4 boards
 // checked against IDA* with the Manhattan distance (run here, before the
 // burst), Sudoku puzzles checked by the rules, and the one-stroke boards of
 // package stroke's testdata with their recorded answers.
@@ -340,6 +343,21 @@ func loadCases(t *testing.T) []loadCase {
 				},
 			})
 		}
+	}
+
+	// A few comparisons of every algorithm: each holds a slot for a while.
+	goal3 := sliding.Standard(3, 3)
+	for range 4 {
+		b := sliding.RandomSolvable(r, goal3, true)
+		want := sliding.TableFor(goal3).Distance(b)
+		cases = append(cases, loadCase{
+			name: fmt.Sprintf("compare 3x3 %q", lineOf(b)),
+			path: "/api/sliding/compare",
+			body: map[string]any{"board": lineOf(b)},
+			check: func(body []byte) error {
+				return checkCompare(body, want)
+			},
+		})
 	}
 
 	goal4 := sliding.Standard(4, 4)
@@ -375,14 +393,16 @@ func loadCases(t *testing.T) []loadCase {
 		{"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", 1},
 		{".................................................................................", 2},
 	} {
-		cases = append(cases, loadCase{
+		c := loadCase{
 			name: "sudoku " + p.puzzle,
 			path: "/api/sudoku/solve",
 			body: map[string]any{"puzzle": p.puzzle},
 			check: func(body []byte) error {
 				return checkSudoku(body, p.puzzle, p.solutions)
 			},
-		})
+		}
+		// Each puzzle four times, for a fair share of the burst.
+		cases = append(cases, c, c, c, c)
 	}
 
 	boards, wants := strokeTestdata(t)
@@ -447,6 +467,49 @@ func checkSliding(body []byte, goal, b sliding.Board, want int) error {
 	}
 	if !end.Equal(goal) {
 		return fmt.Errorf("moves %q end on %v, not the goal %v", a.Moves, lineOf(end), lineOf(goal))
+	}
+	return nil
+}
+
+// checkCompare checks a comparison: every row has a known status, a solved
+// row is no shorter than the optimum and has it when marked optimal, and
+// the distance table's row is there, solved and optimal.
+func checkCompare(body []byte, want int) error {
+	var a struct {
+		Solvable bool `json:"solvable"`
+		Rows     []struct {
+			Algorithm string `json:"algorithm"`
+			Heuristic string `json:"heuristic"`
+			Status    string `json:"status"`
+			Length    int    `json:"length"`
+			Optimal   bool   `json:"optimal"`
+		} `json:"rows"`
+	}
+	if err := json.Unmarshal(body, &a); err != nil {
+		return err
+	}
+	if !a.Solvable || len(a.Rows) < 10 {
+		return fmt.Errorf("solvable %v with %d rows; want solvable and about 15 rows", a.Solvable, len(a.Rows))
+	}
+	table := false
+	for _, row := range a.Rows {
+		name := row.Algorithm + " " + row.Heuristic
+		switch row.Status {
+		case "ok":
+			if row.Length < want || row.Optimal && row.Length != want {
+				return fmt.Errorf("%s: length %d (optimal %v); the optimum is %d", name, row.Length, row.Optimal, want)
+			}
+			table = table || row.Algorithm == "table" && row.Optimal
+		case "node-cap", "timeout", "none", "n/a":
+			if row.Length != -1 {
+				return fmt.Errorf("%s: status %s with length %d, want -1", name, row.Status, row.Length)
+			}
+		default:
+			return fmt.Errorf("%s: unknown status %q", name, row.Status)
+		}
+	}
+	if !table {
+		return fmt.Errorf("no solved, optimal row for the distance table")
 	}
 	return nil
 }

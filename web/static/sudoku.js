@@ -1,0 +1,121 @@
+// sudoku.js: the Sudoku view: type, paste or generate a puzzle (4x4 to
+// 25x25), solve it through /api/sudoku/solve and say whether it is unique.
+
+import { $, el, fmtInt, fmtNs, showResult, setState, busy, run, api } from './lib.js';
+
+const SUDOKU_SIZES = { 16: 4, 81: 9, 256: 16, 625: 25 };
+const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
+let sudokuPuzzle = '';
+
+// parseSudoku accepts one line of 16/81/256/625 characters, rows of
+// characters, or rows of space-separated numbers (0 blank, 10.. for 16x16);
+// it returns the puzzle as a line with '.' blanks, or throws a readable Error.
+function parseSudoku(text) {
+  const tokens = text.trim().split(/\s+/).filter(Boolean);
+  let cells;
+  if (tokens.length in SUDOKU_SIZES && tokens.every((t) => t.length === 1)) {
+    cells = tokens; // one character per token already
+  } else if (tokens.length in SUDOKU_SIZES && tokens.every((t) => /^\d{1,2}$/.test(t))) {
+    cells = tokens.map((t) => (Number(t) === 0 ? '.' : SYMBOLS[Number(t) - 1] ?? '?' + t));
+  } else {
+    cells = [...text.replace(/[\s|+]/g, '')];
+  }
+  const n = SUDOKU_SIZES[cells.length];
+  if (!n) throw new Error(`A Sudoku has 16, 81, 256 or 625 cells (4x4, 9x9, 16x16, 25x25); this one has ${cells.length}.`);
+  return cells.map((c, i) => {
+    const u = c.toUpperCase();
+    if (u === '.' || u === '0') return '.';
+    const v = SYMBOLS.indexOf(u);
+    if (v < 0 || v >= n) {
+      throw new Error(`Row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}: "${c}" is not a symbol of a ${n}x${n} Sudoku.`);
+    }
+    return u;
+  }).join('');
+}
+
+// drawSudoku shows a puzzle (givens) and, if given, a solution (filled cells).
+function drawSudoku(puzzle, solution) {
+  const grid = $('#sudoku-grid');
+  const n = Math.round(Math.sqrt(puzzle.length)), box = Math.round(Math.sqrt(n));
+  grid.style.setProperty('--n', n);
+  grid.replaceChildren(...[...puzzle].map((ch, i) => {
+    const r = Math.floor(i / n), c = i % n;
+    const cell = el('div', { class: 'cell' });
+    if (c % box === box - 1 && c < n - 1) cell.classList.add('box-r');
+    if (r % box === box - 1 && r < n - 1) cell.classList.add('box-b');
+    if (ch !== '.') {
+      cell.classList.add('given');
+      cell.textContent = ch;
+    } else if (solution) {
+      cell.classList.add('filled');
+      cell.textContent = solution[i];
+    }
+    return cell;
+  }));
+  grid.setAttribute('aria-label', `${n}x${n} Sudoku: ${solution || puzzle}`);
+}
+
+function sudokuChanged() {
+  $('#sudoku-result').replaceChildren();
+  try {
+    sudokuPuzzle = parseSudoku($('#sudoku-input').value);
+    drawSudoku(sudokuPuzzle);
+    $('#sudoku-input').removeAttribute('aria-invalid');
+    if (!busy('sudoku')) setState('sudoku', 'idle', 'Ready.');
+  } catch (e) {
+    $('#sudoku-input').setAttribute('aria-invalid', 'true');
+    if (!busy('sudoku')) setState('sudoku', 'idle', e.message);
+  }
+}
+$('#sudoku-input').addEventListener('input', sudokuChanged);
+
+$('#sudoku-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  let puzzle;
+  try {
+    puzzle = parseSudoku($('#sudoku-input').value);
+  } catch (err) {
+    setState('sudoku', 'error', err.message);
+    return;
+  }
+  drawSudoku(puzzle);
+  $('#sudoku-result').replaceChildren();
+  const first = $('#sudoku-first').checked;
+  run('sudoku', 'Solving', async () => {
+    let r;
+    try {
+      r = await api('/api/sudoku/solve', { puzzle, format: 'line', first, limit: 2 });
+    } catch (err) {
+      if (err.status === 422 && /^no solution/i.test(err.message)) return 'no solution';
+      throw err; // conflicting givens and other faults: the server's message
+    }
+    if (!r.solutions) return 'no solution';
+    drawSudoku(puzzle, r.solution);
+    showResult($('#sudoku-result'), [
+      ['solutions', r.unique ? '1 (unique)' : `${r.solutions} (counting stops at 2; one is shown)`],
+      ['shown', first ? 'the smallest solution' : 'the first solution found'],
+      ['guesses', fmtInt(r.guesses)], ['time', fmtNs(r.elapsed_ns)],
+    ]);
+    return r.unique ? 'unique solution' : `${r.solutions} solutions (not unique)`;
+  });
+});
+
+$('#sudoku-generate').addEventListener('click', () => {
+  const box = Number($('#sudoku-box').value);
+  run('sudoku', 'Generating a puzzle', async () => {
+    const r = await api('/api/sudoku/generate', { box, seed: 0, clues: 0 });
+    const n = box * box;
+    const rows = [];
+    for (let i = 0; i < r.puzzle.length; i += n) rows.push(r.puzzle.slice(i, i + n));
+    $('#sudoku-input').value = rows.join('\n');
+    sudokuPuzzle = r.puzzle;
+    drawSudoku(r.puzzle);
+    $('#sudoku-result').replaceChildren();
+    const seed = /"seed":\s*(\d+)/.exec(r.raw)?.[1] ?? r.seed;
+    return `New ${n}x${n} puzzle with ${r.clues} givens (seed ${seed}); Solve shows its solution.`;
+  });
+});
+
+// The start-up puzzle: a classic with a unique solution.
+$('#sudoku-input').value = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+sudokuChanged();

@@ -57,7 +57,7 @@ function drawStroke() {
   board.style.setProperty('--cols', st.cols);
   st.focus = Math.min(st.focus, st.cells.length - 1);
   board.replaceChildren(...st.cells.map((ch, i) => {
-    const cell = el('div', { class: 'cell', 'data-i': i, tabindex: i === st.focus ? 0 : -1 });
+    const cell = el('div', { class: 'cell', role: 'button', 'data-i': i, tabindex: i === st.focus ? 0 : -1 });
     paintCell(cell, ch);
     return cell;
   }));
@@ -121,15 +121,28 @@ for (const b of $$('#stroke-palette [data-colour]')) {
   b.addEventListener('click', () => setBrush(ch));
 }
 
-// Painting with the mouse, pen or finger: press, then drag across cells.
 const board = $('#stroke-board');
+
+// moveFocus makes cell j the board's one tab stop (a roving tabindex).
+function moveFocus(j, focus) {
+  board.children[st.focus]?.setAttribute('tabindex', -1);
+  board.children[j].setAttribute('tabindex', 0);
+  st.focus = j;
+  if (focus) board.children[j].focus();
+}
+
+board.addEventListener('focusin', (e) => {
+  if (e.target.dataset.i !== undefined) moveFocus(Number(e.target.dataset.i), false);
+});
+
+// Painting with the mouse, pen or finger: press, then drag across cells.
 const cellAt = (e) => document.elementFromPoint(e.clientX, e.clientY)?.closest('#stroke-board .cell');
 board.addEventListener('pointerdown', (e) => {
   const cell = cellAt(e);
   if (!cell || busy('stroke') || e.button !== 0) return;
   e.preventDefault();
   st.painting = true;
-  st.focus = Number(cell.dataset.i);
+  moveFocus(Number(cell.dataset.i), true);
   paint(st.focus);
 });
 board.addEventListener('pointermove', (e) => {
@@ -147,12 +160,7 @@ board.addEventListener('keydown', (e) => {
   if (step !== undefined) {
     const j = i + step;
     const sameRow = Math.abs(step) !== 1 || Math.floor(j / st.cols) === Math.floor(i / st.cols);
-    if (j >= 0 && j < st.cells.length && sameRow) {
-      board.children[i].tabIndex = -1;
-      board.children[j].tabIndex = 0;
-      board.children[j].focus();
-      st.focus = j;
-    }
+    if (j >= 0 && j < st.cells.length && sameRow) moveFocus(j, true);
   } else if (e.key === ' ' || e.key === 'Enter') {
     paint(i);
   } else if (/^[a-zA-Z.]$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {

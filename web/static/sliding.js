@@ -6,7 +6,6 @@ import { $, $$, el, fmtInt, fmtNs, showResult, reducedMotion, after, setState, b
 export const sl = {
   w: 3, h: 3,
   states: [], // boards from the start position to the goal, one per move
-  moves: '',
   k: 0, // the state shown
   timer: 0, // the Play interval, 0 when paused
 };
@@ -120,7 +119,6 @@ export const readBoard = () => parseBoard($('#sliding-board').value, sl.w, sl.h)
 function clearSolution() {
   pause();
   sl.states = [];
-  sl.moves = '';
   sl.k = 0;
   $('#sliding-moves').replaceChildren();
   $('#sliding-result').replaceChildren();
@@ -287,7 +285,7 @@ $('#sliding-form').addEventListener('submit', (e) => {
       states.push(next);
     }
     if (states[states.length - 1].join() !== goal.join()) throw new Error("The server's moves do not reach the goal.");
-    Object.assign(sl, { states, moves, k: 0 });
+    Object.assign(sl, { states, k: 0 });
     $('#sliding-moves').replaceChildren(...[...moves].map((m) => el('span', {}, m)));
     const s = r.stats || {};
     showResult($('#sliding-result'), [

@@ -5,7 +5,6 @@ import { $, el, fmtInt, fmtNs, showResult, setState, busy, run, api } from './li
 
 const SUDOKU_SIZES = { 16: 4, 81: 9, 256: 16, 625: 25 };
 const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
-let sudokuPuzzle = '';
 
 // parseSudoku accepts one line of 16/81/256/625 characters, rows of
 // characters, or rows of space-separated numbers (0 blank, 10.. for 16x16);
@@ -58,8 +57,7 @@ function drawSudoku(puzzle, solution) {
 function sudokuChanged() {
   $('#sudoku-result').replaceChildren();
   try {
-    sudokuPuzzle = parseSudoku($('#sudoku-input').value);
-    drawSudoku(sudokuPuzzle);
+    drawSudoku(parseSudoku($('#sudoku-input').value));
     $('#sudoku-input').removeAttribute('aria-invalid');
     if (!busy('sudoku')) setState('sudoku', 'idle', 'Ready.');
   } catch (e) {
@@ -108,7 +106,6 @@ $('#sudoku-generate').addEventListener('click', () => {
     const rows = [];
     for (let i = 0; i < r.puzzle.length; i += n) rows.push(r.puzzle.slice(i, i + n));
     $('#sudoku-input').value = rows.join('\n');
-    sudokuPuzzle = r.puzzle;
     drawSudoku(r.puzzle);
     $('#sudoku-result').replaceChildren();
     const seed = /"seed":\s*(\d+)/.exec(r.raw)?.[1] ?? r.seed;

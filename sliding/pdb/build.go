@@ -79,7 +79,7 @@ const maxExcess = 15
 // eight regions, which the builder's byte masks cannot hold.
 var errTooManyRegions = errors.New("pdb: the free cells of a pattern split into more than 8 regions")
 
-// build computes the table of pattern p for the goal whose blank is on cell
+// buildPlacements computes the table of pattern p for the goal whose blank is on cell
 // blank. The table holds, for each placement of the pattern's tiles, the
 // fewest moves of pattern tiles that bring them home while the other tiles
 // are indistinct and the blank may wander through every cell not holding a
@@ -91,7 +91,7 @@ var errTooManyRegions = errors.New("pdb: the free cells of a pattern split into 
 //
 // progress, if not nil, is called with the number of placements reached so
 // far after each level. The search uses every processor.
-func build(ctx context.Context, p *pattern, blank int, progress func(done int64)) ([]uint32, error) {
+func buildPlacements(ctx context.Context, p *pattern, blank int, progress func(done int64)) ([]uint32, error) {
 	g, k, n := p.g, len(p.cells), p.g.n
 	words := (p.size + 3) / 4
 	visited, free1 := allocWords(words) // per placement, a byte mask of blank regions reached

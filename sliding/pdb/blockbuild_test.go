@@ -1,0 +1,100 @@
+package pdb
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"slices"
+	"testing"
+)
+
+var checkAll = flag.Bool("pdb.checkall", false, "TestBlockBuilderMatchesPlacements: check every pattern of 6-6-3, not only the first")
+
+// TestBlockBuilderMatchesPlacements checks that the block builder gives
+// exactly the table of the placement builder, word for word, on patterns
+// of several boards, blank cells and sizes (every pattern of 5-5-5 and
+// 6-6-3 on 4x4, all of a 3x3 and 2x4 partition, and patterns whose free
+// cells split into many regions).
+func TestBlockBuilderMatchesPlacements(t *testing.T) {
+	type tcase struct {
+		w, h, blank int
+		cells       []int
+	}
+	var tests []tcase
+	partitions := []struct {
+		w, h, blank int
+		partition   string
+	}{
+		{4, 4, 0, "5-5-5"},
+		{4, 4, 0, "6-6-3"},
+		{4, 4, 5, "1,2,3,4,6/7,8,9,10,11/0,12,13,14,15"},
+		{3, 3, 0, "4-4"},
+		{3, 3, 4, "0,1,2,3/5,6,7,8"},
+		{3, 3, 8, "3-5"},
+		{2, 4, 7, "4-3"},
+		{4, 2, 0, "7"},
+		{3, 4, 0, "6-5"},
+		{4, 3, 11, "0,1,2,3,4/5,6,7,8,9,10"},
+		{2, 8, 0, "5-5-5"},
+	}
+	for _, tc := range partitions {
+		groups, err := ParsePartition(tc.w, tc.h, tc.blank, tc.partition)
+		if err != nil {
+			t.Fatalf("%dx%d %s: %v", tc.w, tc.h, tc.partition, err)
+		}
+		for _, grp := range groups {
+			if len(grp) == 6 && tc.w*tc.h == 16 && !*checkAll && len(tests) > 0 && len(tests[len(tests)-1].cells) == 6 {
+				continue // one 6-tile pattern of 6-6-3 by default: the old builder takes seconds
+			}
+			tests = append(tests, tcase{tc.w, tc.h, tc.blank, grp})
+		}
+	}
+	tests = append(tests,
+		tcase{4, 4, 0, []int{5, 6, 9, 10}},     // the middle: a ring of free cells
+		tcase{4, 4, 15, []int{1, 4, 6, 9, 11}}, // many small regions
+		tcase{3, 6, 0, []int{1, 3, 4, 8}},      // 18 cells: regions by flooding
+		tcase{5, 5, 0, []int{1, 5, 6}},         // 25 cells
+		tcase{5, 4, 19, []int{0, 6, 12, 13}},   // 20 cells
+	)
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%dx%d-b%d-%v", tc.w, tc.h, tc.blank, tc.cells), func(t *testing.T) {
+			g, err := newGeom(tc.w, tc.h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := newPattern(g, tc.cells)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref, err := buildPlacements(context.Background(), p, tc.blank, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var last int64
+			got, err := buildBlocks(context.Background(), p, tc.blank, func(done int64) { last = done })
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := p.size
+			if len(tc.cells) == g.n-1 {
+				want /= 2
+			}
+			if last != want {
+				t.Errorf("progress ended at %d placements, want %d", last, want)
+			}
+			if len(got) != len(ref) {
+				t.Fatalf("%d words, want %d", len(got), len(ref))
+			}
+			if !slices.Equal(got, ref) {
+				for r := range p.size {
+					if a, b := entry(got, r), entry(ref, r); a != b {
+						pos := make([]uint8, len(tc.cells))
+						unrank(g.n, r, pos)
+						t.Fatalf("placement %v: entry %d, want %d", pos, a, b)
+					}
+				}
+				t.Fatal("tables differ")
+			}
+		})
+	}
+}

@@ -1,0 +1,470 @@
+// Command stroke-mip-check checks the exact answers of stroke.Solve and
+// stroke.SolveColours against an independent reference: a mixed-integer
+// program for the longest chain, solved by COIN-OR CBC (Debian package
+// coinor-cbc). It shares no code and no bounds with the solver: only the
+// board type and its parser come from package stroke.
+//
+// For each seeded random board it solves, for every colour with a tile next
+// to the player, the longest chain of that colour from any of its start
+// tiles (one MIP per colour; see longest in mip.go for the model), and
+// compares with stroke.SolveColours (each colour's length) and stroke.Solve
+// (the overall length). It checks that Solve's chain is legal (on the board,
+// one colour, adjacent steps in eight directions, no tile twice, starting
+// next to the player, as long as stated) and the tie rule: for every start
+// tile before the start of Solve's chain in clockwise order (1 2 3 / 8 O 4
+// / 7 6 5) whose colour reaches the overall length, a MIP with that start
+// fixed must prove that no chain of that length starts there; the tie-rule
+// colour is then the colour of Solve's start tile. Every chain read back
+// from a MIP solution is checked legal too.
+//
+// Usage:
+//
+//	nice -n 10 go run ./scripts/stroke-mip-check -shapes 12x12:2:30,11x11:2:30
+//	go run ./scripts/stroke-mip-check -shapes 12x12:3:10,12x12:4:10,11x11:3:10 -v
+//	go run ./scripts/stroke-mip-check -selfcheck 300   # the model against a brute force, small boards
+//	go run ./scripts/stroke-mip-check -in boards.txt    # boards in the classic format
+//
+// A shape is ROWSxCOLS:COLOURS:N[:HOLES], N boards of that size drawn from
+// the first COLOURS of "RGBY..." with holes at probability HOLES and the
+// player on a random cell, by the generator of stroke's tests and
+// benchmarks; shape RxC:K draws from rand.NewPCG(seed, R*1000+C*10+K), so
+// with -seed 1 (the default) the boards of 12x12:2:N are the first N of
+// the 12x12 two-colour benchmark set.
+//
+// It prints one line per disagreement (with the board), a summary per
+// shape (boards checked, agreed, disagreed, undecided because a MIP hit
+// its time limit; time of stroke and of the MIPs), and exits with status 1
+// if any board disagrees. When the cbc binary is missing it says so and
+// exits with status 0 without checking anything.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/searchlab/searchlab/stroke"
+)
+
+func main() {
+	shapes := flag.String("shapes", "12x12:2:30,11x11:2:30", "comma-separated ROWSxCOLS:COLOURS:N[:HOLES]")
+	seed := flag.Uint64("seed", 1, "random seed (1: the boards of stroke's benchmarks)")
+	in := flag.String("in", "", "check the boards of this file (classic format) instead of random ones")
+	cbcBin := flag.String("cbc", "cbc", "the CBC binary")
+	mipTimeout := flag.Duration("mip-timeout", 10*time.Minute, "time limit of one MIP")
+	strokeTimeout := flag.Duration("stroke-timeout", 10*time.Minute, "time limit of stroke.Solve on one board")
+	selfcheck := flag.Int("selfcheck", 0, "instead: check the MIP against a brute force on this many small random boards (up to 6x6)")
+	verbose := flag.Bool("v", false, "print a line per board")
+	keep := flag.Bool("keep", false, "keep the MIP model files in the scratch directory")
+	flag.Parse()
+
+	bin, err := exec.LookPath(*cbcBin)
+	if err != nil {
+		fmt.Printf("SKIP: stroke-mip-check needs the COIN-OR CBC solver (%q not found: apt-get install coinor-cbc)\n", *cbcBin)
+		return
+	}
+	dir, err := os.MkdirTemp("", "stroke-mip-check")
+	if err != nil {
+		fail(err)
+	}
+	if !*keep {
+		defer os.RemoveAll(dir)
+	} else {
+		fmt.Fprintln(os.Stderr, "models in", dir)
+	}
+	m := &cbc{bin: bin, dir: dir, timeout: *mipTimeout, keep: *keep}
+	ctx := context.Background()
+
+	if *selfcheck > 0 {
+		if !selfCheck(ctx, m, *selfcheck, *seed, *verbose) {
+			os.Exit(1)
+		}
+		return
+	}
+
+	var sets []boardSet
+	if *in != "" {
+		set, err := readBoards(*in)
+		if err != nil {
+			fail(err)
+		}
+		sets = append(sets, set)
+	} else {
+		for _, s := range strings.Split(*shapes, ",") {
+			set, err := drawShape(s, *seed)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "stroke-mip-check: shape %q: %v\n", s, err)
+				os.Exit(2)
+			}
+			sets = append(sets, set)
+		}
+	}
+	c := &checker{mip: m, strokeTimeout: *strokeTimeout, verbose: *verbose}
+	bad := false
+	var sums []string
+	for _, set := range sets {
+		var st stats
+		for i, b := range set.boards {
+			out := c.check(ctx, b)
+			st.add(out)
+			if *verbose || out.verdict == disagree {
+				fmt.Printf("%s #%d: %s\n", set.name, i+1, out.summary())
+			}
+			if out.verdict == disagree {
+				bad = true
+				fmt.Printf("  board: %s\n", strings.ReplaceAll(strings.TrimSpace(b.String()), "\n", "/"))
+				for _, d := range out.details {
+					fmt.Printf("  %s\n", d)
+				}
+			}
+		}
+		sums = append(sums, st.String(set.name))
+		fmt.Println(sums[len(sums)-1])
+	}
+	if len(sets) > 1 {
+		fmt.Println("summary:")
+		for _, s := range sums {
+			fmt.Println(s)
+		}
+	}
+	if bad {
+		os.Exit(1)
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "stroke-mip-check:", err)
+	os.Exit(1)
+}
+
+// boardSet is a named list of boards.
+type boardSet struct {
+	name   string
+	boards []*stroke.Board
+}
+
+// drawShape parses ROWSxCOLS:COLOURS:N[:HOLES] and draws the boards.
+func drawShape(s string, seed uint64) (boardSet, error) {
+	parts := strings.Split(s, ":")
+	if len(parts) < 3 || len(parts) > 4 {
+		return boardSet{}, fmt.Errorf("want ROWSxCOLS:COLOURS:N[:HOLES]")
+	}
+	rs, cs, ok := strings.Cut(parts[0], "x")
+	rows, err1 := strconv.Atoi(rs)
+	cols, err2 := strconv.Atoi(cs)
+	ncol, err3 := strconv.Atoi(parts[1])
+	n, err4 := strconv.Atoi(parts[2])
+	holes := 0.0
+	var err5 error
+	if len(parts) == 4 {
+		holes, err5 = strconv.ParseFloat(parts[3], 64)
+	}
+	if !ok || err1 != nil || err2 != nil || err3 != nil || err4 != nil || err5 != nil ||
+		rows < 1 || cols < 1 || rows > 16 || cols > 16 || ncol < 1 || ncol > 25 || n < 1 || holes < 0 || holes >= 1 {
+		return boardSet{}, fmt.Errorf("want ROWSxCOLS:COLOURS:N[:HOLES] with sides 1-16, 1-25 colours, N >= 1, 0 <= HOLES < 1")
+	}
+	rng := rand.New(rand.NewPCG(seed, uint64(rows*1000+cols*10+ncol)))
+	set := boardSet{name: fmt.Sprintf("%dx%d/%d colours", rows, cols, ncol)}
+	if holes > 0 {
+		set.name += fmt.Sprintf("/%g holes", holes)
+	}
+	for range n {
+		set.boards = append(set.boards, randomBoard(rng, rows, cols, ncol, holes))
+	}
+	return set, nil
+}
+
+// randomBoard draws a board the way stroke's tests and benchmarks do
+// (randomBoard in stroke/ref_test.go): each cell a hole with probability
+// holes, else one of the first ncol letters of "RGBYACDEF...", then the
+// player on a random cell. Same draws, same boards.
+func randomBoard(rng *rand.Rand, rows, cols, ncol int, holes float64) *stroke.Board {
+	const letters = "RGBYACDEFHIJKLMNPQSTUVWXZ"
+	b := &stroke.Board{Rows: rows, Cols: cols, Cells: make([]byte, rows*cols)}
+	for i := range b.Cells {
+		if holes > 0 && rng.Float64() < holes {
+			b.Cells[i] = stroke.Hole
+		} else {
+			b.Cells[i] = letters[rng.IntN(ncol)]
+		}
+	}
+	b.Cells[rng.IntN(rows*cols)] = stroke.Player
+	return b
+}
+
+// readBoards reads every board of a file in the classic format.
+func readBoards(file string) (boardSet, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return boardSet{}, err
+	}
+	defer f.Close()
+	set := boardSet{name: file}
+	rd := stroke.NewReader(f)
+	for {
+		b, err := rd.Next()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return set, nil
+			}
+			return set, fmt.Errorf("%s: %w", file, err)
+		}
+		set.boards = append(set.boards, b)
+	}
+}
+
+// verdict is the outcome of checking one board.
+type verdict int
+
+const (
+	agree     verdict = iota
+	disagree          // a difference, or an illegal chain
+	undecided         // a MIP or stroke hit its time limit; nothing wrong seen
+)
+
+// outcome is what the check of one board found.
+type outcome struct {
+	verdict    verdict
+	colour     byte
+	length     int
+	perColour  string // "B:23 G:31" from the MIPs
+	details    []string
+	strokeTime time.Duration
+	mipTime    time.Duration
+	mips       int
+	fixed      int // MIPs with a fixed start, for the tie rule
+}
+
+func (o *outcome) summary() string {
+	v := [...]string{"agree", "DISAGREE", "undecided (time limit)"}[o.verdict]
+	c := "-"
+	if o.colour != 0 {
+		c = string(o.colour)
+	}
+	return fmt.Sprintf("%s: %s %d [%s] stroke %v, %d MIPs (%d fixed-start) %v",
+		v, c, o.length, o.perColour, o.strokeTime.Round(time.Microsecond), o.mips, o.fixed, o.mipTime.Round(time.Millisecond))
+}
+
+func (o *outcome) fault(format string, a ...any) {
+	o.verdict = disagree
+	o.details = append(o.details, fmt.Sprintf(format, a...))
+}
+
+func (o *outcome) unsure(format string, a ...any) {
+	if o.verdict == agree {
+		o.verdict = undecided
+	}
+	o.details = append(o.details, fmt.Sprintf(format, a...))
+}
+
+// checker compares stroke with the MIP.
+type checker struct {
+	mip           *cbc
+	strokeTimeout time.Duration
+	verbose       bool
+}
+
+// check compares stroke.Solve and stroke.SolveColours with the MIPs on b.
+func (c *checker) check(ctx context.Context, b *stroke.Board) outcome {
+	var o outcome
+	g := &grid{rows: b.Rows, cols: b.Cols, cells: b.Cells}
+
+	sctx, cancel := context.WithTimeout(ctx, c.strokeTimeout)
+	t0 := time.Now()
+	res, err := stroke.Solve(sctx, b, stroke.Options{})
+	o.strokeTime = time.Since(t0)
+	cancel()
+	if err != nil || !res.Optimal {
+		o.unsure("stroke.Solve: %v (optimal %v): %v", res, res.Optimal, err)
+		return o
+	}
+	sctx, cancel = context.WithTimeout(ctx, c.strokeTimeout)
+	t0 = time.Now()
+	per, err := stroke.SolveColours(sctx, b, stroke.Options{})
+	o.strokeTime += time.Since(t0)
+	cancel()
+	if err != nil {
+		o.unsure("stroke.SolveColours: %v", err)
+		return o
+	}
+
+	// The MIP per colour, in the order colours first appear around O.
+	starts := g.starts()
+	var colours []byte
+	byColour := map[byte][]int{}
+	for _, s := range starts {
+		col := g.cells[s]
+		if byColour[col] == nil {
+			colours = append(colours, col)
+		}
+		byColour[col] = append(byColour[col], s)
+	}
+	best := map[byte]int{}
+	L := 0
+	var parts []string
+	for _, col := range colours {
+		r, ok := c.solve(ctx, &o, g, col, byColour[col], "colour "+string(col))
+		if !ok {
+			return o
+		}
+		best[col] = r.length
+		L = max(L, r.length)
+		parts = append(parts, fmt.Sprintf("%c:%d", col, r.length))
+	}
+	slices.Sort(parts)
+	o.perColour = strings.Join(parts, " ")
+
+	// Each colour's length.
+	if len(per) != len(colours) {
+		o.fault("SolveColours gives %d colours, the board has %d next to the player", len(per), len(colours))
+	}
+	for _, col := range colours {
+		p, ok := per[col]
+		switch {
+		case !ok:
+			o.fault("SolveColours has no answer for colour %c (MIP %d)", col, best[col])
+		case !p.Optimal || p.Length != best[col]:
+			o.fault("colour %c: SolveColours %d (optimal %v), MIP %d", col, p.Length, p.Optimal, best[col])
+		}
+	}
+	for col, p := range per {
+		if _, ok := best[col]; !ok {
+			o.fault("SolveColours answers colour %c (%d), which has no tile next to the player", col, p.Length)
+		}
+	}
+
+	// The overall length and the chain.
+	o.length = L
+	if res.Length != L {
+		o.fault("Solve: length %d, MIP %d", res.Length, L)
+	}
+	path := make([]int, len(res.Path))
+	for k, cell := range res.Path {
+		path[k] = cell.Row*g.cols + cell.Col
+		if cell.Row < 0 || cell.Row >= g.rows || cell.Col < 0 || cell.Col >= g.cols {
+			path[k] = -1
+		}
+	}
+	if len(path) != res.Length {
+		o.fault("Solve: path of %d tiles for length %d", len(path), res.Length)
+	} else if msg := g.legal(path, res.Colour); msg != "" {
+		o.fault("Solve: chain %v is not legal: %s", res.Path, msg)
+	}
+	if L == 0 {
+		if res.Colour != 0 {
+			o.fault("Solve: colour %c with no start tile", res.Colour)
+		}
+		return o
+	}
+
+	// The tie rule: no start before Solve's start begins a chain of length L.
+	// Solve's start is where a legal chain of length L begins, if the checks
+	// above passed; else every start is tried.
+	limit := len(starts)
+	if o.verdict == agree && len(path) > 0 {
+		limit = slices.Index(starts, path[0])
+	}
+	winner := -1
+	for k := range limit {
+		s := starts[k]
+		if best[g.cells[s]] < L {
+			continue
+		}
+		o.fixed++
+		r, ok := c.solve(ctx, &o, g, g.cells[s], []int{s}, "start "+cellName(g, s))
+		if !ok {
+			return o
+		}
+		if r.length == L {
+			winner = s
+			break
+		}
+	}
+	switch {
+	case winner < 0 && limit < len(starts):
+		o.colour = g.cells[starts[limit]]
+	case winner >= 0:
+		o.colour = g.cells[winner]
+		if limit < len(starts) {
+			o.fault("tie rule: start %s (before Solve's start %s) begins a chain of %d", cellName(g, winner), cellName(g, starts[limit]), L)
+		}
+	default:
+		o.fault("no start tile reaches the MIP's length %d", L)
+	}
+	if o.colour != 0 && res.Colour != o.colour {
+		o.fault("Solve: colour %c, tie rule %c", res.Colour, o.colour)
+	}
+	return o
+}
+
+// solve runs one MIP and checks the chain it returns; false when the board
+// cannot be decided (time limit) or the MIP failed.
+func (c *checker) solve(ctx context.Context, o *outcome, g *grid, col byte, starts []int, what string) (mipResult, bool) {
+	r, err := c.mip.longest(ctx, g, col, starts)
+	o.mips++
+	o.mipTime += r.time
+	if err != nil {
+		o.unsure("MIP for %s: %v", what, err)
+		return r, false
+	}
+	if r.status != mipOptimal {
+		o.unsure("MIP for %s: time limit (best found %d)", what, r.length)
+		return r, false
+	}
+	if msg := g.legal(r.path, col); msg != "" || !slices.Contains(starts, r.path[0]) {
+		o.fault("MIP for %s: its chain is not legal: %s (start %s)", what, msg, cellName(g, r.path[0]))
+		return r, false
+	}
+	return r, true
+}
+
+// stats sums the outcomes of a set.
+type stats struct {
+	n, agreed, disagreed, undecided int
+	strokeTotal, strokeMax          time.Duration
+	mipTimes                        []time.Duration
+	mips, fixed                     int
+}
+
+func (s *stats) add(o outcome) {
+	s.n++
+	switch o.verdict {
+	case agree:
+		s.agreed++
+	case disagree:
+		s.disagreed++
+	default:
+		s.undecided++
+	}
+	s.strokeTotal += o.strokeTime
+	s.strokeMax = max(s.strokeMax, o.strokeTime)
+	s.mipTimes = append(s.mipTimes, o.mipTime)
+	s.mips += o.mips
+	s.fixed += o.fixed
+}
+
+func (s *stats) String(name string) string {
+	t := slices.Clone(s.mipTimes)
+	slices.Sort(t)
+	var sum time.Duration
+	for _, d := range t {
+		sum += d
+	}
+	med, worst := time.Duration(0), time.Duration(0)
+	if len(t) > 0 {
+		med, worst = t[len(t)/2], t[len(t)-1]
+	}
+	return fmt.Sprintf("%s: %d boards, %d agree, %d disagree, %d undecided (MIP time limit); stroke %v in all, worst %v; %d MIPs (%d fixed-start for the tie rule), %v in all, per board median %v, worst %v",
+		name, s.n, s.agreed, s.disagreed, s.undecided,
+		s.strokeTotal.Round(time.Millisecond), s.strokeMax.Round(time.Microsecond),
+		s.mips, s.fixed, sum.Round(time.Second), med.Round(time.Millisecond), worst.Round(time.Millisecond))
+}

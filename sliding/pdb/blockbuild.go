@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
+	"unsafe"
 )
 
 // The block builder computes the same table as buildPlacements, faster, by
@@ -56,7 +59,8 @@ type blocks struct {
 	sets     []uint32 // the cells of each block, in colex order
 	binom    [maxCells + 1][maxCells + 2]int64
 	planeOff []int32 // first plane of each block; one more at the end
-	pw       int     // words of one plane: 16 states a word
+	regOf    []uint8 // the region of each free cell of each block, n a block
+	pw       int     // words of one plane: 64 states a word
 	// perm[ia*k+ib] maps an arrangement to the one after the tile on the
 	// ia-th cell of S moves to the ib-th cell of S-a+b; nil for ia == ib,
 	// where the arrangement stays.
@@ -114,7 +118,7 @@ func newBlocks(p *pattern) *blocks {
 	for i := 2; i <= k; i++ {
 		bl.nArr *= i
 	}
-	bl.pw = (bl.nArr + 15) / 16
+	bl.pw = (bl.nArr + 63) / 64
 	nSets := int(bl.binom[n][k])
 	bl.sets = make([]uint32, 0, nSets)
 	// Gosper's hack: the k-subsets in increasing order, which is colex.
@@ -128,9 +132,11 @@ func newBlocks(p *pattern) *blocks {
 		s = ((r^s)>>2)/c | r
 	}
 	bl.planeOff = make([]int32, nSets+1)
+	bl.regOf = make([]uint8, nSets*n)
 	var cells [maxCells]uint8
 	for i, s := range bl.sets {
 		bl.planeOff[i+1] = bl.planeOff[i] + int32(bl.regions(s, &cells))
+		copy(bl.regOf[i*n:(i+1)*n], cells[:n])
 	}
 	// The relabellings. A tile moves to a neighbouring cell, so its index
 	// changes by at most the cells in between: w-1.
@@ -165,12 +171,26 @@ func newBlocks(p *pattern) *blocks {
 // bmove is one move out of a region of a block, with where it lands.
 type bmove struct {
 	perm  []uint16 // nil: the arrangement stays
-	plane int64    // first word of the target plane
+	blk   int      // the target block
 	pl    int64    // the target plane
-	hbase int64    // first byte of the target block's distances
+	hbase int64    // first distance byte of the target block
 }
 
-// buildBlocks is build with the block builder.
+// allocBits returns n zeroed 64-bit words (see allocWords).
+func allocBits(n int64) ([]uint64, func()) {
+	if n < 1<<17 {
+		return make([]uint64, n), func() {}
+	}
+	w, free := allocWords(2 * n)
+	return unsafe.Slice((*uint64)(unsafe.Pointer(&w[0])), n), free
+}
+
+// buildBlocks is build with the block builder. The states are three bit
+// sets over the planes of the blocks: reached, at the level being expanded
+// (the frontier) and at the next level. A worker expands one block's
+// frontier at a time, one move at a time, holding the lock of the move's
+// target block while it writes there; the frontier is only read during a
+// level, so no other access needs to be atomic.
 func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done int64)) ([]uint32, error) {
 	k := len(p.cells)
 	var home uint32
@@ -186,32 +206,38 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 	bl := newBlocks(p)
 	nSets := len(bl.sets)
 	nPlanes := int64(bl.planeOff[nSets])
-	states, freeStates := allocWords(nPlanes * int64(bl.pw))
+	pw := int64(bl.pw)
+	visited, freeV := allocBits(nPlanes * pw)
+	front, freeF := allocBits(nPlanes * pw)
+	next, freeN := allocBits(nPlanes * pw)
+	freeStates := func() { freeV(); freeF(); freeN() }
 	defer func() { freeStates() }()
 	// dist holds each placement's distance plus one, 0 when not reached.
-	dist, free2 := allocWords((int64(nSets)*int64(bl.nArr) + 3) / 4)
-	defer free2()
-	active := make([]uint32, nPlanes)  // planes with states at the level being expanded
-	nactive := make([]uint32, nPlanes) // planes with states at the next level
+	nDist := int64(nSets) * int64(bl.nArr)
+	distW, freeD := allocWords((nDist + 3) / 4)
+	defer freeD()
+	dist := tableBytes(distW)[:nDist]
+	active := make([]bool, nPlanes)  // planes with states in the frontier
+	nactive := make([]bool, nPlanes) // planes with states at the next level
+	locks := make([]sync.Mutex, nSets)
 
 	// The goal: tiles home, in order (arrangement 0), blank in its region.
 	var cells [maxCells]uint8
 	bl.regions(home, &cells)
 	s0 := bl.setRank(home)
 	plane0 := int64(bl.planeOff[s0]) + int64(cells[blank])
-	states[plane0*int64(bl.pw)] = 1 // arrangement 0, code 1: level 0
-	hi0 := int64(s0) * int64(bl.nArr)
-	dist[hi0>>2] = 1 << (uint(hi0&3) * 8)
-	active[plane0] = 1
+	visited[plane0*pw] = 1
+	front[plane0*pw] = 1
+	dist[int64(s0)*int64(bl.nArr)] = 1
+	active[plane0] = true
 	reached := int64(1)
 	if progress != nil {
 		progress(reached)
 	}
 
 	workers := runtime.GOMAXPROCS(0)
+	debugT0 := time.Now()
 	const chunk = 8
-	var failMu sync.Mutex
-	var fail error
 	for depth := 0; ; depth++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -219,7 +245,6 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 		if depth+2 > 255 {
 			return nil, fmt.Errorf("pdb: internal error: distances over 254")
 		}
-		cur := uint32(1 + depth&1)
 		var nextChunk atomic.Int64
 		var added, newPlaces atomic.Int64
 		var wg sync.WaitGroup
@@ -227,7 +252,7 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				x := blockExpander{bl: bl, states: states, dist: dist, active: active, nactive: nactive, cur: cur, next: 3 - cur, h: uint32(depth + 2)}
+				x := blockExpander{bl: bl, visited: visited, front: front, next: next, dist: dist, active: active, nactive: nactive, locks: locks, h: uint8(depth + 2)}
 				for {
 					lo := int(nextChunk.Add(chunk)) - chunk
 					if lo >= nSets || ctx.Err() != nil {
@@ -239,31 +264,32 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 				}
 				added.Add(x.added)
 				newPlaces.Add(x.newPlaces)
-				if x.err != nil {
-					failMu.Lock()
-					if fail == nil {
-						fail = x.err
-					}
-					failMu.Unlock()
-				}
 			}()
 		}
 		wg.Wait()
-		if fail != nil {
-			return nil, fail
-		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		reached += newPlaces.Load()
+		if debugLevels {
+			fmt.Fprintf(os.Stderr, "level %d: added %d new places %d %v\n", depth+1, added.Load(), newPlaces.Load(), time.Since(debugT0))
+		}
 		if progress != nil {
 			progress(reached)
 		}
 		if added.Load() == 0 {
 			break
 		}
+		// The next level's states become the frontier; the old frontier's
+		// planes are cleared to take the level after.
+		front, next = next, front
 		active, nactive = nactive, active
-		clear(nactive)
+		for pl, a := range nactive {
+			if a {
+				clear(next[int64(pl)*pw : int64(pl+1)*pw])
+				nactive[pl] = false
+			}
+		}
 	}
 	want := p.size
 	if k == bl.n-1 {
@@ -279,25 +305,26 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 
 // blockExpander expands the blocks of one level for one worker.
 type blockExpander struct {
-	bl               *blocks
-	states, dist     []uint32
-	active, nactive  []uint32
-	cur, next        uint32 // the codes of this level's states and the next's
-	h                uint32 // the next level's distance plus one
-	added, newPlaces int64
-	err              error
-	moves            [maxCells][4 * maxCells]bmove
-	nmoves           [maxCells]int
+	bl                   *blocks
+	visited, front, next []uint64
+	dist                 []byte
+	active, nactive      []bool
+	locks                []sync.Mutex
+	h                    uint8 // the next level's distance plus one
+	added, newPlaces     int64
+	moves                [maxCells][4 * maxCells]bmove
+	nmoves               [maxCells]int
+	waiting              []*bmove
 }
 
-// expandBlock expands the states of block si at the current level.
+// expandBlock expands the frontier of block si.
 func (x *blockExpander) expandBlock(si int) {
 	bl := x.bl
 	g := bl.g
 	p0, p1 := int64(bl.planeOff[si]), int64(bl.planeOff[si+1])
 	any := false
 	for pl := p0; pl < p1; pl++ {
-		if x.active[pl] != 0 {
+		if x.active[pl] {
 			any = true
 			break
 		}
@@ -306,101 +333,119 @@ func (x *blockExpander) expandBlock(si int) {
 		return
 	}
 	s := bl.sets[si]
-	var reg [maxCells]uint8
-	nr := bl.regions(s, &reg)
+	reg := bl.regOf[si*bl.n : (si+1)*bl.n]
+	nr := int(p1 - p0)
 	for j := range nr {
 		x.nmoves[j] = 0
 	}
 	k := bl.k
-	pw := int64(bl.pw)
 	for ms := s; ms != 0; ms &= ms - 1 {
 		a := bits.TrailingZeros32(ms)
 		ia := bits.OnesCount32(s & (1<<a - 1))
 		for to := g.nbr[a] &^ s; to != 0; to &= to - 1 {
 			b := bits.TrailingZeros32(to)
 			j := reg[b]
-			if x.active[p0+int64(j)] == 0 {
+			if !x.active[p0+int64(j)] {
 				continue
 			}
 			s2 := s&^(1<<a) | 1<<b
 			ib := bits.OnesCount32(s2 & (1<<b - 1))
 			si2 := bl.setRank(s2)
-			var reg2 [maxCells]uint8
-			bl.regions(s2, &reg2)
 			m := &x.moves[j][x.nmoves[j]]
 			x.nmoves[j]++
 			m.perm = nil
 			if ia != ib {
 				m.perm = bl.perm[ia*k+ib]
 			}
-			m.pl = int64(bl.planeOff[si2]) + int64(reg2[a])
-			m.plane = m.pl * pw
+			m.blk = si2
+			m.pl = int64(bl.planeOff[si2]) + int64(bl.regOf[si2*bl.n+a])
 			m.hbase = int64(si2) * int64(bl.nArr)
 		}
 	}
+	pw := int64(bl.pw)
 	for j := range nr {
 		pl := p0 + int64(j)
-		if x.active[pl] == 0 {
+		if !x.active[pl] {
 			continue
 		}
-		x.expandPlane(pl*pw, x.moves[j][:x.nmoves[j]])
+		f := x.front[pl*pw : (pl+1)*pw]
+		// Moves whose target block another worker holds wait for a
+		// second pass.
+		x.waiting = x.waiting[:0]
+		for i := range x.nmoves[j] {
+			m := &x.moves[j][i]
+			if x.locks[m.blk].TryLock() {
+				x.apply(f, m)
+				x.locks[m.blk].Unlock()
+			} else {
+				x.waiting = append(x.waiting, m)
+			}
+		}
+		for _, m := range x.waiting {
+			x.locks[m.blk].Lock()
+			x.apply(f, m)
+			x.locks[m.blk].Unlock()
+		}
 	}
 }
 
-// expandPlane expands the states of the current level in the plane whose
-// first word is base, by the moves given, and marks them expanded.
-func (x *blockExpander) expandPlane(base int64, moves []bmove) {
+// apply makes move m from every state of frontier plane f; the caller
+// holds the target block's lock.
+func (x *blockExpander) apply(f []uint64, m *bmove) {
 	bl := x.bl
-	pat := x.cur * 0x55555555
-	for w := range int64(bl.pw) {
-		v := atomic.LoadUint32(&x.states[base+w])
-		t := v ^ pat
-		z := ^(t | t>>1) & 0x55555555 // low bit of each field equal to cur
-		if z == 0 {
-			continue
-		}
-		for zz := z; zz != 0; zz &= zz - 1 {
-			r := int(w)*16 + bits.TrailingZeros32(zz)/2
-			for i := range moves {
-				m := &moves[i]
-				r2 := r
-				if m.perm != nil {
-					r2 = int(m.perm[r])
-				}
-				sw := &x.states[m.plane+int64(r2>>4)]
-				sh := uint(r2&15) * 2
-				if atomic.LoadUint32(sw)>>sh&3 != 0 {
-					continue
-				}
-				old := atomic.OrUint32(sw, x.next<<sh)
-				if old>>sh&3 != 0 {
-					continue
-				}
-				x.added++
-				if atomic.LoadUint32(&x.nactive[m.pl]) == 0 {
-					atomic.StoreUint32(&x.nactive[m.pl], 1)
-				}
-				hi := m.hbase + int64(r2)
-				dw := &x.dist[hi>>2]
-				dsh := uint(hi&3) * 8
-				if atomic.LoadUint32(dw)>>dsh&0xff != 0 {
-					continue
-				}
-				if old := atomic.OrUint32(dw, x.h<<dsh); old>>dsh&0xff == 0 {
+	pw := int64(bl.pw)
+	v := x.visited[m.pl*pw : (m.pl+1)*pw]
+	n := x.next[m.pl*pw : (m.pl+1)*pw]
+	d := x.dist[m.hbase : m.hbase+int64(bl.nArr)]
+	added := int64(0)
+	if m.perm == nil {
+		for i, fw := range f {
+			nw := fw &^ v[i]
+			if nw == 0 {
+				continue
+			}
+			v[i] |= nw
+			n[i] |= nw
+			added += int64(bits.OnesCount64(nw))
+			for ; nw != 0; nw &= nw - 1 {
+				r2 := i*64 + bits.TrailingZeros64(nw)
+				if d[r2] == 0 {
+					d[r2] = x.h
 					x.newPlaces++
 				}
 			}
 		}
-		atomic.OrUint32(&x.states[base+w], z*3)
+	} else {
+		perm := m.perm
+		for i, fw := range f {
+			for ; fw != 0; fw &= fw - 1 {
+				r2 := int(perm[i*64+bits.TrailingZeros64(fw)])
+				w, bit := r2>>6, uint64(1)<<(r2&63)
+				if v[w]&bit != 0 {
+					continue
+				}
+				v[w] |= bit
+				n[w] |= bit
+				added++
+				if d[r2] == 0 {
+					d[r2] = x.h
+					x.newPlaces++
+				}
+			}
+		}
+	}
+	if added > 0 {
+		x.added += added
+		x.nactive[m.pl] = true
 	}
 }
 
 // table writes the 4-bit table, in the file's placement ranking (rank),
 // from the distances of the placements in block order. The work is split by
-// the cells of the first two tiles: their ranks are one range of the table
-// (a megabyte for 7-8), which stays in the cache while the blocks holding
-// both cells are read, a contiguous run of arrangements each.
-func (bl *blocks) table(ctx context.Context, dist []uint32, workers int) ([]uint32, error) {
+// the cells of the first three tiles: the ranks of one such prefix are one
+// range of the table (67 KB for 7-8), which stays in the cache while the
+// blocks holding those cells are read, a contiguous run of arrangements each.
+func (bl *blocks) table(ctx context.Context, dist []byte, workers int) ([]uint32, error) {
 	p := bl.p
 	k, n := bl.k, bl.n
 	out := make([]uint32, (p.size+7)/8)
@@ -410,7 +455,7 @@ func (bl *blocks) table(ctx context.Context, dist []uint32, workers int) ([]uint
 		weight[i] = wt
 		wt *= int64(n - i)
 	}
-	lead := min(2, k) // tiles fixed by a piece of work
+	lead := min(3, k) // tiles fixed by a piece of work
 	if weight[lead-1]%8 != 0 {
 		workers = 1 // the pieces do not start on whole words
 	}
@@ -426,20 +471,14 @@ func (bl *blocks) table(ctx context.Context, dist []uint32, workers int) ([]uint
 		go func() {
 			defer wg.Done()
 			f := filler{bl: bl, dist: dist, out: out, weight: weight}
+			prefix := make([]uint8, lead)
 			for {
-				i := int(next.Add(1) - 1)
-				if i >= pieces || ctx.Err() != nil {
+				i := next.Add(1) - 1
+				if i >= int64(pieces) || ctx.Err() != nil {
 					break
 				}
-				c0 := i / (n - 1) % n
-				c1 := i % (n - 1)
-				if c1 >= c0 {
-					c1++
-				}
-				if lead == 1 {
-					c0, c1 = i, -1
-				}
-				if err := f.piece(c0, c1); err != nil {
+				unrank(n, i, prefix)
+				if err := f.piece(prefix, i*weight[lead-1]); err != nil {
 					errs[wk] = err
 					return
 				}
@@ -459,7 +498,7 @@ func (bl *blocks) table(ctx context.Context, dist []uint32, workers int) ([]uint
 // filler writes the table for table.
 type filler struct {
 	bl     *blocks
-	dist   []uint32
+	dist   []byte
 	out    []uint32
 	weight [maxCells]int64
 	cellOf [maxCells]uint8
@@ -467,26 +506,18 @@ type filler struct {
 	err    error
 }
 
-// piece writes the entries with tile 0 on cell c0 and tile 1 on cell c1
-// (c1 < 0: a pattern of one tile).
-func (f *filler) piece(c0, c1 int) error {
+// piece writes the entries whose first tiles are on the cells of prefix;
+// old is the file rank of the first of them.
+func (f *filler) piece(prefix []uint8, old int64) error {
 	bl := f.bl
 	k := bl.k
-	need := uint32(1) << c0
-	if c1 >= 0 {
-		need |= 1 << c1
-	}
 	g := bl.g
 	home := bl.p.cells
-	md0 := int(g.distTab[c0][home[0]])
-	old0 := int64(c0) * f.weight[0]
-	if c1 >= 0 {
-		md0 += int(g.distTab[c1][home[1]])
-		d1 := c1
-		if c0 < c1 {
-			d1--
-		}
-		old0 += int64(d1) * f.weight[1]
+	var need uint32
+	md := 0
+	for j, c := range prefix {
+		need |= 1 << c
+		md += int(g.distTab[c][home[j]])
 	}
 	for si, s := range bl.sets {
 		if s&need != need {
@@ -497,24 +528,35 @@ func (f *filler) piece(c0, c1 int) error {
 			m &= m - 1
 		}
 		f.base = int64(si) * int64(bl.nArr)
-		i0 := bits.OnesCount32(s & (1<<c0 - 1))
-		used := uint32(1) << i0
-		r := int64(i0)
-		if c1 >= 0 {
-			i1 := bits.OnesCount32(s & (1<<c1 - 1))
-			used |= 1 << i1
-			d := i1
-			if i0 < i1 {
-				d--
-			}
-			r = r*int64(k-1) + int64(d)
+		var used uint32
+		r := int64(0)
+		for j, c := range prefix {
+			i := bits.OnesCount32(s & (1<<c - 1))
+			r = r*int64(k-j) + int64(i-bits.OnesCount32(used&(1<<i-1)))
+			used |= 1 << i
 		}
-		f.walk(bits.OnesCount32(used), used, r, old0, md0)
+		f.walk(len(prefix), used, r, old, md)
 		if f.err != nil {
 			return f.err
 		}
 	}
 	return nil
+}
+
+// leaf writes the entry of file rank old, whose distance is in dist[hi] and
+// whose tiles' taxicab distance is md.
+func (f *filler) leaf(hi, old int64, md int) {
+	h := int(f.dist[hi])
+	if h == 0 {
+		return // not reachable (odd permutations, one free cell)
+	}
+	ex := h - 1 - md
+	if ex < 0 || ex%2 != 0 {
+		f.err = fmt.Errorf("pdb: internal error: distance %d against taxicab %d", h-1, md)
+		return
+	}
+	ex = min(ex/2, maxExcess)
+	f.out[old>>3] |= uint32(ex) << (4 * uint(old&7))
 }
 
 // walk places tiles j.. on the unused indices of the block's cells, in
@@ -523,31 +565,42 @@ func (f *filler) piece(c0, c1 int) error {
 func (f *filler) walk(j int, used uint32, r, old int64, md int) {
 	bl := f.bl
 	k := bl.k
-	if j == k {
-		hi := f.base + r
-		h := int(f.dist[hi>>2] >> (uint(hi&3) * 8) & 0xff)
-		if h == 0 {
-			return // not reachable (odd permutations, one free cell)
-		}
-		ex := h - 1 - md
-		if ex < 0 || ex%2 != 0 {
-			f.err = fmt.Errorf("pdb: internal error: distance %d against taxicab %d", h-1, md)
-			return
-		}
-		ex = min(ex/2, maxExcess)
-		f.out[old>>3] |= uint32(ex) << (4 * uint(old&7))
+	home := bl.p.cells
+	dt := &bl.g.distTab
+	switch k - j {
+	case 0:
+		f.leaf(f.base+r, old, md)
+		return
+	case 1:
+		i := bits.TrailingZeros32(^used)
+		c := f.cellOf[i]
+		od := int64(int(c) - bits.OnesCount32(used&(1<<i-1)))
+		f.leaf(f.base+r, old+od*f.weight[j], md+int(dt[c][home[j]]))
+		return
+	case 2:
+		// The last two tiles on indices i1 < i2, in both orders.
+		i1 := bits.TrailingZeros32(^used)
+		i2 := bits.TrailingZeros32(^(used | 1<<i1))
+		c1, c2 := f.cellOf[i1], f.cellOf[i2]
+		b1 := int64(bits.OnesCount32(used & (1<<i1 - 1)))
+		b2 := int64(bits.OnesCount32(used & (1<<i2 - 1)))
+		w0, w1 := f.weight[j], f.weight[j+1]
+		h0, h1 := home[j], home[j+1]
+		f.leaf(f.base+2*r, old+(int64(c1)-b1)*w0+(int64(c2)-b2-1)*w1, md+int(dt[c1][h0])+int(dt[c2][h1]))
+		f.leaf(f.base+2*r+1, old+(int64(c2)-b2)*w0+(int64(c1)-b1)*w1, md+int(dt[c2][h0])+int(dt[c1][h1]))
 		return
 	}
 	rad := int64(k - j)
 	d := int64(0)
-	home := int(bl.p.cells[j])
 	for i := range k {
 		if used&(1<<i) != 0 {
 			continue
 		}
 		c := f.cellOf[i]
 		od := int64(int(c) - bits.OnesCount32(used&(1<<i-1)))
-		f.walk(j+1, used|1<<i, r*rad+d, old+od*f.weight[j], md+int(bl.g.distTab[c][home]))
+		f.walk(j+1, used|1<<i, r*rad+d, old+od*f.weight[j], md+int(dt[c][home[j]]))
 		d++
 	}
 }
+
+var debugLevels = os.Getenv("PDB_DEBUG") != ""

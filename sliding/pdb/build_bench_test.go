@@ -27,3 +27,15 @@ func BenchmarkBuild7(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBuild8 builds the 8-tile pattern of 7-8 (518,918,400
+// placements), the larger part of the 7-8 build.
+func BenchmarkBuild8(b *testing.B) {
+	g, _ := newGeom(4, 4)
+	p, _ := newPattern(g, []int{8, 9, 10, 11, 12, 13, 14, 15})
+	for range b.N {
+		if _, err := build(context.Background(), p, 0, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
-	"time"
 	"unsafe"
 )
 
@@ -24,13 +22,14 @@ import (
 // kilobytes: the work stays in the caches, and blocks are shared out
 // between the processors.
 //
-// A state (placement, region of the blank) takes 2 bits: 0 not reached,
-// then one of two codes for "reached at the level being expanded" and "at
-// the next level", which swap roles every level, and 3 for "expanded". A
-// block's states lie in one plane per region of its free cells. Each
-// placement's distance (the level of its first state) is kept in a byte,
-// and the table is written from those bytes at the end, in the placement
-// ranking of the file (rank), with the taxicab distances taken off.
+// A state (placement, region of the blank) is a bit in each of three bit
+// sets, one plane of k! bits per block and region of its free cells:
+// reached, in the frontier (the level being expanded), and at the next
+// level. Each placement's distance (the level of its first state) is kept
+// in a byte, and the table is written from those bytes at the end, in the
+// placement ranking of the file (rank), with the taxicab distances taken
+// off: the same bytes as buildPlacements writes. For 7-8 the 8-tile pattern
+// takes 518 MB of distances and 3 x 178 MB of bit sets.
 
 // blockMaxTiles is the most tiles the block builder handles: arrangements
 // are numbered in 16 bits.
@@ -236,7 +235,6 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 	}
 
 	workers := runtime.GOMAXPROCS(0)
-	debugT0 := time.Now()
 	const chunk = 8
 	for depth := 0; ; depth++ {
 		if err := ctx.Err(); err != nil {
@@ -271,9 +269,6 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 			return nil, err
 		}
 		reached += newPlaces.Load()
-		if debugLevels {
-			fmt.Fprintf(os.Stderr, "level %d: added %d new places %d %v\n", depth+1, added.Load(), newPlaces.Load(), time.Since(debugT0))
-		}
 		if progress != nil {
 			progress(reached)
 		}
@@ -602,5 +597,3 @@ func (f *filler) walk(j int, used uint32, r, old int64, md int) {
 		d++
 	}
 }
-
-var debugLevels = os.Getenv("PDB_DEBUG") != ""

@@ -39,3 +39,16 @@ func BenchmarkBuild8(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBuild7Placements builds the 7-tile pattern of 7-8 with the
+// placement builder, the reference the block builder is tested against:
+// run it beside BenchmarkBuild7 for the ratio.
+func BenchmarkBuild7Placements(b *testing.B) {
+	g, _ := newGeom(4, 4)
+	p, _ := newPattern(g, []int{1, 2, 3, 4, 5, 6, 7})
+	for range b.N {
+		if _, err := buildPlacements(context.Background(), p, 0, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -267,7 +267,10 @@ func Open(ctx context.Context, w, h, blank int, partition string, opts Options) 
 		} else {
 			how := "this is done once"
 			if p.size > 1<<26 {
-				how = "this takes some minutes, once"
+				how = "this takes under a minute, once"
+				if !useBlockBuilder || len(p.cells) > blockMaxTiles {
+					how = "this takes some minutes, once"
+				}
 			}
 			logf("pdb: building %s (%d entries, %d MB); %s", name, p.size, (p.size+1)/2>>20, how)
 		}

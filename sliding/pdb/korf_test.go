@@ -19,12 +19,13 @@ import (
 // The long runs: go test ./sliding/pdb -run Korf -pdb.korf (and -pdb.partition,
 // -pdb.dir). They use, and if need be build, the databases in the cache.
 var (
-	korfFlag  = flag.Bool("pdb.korf", false, "solve Korf's 100 15-puzzle instances (needs or builds the databases)")
-	korf24    = flag.String("pdb.korf24", "", "solve these 24-puzzle instances of korf24_50.txt (1-based, comma-separated)")
-	partFlag  = flag.String("pdb.partition", "7-8", "partition for -pdb.korf")
-	partsFlag = flag.String("pdb.partitions", "7-8,6-6-3,5-5-5", "partitions for BenchmarkKorf100, comma-separated; a -nomirror suffix turns the mirror lookup off")
-	dirFlag   = flag.String("pdb.dir", "", "database directory for the long runs (default: the user cache)")
-	korfFirst = flag.Int("pdb.first", 100, "solve only the first N instances with -pdb.korf")
+	korfFlag   = flag.Bool("pdb.korf", false, "solve Korf's 100 15-puzzle instances (needs or builds the databases)")
+	korf24     = flag.String("pdb.korf24", "", "solve these 24-puzzle instances of korf24_50.txt (1-based, comma-separated)")
+	partFlag   = flag.String("pdb.partition", "7-8", "partition for -pdb.korf")
+	partsFlag  = flag.String("pdb.partitions", "7-8,6-6-3,5-5-5", "partitions for BenchmarkKorf100, comma-separated; a -nomirror suffix turns the mirror lookup off")
+	dirFlag    = flag.String("pdb.dir", "", "database directory for the long runs (default: the user cache)")
+	korfFirst  = flag.Int("pdb.first", 100, "solve only the first N instances with -pdb.korf")
+	oldBuilder = flag.Bool("pdb.oldbuilder", false, "BenchmarkBuild78: build with the placement builder, the one before the block builder")
 )
 
 var dataDir = flag.String("pdb.data", "../../../shared/data", "directory of korf100.txt and korf24_50.txt (the repository's ../shared/data)")
@@ -233,8 +234,13 @@ func BenchmarkHardest80(b *testing.B) {
 	}
 }
 
-// BenchmarkBuild78 builds the 7-8 databases in memory (about a minute).
+// BenchmarkBuild78 builds the 7-8 databases in memory (about 15 s on two
+// cores; with -pdb.oldbuilder, the placement builder: over 3 minutes).
 func BenchmarkBuild78(b *testing.B) {
+	if *oldBuilder {
+		useBlockBuilder = false
+		defer func() { useBlockBuilder = true }()
+	}
 	for range b.N {
 		if _, err := Build(context.Background(), 4, 4, 0, "7-8", nil); err != nil {
 			b.Fatal(err)

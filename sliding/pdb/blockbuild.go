@@ -465,7 +465,7 @@ func (bl *blocks) table(ctx context.Context, dist []byte, workers int) ([]uint32
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			f := filler{bl: bl, dist: dist, out: out, weight: weight}
+			f := newFiller(bl, dist, out, weight, lead)
 			prefix := make([]uint8, lead)
 			for {
 				i := next.Add(1) - 1
@@ -496,16 +496,46 @@ type filler struct {
 	dist   []byte
 	out    []uint32
 	weight [maxCells]int64
-	cellOf [maxCells]uint8
-	base   int64 // first distance byte of the block
-	err    error
+	lead   int // tiles fixed by a piece
+	// The orders of the other m = k-lead tiles on the block's other cells,
+	// in arrangement order: sigma[i*m+t] is the cell (among those, in
+	// increasing order) of tile lead+t, and less[i] is the part of the file
+	// rank that the tiles before each tile on lower cells take off.
+	m     int
+	sigma []uint8
+	less  []int64
+	err   error
+}
+
+func newFiller(bl *blocks, dist []byte, out []uint32, weight [maxCells]int64, lead int) *filler {
+	f := &filler{bl: bl, dist: dist, out: out, weight: weight, lead: lead, m: bl.k - lead}
+	m := f.m
+	perm := make([]uint8, m)
+	nperm := 1
+	for i := 2; i <= m; i++ {
+		nperm *= i
+	}
+	for i := range nperm {
+		unrank(m, int64(i), perm)
+		f.sigma = append(f.sigma, perm...)
+		var l int64
+		for t := range m {
+			for u := range t {
+				if perm[u] < perm[t] {
+					l += weight[lead+t]
+				}
+			}
+		}
+		f.less = append(f.less, l)
+	}
+	return f
 }
 
 // piece writes the entries whose first tiles are on the cells of prefix;
 // old is the file rank of the first of them.
 func (f *filler) piece(prefix []uint8, old int64) error {
 	bl := f.bl
-	k := bl.k
+	k, m := bl.k, f.m
 	g := bl.g
 	home := bl.p.cells
 	var need uint32
@@ -514,15 +544,15 @@ func (f *filler) piece(prefix []uint8, old int64) error {
 		need |= 1 << c
 		md += int(g.distTab[c][home[j]])
 	}
+	// For the other tiles on the other cells: the part of the file rank
+	// (before less) and the taxicab distance of tile lead+t on cell i.
+	var rk [blockMaxTiles][blockMaxTiles]int64
+	var dt [blockMaxTiles][blockMaxTiles]int
+	nperm := len(f.less)
 	for si, s := range bl.sets {
 		if s&need != need {
 			continue
 		}
-		for i, m := 0, s; m != 0; i++ {
-			f.cellOf[i] = uint8(bits.TrailingZeros32(m))
-			m &= m - 1
-		}
-		f.base = int64(si) * int64(bl.nArr)
 		var used uint32
 		r := int64(0)
 		for j, c := range prefix {
@@ -530,70 +560,36 @@ func (f *filler) piece(prefix []uint8, old int64) error {
 			r = r*int64(k-j) + int64(i-bits.OnesCount32(used&(1<<i-1)))
 			used |= 1 << i
 		}
-		f.walk(len(prefix), used, r, old, md)
-		if f.err != nil {
-			return f.err
+		i := 0
+		for rest := s &^ need; rest != 0; rest &= rest - 1 {
+			c := bits.TrailingZeros32(rest)
+			e := int64(c - bits.OnesCount32(need&(1<<c-1)))
+			for t := range m {
+				rk[t][i] = e * f.weight[f.lead+t]
+				dt[t][i] = int(g.distTab[c][home[f.lead+t]])
+			}
+			i++
+		}
+		hi := int64(si)*int64(bl.nArr) + r*int64(nperm)
+		for pi := range nperm {
+			sg := f.sigma[pi*m : pi*m+m]
+			o := old - f.less[pi]
+			d := md
+			for t, i := range sg {
+				o += rk[t][i]
+				d += dt[t][i]
+			}
+			h := int(f.dist[hi+int64(pi)])
+			if h == 0 {
+				continue // not reachable (odd permutations, one free cell)
+			}
+			ex := h - 1 - d
+			if ex < 0 || ex%2 != 0 {
+				return fmt.Errorf("pdb: internal error: distance %d against taxicab %d", h-1, d)
+			}
+			ex = min(ex/2, maxExcess)
+			f.out[o>>3] |= uint32(ex) << (4 * uint(o&7))
 		}
 	}
 	return nil
-}
-
-// leaf writes the entry of file rank old, whose distance is in dist[hi] and
-// whose tiles' taxicab distance is md.
-func (f *filler) leaf(hi, old int64, md int) {
-	h := int(f.dist[hi])
-	if h == 0 {
-		return // not reachable (odd permutations, one free cell)
-	}
-	ex := h - 1 - md
-	if ex < 0 || ex%2 != 0 {
-		f.err = fmt.Errorf("pdb: internal error: distance %d against taxicab %d", h-1, md)
-		return
-	}
-	ex = min(ex/2, maxExcess)
-	f.out[old>>3] |= uint32(ex) << (4 * uint(old&7))
-}
-
-// walk places tiles j.. on the unused indices of the block's cells, in
-// arrangement order; r is the arrangement's rank so far, old the file's
-// rank so far, md the taxicab distance so far.
-func (f *filler) walk(j int, used uint32, r, old int64, md int) {
-	bl := f.bl
-	k := bl.k
-	home := bl.p.cells
-	dt := &bl.g.distTab
-	switch k - j {
-	case 0:
-		f.leaf(f.base+r, old, md)
-		return
-	case 1:
-		i := bits.TrailingZeros32(^used)
-		c := f.cellOf[i]
-		od := int64(int(c) - bits.OnesCount32(used&(1<<i-1)))
-		f.leaf(f.base+r, old+od*f.weight[j], md+int(dt[c][home[j]]))
-		return
-	case 2:
-		// The last two tiles on indices i1 < i2, in both orders.
-		i1 := bits.TrailingZeros32(^used)
-		i2 := bits.TrailingZeros32(^(used | 1<<i1))
-		c1, c2 := f.cellOf[i1], f.cellOf[i2]
-		b1 := int64(bits.OnesCount32(used & (1<<i1 - 1)))
-		b2 := int64(bits.OnesCount32(used & (1<<i2 - 1)))
-		w0, w1 := f.weight[j], f.weight[j+1]
-		h0, h1 := home[j], home[j+1]
-		f.leaf(f.base+2*r, old+(int64(c1)-b1)*w0+(int64(c2)-b2-1)*w1, md+int(dt[c1][h0])+int(dt[c2][h1]))
-		f.leaf(f.base+2*r+1, old+(int64(c2)-b2)*w0+(int64(c1)-b1)*w1, md+int(dt[c2][h0])+int(dt[c1][h1]))
-		return
-	}
-	rad := int64(k - j)
-	d := int64(0)
-	for i := range k {
-		if used&(1<<i) != 0 {
-			continue
-		}
-		c := f.cellOf[i]
-		od := int64(int(c) - bits.OnesCount32(used&(1<<i-1)))
-		f.walk(j+1, used|1<<i, r*rad+d, old+od*f.weight[j], md+int(dt[c][home[j]]))
-		d++
-	}
 }

@@ -11,7 +11,8 @@ import (
 )
 
 // maxPatternEntries caps the entries of one pattern's table (2^31): the
-// builder keeps three bytes of work per entry.
+// placement builder keeps three bytes of work per entry, the block builder
+// a byte and three bits per region of the blank.
 const maxPatternEntries = 1 << 31
 
 // pattern is one group of tiles of a partition: the tiles are named by
@@ -79,8 +80,10 @@ const maxExcess = 15
 // eight regions, which the builder's byte masks cannot hold.
 var errTooManyRegions = errors.New("pdb: the free cells of a pattern split into more than 8 regions")
 
-// buildPlacements computes the table of pattern p for the goal whose blank is on cell
-// blank. The table holds, for each placement of the pattern's tiles, the
+// buildPlacements computes the table of pattern p for the goal whose blank
+// is on cell blank, placement by placement. build uses it for patterns of
+// more than 8 tiles; the block builder (buildBlocks), which build uses for
+// the others, is tested against it. The table holds, for each placement of the pattern's tiles, the
 // fewest moves of pattern tiles that bring them home while the other tiles
 // are indistinct and the blank may wander through every cell not holding a
 // pattern tile: a breadth-first search backwards from the goal over pairs

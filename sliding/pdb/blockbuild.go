@@ -175,12 +175,12 @@ type bmove struct {
 	hbase int64    // first distance byte of the target block
 }
 
-// allocBits returns n zeroed 64-bit words (see allocWords).
+// allocBits returns n zeroed 64-bit words (see allocPages).
 func allocBits(n int64) ([]uint64, func()) {
 	if n < 1<<17 {
 		return make([]uint64, n), func() {}
 	}
-	w, free := allocWords(2 * n)
+	w, free := allocPages(2 * n)
 	return unsafe.Slice((*uint64)(unsafe.Pointer(&w[0])), n), free
 }
 
@@ -213,7 +213,7 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 	defer func() { freeStates() }()
 	// dist holds each placement's distance plus one, 0 when not reached.
 	nDist := int64(nSets) * int64(bl.nArr)
-	distW, freeD := allocWords((nDist + 3) / 4)
+	distW, freeD := allocPages((nDist + 3) / 4)
 	defer freeD()
 	dist := tableBytes(distW)[:nDist]
 	active := make([]bool, nPlanes)  // planes with states in the frontier
@@ -310,6 +310,7 @@ type blockExpander struct {
 	moves                [maxCells][4 * maxCells]bmove
 	nmoves               [maxCells]int
 	waiting              []*bmove
+	nz                   []int32 // the frontier plane's nonzero words
 }
 
 // expandBlock expands the frontier of block si.
@@ -364,6 +365,14 @@ func (x *blockExpander) expandBlock(si int) {
 			continue
 		}
 		f := x.front[pl*pw : (pl+1)*pw]
+		// The frontier's words that hold states, once for all moves:
+		// early and late levels are sparse.
+		x.nz = x.nz[:0]
+		for i, w := range f {
+			if w != 0 {
+				x.nz = append(x.nz, int32(i))
+			}
+		}
 		// Moves whose target block another worker holds wait for a
 		// second pass.
 		x.waiting = x.waiting[:0]
@@ -394,7 +403,8 @@ func (x *blockExpander) apply(f []uint64, m *bmove) {
 	d := x.dist[m.hbase : m.hbase+int64(bl.nArr)]
 	added := int64(0)
 	if m.perm == nil {
-		for i, fw := range f {
+		for _, i := range x.nz {
+			fw := f[i]
 			nw := fw &^ v[i]
 			if nw == 0 {
 				continue
@@ -403,7 +413,7 @@ func (x *blockExpander) apply(f []uint64, m *bmove) {
 			n[i] |= nw
 			added += int64(bits.OnesCount64(nw))
 			for ; nw != 0; nw &= nw - 1 {
-				r2 := i*64 + bits.TrailingZeros64(nw)
+				r2 := int(i)*64 + bits.TrailingZeros64(nw)
 				if d[r2] == 0 {
 					d[r2] = x.h
 					x.newPlaces++
@@ -412,9 +422,9 @@ func (x *blockExpander) apply(f []uint64, m *bmove) {
 		}
 	} else {
 		perm := m.perm
-		for i, fw := range f {
-			for ; fw != 0; fw &= fw - 1 {
-				r2 := int(perm[i*64+bits.TrailingZeros64(fw)])
+		for _, i := range x.nz {
+			for fw := f[i]; fw != 0; fw &= fw - 1 {
+				r2 := int(perm[int(i)*64+bits.TrailingZeros64(fw)])
 				w, bit := r2>>6, uint64(1)<<(r2&63)
 				if v[w]&bit != 0 {
 					continue

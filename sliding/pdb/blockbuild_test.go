@@ -2,6 +2,7 @@ package pdb
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"slices"
@@ -96,5 +97,27 @@ func TestBlockBuilderMatchesPlacements(t *testing.T) {
 				t.Fatal("tables differ")
 			}
 		})
+	}
+}
+
+// TestBlockBuilderCancelled cancels a build between two levels of its
+// search: it stops with the context's error.
+func TestBlockBuilderCancelled(t *testing.T) {
+	g, _ := newGeom(4, 4)
+	p, _ := newPattern(g, []int{1, 2, 3, 4, 5})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	levels := 0
+	_, err := buildBlocks(ctx, p, 0, func(done int64) {
+		levels++
+		if done > 1000 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if levels < 2 {
+		t.Errorf("cancelled after %d levels; the test wants to cancel mid-search", levels)
 	}
 }

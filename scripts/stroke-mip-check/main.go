@@ -23,6 +23,7 @@
 //	go run ./scripts/stroke-mip-check -shapes 12x12:3:10,12x12:4:10,11x11:3:10 -v
 //	go run ./scripts/stroke-mip-check -selfcheck 300   # the model against a brute force, small boards
 //	go run ./scripts/stroke-mip-check -in boards.txt    # boards in the classic format
+//	go run ./scripts/stroke-mip-check -shapes 12x12:2:100 -first 18 -last 18 -v
 //
 // A shape is ROWSxCOLS:COLOURS:N[:HOLES], N boards of that size drawn from
 // the first COLOURS of "RGBY..." with holes at probability HOLES and the
@@ -64,6 +65,8 @@ func main() {
 	strokeTimeout := flag.Duration("stroke-timeout", 10*time.Minute, "time limit of stroke.Solve on one board")
 	selfcheck := flag.Int("selfcheck", 0, "instead: check the MIP against a brute force on this many small random boards (up to 6x6)")
 	verbose := flag.Bool("v", false, "print a line per board")
+	first := flag.Int("first", 1, "check each set from this board on (1-based), to resume a run")
+	last := flag.Int("last", 0, "check each set up to this board (0: to the end)")
 	keep := flag.Bool("keep", false, "keep the MIP model files in the scratch directory")
 	flag.Parse()
 
@@ -114,13 +117,18 @@ func main() {
 	for _, set := range sets {
 		var st stats
 		for i, b := range set.boards {
+			if i+1 < *first || *last > 0 && i+1 > *last {
+				continue
+			}
 			out := c.check(ctx, b)
 			st.add(out)
-			if *verbose || out.verdict == disagree {
+			if *verbose || out.verdict != agree {
 				fmt.Printf("%s #%d: %s\n", set.name, i+1, out.summary())
 			}
 			if out.verdict == disagree {
 				bad = true
+			}
+			if out.verdict != agree {
 				fmt.Printf("  board: %s\n", strings.ReplaceAll(strings.TrimSpace(b.String()), "\n", "/"))
 				for _, d := range out.details {
 					fmt.Printf("  %s\n", d)
@@ -241,7 +249,7 @@ type outcome struct {
 	strokeTime time.Duration
 	mipTime    time.Duration
 	mips       int
-	fixed      int // MIPs with a fixed start, for the tie rule
+	fixed      int // MIPs for the tie rule
 }
 
 func (o *outcome) summary() string {
@@ -250,7 +258,7 @@ func (o *outcome) summary() string {
 	if o.colour != 0 {
 		c = string(o.colour)
 	}
-	return fmt.Sprintf("%s: %s %d [%s] stroke %v, %d MIPs (%d fixed-start) %v",
+	return fmt.Sprintf("%s: %s %d [%s] stroke %v, %d MIPs (%d for the tie rule) %v",
 		v, c, o.length, o.perColour, o.strokeTime.Round(time.Microsecond), o.mips, o.fixed, o.mipTime.Round(time.Millisecond))
 }
 
@@ -312,7 +320,7 @@ func (c *checker) check(ctx context.Context, b *stroke.Board) outcome {
 	L := 0
 	var parts []string
 	for _, col := range colours {
-		r, ok := c.solve(ctx, &o, g, col, byColour[col], "colour "+string(col))
+		r, ok := c.solve(ctx, &o, g, col, byColour[col], 0, "colour "+string(col))
 		if !ok {
 			return o
 		}
@@ -367,25 +375,49 @@ func (c *checker) check(ctx context.Context, b *stroke.Board) outcome {
 	}
 
 	// The tie rule: no start before Solve's start begins a chain of length L.
-	// Solve's start is where a legal chain of length L begins, if the checks
-	// above passed; else every start is tried.
+	// Solve's start begins a legal chain of length L if the checks above
+	// passed: then, for each colour that reaches L, one MIP asks for a chain
+	// of at least L tiles from that colour's starts before Solve's, and must
+	// prove there is none. Otherwise each start in turn is asked, and the
+	// first that has one wins.
+	var groups [][]int
 	limit := len(starts)
 	if o.verdict == agree && len(path) > 0 {
 		limit = slices.Index(starts, path[0])
+		for _, col := range colours {
+			var grp []int
+			for _, s := range starts[:limit] {
+				if g.cells[s] == col && best[col] == L {
+					grp = append(grp, s)
+				}
+			}
+			if len(grp) > 0 {
+				groups = append(groups, grp)
+			}
+		}
+	} else {
+		for _, s := range starts {
+			if best[g.cells[s]] == L {
+				groups = append(groups, []int{s})
+			}
+		}
 	}
 	winner := -1
-	for k := range limit {
-		s := starts[k]
-		if best[g.cells[s]] < L {
-			continue
+	for _, grp := range groups {
+		names := make([]string, len(grp))
+		for k, s := range grp {
+			names[k] = cellName(g, s)
 		}
 		o.fixed++
-		r, ok := c.solve(ctx, &o, g, g.cells[s], []int{s}, "start "+cellName(g, s))
+		r, ok := c.solve(ctx, &o, g, g.cells[grp[0]], grp, L, fmt.Sprintf("a chain of %d from %s", L, strings.Join(names, " ")))
 		if !ok {
 			return o
 		}
-		if r.length == L {
-			winner = s
+		if r.status == mipOptimal {
+			winner = r.path[0]
+			if r.length != L {
+				o.fault("MIP: a chain of %d from %s, but colour %c's longest is %d", r.length, cellName(g, winner), g.cells[winner], L)
+			}
 			break
 		}
 	}
@@ -408,13 +440,20 @@ func (c *checker) check(ctx context.Context, b *stroke.Board) outcome {
 
 // solve runs one MIP and checks the chain it returns; false when the board
 // cannot be decided (time limit) or the MIP failed.
-func (c *checker) solve(ctx context.Context, o *outcome, g *grid, col byte, starts []int, what string) (mipResult, bool) {
-	r, err := c.mip.longest(ctx, g, col, starts)
+func (c *checker) solve(ctx context.Context, o *outcome, g *grid, col byte, starts []int, atLeast int, what string) (mipResult, bool) {
+	r, err := c.mip.longest(ctx, g, col, starts, atLeast)
 	o.mips++
 	o.mipTime += r.time
 	if err != nil {
 		o.unsure("MIP for %s: %v", what, err)
 		return r, false
+	}
+	if r.status == mipInfeasible {
+		if atLeast == 0 {
+			o.fault("MIP for %s: infeasible without a length asked for", what)
+			return r, false
+		}
+		return r, true
 	}
 	if r.status != mipOptimal {
 		o.unsure("MIP for %s: time limit (best found %d)", what, r.length)
@@ -463,7 +502,7 @@ func (s *stats) String(name string) string {
 	if len(t) > 0 {
 		med, worst = t[len(t)/2], t[len(t)-1]
 	}
-	return fmt.Sprintf("%s: %d boards, %d agree, %d disagree, %d undecided (MIP time limit); stroke %v in all, worst %v; %d MIPs (%d fixed-start for the tie rule), %v in all, per board median %v, worst %v",
+	return fmt.Sprintf("%s: %d boards, %d agree, %d disagree, %d undecided (MIP time limit); stroke (Solve + SolveColours) %v in all, worst board %v; %d MIPs (%d for the tie rule), %v in all, per board median %v, worst %v",
 		name, s.n, s.agreed, s.disagreed, s.undecided,
 		s.strokeTotal.Round(time.Millisecond), s.strokeMax.Round(time.Microsecond),
 		s.mips, s.fixed, sum.Round(time.Second), med.Round(time.Millisecond), worst.Round(time.Millisecond))

@@ -123,8 +123,9 @@ func cellName(g *grid, i int) string { return fmt.Sprintf("%d,%d", i/g.cols+1, i
 type mipStatus int
 
 const (
-	mipOptimal mipStatus = iota // proven optimal
-	mipTimeout                  // stopped by the time limit, not proven
+	mipOptimal    mipStatus = iota // proven optimal
+	mipTimeout                     // stopped by the time limit, not proven
+	mipInfeasible                  // proven: no chain as long as asked for
 )
 
 // mipResult is the answer of one MIP: the longest chain of one colour from
@@ -150,7 +151,9 @@ var errNoChain = errors.New("no start tile")
 
 // longest builds and solves the MIP for the longest chain of colour col on
 // g that starts on one of the cells in starts (all of colour col, next to
-// the player), and reads the chain back from the solution.
+// the player), and reads the chain back from the solution. With atLeast > 0
+// the model also asks for at least atLeast tiles, and the answer may be
+// mipInfeasible: no such chain.
 //
 // The model, on the directed 8-neighbour graph of the region of col reached
 // from the starts (arcs both ways between adjacent tiles of col; the player
@@ -168,13 +171,13 @@ var errNoChain = errors.New("no start tile")
 //	two(uv): y_uv + y_vu <= 1
 //	flow(v): g_v + sum_u f_uv - sum_w f_vw = x_v
 //	f_uv <= (n-1) y_uv,  g_s <= n z_s
-//	maximise sum_v x_v
+//	maximise sum_v x_v   (and with atLeast: sum_v x_v >= atLeast)
 //
 // In-degree one for every used tile but the start and out-degree at most one
 // make the chosen arcs a path from the start plus disjoint cycles; the flow,
 // which only the start receives from the source and of which every used tile
 // keeps one unit, cannot reach a cycle, so there is none.
-func (m *cbc) longest(ctx context.Context, g *grid, col byte, starts []int) (mipResult, error) {
+func (m *cbc) longest(ctx context.Context, g *grid, col byte, starts []int, atLeast int) (mipResult, error) {
 	if len(starts) == 0 {
 		return mipResult{}, errNoChain
 	}
@@ -201,6 +204,16 @@ func (m *cbc) longest(ctx context.Context, g *grid, col byte, starts []int) (mip
 		fmt.Fprintf(&b, " + z%d", s)
 	}
 	b.WriteString(" = 1\n")
+	if atLeast > 0 {
+		b.WriteString(" least:")
+		for k, v := range vs {
+			if k > 0 && k%12 == 0 {
+				b.WriteString("\n ")
+			}
+			fmt.Fprintf(&b, " + x%d", v)
+		}
+		fmt.Fprintf(&b, " >= %d\n", atLeast)
+	}
 	type arc struct{ u, v int }
 	var arcs []arc
 	for _, u := range vs {
@@ -310,6 +323,9 @@ func readSolution(file string, g *grid, starts []int) (mipResult, error) {
 		res.status = mipOptimal
 	case strings.HasPrefix(status, "Stopped on time"):
 		res.status = mipTimeout
+	case strings.HasPrefix(status, "Infeasible"), strings.HasPrefix(status, "Integer infeasible"):
+		res.status = mipInfeasible
+		return res, nil
 	default:
 		return res, fmt.Errorf("unexpected status %q", status)
 	}

@@ -27,11 +27,13 @@ func bruteFrom(g *grid, s int) int {
 }
 
 // selfCheck compares the MIP with bruteFrom on n small random boards (2x2
-// to 6x6, one to four colours, some with holes): for every start tile the
-// MIP with that start fixed, and for every colour the MIP over all its
-// starts, must give the brute force's maxima, with a legal chain. It also
-// runs the whole comparison with stroke on each board. It reports whether
-// everything agreed.
+// to 6x6, one to four colours, some with holes; the larger boards with more
+// colours or holes): for every start tile the MIP with that start fixed must
+// give the brute force's maximum w, find a chain when asked for at least w
+// tiles and prove there is none of at least w+1; for every colour the MIP
+// over all its starts must give the brute force's maximum; every chain read
+// back must be legal. It also runs the whole comparison with stroke on each
+// board. It reports whether everything agreed.
 func selfCheck(ctx context.Context, m *cbc, n int, seed uint64, verbose bool) bool {
 	rng := rand.New(rand.NewPCG(seed, 99))
 	c := &checker{mip: m, strokeTimeout: 1e12}
@@ -63,17 +65,25 @@ func selfCheck(ctx context.Context, m *cbc, n int, seed uint64, verbose bool) bo
 			col := g.cells[s]
 			want[col] = max(want[col], w)
 			byColour[col] = append(byColour[col], s)
-			var o outcome
-			r, good := c.solve(ctx, &o, g, col, []int{s}, "start "+cellName(g, s))
-			mips++
-			if !good || r.length != w {
-				fmt.Printf("selfcheck board %d %s: start %s: MIP %d %v, brute force %d\n", i+1, text, cellName(g, s), r.length, o.details, w)
-				ok = false
+			// The maximum, a chain of at least w (there is one) and of at
+			// least w+1 (there is none).
+			for _, least := range []int{0, w, w + 1} {
+				var o outcome
+				r, good := c.solve(ctx, &o, g, col, []int{s}, least, "start "+cellName(g, s))
+				mips++
+				wantStatus := mipOptimal
+				if least > w {
+					wantStatus = mipInfeasible
+				}
+				if !good || r.status != wantStatus || wantStatus == mipOptimal && r.length != w {
+					fmt.Printf("selfcheck board %d %s: start %s, at least %d: MIP %d (status %d) %v, brute force %d\n", i+1, text, cellName(g, s), least, r.length, r.status, o.details, w)
+					ok = false
+				}
 			}
 		}
 		for col, ss := range byColour {
 			var o outcome
-			r, good := c.solve(ctx, &o, g, col, ss, "colour "+string(col))
+			r, good := c.solve(ctx, &o, g, col, ss, 0, "colour "+string(col))
 			mips++
 			if !good || r.length != want[col] {
 				fmt.Printf("selfcheck board %d %s: colour %c: MIP %d %v, brute force %d\n", i+1, text, col, r.length, o.details, want[col])

@@ -209,7 +209,8 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 	visited, freeV := allocBits(nPlanes * pw)
 	front, freeF := allocBits(nPlanes * pw)
 	next, freeN := allocBits(nPlanes * pw)
-	freeStates := func() { freeV(); freeF(); freeN() }
+	placed, freeP := allocBits(int64(nSets) * pw) // placements reached, a plane a block
+	freeStates := func() { freeV(); freeF(); freeN(); freeP() }
 	defer func() { freeStates() }()
 	// dist holds each placement's distance plus one, 0 when not reached.
 	nDist := int64(nSets) * int64(bl.nArr)
@@ -226,6 +227,7 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 	s0 := bl.setRank(home)
 	plane0 := int64(bl.planeOff[s0]) + int64(cells[blank])
 	visited[plane0*pw] = 1
+	placed[int64(s0)*pw] = 1
 	front[plane0*pw] = 1
 	dist[int64(s0)*int64(bl.nArr)] = 1
 	active[plane0] = true
@@ -250,7 +252,7 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				x := blockExpander{bl: bl, visited: visited, front: front, next: next, dist: dist, active: active, nactive: nactive, locks: locks, h: uint8(depth + 2)}
+				x := blockExpander{bl: bl, visited: visited, front: front, next: next, placed: placed, dist: dist, active: active, nactive: nactive, locks: locks, h: uint8(depth + 2)}
 				for {
 					lo := int(nextChunk.Add(chunk)) - chunk
 					if lo >= nSets || ctx.Err() != nil {
@@ -302,6 +304,7 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 type blockExpander struct {
 	bl                   *blocks
 	visited, front, next []uint64
+	placed               []uint64
 	dist                 []byte
 	active, nactive      []bool
 	locks                []sync.Mutex
@@ -401,6 +404,7 @@ func (x *blockExpander) apply(f []uint64, m *bmove) {
 	v := x.visited[m.pl*pw : (m.pl+1)*pw]
 	n := x.next[m.pl*pw : (m.pl+1)*pw]
 	d := x.dist[m.hbase : m.hbase+int64(bl.nArr)]
+	pr := x.placed[int64(m.blk)*pw : int64(m.blk+1)*pw]
 	added := int64(0)
 	if m.perm == nil {
 		for _, i := range x.nz {
@@ -412,12 +416,14 @@ func (x *blockExpander) apply(f []uint64, m *bmove) {
 			v[i] |= nw
 			n[i] |= nw
 			added += int64(bits.OnesCount64(nw))
-			for ; nw != 0; nw &= nw - 1 {
-				r2 := int(i)*64 + bits.TrailingZeros64(nw)
-				if d[r2] == 0 {
-					d[r2] = x.h
-					x.newPlaces++
-				}
+			np := nw &^ pr[i] // placements reached for the first time
+			if np == 0 {
+				continue
+			}
+			pr[i] |= np
+			x.newPlaces += int64(bits.OnesCount64(np))
+			for ; np != 0; np &= np - 1 {
+				d[int(i)*64+bits.TrailingZeros64(np)] = x.h
 			}
 		}
 	} else {
@@ -432,7 +438,8 @@ func (x *blockExpander) apply(f []uint64, m *bmove) {
 				v[w] |= bit
 				n[w] |= bit
 				added++
-				if d[r2] == 0 {
+				if pr[w]&bit == 0 {
+					pr[w] |= bit
 					d[r2] = x.h
 					x.newPlaces++
 				}

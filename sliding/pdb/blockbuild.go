@@ -515,9 +515,9 @@ type filler struct {
 	weight [maxCells]int64
 	lead   int // tiles fixed by a piece
 	// The orders of the other m = k-lead tiles on the block's other cells,
-	// in arrangement order: sigma[i*m+t] is the cell (among those, in
-	// increasing order) of tile lead+t, and less[i] is the part of the file
-	// rank that the tiles before each tile on lower cells take off.
+	// in arrangement order: sigma[i*m+t] is 8t plus the cell (among those,
+	// in increasing order) of tile lead+t, and less[i] is the part of the
+	// file rank that the tiles before each tile on lower cells take off.
 	m     int
 	sigma []uint8
 	less  []int64
@@ -534,7 +534,9 @@ func newFiller(bl *blocks, dist []byte, out []uint32, weight [maxCells]int64, le
 	}
 	for i := range nperm {
 		unrank(m, int64(i), perm)
-		f.sigma = append(f.sigma, perm...)
+		for t, c := range perm {
+			f.sigma = append(f.sigma, uint8(t*blockMaxTiles)+c)
+		}
 		var l int64
 		for t := range m {
 			for u := range t {
@@ -561,10 +563,10 @@ func (f *filler) piece(prefix []uint8, old int64) error {
 		need |= 1 << c
 		md += int(g.distTab[c][home[j]])
 	}
-	// For the other tiles on the other cells: the part of the file rank
-	// (before less) and the taxicab distance of tile lead+t on cell i.
-	var rk [blockMaxTiles][blockMaxTiles]int64
-	var dt [blockMaxTiles][blockMaxTiles]int
+	// For tile lead+t on the i-th other cell: its part of the file rank
+	// (before less) times 256 plus its taxicab distance, at 8t+i. The
+	// distances of at most 5 tiles, at most 17 each, sum to under 256.
+	var part [blockMaxTiles * blockMaxTiles]int64
 	nperm := len(f.less)
 	for si, s := range bl.sets {
 		if s&need != need {
@@ -582,20 +584,18 @@ func (f *filler) piece(prefix []uint8, old int64) error {
 			c := bits.TrailingZeros32(rest)
 			e := int64(c - bits.OnesCount32(need&(1<<c-1)))
 			for t := range m {
-				rk[t][i] = e * f.weight[f.lead+t]
-				dt[t][i] = int(g.distTab[c][home[f.lead+t]])
+				part[t*blockMaxTiles+i] = e*f.weight[f.lead+t]<<8 | int64(g.distTab[c][home[f.lead+t]])
 			}
 			i++
 		}
 		hi := int64(si)*int64(bl.nArr) + r*int64(nperm)
 		for pi := range nperm {
-			sg := f.sigma[pi*m : pi*m+m]
-			o := old - f.less[pi]
-			d := md
-			for t, i := range sg {
-				o += rk[t][i]
-				d += dt[t][i]
+			var sum int64
+			for _, at := range f.sigma[pi*m : pi*m+m] {
+				sum += part[at]
 			}
+			o := old - f.less[pi] + sum>>8
+			d := md + int(sum&0xff)
 			h := int(f.dist[hi+int64(pi)])
 			if h == 0 {
 				continue // not reachable (odd permutations, one free cell)

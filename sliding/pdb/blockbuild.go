@@ -25,11 +25,12 @@ import (
 // A state (placement, region of the blank) is a bit in each of three bit
 // sets, one plane of k! bits per block and region of its free cells:
 // reached, in the frontier (the level being expanded), and at the next
-// level. Each placement's distance (the level of its first state) is kept
-// in a byte, and the table is written from those bytes at the end, in the
-// placement ranking of the file (rank), with the taxicab distances taken
-// off: the same bytes as buildPlacements writes. For 7-8 the 8-tile pattern
-// takes 518 MB of distances and 3 x 178 MB of bit sets.
+// level. Each placement has a bit, set when it is first reached, and its
+// distance (the level of its first state) in a byte; the table is written
+// from those bytes at the end, in the placement ranking of the file (rank),
+// with the taxicab distances taken off: the same bytes as buildPlacements
+// writes. For 7-8 the 8-tile pattern takes 518 MB of distances, 65 MB of
+// placement bits and 3 x 178 MB of state bits.
 
 // blockMaxTiles is the most tiles the block builder handles: arrangements
 // are numbered in 16 bits.

@@ -36,6 +36,10 @@ import (
 // are numbered in 16 bits.
 const blockMaxTiles = 8
 
+// fillPieceEntries is the most entries a piece of the table's fill takes
+// when it can (the tests lower it, to fix more tiles a piece).
+var fillPieceEntries int64 = 1 << 19
+
 // useBlockBuilder selects the block builder for the patterns it handles;
 // the tests compare it with buildPlacements.
 var useBlockBuilder = true
@@ -468,7 +472,13 @@ func (bl *blocks) table(ctx context.Context, dist []byte, workers int) ([]uint32
 		weight[i] = wt
 		wt *= int64(n - i)
 	}
-	lead := min(3, k) // tiles fixed by a piece of work
+	// A piece of work fixes the cells of the first lead tiles: the fewest
+	// whose ranks take at most 256 KB of the table (2 for 7-8's 7-tile
+	// pattern and for 6-6-6-6, 3 for the 8-tile pattern).
+	lead := 1
+	for lead < min(3, k) && weight[lead-1] > fillPieceEntries {
+		lead++
+	}
 	if weight[lead-1]%8 != 0 {
 		workers = 1 // the pieces do not start on whole words
 	}
@@ -566,12 +576,31 @@ func (f *filler) piece(prefix []uint8, old int64) error {
 	}
 	// For tile lead+t on the i-th other cell: its part of the file rank
 	// (before less) times 256 plus its taxicab distance, at 8t+i. The
-	// distances of at most 5 tiles, at most 17 each, sum to under 256.
+	// distances of at most 7 tiles, at most 17 each, sum to under 256.
 	var part [blockMaxTiles * blockMaxTiles]int64
 	nperm := len(f.less)
-	for si, s := range bl.sets {
-		if s&need != need {
-			continue
+	// The blocks holding the prefix's cells: the prefix and m of the other
+	// cells, chosen as m of their indices (Gosper's hack).
+	var other [maxCells]uint8
+	no := 0
+	for c := range bl.n {
+		if need&(1<<c) == 0 {
+			other[no] = uint8(c)
+			no++
+		}
+	}
+	for comb := uint32(1)<<m - 1; comb < 1<<no; {
+		s := need
+		for x := comb; x != 0; x &= x - 1 {
+			s |= 1 << other[bits.TrailingZeros32(x)]
+		}
+		si := bl.setRank(s)
+		if m == 0 {
+			comb = 1 << no // one block: the prefix
+		} else {
+			c := comb & -comb
+			r := comb + c
+			comb = ((r^comb)>>2)/c | r
 		}
 		var used uint32
 		r := int64(0)

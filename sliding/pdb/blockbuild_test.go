@@ -56,6 +56,9 @@ func TestBlockBuilderMatchesPlacements(t *testing.T) {
 		tcase{3, 6, 0, []int{1, 3, 4, 8}},      // 18 cells: regions by flooding
 		tcase{5, 5, 0, []int{1, 5, 6}},         // 25 cells
 		tcase{5, 4, 19, []int{0, 6, 12, 13}},   // 20 cells
+		tcase{3, 3, 0, []int{4}},               // one tile
+		tcase{4, 4, 0, []int{5, 10}},           // two tiles
+		tcase{8, 2, 15, []int{0, 1, 2, 9, 10}}, // 8 wide: 7 cells between vertical neighbours
 	)
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%dx%d-b%d-%v", tc.w, tc.h, tc.blank, tc.cells), func(t *testing.T) {
@@ -71,30 +74,36 @@ func TestBlockBuilderMatchesPlacements(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var last int64
-			got, err := buildBlocks(context.Background(), p, tc.blank, func(done int64) { last = done })
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := p.size
-			if len(tc.cells) == g.n-1 {
-				want /= 2
-			}
-			if last != want {
-				t.Errorf("progress ended at %d placements, want %d", last, want)
-			}
-			if len(got) != len(ref) {
-				t.Fatalf("%d words, want %d", len(got), len(ref))
-			}
-			if !slices.Equal(got, ref) {
-				for r := range p.size {
-					if a, b := entry(got, r), entry(ref, r); a != b {
-						pos := make([]uint8, len(tc.cells))
-						unrank(g.n, r, pos)
-						t.Fatalf("placement %v: entry %d, want %d", pos, a, b)
-					}
+			// The table's fill fixes the cells of 1 to 3 tiles a piece of
+			// work, by the size of the table: try the most, too.
+			for _, piece := range []int64{fillPieceEntries, 0} {
+				defer func(old int64) { fillPieceEntries = old }(fillPieceEntries)
+				fillPieceEntries = piece
+				var last int64
+				got, err := buildBlocks(context.Background(), p, tc.blank, func(done int64) { last = done })
+				if err != nil {
+					t.Fatal(err)
 				}
-				t.Fatal("tables differ")
+				want := p.size
+				if len(tc.cells) == g.n-1 {
+					want /= 2
+				}
+				if last != want {
+					t.Errorf("progress ended at %d placements, want %d", last, want)
+				}
+				if len(got) != len(ref) {
+					t.Fatalf("%d words, want %d", len(got), len(ref))
+				}
+				if !slices.Equal(got, ref) {
+					for r := range p.size {
+						if a, b := entry(got, r), entry(ref, r); a != b {
+							pos := make([]uint8, len(tc.cells))
+							unrank(g.n, r, pos)
+							t.Fatalf("fill pieces of %d entries: placement %v: entry %d, want %d", piece, pos, a, b)
+						}
+					}
+					t.Fatal("tables differ")
+				}
 			}
 		})
 	}

@@ -2,6 +2,7 @@ package pdb
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"runtime"
@@ -49,10 +50,18 @@ var useBlockBuilder = true
 // when it can.
 func build(ctx context.Context, p *pattern, blank int, progress func(done int64)) ([]uint32, error) {
 	if useBlockBuilder && len(p.cells) <= blockMaxTiles {
-		return buildBlocks(ctx, p, blank, progress)
+		t, err := buildBlocks(ctx, p, blank, progress)
+		if !errors.Is(err, errTooDeep) {
+			return t, err
+		}
 	}
 	return buildPlacements(ctx, p, blank, progress)
 }
+
+// errTooDeep reports a pattern with distances over 254, which the block
+// builder's bytes cannot hold (none on boards up to 5x5); build then uses
+// the placement builder.
+var errTooDeep = errors.New("pdb: pattern distances over 254")
 
 // blocks is the block builder's view of a pattern.
 type blocks struct {
@@ -248,7 +257,7 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 			return nil, err
 		}
 		if depth+2 > 255 {
-			return nil, fmt.Errorf("pdb: internal error: distances over 254")
+			return nil, errTooDeep
 		}
 		var nextChunk atomic.Int64
 		var added, newPlaces atomic.Int64

@@ -52,3 +52,15 @@ func BenchmarkBuild7Placements(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBuild6Of24 builds one 6-tile pattern of the 24-puzzle's 6-6-6-6
+// (127,512,000 placements).
+func BenchmarkBuild6Of24(b *testing.B) {
+	g, _ := newGeom(5, 5)
+	p, _ := newPattern(g, []int{1, 2, 5, 6, 7, 12})
+	for range b.N {
+		if _, err := build(context.Background(), p, 0, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

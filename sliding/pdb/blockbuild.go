@@ -58,10 +58,14 @@ func build(ctx context.Context, p *pattern, blank int, progress func(done int64)
 	return buildPlacements(ctx, p, blank, progress)
 }
 
-// errTooDeep reports a pattern with distances over 254, which the block
-// builder's bytes cannot hold (none on boards up to 5x5); build then uses
-// the placement builder.
+// errTooDeep reports a pattern with distances over blockMaxDist, which the
+// block builder's bytes cannot hold (none on boards up to 5x5); build then
+// uses the placement builder.
 var errTooDeep = errors.New("pdb: pattern distances over 254")
+
+// blockMaxDist is the largest distance the block builder stores (a byte
+// holds it plus one); the tests lower it.
+var blockMaxDist = 254
 
 // blocks is the block builder's view of a pattern.
 type blocks struct {
@@ -256,7 +260,7 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if depth+2 > 255 {
+		if depth+1 > blockMaxDist {
 			return nil, errTooDeep
 		}
 		var nextChunk atomic.Int64

@@ -130,3 +130,26 @@ func TestBlockBuilderCancelled(t *testing.T) {
 		t.Errorf("cancelled after %d levels; the test wants to cancel mid-search", levels)
 	}
 }
+
+// TestBuildFallsBack checks that a pattern whose distances pass what the
+// block builder stores is built by the placement builder instead.
+func TestBuildFallsBack(t *testing.T) {
+	g, _ := newGeom(3, 3)
+	p, _ := newPattern(g, []int{1, 2, 3, 4})
+	ref, err := buildPlacements(context.Background(), p, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(old int) { blockMaxDist = old }(blockMaxDist)
+	blockMaxDist = 5
+	if _, err := buildBlocks(context.Background(), p, 0, nil); !errors.Is(err, errTooDeep) {
+		t.Fatalf("buildBlocks: err = %v, want errTooDeep", err)
+	}
+	got, err := build(context.Background(), p, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, ref) {
+		t.Error("build's table differs from the placement builder's")
+	}
+}

@@ -68,6 +68,7 @@ func main() {
 	first := flag.Int("first", 1, "check each set from this board on (1-based), to resume a run")
 	last := flag.Int("last", 0, "check each set up to this board (0: to the end)")
 	keep := flag.Bool("keep", false, "keep the MIP model files in the scratch directory")
+	certify := flag.Bool("certify", false, "prove each colour's length by certificate only (SolveColours' chain, checked, and an infeasible MIP for one tile more) instead of the MIP's own maximum")
 	flag.Parse()
 
 	bin, err := exec.LookPath(*cbcBin)
@@ -88,7 +89,7 @@ func main() {
 	ctx := context.Background()
 
 	if *selfcheck > 0 {
-		if !selfCheck(ctx, m, *selfcheck, *seed, *verbose) {
+		if !selfCheck(ctx, m, *selfcheck, *seed, *verbose, *certify) {
 			os.Exit(1)
 		}
 		return
@@ -111,7 +112,7 @@ func main() {
 			sets = append(sets, set)
 		}
 	}
-	c := &checker{mip: m, strokeTimeout: *strokeTimeout, verbose: *verbose}
+	c := &checker{mip: m, strokeTimeout: *strokeTimeout, verbose: *verbose, certify: *certify}
 	bad := false
 	var sums []string
 	for _, set := range sets {
@@ -250,16 +251,22 @@ type outcome struct {
 	mipTime    time.Duration
 	mips       int
 	fixed      int // MIPs for the tie rule
+	certified  int // colours proven by certificate (see colourBest)
+	notes      []string
 }
 
 func (o *outcome) summary() string {
-	v := [...]string{"agree", "DISAGREE", "undecided (time limit)"}[o.verdict]
+	v := [...]string{"agree", "DISAGREE", "undecided (MIP time limit or failure)"}[o.verdict]
 	c := "-"
 	if o.colour != 0 {
 		c = string(o.colour)
 	}
-	return fmt.Sprintf("%s: %s %d [%s] stroke %v, %d MIPs (%d for the tie rule) %v",
+	s := fmt.Sprintf("%s: %s %d [%s] stroke %v, %d MIPs (%d for the tie rule) %v",
 		v, c, o.length, o.perColour, o.strokeTime.Round(time.Microsecond), o.mips, o.fixed, o.mipTime.Round(time.Millisecond))
+	for _, n := range o.notes {
+		s += "; " + n
+	}
+	return s
 }
 
 func (o *outcome) fault(format string, a ...any) {
@@ -279,6 +286,7 @@ type checker struct {
 	mip           *cbc
 	strokeTimeout time.Duration
 	verbose       bool
+	certify       bool // prove each colour by certificate only
 }
 
 // check compares stroke.Solve and stroke.SolveColours with the MIPs on b.
@@ -320,13 +328,13 @@ func (c *checker) check(ctx context.Context, b *stroke.Board) outcome {
 	L := 0
 	var parts []string
 	for _, col := range colours {
-		r, ok := c.solve(ctx, &o, g, col, byColour[col], 0, "colour "+string(col))
+		n, ok := c.colourBest(ctx, &o, g, col, byColour[col], per[col])
 		if !ok {
 			return o
 		}
-		best[col] = r.length
-		L = max(L, r.length)
-		parts = append(parts, fmt.Sprintf("%c:%d", col, r.length))
+		best[col] = n
+		L = max(L, n)
+		parts = append(parts, fmt.Sprintf("%c:%d", col, n))
 	}
 	slices.Sort(parts)
 	o.perColour = strings.Join(parts, " ")
@@ -355,13 +363,7 @@ func (c *checker) check(ctx context.Context, b *stroke.Board) outcome {
 	if res.Length != L {
 		o.fault("Solve: length %d, MIP %d", res.Length, L)
 	}
-	path := make([]int, len(res.Path))
-	for k, cell := range res.Path {
-		path[k] = cell.Row*g.cols + cell.Col
-		if cell.Row < 0 || cell.Row >= g.rows || cell.Col < 0 || cell.Col >= g.cols {
-			path[k] = -1
-		}
-	}
+	path := cells(g, res.Path)
 	if len(path) != res.Length {
 		o.fault("Solve: path of %d tiles for length %d", len(path), res.Length)
 	} else if msg := g.legal(path, res.Colour); msg != "" {
@@ -438,6 +440,61 @@ func (c *checker) check(ctx context.Context, b *stroke.Board) outcome {
 	return o
 }
 
+// colourBest proves the length of the longest chain of colour col from its
+// start tiles: by the MIP; or, when that MIP hits its time limit or CBC
+// fails, by a certificate: the chain of that colour from SolveColours (p),
+// checked legal here, and a MIP proving that no chain of p.Length+1 tiles
+// or more starts on those tiles.
+func (c *checker) colourBest(ctx context.Context, o *outcome, g *grid, col byte, starts []int, p stroke.Result) (int, bool) {
+	var first outcome
+	var r mipResult
+	ok := false
+	if c.certify {
+		first.details = []string{"-certify"}
+	} else {
+		r, ok = c.solve(ctx, &first, g, col, starts, 0, "colour "+string(col))
+	}
+	o.mips += first.mips
+	o.mipTime += first.mipTime
+	if ok {
+		return r.length, true
+	}
+	if first.verdict == disagree {
+		o.verdict = disagree
+		o.details = append(o.details, first.details...)
+		return 0, false
+	}
+	path := cells(g, p.Path)
+	if !p.Optimal || p.Colour != col || len(path) != p.Length || p.Length == 0 || g.legal(path, col) != "" || !slices.Contains(starts, path[0]) {
+		o.unsure("%s (and SolveColours gives no legal chain of colour %c to certify)", strings.Join(first.details, "; "), col)
+		return 0, false
+	}
+	r, ok = c.solve(ctx, o, g, col, starts, p.Length+1, fmt.Sprintf("colour %c, at least %d tiles", col, p.Length+1))
+	if !ok {
+		o.details = append(o.details, first.details...)
+		return 0, false
+	}
+	if r.status == mipOptimal {
+		o.fault("colour %c: the MIP finds a chain of %d (%v), SolveColours gives %d", col, r.length, r.path, p.Length)
+		return 0, false
+	}
+	o.certified++
+	o.notes = append(o.notes, fmt.Sprintf("colour %c by certificate (%s)", col, strings.Join(first.details, "; ")))
+	return p.Length, true
+}
+
+// cells converts a chain to board indices (-1 for a cell off the board).
+func cells(g *grid, path []stroke.Cell) []int {
+	out := make([]int, len(path))
+	for k, cell := range path {
+		out[k] = cell.Row*g.cols + cell.Col
+		if cell.Row < 0 || cell.Row >= g.rows || cell.Col < 0 || cell.Col >= g.cols {
+			out[k] = -1
+		}
+	}
+	return out
+}
+
 // solve runs one MIP and checks the chain it returns; false when the board
 // cannot be decided (time limit) or the MIP failed.
 func (c *checker) solve(ctx context.Context, o *outcome, g *grid, col byte, starts []int, atLeast int, what string) (mipResult, bool) {
@@ -471,7 +528,7 @@ type stats struct {
 	n, agreed, disagreed, undecided int
 	strokeTotal, strokeMax          time.Duration
 	mipTimes                        []time.Duration
-	mips, fixed                     int
+	mips, fixed, certified          int
 }
 
 func (s *stats) add(o outcome) {
@@ -489,6 +546,7 @@ func (s *stats) add(o outcome) {
 	s.mipTimes = append(s.mipTimes, o.mipTime)
 	s.mips += o.mips
 	s.fixed += o.fixed
+	s.certified += o.certified
 }
 
 func (s *stats) String(name string) string {
@@ -502,8 +560,8 @@ func (s *stats) String(name string) string {
 	if len(t) > 0 {
 		med, worst = t[len(t)/2], t[len(t)-1]
 	}
-	return fmt.Sprintf("%s: %d boards, %d agree, %d disagree, %d undecided (MIP time limit); stroke (Solve + SolveColours) %v in all, worst board %v; %d MIPs (%d for the tie rule), %v in all, per board median %v, worst %v",
-		name, s.n, s.agreed, s.disagreed, s.undecided,
+	return fmt.Sprintf("%s: %d boards, %d agree (%d colours by certificate), %d disagree, %d undecided (MIP time limit or failure); stroke (Solve + SolveColours) %v in all, worst board %v; %d MIPs (%d for the tie rule), %v in all, per board median %v, worst %v",
+		name, s.n, s.agreed, s.certified, s.disagreed, s.undecided,
 		s.strokeTotal.Round(time.Millisecond), s.strokeMax.Round(time.Microsecond),
 		s.mips, s.fixed, sum.Round(time.Second), med.Round(time.Millisecond), worst.Round(time.Millisecond))
 }

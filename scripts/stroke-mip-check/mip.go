@@ -292,12 +292,18 @@ func (m *cbc) longest(ctx context.Context, g *grid, col byte, starts []int, atLe
 	out, err := cmd.CombinedOutput()
 	d := time.Since(t0)
 	if err != nil {
-		return mipResult{}, fmt.Errorf("cbc %s: %v\n%s", model, err, out)
+		// CBC's log is long; its last line says what went wrong.
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		last := lines[len(lines)-1]
+		if i := strings.Index(last, "cbc: "); i >= 0 {
+			last = last[i:]
+		}
+		return mipResult{time: d}, fmt.Errorf("cbc failed (%v): %s", err, last)
 	}
 	res, err := readSolution(sol, g, starts)
 	res.time = d
 	if err != nil {
-		return res, fmt.Errorf("cbc %s: %v\n%s", model, err, out)
+		return res, fmt.Errorf("cbc solution %s: %v", sol, err)
 	}
 	return res, nil
 }

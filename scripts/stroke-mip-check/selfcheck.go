@@ -33,10 +33,11 @@ func bruteFrom(g *grid, s int) int {
 // tiles and prove there is none of at least w+1; for every colour the MIP
 // over all its starts must give the brute force's maximum; every chain read
 // back must be legal. It also runs the whole comparison with stroke on each
-// board. It reports whether everything agreed.
-func selfCheck(ctx context.Context, m *cbc, n int, seed uint64, verbose bool) bool {
+// board (by certificate with certify). It reports whether everything
+// agreed.
+func selfCheck(ctx context.Context, m *cbc, n int, seed uint64, verbose, certify bool) bool {
 	rng := rand.New(rand.NewPCG(seed, 99))
-	c := &checker{mip: m, strokeTimeout: 1e12}
+	c := &checker{mip: m, strokeTimeout: 1e12, certify: certify}
 	ok := true
 	var st stats
 	mips := 0

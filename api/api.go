@@ -113,10 +113,14 @@ type SudokuAnswer struct {
 func NewSudokuAnswer(line int, opt sudoku.Options, res sudoku.Result, elapsed time.Duration) SudokuAnswer {
 	a := SudokuAnswer{Line: line, Solutions: res.Count, Unique: res.Count == 1 && opt.Limit >= 2, Guesses: res.Guesses, ElapsedNS: elapsed.Nanoseconds()}
 	if res.Count > 0 {
-		a.Solution = string(sudoku.AppendFormat(nil, sudoku.FormatLine, res.Solution))
-		a.Solution = strings.TrimSuffix(a.Solution, "\n")
+		a.Solution = sudokuLine(res.Solution)
 	}
 	return a
+}
+
+// sudokuLine writes g in the line format, without the line end.
+func sudokuLine(g sudoku.Grid) string {
+	return strings.TrimSuffix(string(sudoku.AppendFormat(nil, sudoku.FormatLine, g)), "\n")
 }
 
 // SudokuPuzzle is a generated puzzle: the body of POST /api/sudoku/generate.
@@ -128,6 +132,12 @@ type SudokuPuzzle struct {
 	Clues int `json:"clues"`
 	// Seed reproduces the puzzle with the same box size and clues.
 	Seed uint64 `json:"seed"`
+}
+
+// NewSudokuPuzzle returns the answer for a puzzle generated from seed,
+// with its solution.
+func NewSudokuPuzzle(puzzle, solution sudoku.Grid, seed uint64) SudokuPuzzle {
+	return SudokuPuzzle{Puzzle: sudokuLine(puzzle), Solution: sudokuLine(solution), Clues: puzzle.Givens(), Seed: seed}
 }
 
 // StrokeColour is one colour's best chain in StrokeAnswer.Colours.

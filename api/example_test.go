@@ -75,3 +75,11 @@ func ExampleMovesString() {
 	fmt.Println(api.MovesString([]sliding.Move{sliding.Up, sliding.Left}))
 	// Output: UL
 }
+
+func ExampleNewSudokuPuzzle() {
+	gen, _ := sudoku.NewGenerator(2, 7)
+	p, sol, _ := gen.Generate(context.Background(), 0)
+	a := api.NewSudokuPuzzle(p, sol, 7)
+	fmt.Println(len(a.Puzzle), len(a.Solution), a.Clues == p.Givens(), sol.Solves(p))
+	// Output: 16 16 true true
+}

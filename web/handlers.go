@@ -284,10 +284,7 @@ func (s *Server) sudokuGenerate(r *http.Request, body []byte) (any, error) {
 	case err != nil:
 		return nil, s.solveError(r, err, 0, s.cfg.SolveTimeout)
 	}
-	line := func(g sudoku.Grid) string {
-		return strings.TrimSuffix(string(sudoku.AppendFormat(nil, sudoku.FormatLine, g)), "\n")
-	}
-	return api.SudokuPuzzle{Puzzle: line(p), Solution: line(sol), Clues: p.Givens(), Seed: q.Seed}, nil
+	return api.NewSudokuPuzzle(p, sol, q.Seed), nil
 }
 
 // StrokeRequest is the body of POST /api/stroke/solve. Its fields mean

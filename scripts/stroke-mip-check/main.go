@@ -10,12 +10,19 @@
 // compares with stroke.SolveColours (each colour's length) and stroke.Solve
 // (the overall length). It checks that Solve's chain is legal (on the board,
 // one colour, adjacent steps in eight directions, no tile twice, starting
-// next to the player, as long as stated) and the tie rule: for every start
-// tile before the start of Solve's chain in clockwise order (1 2 3 / 8 O 4
-// / 7 6 5) whose colour reaches the overall length, a MIP with that start
-// fixed must prove that no chain of that length starts there; the tie-rule
+// next to the player, as long as stated) and the tie rule: for each colour
+// that reaches the overall length L, a MIP asking for a chain of at least L
+// tiles from that colour's start tiles before the start of Solve's chain in
+// clockwise order (1 2 3 / 8 O 4 / 7 6 5) must be infeasible; the tie-rule
 // colour is then the colour of Solve's start tile. Every chain read back
 // from a MIP solution is checked legal too.
+//
+// When the MIP for a colour hits its time limit or CBC fails (CBC 2.10.8
+// aborts on an assertion in Clp on rare models), the colour is proven by a
+// certificate instead: SolveColours' chain of that colour, checked legal
+// here, shows the length is reached, and a MIP asking for at least one tile
+// more must be infeasible. The summary counts such colours; -certify uses
+// only certificates.
 //
 // Usage:
 //
@@ -34,9 +41,10 @@
 //
 // It prints one line per disagreement (with the board), a summary per
 // shape (boards checked, agreed, disagreed, undecided because a MIP hit
-// its time limit; time of stroke and of the MIPs), and exits with status 1
-// if any board disagrees. When the cbc binary is missing it says so and
-// exits with status 0 without checking anything.
+// its time limit or failed even for the certificate; time of stroke and of
+// the MIPs), and exits with status 1 if any board disagrees. When the cbc
+// binary is missing it says SKIP and exits with status 0 without checking
+// anything.
 package main
 
 import (

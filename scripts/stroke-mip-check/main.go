@@ -31,6 +31,7 @@
 //	go run ./scripts/stroke-mip-check -selfcheck 300   # the model against a brute force, small boards
 //	go run ./scripts/stroke-mip-check -in boards.txt    # boards in the classic format
 //	go run ./scripts/stroke-mip-check -shapes 12x12:2:100 -first 18 -last 18 -v
+//	go run ./scripts/stroke-mip-check -shapes 11x11:2:4 -first 4 -print   # the board itself
 //
 // A shape is ROWSxCOLS:COLOURS:N[:HOLES], N boards of that size drawn from
 // the first COLOURS of "RGBY..." with holes at probability HOLES and the
@@ -76,9 +77,25 @@ func main() {
 	first := flag.Int("first", 1, "check each set from this board on (1-based), to resume a run")
 	last := flag.Int("last", 0, "check each set up to this board (0: to the end)")
 	keep := flag.Bool("keep", false, "keep the MIP model files in the scratch directory")
+	printOnly := flag.Bool("print", false, "print the boards (after -first/-last) in the classic format and stop; no CBC needed")
 	certify := flag.Bool("certify", false, "prove each colour's length by certificate only (SolveColours' chain, checked, and an infeasible MIP for one tile more) instead of the MIP's own maximum")
 	flag.Parse()
 
+	if *printOnly {
+		sets, err := boardSets(*in, *shapes, *seed)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "stroke-mip-check:", err)
+			os.Exit(2)
+		}
+		for _, set := range sets {
+			for i, b := range set.boards {
+				if i+1 >= *first && (*last == 0 || i+1 <= *last) {
+					fmt.Print(b)
+				}
+			}
+		}
+		return
+	}
 	bin, err := exec.LookPath(*cbcBin)
 	if err != nil {
 		fmt.Printf("SKIP: stroke-mip-check needs the COIN-OR CBC solver (%q not found: apt-get install coinor-cbc)\n", *cbcBin)
@@ -103,22 +120,10 @@ func main() {
 		return
 	}
 
-	var sets []boardSet
-	if *in != "" {
-		set, err := readBoards(*in)
-		if err != nil {
-			fail(err)
-		}
-		sets = append(sets, set)
-	} else {
-		for _, s := range strings.Split(*shapes, ",") {
-			set, err := drawShape(s, *seed)
-			if err != nil {
-				fmt.Fprintf(os.Stderr, "stroke-mip-check: shape %q: %v\n", s, err)
-				os.Exit(2)
-			}
-			sets = append(sets, set)
-		}
+	sets, err := boardSets(*in, *shapes, *seed)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "stroke-mip-check:", err)
+		os.Exit(2)
 	}
 	c := &checker{mip: m, strokeTimeout: *strokeTimeout, verbose: *verbose, certify: *certify}
 	bad := false
@@ -161,6 +166,23 @@ func main() {
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "stroke-mip-check:", err)
 	os.Exit(1)
+}
+
+// boardSets reads the boards of file in, or draws those of shapes.
+func boardSets(in, shapes string, seed uint64) ([]boardSet, error) {
+	if in != "" {
+		set, err := readBoards(in)
+		return []boardSet{set}, err
+	}
+	var sets []boardSet
+	for _, s := range strings.Split(shapes, ",") {
+		set, err := drawShape(s, seed)
+		if err != nil {
+			return nil, fmt.Errorf("shape %q: %v", s, err)
+		}
+		sets = append(sets, set)
+	}
+	return sets, nil
 }
 
 // boardSet is a named list of boards.

@@ -17,8 +17,9 @@
 // colour is then the colour of Solve's start tile. Every chain read back
 // from a MIP solution is checked legal too.
 //
-// When the MIP for a colour hits its time limit or CBC fails (CBC 2.10.8
-// aborts on an assertion in Clp on rare models), the colour is proven by a
+// CBC 2.10.8 aborts on an assertion in Clp on rare models; such a MIP is
+// run again with CBC's presolve and preprocessing off. When the MIP for a
+// colour hits its time limit or CBC fails twice, the colour is proven by a
 // certificate instead: SolveColours' chain of that colour, checked legal
 // here, shows the length is reached, and a MIP asking for at least one tile
 // more must be infeasible. The summary counts such colours; -certify uses

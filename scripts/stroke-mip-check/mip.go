@@ -287,18 +287,28 @@ func (m *cbc) longest(ctx context.Context, g *grid, col byte, starts []int, atLe
 		defer os.Remove(sol)
 	}
 	secs := max(1, int(math.Ceil(m.timeout.Seconds())))
-	cmd := exec.CommandContext(ctx, m.bin, model, "sec", strconv.Itoa(secs), "threads", "1", "solve", "solu", sol)
-	t0 := time.Now()
-	out, err := cmd.CombinedOutput()
-	d := time.Since(t0)
-	if err != nil {
-		// CBC's log is long; its last line says what went wrong.
-		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-		last := lines[len(lines)-1]
-		if i := strings.Index(last, "cbc: "); i >= 0 {
-			last = last[i:]
+	// CBC 2.10.8 aborts on an assertion in Clp on a few models; such a run
+	// is tried again with CBC's presolve and preprocessing off, which
+	// changes the LPs it solves.
+	var d time.Duration
+	for _, extra := range [][]string{nil, {"presolve", "off", "preprocess", "off"}} {
+		args := append([]string{model, "sec", strconv.Itoa(secs), "threads", "1"}, extra...)
+		cmd := exec.CommandContext(ctx, m.bin, append(args, "solve", "solu", sol)...)
+		t0 := time.Now()
+		out, err := cmd.CombinedOutput()
+		d += time.Since(t0)
+		if err == nil {
+			break
 		}
-		return mipResult{time: d}, fmt.Errorf("cbc failed (%v): %s", err, last)
+		if extra != nil || ctx.Err() != nil {
+			// CBC's log is long; its last line says what went wrong.
+			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+			last := lines[len(lines)-1]
+			if i := strings.Index(last, "cbc: "); i >= 0 {
+				last = last[i:]
+			}
+			return mipResult{time: d}, fmt.Errorf("cbc failed twice (%v): %s", err, last)
+		}
 	}
 	res, err := readSolution(sol, g, starts)
 	res.time = d

@@ -319,9 +319,10 @@ func (m *cbc) longest(ctx context.Context, g *grid, col byte, starts []int, atLe
 }
 
 // readSolution reads CBC's solution file: the status line, then one line
-// per nonzero column (index, name, value, reduced cost). It rebuilds the
-// chain from the z and y columns and checks that it accounts for every x
-// set to one.
+// per nonzero column (index, name, value, reduced cost). For an optimal
+// solution it rebuilds the chain from the z and y columns and checks that
+// it accounts for every x set to one and for the objective; for a run
+// stopped on time it keeps only the objective of the best solution found.
 func readSolution(file string, g *grid, starts []int) (mipResult, error) {
 	f, err := os.Open(file)
 	if err != nil {
@@ -338,7 +339,19 @@ func readSolution(file string, g *grid, starts []int) (mipResult, error) {
 	case strings.HasPrefix(status, "Optimal"):
 		res.status = mipOptimal
 	case strings.HasPrefix(status, "Stopped on time"):
+		// The columns may be an integer solution or, without one, the LP
+		// relaxation ("no integer solution - continuous used"): only the
+		// objective of an integer solution is kept, as the best found.
 		res.status = mipTimeout
+		if !strings.Contains(status, "no integer") {
+			if i := strings.LastIndex(status, "objective value"); i >= 0 {
+				obj, err := strconv.ParseFloat(strings.TrimSpace(status[i+len("objective value"):]), 64)
+				if err == nil {
+					res.length = int(math.Round(obj))
+				}
+			}
+		}
+		return res, nil
 	case strings.HasPrefix(status, "Infeasible"), strings.HasPrefix(status, "Integer infeasible"):
 		res.status = mipInfeasible
 		return res, nil
@@ -384,9 +397,6 @@ func readSolution(file string, g *grid, starts []int) (mipResult, error) {
 		return res, err
 	}
 	if start < 0 {
-		if res.status == mipTimeout {
-			return res, nil // no integer solution within the time
-		}
 		return res, fmt.Errorf("no start in an optimal solution")
 	}
 	for v, ok := start, true; ok; v, ok = next[v] {
@@ -404,16 +414,14 @@ func readSolution(file string, g *grid, starts []int) (mipResult, error) {
 		}
 	}
 	res.length = len(res.path)
-	if res.status == mipOptimal {
-		// The objective on the status line must match the chain.
-		i := strings.LastIndex(status, "objective value")
-		if i < 0 {
-			return res, fmt.Errorf("no objective in %q", status)
-		}
-		obj, err := strconv.ParseFloat(strings.TrimSpace(status[i+len("objective value"):]), 64)
-		if err != nil || int(math.Round(obj)) != res.length {
-			return res, fmt.Errorf("objective %q for a chain of %d", status, res.length)
-		}
+	// The objective on the status line must match the chain.
+	i := strings.LastIndex(status, "objective value")
+	if i < 0 {
+		return res, fmt.Errorf("no objective in %q", status)
+	}
+	obj, err := strconv.ParseFloat(strings.TrimSpace(status[i+len("objective value"):]), 64)
+	if err != nil || int(math.Round(obj)) != res.length {
+		return res, fmt.Errorf("objective %q for a chain of %d", status, res.length)
 	}
 	return res, nil
 }

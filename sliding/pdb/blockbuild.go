@@ -545,7 +545,6 @@ type filler struct {
 	m     int
 	sigma []uint8
 	less  []int64
-	err   error
 }
 
 func newFiller(bl *blocks, dist []byte, out []uint32, weight [maxCells]int64, lead int) *filler {

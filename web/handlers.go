@@ -164,7 +164,7 @@ func (s *Server) solveError(r *http.Request, err error, maxNodes int64, timeout 
 		return &httpError{499, api.Error{Error: "the client went away"}} // nobody reads it
 	case errors.Is(err, context.DeadlineExceeded):
 		return &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("the search ran out of time (%v)", timeout), Limit: true}}
-	case errors.Is(err, search.ErrLimit), errors.Is(err, sudoku.ErrLimit):
+	case errors.Is(err, search.ErrLimit):
 		return &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("the search hit its node cap (%d); try algo auto", maxNodes), Limit: true}}
 	case errors.Is(err, search.ErrNotFound):
 		return &httpError{http.StatusUnprocessableEntity, api.Error{Error: "no path within the depth limit (max_depth); dfs and iddfs search only that deep"}}
@@ -237,6 +237,8 @@ func (s *Server) sudokuSolve(r *http.Request, body []byte) (any, error) {
 	switch {
 	case errors.Is(err, sudoku.ErrInvalid):
 		return nil, errorf(http.StatusUnprocessableEntity, err.Error())
+	case errors.Is(err, sudoku.ErrLimit) && r.Context().Err() == nil:
+		return nil, &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("gave up after %d guesses (max_guesses)", res.Guesses), Limit: true}}
 	case err != nil:
 		return nil, s.solveError(r, err, q.MaxGuesses, s.cfg.SolveTimeout)
 	case res.Count == 0:

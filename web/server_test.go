@@ -185,6 +185,8 @@ func TestSudoku(t *testing.T) {
 		{`{"puzzle":""}`, 400, "missing"},
 		{`{"puzzle":"` + puzzle + `","limit":-1}`, 400, "limit"},
 		{`{"puzzle":"` + puzzle + `","format":"xml"}`, 400, "format"},
+		// An empty grid needs guesses; one is not enough.
+		{`{"puzzle":"` + strings.Repeat(".", 81) + `","max_guesses":1}`, 504, "max_guesses"},
 		// Givens that break no rule and still admit no solution.
 		{`{"puzzle":"12345678.........9` + strings.Repeat(".", 63) + `"}`, 422, "no solution"},
 	}

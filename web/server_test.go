@@ -241,7 +241,9 @@ func TestStroke(t *testing.T) {
 	if a.Length != want.Length || a.Colour != string(want.Colour) || !a.Optimal || len(a.Path) != a.Length {
 		t.Fatalf("got %+v, want %v", a, want)
 	}
-	checkChain(t, b, a.Path, a.Colour)
+	if err := legalChain(b.Rows, b.Cols, func(r, c int) byte { return b.At(r, c) }, a.Colour, a.Path); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range "RGB" {
 		if _, ok := a.Colours[string(c)]; !ok {
 			t.Errorf("colours lack %c: %v", c, a.Colours)
@@ -252,24 +254,6 @@ func TestStroke(t *testing.T) {
 		if code, _ := postJSON(t, s, "/api/stroke/solve", bad, &e); code != 400 || e.Error == "" {
 			t.Errorf("%s: %d %q", bad, code, e.Error)
 		}
-	}
-}
-
-// checkChain fails unless path is a legal chain of colour on b: 1-based
-// cells, the first next to the player, each next to the one before in 8
-// directions, none twice.
-func checkChain(t *testing.T, b *stroke.Board, path [][2]int, colour string) {
-	t.Helper()
-	seen := map[[2]int]bool{}
-	p := b.PlayerCell()
-	prev := [2]int{p.Row + 1, p.Col + 1}
-	for i, c := range path {
-		dr, dc := c[0]-prev[0], c[1]-prev[1]
-		if c[0] < 1 || c[0] > b.Rows || c[1] < 1 || c[1] > b.Cols || seen[c] || dr < -1 || dr > 1 || dc < -1 || dc > 1 ||
-			string(b.At(c[0]-1, c[1]-1)) != colour {
-			t.Fatalf("step %d: %v does not continue a %s chain from %v", i+1, c, colour, prev)
-		}
-		seen[c], prev = true, c
 	}
 }
 

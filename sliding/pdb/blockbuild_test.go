@@ -62,14 +62,8 @@ func TestBlockBuilderMatchesPlacements(t *testing.T) {
 	)
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%dx%d-b%d-%v", tc.w, tc.h, tc.blank, tc.cells), func(t *testing.T) {
-			g, err := newGeom(tc.w, tc.h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := newPattern(g, tc.cells)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := mustPattern(t, tc.w, tc.h, tc.cells)
+			g := p.g
 			ref, err := buildPlacements(context.Background(), p, tc.blank, nil)
 			if err != nil {
 				t.Fatal(err)

@@ -97,14 +97,8 @@ func TestBuildMatchesReference(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%dx%d-b%d-%v", tc.w, tc.h, tc.blank, tc.cells), func(t *testing.T) {
-			g, err := newGeom(tc.w, tc.h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := newPattern(g, tc.cells)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := mustPattern(t, tc.w, tc.h, tc.cells)
+			g := p.g
 			table, err := build(context.Background(), p, tc.blank, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -629,4 +623,18 @@ func TestSolveFunc(t *testing.T) {
 	if _, err := Solve(ctx, mustBoard(t, 2, 4, 0, 2, 1, 3, 4, 5, 6, 7), goal, "", Options{Dir: t.TempDir()}, search.Limits{}); !errors.Is(err, sliding.ErrUnsolvable) {
 		t.Errorf("unsolvable: %v", err)
 	}
+}
+
+// mustPattern returns the pattern of cells on a w x h board, or fails t.
+func mustPattern(t *testing.T, w, h int, cells []int) *pattern {
+	t.Helper()
+	g, err := newGeom(w, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPattern(g, cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -75,8 +75,9 @@ func (q *SlidingRequest) board() (b, goal sliding.Board, err error) {
 	return b, goal, nil
 }
 
-// uninformedCells is the board size from which BFS and IDDFS cannot finish:
-// they are then answered from their node cap, which the server always sets.
+// slidingSolve answers POST /api/sliding/solve. BFS and IDDFS are not
+// refused on large boards as on the command line: the server's node cap and
+// time limit always bound them.
 func (s *Server) slidingSolve(r *http.Request, body []byte) (any, error) {
 	var q SlidingRequest
 	if err := decode(body, &q); err != nil {

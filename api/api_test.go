@@ -5,10 +5,12 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
 )
 
 // TestSolveSliding checks every algorithm and heuristic against the
@@ -45,25 +47,43 @@ func TestSolveSliding(t *testing.T) {
 	}
 }
 
-// TestSolveSlidingPDB checks that Auto uses the PDB solver only for boards
-// over 9 cells, and that a solver with no set falls back to IDA*.
+// TestSolveSlidingPDB checks that Auto answers through opt.PDB: the table
+// for 3x3, pattern databases for 3x4 (with Background, IDA* with linear
+// conflicts until the set is ready), and that heuristic pdb on a board no
+// database fits is an input error.
 func TestSolveSlidingPDB(t *testing.T) {
-	calls := 0
-	none := func(ctx context.Context, b, goal sliding.Board, partition string, auto bool, lim search.Limits) (sliding.Solution, bool, error) {
-		calls++
-		return sliding.Solution{}, false, nil
-	}
+	ctx := context.Background()
+	solver := pdb.NewSolver(pdb.Options{Dir: t.TempDir(), Background: true})
 	small := sliding.Scramble(rand.New(rand.NewPCG(3, 4)), sliding.Standard(3, 3), 10)
-	if _, err := api.SolveSliding(context.Background(), small, sliding.Standard(3, 3), api.SlidingOptions{PDB: none}); err != nil || calls != 0 {
-		t.Errorf("3x3: %v, %d PDB calls", err, calls)
+	if sol, err := api.SolveSliding(ctx, small, sliding.Standard(3, 3), api.SlidingOptions{PDB: solver}); err != nil || sol.Method != "table" {
+		t.Errorf("3x3: %v, method %q", err, sol.Method)
 	}
-	goal := sliding.Standard(4, 4)
-	big := sliding.Scramble(rand.New(rand.NewPCG(5, 6)), goal, 20)
-	sol, err := api.SolveSliding(context.Background(), big, goal, api.SlidingOptions{PDB: none})
-	if err != nil || calls != 1 || !sol.Optimal || sliding.Verify(big, goal, sol.Moves) != nil {
-		t.Errorf("4x4: %v, %d PDB calls, %+v", err, calls, sol)
+	goal := sliding.Standard(4, 3)
+	big := sliding.Scramble(rand.New(rand.NewPCG(5, 6)), goal, 30)
+	ref, err := sliding.IDAStarSolve(ctx, big, goal, sliding.LinearConflict(goal), search.Limits{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := api.SolveSliding(context.Background(), big, goal, api.SlidingOptions{Heuristic: "pdb", PDB: none}); !errors.Is(err, api.ErrInput) {
-		t.Errorf("pdb with no set: %v", err)
+	methods := map[string]bool{}
+	for range 1000 {
+		sol, err := api.SolveSliding(ctx, big, goal, api.SlidingOptions{PDB: solver})
+		if err != nil || !sol.Optimal || sol.Len() != ref.Len() || sliding.Verify(big, goal, sol.Moves) != nil {
+			t.Fatalf("4x3: %v, %+v; want %d moves", err, sol, ref.Len())
+		}
+		methods[sol.Method] = true
+		if sol.Method == "pdb 6-5" {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !methods["pdb 6-5"] {
+		t.Errorf("4x3 answered by %v, never by the pattern databases", methods)
+	}
+	huge := sliding.Standard(6, 6)
+	if _, err := api.SolveSliding(ctx, huge, huge, api.SlidingOptions{Heuristic: "pdb", PDB: solver}); !errors.Is(err, api.ErrInput) {
+		t.Errorf("pdb on 6x6: %v", err)
+	}
+	if _, err := api.SolveSliding(ctx, big, goal, api.SlidingOptions{Heuristic: "pdb"}); !errors.Is(err, api.ErrInput) {
+		t.Errorf("pdb with no solver: %v", err)
 	}
 }

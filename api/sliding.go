@@ -8,15 +8,8 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
 )
-
-// PDBSolver solves b optimally with pattern databases. ok is false, with a
-// nil error, when it has no databases for boards of that size. partition
-// names the set ("" for the size's default); auto reports that the caller
-// asked for no particular method, so the solver may prefer a set that is
-// quick to build over one that takes minutes. The command line provides
-// one over package sliding/pdb and its cache.
-type PDBSolver func(ctx context.Context, b, goal sliding.Board, partition string, auto bool, lim search.Limits) (sol sliding.Solution, ok bool, err error)
 
 // SlidingOptions choose how SolveSliding answers a board.
 type SlidingOptions struct {
@@ -32,16 +25,18 @@ type SlidingOptions struct {
 	MaxDepth int
 	// Limits caps the search.
 	Limits search.Limits
-	// PDB solves with pattern databases; nil means there are none.
-	PDB PDBSolver
+	// PDB is the solver that picks the fastest exact method, pattern
+	// databases included (see pdb.Solver); nil means none: boards over 9
+	// cells are then solved by IDA* with linear conflicts.
+	PDB *pdb.Solver
 }
 
 // SolveSliding answers one board. An unsolvable board returns
 // sliding.ErrUnsolvable with a solution whose Method says how that was
-// decided. With Algorithm sliding.Auto, boards of up to 9 cells are
-// answered by the distance table, larger ones by opt.PDB when it has
-// databases for them, else by the tuned IDA* with linear conflicts.
-// Errors caused by the options match ErrInput.
+// decided. With Algorithm sliding.Auto the answer is opt.PDB's (see
+// pdb.Solver: the distance table, pattern databases, or IDA* with linear
+// conflicts), or without one sliding.Solve's. Errors caused by the options
+// match ErrInput.
 func SolveSliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (sliding.Solution, error) {
 	if !sliding.Solvable(b, goal) {
 		return sliding.Solution{Optimal: true, Method: "parity"}, sliding.ErrUnsolvable
@@ -60,16 +55,25 @@ func SolveSliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions
 		if opt.PDB == nil {
 			return sliding.Solution{}, inputErrorf("heuristic pdb: this searchlab has no pattern databases")
 		}
-		sol, ok, err := opt.PDB(ctx, b, goal, opt.Partition, false, opt.Limits)
-		if !ok && err == nil {
-			return sliding.Solution{}, inputErrorf("heuristic pdb: no pattern database for %dx%d boards", b.W, b.H)
+		sol, err := opt.PDB.SolvePartition(ctx, b, goal, opt.Partition, opt.Limits)
+		switch {
+		case errors.Is(err, pdb.ErrNoDatabase):
+			return sliding.Solution{}, inputErrorf("heuristic pdb: %v", err)
+		case errors.Is(err, pdb.ErrNotReady):
+			return sliding.Solution{}, inputErrorf("heuristic pdb: the pattern databases for %dx%d boards are not ready yet", b.W, b.H)
 		}
 		return sol, err
 	}
-	if opt.Algorithm == sliding.Auto && !sliding.TableSize(b.W, b.H) && opt.PDB != nil {
-		sol, ok, err := opt.PDB(ctx, b, goal, opt.Partition, opt.Partition == "", opt.Limits)
-		if ok || err != nil {
+	if opt.Algorithm == sliding.Auto {
+		if opt.Partition != "" && !sliding.TableSize(b.W, b.H) && opt.PDB != nil {
+			sol, err := opt.PDB.SolvePartition(ctx, b, goal, opt.Partition, opt.Limits)
+			if errors.Is(err, pdb.ErrNoDatabase) {
+				return sliding.Solution{}, inputErrorf("partition: %v", err)
+			}
 			return sol, err
+		}
+		if opt.PDB != nil {
+			return opt.PDB.Solve(ctx, b, goal, opt.Limits)
 		}
 	}
 	var h sliding.Heuristic
@@ -124,7 +128,7 @@ type CompareOptions struct {
 	// Partition names the pattern database set of the pdb row.
 	Partition string
 	// PDB adds the pattern database row; nil leaves it out.
-	PDB PDBSolver
+	PDB *pdb.Solver
 }
 
 type compareRun struct {

@@ -162,6 +162,11 @@ func prepare(ctx context.Context, b, goal Board) (context.Context, error) {
 	return ctx, nil
 }
 
+// Check reports an error matching ErrInvalid unless b and goal are valid
+// boards of the same size: each a permutation of 0..W*H-1 on a supported
+// size. It does not allocate.
+func Check(b, goal Board) error { return checkPair(b, goal) }
+
 // checkPair reports an error matching ErrInvalid unless b and goal are valid
 // boards of the same size.
 func checkPair(b, goal Board) error {

@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/stroke"
 )
 
@@ -48,10 +49,12 @@ type Config struct {
 	MaxBody int64
 	// Logger receives one line per request. Default: none.
 	Logger *slog.Logger
-	// PDB solves sliding boards with pattern databases; nil leaves them
-	// out (boards over 9 cells are then solved by IDA* with linear
-	// conflicts).
-	PDB api.PDBSolver
+	// PDB picks the fastest exact method for sliding boards, pattern
+	// databases included; nil leaves the databases out (boards over 9
+	// cells are then solved by IDA* with linear conflicts). A server's
+	// solver should have Options.Background set, so that no request waits
+	// for a set to be built.
+	PDB *pdb.Solver
 }
 
 // Defaults of Config.

@@ -62,7 +62,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		return badInputf("compare takes one board, the input has %d", len(cases))
 	}
 	b, goal := cases[0].Board, goals[0]
-	opt := api.CompareOptions{Limits: search.Limits{MaxNodes: f.maxNodes}, Timeout: f.timeout, MaxDepth: f.maxDepth, Partition: f.partition, PDB: pdbFor(e)}
+	opt := api.CompareOptions{Limits: search.Limits{MaxNodes: f.maxNodes}, Timeout: f.timeout, MaxDepth: f.maxDepth, Partition: f.partition, PDB: newPDBSolver(e)}
 	if !*asJSON {
 		fmt.Fprintf(e.stdout, "board %dx%d (line %d): %s\ngoal: %s\n", b.W, b.H, cases[0].Line, oneLine(b), oneLine(goal))
 		if !sliding.Solvable(b, goal) {

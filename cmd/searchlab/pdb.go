@@ -4,17 +4,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
-	"math"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"text/tabwriter"
 	"time"
 
 	"github.com/searchlab/searchlab/internal/progress"
-	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
 )
@@ -35,43 +30,55 @@ the default set ahead of time (4x4 7-8: about 15 s on two cores, 1 GB of memory,
 288 MB on disk); --heuristic pdb --partition P in "searchlab sliding" builds
 the set it names on first use.
 
+Each file is checked (its checksum) when it is written and stamped as
+verified (a small NAME.verified file beside it records its size, times and
+inode); a stamped file is then mapped into memory without reading it whole,
+so that a run opens the 7-8 set in milliseconds. A file changed since its
+stamp is read whole and checked again before use. "pdb verify" checks every
+file whatever its stamp says.
+
 Subcommands:
   build   build (or check) the databases for --size, --partition and --blank,
           and print what is ready; a progress bar shows on a terminal
   list    print the cached files: name, size, board, blank cell, pattern
+  verify  check every cached file's checksum, stamp the good ones, and list
+          them with their status; exit status 1 if any is damaged (the next
+          run that needs it rebuilds it)
 
 Examples:
   searchlab pdb build --size 4x4 --partition 7-8
   searchlab pdb build --size 4x4 --partition 7-8 --blank first   # Korf's goal
   searchlab pdb list
+  searchlab pdb verify
 `
 
 func init() {
 	register(command{
 		name:    "pdb",
-		summary: "build and list the pattern databases for optimal 15- and 24-puzzles",
+		summary: "build, list and verify the pattern databases for optimal 15- and 24-puzzles",
 		run:     runPDB,
 	})
-	pdbSolver = solveWithPDB
 }
 
 func runPDB(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "pdb", "build|list [flags]", pdbDescription)
+	fs := newFlagSet(e, "pdb", "build|list|verify [flags]", pdbDescription)
 	if len(args) == 0 {
 		fs.Usage()
-		return badInputf("pdb: missing subcommand (build or list)")
+		return badInputf("pdb: missing subcommand (build, list or verify)")
 	}
 	switch args[0] {
 	case "build":
 		return runPDBBuild(ctx, e, args[1:])
 	case "list":
-		return runPDBList(e, args[1:])
+		return runPDBList(e, args[1:], false)
+	case "verify":
+		return runPDBList(e, args[1:], true)
 	case "-h", "-help", "--help", "help":
 		fs.Usage()
 		return flag.ErrHelp
 	}
 	fs.Usage()
-	return badInputf("pdb: unknown subcommand %q (want build or list)", args[0])
+	return badInputf("pdb: unknown subcommand %q (want build, list or verify)", args[0])
 }
 
 func runPDBBuild(ctx context.Context, e *env, args []string) error {
@@ -122,8 +129,14 @@ func runPDBBuild(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-func runPDBList(e *env, args []string) error {
-	fs := newFlagSet(e, "pdb list", "[--dir DIR]", pdbDescription)
+// runPDBList lists the cached files; with verify it checks each file's
+// checksum first and fails if any is damaged.
+func runPDBList(e *env, args []string, verify bool) error {
+	name := "pdb list"
+	if verify {
+		name = "pdb verify"
+	}
+	fs := newFlagSet(e, name, "[--dir DIR]", pdbDescription)
 	dir := fs.String("dir", "", "database `directory` (default: the user cache)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -135,7 +148,11 @@ func runPDBList(e *env, args []string) error {
 			return err
 		}
 	}
-	infos, err := pdb.List(where)
+	list := pdb.List
+	if verify {
+		list = pdb.Verify
+	}
+	infos, err := list(where)
 	if err != nil {
 		return err
 	}
@@ -146,10 +163,15 @@ func runPDBList(e *env, args []string) error {
 	fmt.Fprintf(e.stdout, "%s:\n", where)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "FILE\tMiB\tBOARD\tBLANK\tTILES (goal cells)\tSTATUS")
+	damaged := 0
 	for _, in := range infos {
 		status := "ok"
+		if verify {
+			status = "ok, checksum verified"
+		}
 		if in.Err != nil {
 			status = in.Err.Error()
+			damaged++
 		}
 		cells := make([]string, len(in.Cells))
 		for i, c := range in.Cells {
@@ -157,7 +179,13 @@ func runPDBList(e *env, args []string) error {
 		}
 		fmt.Fprintf(tw, "%s\t%.1f\t%dx%d\t%d\t%s\t%s\n", in.Name, float64(in.Size)/(1<<20), in.W, in.H, in.Blank, strings.Join(cells, " "), status)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if verify && damaged > 0 {
+		return fmt.Errorf("pdb verify: %d of %d files damaged; the next run that needs one rebuilds it", damaged, len(infos))
+	}
+	return nil
 }
 
 // pdbOptions reports building on e.stderr: a line per database built, and
@@ -200,142 +228,16 @@ func pdbParseBlank(s string, n int) (int, error) {
 	return c, nil
 }
 
-// pdbSets keeps the sets opened by this process, so that a run over many
-// boards reads each database once.
-var pdbSets struct {
-	sync.Mutex
-	m    map[string]*pdb.Set
-	note map[string]bool
+// newPDBSolver returns the library's solver over the user's database
+// cache, with its notes and building progress on e.stderr, or nil when
+// pattern databases are turned off (tests of the other methods).
+func newPDBSolver(e *env) *pdb.Solver {
+	if !usePDB {
+		return nil
+	}
+	return pdb.NewSolver(pdbOptions(e, ""))
 }
 
-// quickEntries is the most table entries a set may have for "searchlab
-// sliding" to build it unasked: some seconds of building, tens of MB.
-const quickEntries = 1 << 25
-
-// quickPartitions are the sets "searchlab sliding" builds unasked where the
-// default set is large and not yet cached: a second or a few of building
-// (4x4 6-6-3: about 0.5 s; 5x5 5-5-5-5-4: about 3 s) and tens of MB, instead
-// of about 15 s, a gigabyte of memory and hundreds of MB on disk. One board
-// is answered sooner so; a batch gains by "searchlab pdb build" first.
-var quickPartitions = map[[2]int]string{{4, 4}: "6-6-3", {5, 5}: "5-5-5-5-4"}
-
-// solveWithPDB is the pdbSolver hook of "searchlab sliding". With auto
-// (the user asked for no partition and no pattern databases), it uses the
-// default set when it is cached or quick to build, else a smaller set that
-// is quick to build, with a note on how to build the default set.
-func solveWithPDB(ctx context.Context, e *env, b, goal sliding.Board, partition string, auto bool, lim search.Limits) (sliding.Solution, bool, error) {
-	dir, err := pdb.CacheDir()
-	if err != nil {
-		return sliding.Solution{}, true, err
-	}
-	if partition == "" {
-		var ok bool
-		if partition, ok = pdb.DefaultPartition(b.W, b.H); !ok {
-			pdbNote(e, fmt.Sprintf("searchlab: no pattern database fits a %dx%d board; using IDA* with linear conflicts\n", b.W, b.H))
-			return sliding.Solution{}, false, nil
-		}
-		if auto {
-			partition = autoPartition(e, dir, b.W, b.H, goal.Blank(), partition)
-		}
-	}
-	blank, partition, err := pdb.Canonical(b.W, b.H, goal.Blank(), partition)
-	if err != nil {
-		return sliding.Solution{}, true, badInputf("--partition: %v", err)
-	}
-	key := fmt.Sprintf("%s|%dx%d|%d|%s", dir, b.W, b.H, blank, partition)
-	pdbSets.Lock()
-	s := pdbSets.m[key]
-	if s == nil {
-		s, err = pdb.Open(ctx, b.W, b.H, blank, partition, pdbOptions(e, dir))
-		if err == nil {
-			if pdbSets.m == nil {
-				pdbSets.m = map[string]*pdb.Set{}
-			}
-			pdbSets.m[key] = s
-		}
-	}
-	pdbSets.Unlock()
-	if err != nil {
-		return sliding.Solution{}, true, err
-	}
-	// solveWith has answered unsolvable boards before calling the hook.
-	sol, err := s.Solve(ctx, b, goal, lim)
-	return sol, true, err
-}
-
-// pdbNote writes a note once per process.
-func pdbNote(e *env, msg string) {
-	pdbSets.Lock()
-	defer pdbSets.Unlock()
-	if pdbSets.note == nil {
-		pdbSets.note = map[string]bool{}
-	}
-	if !pdbSets.note[msg] {
-		pdbSets.note[msg] = true
-		io.WriteString(e.stderr, msg)
-	}
-}
-
-// autoPartition returns def when its tables are all in dir or are quick to
-// build, and otherwise the board's quick partition, with a note saying how to
-// build def once.
-func autoPartition(e *env, dir string, w, h, goalBlank int, def string) string {
-	quick, ok := quickPartitions[[2]int{w, h}]
-	if !ok || pdbEntries(w, h, goalBlank, def) <= quickEntries || pdbCached(dir, w, h, goalBlank, def) {
-		return def
-	}
-	pdbNote(e, fmt.Sprintf("searchlab: the %s pattern databases for %dx%d boards are not built yet (about 15 s and 300 MB of disk, once); "+
-		"using %s, built in seconds. For the fastest solver run: searchlab pdb build --size %dx%d\n", def, w, h, quick, w, h))
-	return quick
-}
-
-// pdbEntries returns the table entries of a partition in all, or the
-// largest int if it does not parse.
-func pdbEntries(w, h, goalBlank int, spec string) uint64 {
-	blank, spec, err := pdb.Canonical(w, h, goalBlank, spec)
-	if err != nil {
-		return math.MaxUint64
-	}
-	patterns, err := pdb.ParsePartition(w, h, blank, spec)
-	if err != nil {
-		return math.MaxUint64
-	}
-	var total uint64
-	for _, p := range patterns {
-		n := uint64(1)
-		for i := range len(p) {
-			n *= uint64(w*h - i)
-		}
-		total += n
-	}
-	return total
-}
-
-// pdbCached reports whether every table of a partition is in dir with a
-// header that reads well.
-func pdbCached(dir string, w, h, goalBlank int, spec string) bool {
-	blank, spec, err := pdb.Canonical(w, h, goalBlank, spec)
-	if err != nil {
-		return false
-	}
-	patterns, err := pdb.ParsePartition(w, h, blank, spec)
-	if err != nil {
-		return false
-	}
-	infos, err := pdb.List(dir)
-	if err != nil {
-		return false
-	}
-	have := map[string]bool{}
-	for _, in := range infos {
-		if in.Err == nil && in.W == w && in.H == h && in.Blank == blank {
-			have[fmt.Sprint(slices.Sorted(slices.Values(in.Cells)))] = true
-		}
-	}
-	for _, p := range patterns {
-		if !have[fmt.Sprint(slices.Sorted(slices.Values(p)))] {
-			return false
-		}
-	}
-	return true
-}
+// usePDB turns pattern databases on for "searchlab sliding" and "compare";
+// tests of the other methods turn it off.
+var usePDB = true

@@ -7,11 +7,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"sync"
 	"time"
 
-	"github.com/searchlab/searchlab/search"
-	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/web"
 )
@@ -31,8 +28,9 @@ Request bodies are capped at 1 MB.
 
 Sliding boards over 9 cells use pattern databases once they are ready:
 at start the server opens the cached 4x4 and 5x5 sets (or builds, in the
-background, the small ones that take seconds); until then, and for other
-sizes, IDA* with linear conflicts answers within the limits.
+background, the small ones that take seconds), and the sets of other sizes
+and goals on their first board; until a set is ready, and for boards over
+32 cells, IDA* with linear conflicts answers within the limits.
 
 Examples:
   searchlab serve                       # then open http://127.0.0.1:8080/
@@ -68,9 +66,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
 	cfg := web.Config{MaxConcurrent: *maxConcurrent, SolveTimeout: *timeout, MaxNodes: *maxNodes, Logger: logger}
 	if !*noPDB {
-		p := &servePDB{e: e, sets: map[[3]int]*pdb.Set{}}
-		go p.warm(ctx, logger)
-		cfg.PDB = p.solve
+		// No request waits for a set: each opens (or is built) in the
+		// background, and IDA* with linear conflicts answers meanwhile. The
+		// page's goals (blank last on 4x4 and 5x5) are opened at once.
+		cfg.PDB = pdb.NewSolver(pdb.Options{Log: e.stderr, Background: true})
+		cfg.PDB.Warm(ctx, 4, 4, 15)
+		cfg.PDB.Warm(ctx, 5, 5, 24)
 	}
 	srv := &http.Server{
 		Handler:           web.New(cfg),
@@ -97,58 +98,4 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	return nil
-}
-
-// servePDB gives the server the pattern databases that are ready, never
-// building one while a request waits.
-type servePDB struct {
-	e    *env
-	mu   sync.Mutex
-	sets map[[3]int]*pdb.Set // by width, height, canonical blank cell
-}
-
-// warm opens the sets for 4x4 and 5x5 boards with the blank's goal in a
-// corner (the page's goals): the default set when it is cached, else the
-// small set that builds in seconds.
-func (p *servePDB) warm(ctx context.Context, logger *slog.Logger) {
-	dir, err := pdb.CacheDir()
-	if err != nil {
-		logger.Warn("no pattern databases", "err", err)
-		return
-	}
-	for _, size := range [][2]int{{4, 4}, {5, 5}} {
-		w, h := size[0], size[1]
-		def, ok := pdb.DefaultPartition(w, h)
-		if !ok {
-			continue
-		}
-		part := autoPartition(p.e, dir, w, h, w*h-1, def)
-		blank, part, err := pdb.Canonical(w, h, w*h-1, part)
-		if err == nil {
-			start := time.Now()
-			var s *pdb.Set
-			if s, err = pdb.Open(ctx, w, h, blank, part, pdb.Options{Dir: dir, Log: p.e.stderr}); err == nil {
-				p.mu.Lock()
-				p.sets[[3]int{w, h, blank}] = s
-				p.mu.Unlock()
-				logger.Info("pattern databases ready", "size", fmt.Sprintf("%dx%d", w, h), "partition", part, "took", time.Since(start).Round(time.Millisecond))
-			}
-		}
-		if err != nil {
-			logger.Warn("pattern databases unavailable", "size", fmt.Sprintf("%dx%d", w, h), "err", err)
-		}
-	}
-}
-
-// solve is the server's api.PDBSolver: it answers with a ready set, and
-// says it has none (ok false) otherwise. The partition is the ready set's.
-func (p *servePDB) solve(ctx context.Context, b, goal sliding.Board, partition string, auto bool, lim search.Limits) (sliding.Solution, bool, error) {
-	p.mu.Lock()
-	s := p.sets[[3]int{b.W, b.H, pdb.CanonicalBlank(b.W, b.H, goal.Blank())}]
-	p.mu.Unlock()
-	if s == nil {
-		return sliding.Solution{}, false, nil
-	}
-	sol, err := s.Solve(ctx, b, goal, lim)
-	return sol, true, err
 }

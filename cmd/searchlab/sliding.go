@@ -16,13 +16,8 @@ import (
 	"github.com/searchlab/searchlab/internal/progress"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
 )
-
-// pdbSolver, when set, solves b optimally with pattern databases; ok is
-// false when it does not handle boards of that size. auto reports that the
-// user did not ask for pattern databases: the solver may then prefer a set
-// that is quick to build over one that takes minutes (see pdb.go).
-var pdbSolver func(ctx context.Context, e *env, b, goal sliding.Board, partition string, auto bool, lim search.Limits) (sol sliding.Solution, ok bool, err error)
 
 // memoryGuard caps the expansions of BFS and A* when --max-nodes is not
 // given: they keep every state they reach, and this keeps them to a few
@@ -133,6 +128,7 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 	}
 	var total search.Stats
 	start := time.Now()
+	solver := newPDBSolver(e)
 	// Lengths alone of table-sized boards are one lookup each: no path to
 	// walk (or verify), since none is printed.
 	lengthOnly := algo == sliding.Auto && f.heuristic != "pdb" && !*path && !*asJSON && !*stats
@@ -158,7 +154,7 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 			bar.Add(1)
 			continue
 		}
-		sol, err := f.solve(ctx, e, algo, c.Board, goal)
+		sol, err := f.solve(ctx, solver, algo, c.Board, goal)
 		solvable := !errors.Is(err, sliding.ErrUnsolvable)
 		if err != nil && solvable {
 			out.Flush()
@@ -310,26 +306,11 @@ func (f *slidingFlags) limits(algo sliding.Algorithm) search.Limits {
 	return search.Limits{MaxNodes: f.maxNodes}
 }
 
-// solve answers one board with the flags' algorithm and heuristic.
-func (f *slidingFlags) solve(ctx context.Context, e *env, algo sliding.Algorithm, b, goal sliding.Board) (sliding.Solution, error) {
-	return solveWith(ctx, e, algo, f.heuristic, f.partition, f.maxDepth, f.limits(algo), b, goal)
-}
-
-// solveWith answers one board; heuristic "pdb" and auto on large boards use
-// pdbSolver when it is set.
-func solveWith(ctx context.Context, e *env, algo sliding.Algorithm, heuristic, partition string, maxDepth int, lim search.Limits, b, goal sliding.Board) (sliding.Solution, error) {
-	return api.SolveSliding(ctx, b, goal, api.SlidingOptions{Algorithm: algo, Heuristic: heuristic, Partition: partition, MaxDepth: maxDepth, Limits: lim, PDB: pdbFor(e)})
-}
-
-// pdbFor returns the pattern database solver, with its notes and progress
-// on e.stderr, or nil when this searchlab has none.
-func pdbFor(e *env) api.PDBSolver {
-	if pdbSolver == nil {
-		return nil
-	}
-	return func(ctx context.Context, b, goal sliding.Board, partition string, auto bool, lim search.Limits) (sliding.Solution, bool, error) {
-		return pdbSolver(ctx, e, b, goal, partition, auto, lim)
-	}
+// solve answers one board with the flags' algorithm and heuristic; auto
+// is the library's choice of method (pdb.Solver), pattern databases
+// included.
+func (f *slidingFlags) solve(ctx context.Context, solver *pdb.Solver, algo sliding.Algorithm, b, goal sliding.Board) (sliding.Solution, error) {
+	return api.SolveSliding(ctx, b, goal, api.SlidingOptions{Algorithm: algo, Heuristic: f.heuristic, Partition: f.partition, MaxDepth: f.maxDepth, Limits: f.limits(algo), PDB: solver})
 }
 
 // explain adds advice to a limit error.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/searchlab/searchlab/api"
@@ -11,16 +10,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 )
 
-// withoutPDB runs the test with the pattern-database hook unset, so that it
-// tests this file's solvers whatever pdb.go registers.
+// withoutPDB runs the test with pattern databases turned off, so that it
+// tests the other solvers.
 func withoutPDB(t *testing.T) {
-	saved := pdbSolver
-	pdbSolver = nil
-	t.Cleanup(func() { pdbSolver = saved })
+	saved := usePDB
+	usePDB = false
+	t.Cleanup(func() { usePDB = saved })
 }
 
 // replay checks an output line "N MOVES" against the board: the moves lead
@@ -356,45 +354,33 @@ func TestSlidingLimits(t *testing.T) {
 	}
 }
 
-// TestSlidingPDBHook checks the wiring of the pattern-database hook with a
-// stand-in: --heuristic pdb and auto on 4x4 use it, 3x3 keeps the table,
-// and a hook that does not handle a size falls back (auto) or is an error
-// (--heuristic pdb).
-func TestSlidingPDBHook(t *testing.T) {
-	withoutPDB(t)
+// TestSlidingPDBWiring checks that "searchlab sliding" answers through the
+// library's pdb.Solver: auto on a 3x4 board uses its default set, --heuristic
+// pdb --partition names another, 3x3 keeps the table, a board too big for
+// any database falls back (auto) or is refused (--heuristic pdb), and
+// without databases --heuristic pdb is refused.
+func TestSlidingPDBWiring(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	in := "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n"
-	code, _, errOut := runCLI(t, in, "sliding", "--format", "line", "--heuristic", "pdb")
-	if code != 2 || !strings.Contains(errOut, "no pattern databases") {
-		t.Errorf("pdb without a hook: exit %d, %q", code, errOut)
-	}
-	var calls []string
-	pdbSolver = func(ctx context.Context, e *env, b, goal sliding.Board, partition string, auto bool, lim search.Limits) (sliding.Solution, bool, error) {
-		calls = append(calls, fmt.Sprintf("%dx%d %s", b.W, b.H, partition))
-		if b.W != 4 || b.H != 4 {
-			return sliding.Solution{}, false, nil
-		}
-		sol, err := sliding.IDAStarSolve(ctx, b, goal, sliding.Manhattan(goal), lim)
-		sol.Method = "stand-in"
-		return sol, true, err
-	}
+	big := "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 0 35\n"
 	tests := []struct {
 		in     string
 		args   []string
 		code   int
-		calls  string
 		method string
 	}{
-		{in, []string{"--format", "line"}, 0, "4x4 ", "stand-in"},
-		{in, []string{"--format", "line", "--heuristic", "pdb", "--partition", "6-6-3"}, 0, "4x4 6-6-3", "stand-in"},
-		{"1 2 3 4 5 6 7 0 8\n", []string{"--format", "line"}, 0, "", "table"},
-		{"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\n", []string{"--format", "line"}, 0, "5x5 ", "idastar+linear"},
-		{"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\n", []string{"--format", "line", "--heuristic", "pdb"}, 2, "5x5 ", ""},
+		{"1 2 3 4 5 6 7 8 9 10 0 11\n", []string{"--format", "line", "--size", "4x3"}, 0, "pdb 6-5"},
+		{in, []string{"--format", "line", "--heuristic", "pdb", "--partition", "5-5-5"}, 0, "pdb 5-5-5+mirror"},
+		{in, []string{"--format", "line", "--partition", "5-5-5"}, 0, "pdb 5-5-5+mirror"},
+		{"1 2 3 4 5 6 7 0 8\n", []string{"--format", "line"}, 0, "table"},
+		{big, []string{"--format", "line"}, 0, "idastar+linear"},
+		{big, []string{"--format", "line", "--heuristic", "pdb"}, 2, ""},
+		{in, []string{"--format", "line", "--heuristic", "pdb", "--partition", "7-7"}, 2, ""},
 	}
 	for _, tt := range tests {
-		calls = nil
 		code, out, errOut := runCLI(t, tt.in, append([]string{"sliding", "--json"}, tt.args...)...)
-		if code != tt.code || strings.Join(calls, ",") != tt.calls {
-			t.Errorf("%v: exit %d, hook calls %q; want exit %d, calls %q (stderr %q)", tt.args, code, calls, tt.code, tt.calls, errOut)
+		if code != tt.code {
+			t.Errorf("%v: exit %d, want %d (stderr %q)", tt.args, code, tt.code, errOut)
 			continue
 		}
 		if code == 0 {
@@ -404,6 +390,11 @@ func TestSlidingPDBHook(t *testing.T) {
 			}
 		}
 	}
+	withoutPDB(t)
+	code, _, errOut := runCLI(t, in, "sliding", "--format", "line", "--heuristic", "pdb")
+	if code != 2 || !strings.Contains(errOut, "no pattern databases") {
+		t.Errorf("pdb turned off: exit %d, %q", code, errOut)
+	}
 }
 
 // FuzzSlidingInput feeds arbitrary input to "searchlab sliding" in each
@@ -411,9 +402,9 @@ func TestSlidingPDBHook(t *testing.T) {
 // with exit status 2 and one message naming the line, or stop at its time
 // limit (exit 1); never panic.
 func FuzzSlidingInput(f *testing.F) {
-	saved := pdbSolver
-	pdbSolver = nil
-	defer func() { pdbSolver = saved }()
+	saved := usePDB
+	usePDB = false
+	defer func() { usePDB = saved }()
 	seeds := []struct {
 		format uint8
 		in     string

@@ -1,6 +1,9 @@
 package pdb
 
-import "syscall"
+import (
+	"os"
+	"syscall"
+)
 
 // allocWords returns n zeroed words of memory outside the Go heap, backed by
 // huge pages where the kernel allows it: the builder and the search touch
@@ -31,4 +34,22 @@ func mmapWords(n int64, huge bool) (words []uint32, free func()) {
 		syscall.Madvise(b, madvHugepage)
 	}
 	return unsafeWords(b), func() { syscall.Munmap(b) }
+}
+
+// loadWords returns the n bytes of f from offset off as words, mapped
+// read-only into memory: the pages are read from the page cache as they are
+// touched, and nothing is copied. The mapping is kept for the life of the
+// process. On a big-endian machine, or if the mapping fails, the bytes are
+// read and copied instead.
+func loadWords(f *os.File, off, n int64) ([]uint32, error) {
+	if n == 0 {
+		return nil, nil
+	}
+	if littleEndian && off%4 == 0 {
+		b, err := syscall.Mmap(int(f.Fd()), 0, int(off+n), syscall.PROT_READ, syscall.MAP_SHARED)
+		if err == nil {
+			return unsafeWords(b[off:]), nil
+		}
+	}
+	return readWords(f, off, n)
 }

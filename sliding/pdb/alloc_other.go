@@ -2,6 +2,8 @@
 
 package pdb
 
+import "os"
+
 // allocWords returns n zeroed words; free does nothing.
 func allocWords(n int64) (words []uint32, free func()) {
 	return make([]uint32, n), func() {}
@@ -10,4 +12,10 @@ func allocWords(n int64) (words []uint32, free func()) {
 // allocPages is allocWords.
 func allocPages(n int64) (words []uint32, free func()) {
 	return allocWords(n)
+}
+
+// loadWords returns the n bytes of f from offset off as words, read into
+// memory.
+func loadWords(f *os.File, off, n int64) ([]uint32, error) {
+	return readWords(f, off, n)
 }

@@ -31,9 +31,14 @@ import (
 //	encoding uint8: 1 = 4 bits an entry, (distance - taxicab)/2 capped at 15
 //	payload  uint64: bytes of table that follow the header
 //	crc      uint32: CRC-32C of the header bytes before it and of the table
+//	padding  zero bytes up to a multiple of 64 bytes from the start
 //	table    payload bytes: 8 entries to a little-endian uint32
+//
+// Version 2 added the padding, so that the table can be mapped into memory
+// aligned. Beside each file, NAME.verified records the file's size, times,
+// inode and checksum when its checksum was last found good (see stamp).
 const (
-	formatVersion   = 1
+	formatVersion   = 2
 	encodingExcess4 = 1
 	fileExt         = ".pdb"
 )
@@ -148,6 +153,7 @@ func writeTable(dir string, p *pattern, blank int, t []uint32) (err error) {
 	bw := bufio.NewWriterSize(f, 1<<20)
 	bw.Write(hb)
 	binary.Write(bw, binary.LittleEndian, crc)
+	bw.Write(make([]byte, headerSize(len(p.cells))-len(hb)-4))
 	bw.Write(body)
 	if err := bw.Flush(); err != nil {
 		return err
@@ -161,27 +167,36 @@ func writeTable(dir string, p *pattern, blank int, t []uint32) (err error) {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	return os.Rename(f.Name(), filepath.Join(dir, name))
+	path := filepath.Join(dir, name)
+	if err := os.Rename(f.Name(), path); err != nil {
+		return err
+	}
+	// Verified as written: stamp it, so that Open maps it without reading
+	// it whole.
+	writeStamp(path, crc)
+	return nil
 }
 
-// readHeader reads a file's header and its stored checksum.
-func readHeader(r io.Reader) (header, []byte, uint32, error) {
-	var hd header
+// readHeader reads a file's header and its stored checksum; raw is the
+// header's bytes before the checksum, and size is the header's length in
+// the file, padding included (where the table starts).
+func readHeader(r io.Reader) (hd header, raw []byte, crc uint32, size int, err error) {
 	fixed := make([]byte, 16)
 	if _, err := io.ReadFull(r, fixed); err != nil {
-		return hd, nil, 0, fmt.Errorf("%w: short header", ErrCorrupt)
+		return hd, nil, 0, 0, fmt.Errorf("%w: short header", ErrCorrupt)
 	}
 	if [8]byte(fixed[:8]) != magic {
-		return hd, nil, 0, fmt.Errorf("%w: not a searchlab pattern database", ErrCorrupt)
+		return hd, nil, 0, 0, fmt.Errorf("%w: not a searchlab pattern database", ErrCorrupt)
 	}
 	if v := binary.LittleEndian.Uint32(fixed[8:]); v != formatVersion {
-		return hd, nil, 0, fmt.Errorf("%w: format version %d, want %d", ErrCorrupt, v, formatVersion)
+		return hd, nil, 0, 0, fmt.Errorf("%w: format version %d, want %d", ErrCorrupt, v, formatVersion)
 	}
 	hd.w, hd.h, hd.blank = int(fixed[12]), int(fixed[13]), int(fixed[14])
 	k := int(fixed[15])
-	rest := make([]byte, k+8+1+8+4)
+	size = headerSize(k)
+	rest := make([]byte, size-16)
 	if _, err := io.ReadFull(r, rest); err != nil {
-		return hd, nil, 0, fmt.Errorf("%w: short header", ErrCorrupt)
+		return hd, nil, 0, 0, fmt.Errorf("%w: short header", ErrCorrupt)
 	}
 	for i := range k {
 		hd.cells = append(hd.cells, int(rest[i]))
@@ -189,46 +204,141 @@ func readHeader(r io.Reader) (header, []byte, uint32, error) {
 	hd.entries = binary.LittleEndian.Uint64(rest[k:])
 	hd.encoding = int(rest[k+8])
 	hd.payload = binary.LittleEndian.Uint64(rest[k+9:])
-	crc := binary.LittleEndian.Uint32(rest[k+17:])
-	raw := append(fixed, rest[:k+17]...)
-	return hd, raw, crc, nil
+	crc = binary.LittleEndian.Uint32(rest[k+17:])
+	for _, b := range rest[k+21:] {
+		if b != 0 {
+			return hd, nil, 0, 0, fmt.Errorf("%w: header padding is not zero", ErrCorrupt)
+		}
+	}
+	raw = append(fixed, rest[:k+17]...)
+	return hd, raw, crc, size, nil
 }
 
-// readTable reads the table of pattern p from dir. It fails with an error
+// headerSize returns the bytes before the table in a file whose pattern has
+// k tiles: the header, its checksum and zeros up to a multiple of 64, so
+// that a mapped table is aligned.
+func headerSize(k int) int {
+	return (16 + k + 8 + 1 + 8 + 4 + 63) / 64 * 64
+}
+
+// checkHeader reads the header of f, an open table file, and checks that it
+// is the table of pattern p for the blank's goal cell blank and that the
+// file has exactly the header and the table's bytes. It returns the raw
+// header (for the checksum), the stored checksum and the header's size.
+// It reads only the header, not the table.
+func checkHeader(f *os.File, p *pattern, blank int) (raw []byte, crc uint32, size int, err error) {
+	_, raw, crc, size, err = readHeader(bufio.NewReaderSize(f, 256))
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	want := header{w: p.g.w, h: p.g.h, blank: blank, cells: p.cells, entries: uint64(p.size), encoding: encodingExcess4, payload: uint64((p.size+7)/8) * 4}
+	if string(raw) != string(want.bytes()) {
+		return nil, 0, 0, fmt.Errorf("%w: header does not match %dx%d, blank %d, pattern %v", ErrCorrupt, want.w, want.h, blank, p.cells)
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	switch n := uint64(size) + want.payload; {
+	case uint64(fi.Size()) < n:
+		return nil, 0, 0, fmt.Errorf("%w: table cut short", ErrCorrupt)
+	case uint64(fi.Size()) > n:
+		return nil, 0, 0, fmt.Errorf("%w: data after the table", ErrCorrupt)
+	}
+	return raw, crc, size, nil
+}
+
+// readTable opens the table of pattern p from dir. It fails with an error
 // matching fs.ErrNotExist if there is no file, and ErrCorrupt if the file
 // is not exactly the table asked for.
+//
+// Only the header and the file's size are read when the file carries a
+// verified stamp (see stamp) that matches it: the table is then mapped into
+// memory where the system allows it, and its pages are read as the search
+// touches them. Otherwise the whole table is read and its checksum checked
+// before it is used, and the stamp is written for the next time.
 func readTable(dir string, p *pattern, blank int) ([]uint32, error) {
-	f, err := os.Open(filepath.Join(dir, fileName(p.g.w, p.g.h, blank, p.cells)))
+	path := filepath.Join(dir, fileName(p.g.w, p.g.h, blank, p.cells))
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, 1<<16)
-	_, raw, crc, err := readHeader(br)
+	raw, crc, off, err := checkHeader(f, p, blank)
 	if err != nil {
 		return nil, err
 	}
-	want := header{w: p.g.w, h: p.g.h, blank: blank, cells: p.cells, entries: uint64(p.size), encoding: encodingExcess4, payload: uint64((p.size+7)/8) * 4}
-	if string(raw) != string(want.bytes()) {
-		return nil, fmt.Errorf("%w: header does not match %dx%d, blank %d, pattern %v", ErrCorrupt, want.w, want.h, blank, p.cells)
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
 	}
-	// Plain memory: huge pages would spare TLB misses in the search, but
-	// faulting them in costs seconds, and the search is no faster for it.
-	t := make([]uint32, want.payload/4)
-	body := tableBytes(t)
-	if _, err := io.ReadFull(br, body); err != nil {
-		return nil, fmt.Errorf("%w: table cut short", ErrCorrupt)
+	trusted := readStamp(path) == stampOf(fi, crc)
+	payload := int64((p.size+7)/8) * 4
+	t, err := loadWords(f, int64(off), payload)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
-	if n, _ := br.Read(make([]byte, 1)); n != 0 {
-		return nil, fmt.Errorf("%w: data after the table", ErrCorrupt)
-	}
-	if crc32.Update(crc32.Checksum(raw, castagnoli), castagnoli, body) != crc {
-		return nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
+	if !trusted {
+		if crc32.Update(crc32.Checksum(raw, castagnoli), castagnoli, tableBytes(t)) != crc {
+			return nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
+		}
+		// The file is good: stamp it (failing to is no error, only slower
+		// the next time).
+		writeStamp(path, crc)
 	}
 	if !littleEndian {
-		swapWords(t)
+		swapWords(t) // read, not mapped (see loadWords)
 	}
 	return t, nil
+}
+
+// readWords reads the n bytes of f from offset off into new memory, as
+// little-endian words.
+func readWords(f *os.File, off, n int64) ([]uint32, error) {
+	t := make([]uint32, n/4)
+	if _, err := f.ReadAt(tableBytes(t), off); err != nil {
+		return nil, fmt.Errorf("table cut short: %v", err)
+	}
+	return t, nil
+}
+
+// Verify checks the checksum of every database file in dir ("" for
+// CacheDir()) and describes them as List does, with Info.Err set for each
+// file that is damaged. Each good file is stamped as verified (see Open),
+// so that Open need not read it whole again; a damaged file is left as it
+// is, and Open rebuilds it.
+func Verify(dir string) ([]Info, error) {
+	infos, err := List(dir)
+	if err != nil {
+		return nil, err
+	}
+	if dir == "" {
+		if dir, err = CacheDir(); err != nil {
+			return nil, err
+		}
+	}
+	for i := range infos {
+		in := &infos[i]
+		if in.Err != nil {
+			continue
+		}
+		g, err := newGeom(in.W, in.H)
+		if err != nil {
+			in.Err = fmt.Errorf("%w: %v", ErrCorrupt, err)
+			continue
+		}
+		p, err := newPattern(g, in.Cells)
+		if err != nil || in.Blank < 0 || in.Blank >= g.n {
+			in.Err = fmt.Errorf("%w: the header names no pattern of a %dx%d board", ErrCorrupt, in.W, in.H)
+			continue
+		}
+		path := filepath.Join(dir, in.Name)
+		os.Remove(stampName(path)) // check the whole file, whatever the stamp says
+		if _, err := readTable(dir, p, in.Blank); err != nil {
+			in.Err = err
+		}
+	}
+	return infos, nil
 }
 
 // Open returns the set for a w x h board, the blank's goal on cell blank and
@@ -330,12 +440,12 @@ func List(dir string) ([]Info, error) {
 		if err != nil {
 			inf.Err = err
 		} else {
-			hd, _, _, err := readHeader(bufio.NewReader(f))
+			hd, _, _, size, err := readHeader(bufio.NewReader(f))
 			f.Close()
 			inf.Err = err
 			inf.W, inf.H, inf.Blank, inf.Cells, inf.Entries = hd.w, hd.h, hd.blank, hd.cells, hd.entries
-			if err == nil && inf.Size != int64(len(hd.bytes())+4)+int64(hd.payload) {
-				inf.Err = fmt.Errorf("%w: %d bytes, header says %d", ErrCorrupt, inf.Size, int64(len(hd.bytes())+4)+int64(hd.payload))
+			if err == nil && inf.Size != int64(size)+int64(hd.payload) {
+				inf.Err = fmt.Errorf("%w: %d bytes, header says %d", ErrCorrupt, inf.Size, int64(size)+int64(hd.payload))
 			}
 		}
 		out = append(out, inf)

@@ -404,6 +404,11 @@ type Options struct {
 	// Progress, if not nil, is called as a database is built, with a label
 	// naming it, the placements done and their total.
 	Progress func(label string, done, total int64)
+	// Background, for a Solver, means never to make a solve wait for a set
+	// to be opened or built: the set is opened in the background, and
+	// meanwhile Solve answers by IDA* with linear conflicts (a server
+	// wants this). Open ignores it.
+	Background bool
 }
 
 func onesBelow(used uint32, p uint8) int {

@@ -638,3 +638,79 @@ func mustPattern(t *testing.T, w, h int, cells []int) *pattern {
 	}
 	return p
 }
+
+// TestStamp checks the verified stamps: a file is stamped when written, a
+// file changed in place after its stamp (even with its modification time
+// set back) is read whole, found damaged and rebuilt, and Verify checks
+// every file whatever its stamp says.
+func TestStamp(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	var log strings.Builder
+	opts := Options{Dir: dir, Log: &log}
+	want, err := Open(ctx, 3, 3, 0, "4-4", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "3x3-b0-1.2.3.4.pdb")
+	if _, err := os.Stat(stampName(name)); err != nil {
+		t.Fatalf("no stamp after writing: %v", err)
+	}
+	corrupt := func() {
+		t.Helper()
+		fi, err := os.Stat(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile(name, os.O_RDWR, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := make([]byte, 1)
+		f.ReadAt(b, fi.Size()-7)
+		b[0] ^= 0x21
+		if _, err := f.WriteAt(b, fi.Size()-7); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		if err := os.Chtimes(name, fi.ModTime(), fi.ModTime()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	corrupt()
+	log.Reset()
+	got, err := Open(ctx, 3, 3, 0, "4-4", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "checksum mismatch; rebuilding") {
+		t.Errorf("Open after damage in place logged %q, want a checksum mismatch and a rebuild", log.String())
+	}
+	for i := range want.tables {
+		if !slices.Equal(want.tables[i], got.tables[i]) {
+			t.Fatalf("table %d differs after the rebuild", i)
+		}
+	}
+
+	infos, err := Verify(dir)
+	if err != nil || len(infos) != 2 || infos[0].Err != nil || infos[1].Err != nil {
+		t.Fatalf("Verify of good files = %+v, %v", infos, err)
+	}
+	// Damage that leaves the stamp matching (as bit rot on the disk would):
+	// Open trusts the stamp, but Verify reads every byte.
+	corrupt()
+	fi, _ := os.Stat(name)
+	stamp := readStamp(name)
+	crc := stamp[strings.LastIndex(stamp, " ")+1 : len(stamp)-1]
+	var c uint32
+	fmt.Sscanf(crc, "%x", &c)
+	os.WriteFile(stampName(name), []byte(stampOf(fi, c)), 0o644)
+	infos, err = Verify(dir)
+	if err != nil || len(infos) != 2 || !errors.Is(infos[0].Err, ErrCorrupt) || infos[1].Err != nil {
+		t.Fatalf("Verify after damage = %+v, %v; want the first file corrupt", infos, err)
+	}
+	log.Reset()
+	if _, err := Open(ctx, 3, 3, 0, "4-4", opts); err != nil || !strings.Contains(log.String(), "rebuilding") {
+		t.Errorf("Open after Verify found damage: %v, logged %q", err, log.String())
+	}
+}

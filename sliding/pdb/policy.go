@@ -1,0 +1,325 @@
+package pdb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+)
+
+// ErrNoDatabase reports a board that no pattern database covers: a board of
+// more than 32 cells, or a partition that does not fit it.
+var ErrNoDatabase = errors.New("pdb: no pattern database")
+
+// noDatabase is an error that matches ErrNoDatabase and reads as its cause.
+type noDatabase struct{ err error }
+
+func (e noDatabase) Error() string        { return e.err.Error() }
+func (e noDatabase) Unwrap() error        { return e.err }
+func (e noDatabase) Is(target error) bool { return target == ErrNoDatabase }
+
+// ErrNotReady reports, from a Solver with Options.Background, that the set
+// asked for is still being opened or built in the background.
+var ErrNotReady = errors.New("pdb: pattern databases not ready yet")
+
+// QuickEntries is the most table entries (over all patterns) that a Solver
+// builds unasked for a board whose default set is not cached: a second or
+// a few of building and tens of MB. Larger default sets (4x4 7-8, 5x5
+// 6-6-6-6) are used once "searchlab pdb build" or Open has cached them;
+// until then the Solver uses QuickPartition.
+const QuickEntries = 1 << 25
+
+// QuickPartition returns the partition a Solver uses for a w x h board
+// while the default set is too large to build unasked and is not cached:
+// "6-6-3" on 4x4 (about 0.5 s to build, 5.8 MB) and "5-5-5-5-4" on 5x5
+// (about 3 s, 13 MB). ok is false for the other sizes, whose default sets
+// are built unasked.
+func QuickPartition(w, h int) (partition string, ok bool) {
+	switch {
+	case w == 4 && h == 4:
+		return "6-6-3", true
+	case w == 5 && h == 5:
+		return "5-5-5-5-4", true
+	}
+	return "", false
+}
+
+// Solver solves sliding-tile boards of every size optimally by the fastest
+// exact method this module has, and owns the choice:
+//
+//   - boards of up to 9 cells (3x3, 2x4 ...) are looked up in the distance
+//     table of their goal (sliding.TableFor);
+//   - boards of 10 to 32 cells by IDA* over additive pattern databases: the
+//     default set (DefaultPartition: 7-8 on 4x4, 6-6-6-6 on 5x5) when it is
+//     cached or quick to build, else the QuickPartition set, built once in
+//     seconds, with a note on Options.Log saying how to build the default
+//     set;
+//   - larger boards by IDA* with Manhattan distance and linear conflicts
+//     (sliding.Solve), with a note.
+//
+// The choice is made once per board size and goal cell of the blank, and
+// each set is opened (mapped, read or built) once and kept: the work per
+// board is the search alone. A Solver is safe for concurrent use; its zero
+// value is not usable, make one with NewSolver.
+type Solver struct {
+	opts    Options
+	mu      sync.Mutex
+	entries map[entryKey]*choice
+	notes   map[string]bool
+}
+
+// NewSolver returns a Solver that keeps its databases in opts.Dir (""
+// means CacheDir()), writes notes and build lines to opts.Log and reports
+// building on opts.Progress. Nothing is opened until a board needs it (or
+// Warm is called).
+func NewSolver(opts Options) *Solver {
+	return &Solver{opts: opts, entries: map[entryKey]*choice{}, notes: map[string]bool{}}
+}
+
+// entryKey names one choice: a board size, the goal cell of the blank as
+// given (not canonical, so that a lookup costs no symmetry), and the
+// partition asked for ("" for the automatic choice).
+type entryKey struct {
+	w, h, goalBlank int
+	partition       string
+}
+
+// choice holds one choice of set and, once opened, the set.
+type choice struct {
+	open    sync.Mutex // held while the set is chosen and opened
+	set     atomic.Pointer[Set]
+	none    atomic.Bool // no database fits: IDA* with linear conflicts
+	started atomic.Bool // a background open has begun
+}
+
+func (s *Solver) entry(k entryKey) *choice {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e := s.entries[k]
+	if e == nil {
+		e = &choice{}
+		s.entries[k] = e
+	}
+	return e
+}
+
+// Dir returns the directory the Solver keeps its databases in.
+func (s *Solver) Dir() (string, error) {
+	if s.opts.Dir != "" {
+		return s.opts.Dir, nil
+	}
+	return CacheDir()
+}
+
+// Solve returns a fewest-move solution from b to goal, found by the method
+// the Solver chooses for the board's size and goal (see Solver). It returns
+// an error matching sliding.ErrInvalid for boards that are not valid or
+// differ in size, sliding.ErrUnsolvable at once for a board that cannot
+// reach the goal, and an error matching search.ErrLimit when ctx ends or
+// lim.MaxNodes is reached. The first board of a size and goal may wait for
+// its set to be opened or built, unless Options.Background is set: then
+// that board is solved by IDA* with linear conflicts while the set opens.
+func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
+	if err := sliding.Check(b, goal); err != nil {
+		return sliding.Solution{}, err
+	}
+	if sliding.TableSize(b.W, b.H) {
+		return sliding.Solve(ctx, b, goal, lim)
+	}
+	set, err := s.set(ctx, entryKey{b.W, b.H, goal.Blank(), ""})
+	switch {
+	case errors.Is(err, ErrNoDatabase) || errors.Is(err, ErrNotReady):
+		return sliding.Solve(ctx, b, goal, lim)
+	case err != nil:
+		return sliding.Solution{}, err
+	}
+	return set.Solve(ctx, b, goal, lim)
+}
+
+// SolvePartition solves b for goal with pattern databases of the given
+// partition ("" for the size's default set, whether cached or not),
+// building and caching the set on first use. It returns an error matching
+// ErrNoDatabase when no database fits the board or the partition does not
+// parse, ErrNotReady when Options.Background is set and the set is still
+// opening, and otherwise the errors of Solve.
+func (s *Solver) SolvePartition(ctx context.Context, b, goal sliding.Board, partition string, lim search.Limits) (sliding.Solution, error) {
+	if err := sliding.Check(b, goal); err != nil {
+		return sliding.Solution{}, err
+	}
+	if partition == "" {
+		var ok bool
+		if partition, ok = DefaultPartition(b.W, b.H); !ok {
+			return sliding.Solution{}, noneErr(b.W, b.H)
+		}
+	}
+	set, err := s.set(ctx, entryKey{b.W, b.H, goal.Blank(), partition})
+	if err != nil {
+		return sliding.Solution{}, err
+	}
+	return set.Solve(ctx, b, goal, lim)
+}
+
+// Set returns the set the Solver uses for w x h boards whose goal has the
+// blank on cell goalBlank, with the given partition ("" for the automatic
+// choice that Solve makes), opening or building it on first use. It
+// returns an error matching ErrNoDatabase when no set fits.
+func (s *Solver) Set(ctx context.Context, w, h, goalBlank int, partition string) (*Set, error) {
+	return s.set(ctx, entryKey{w, h, goalBlank, partition})
+}
+
+// Warm opens, in the background, the sets that Solve will use for w x h
+// boards whose goal has the blank on cell goalBlank, and returns at once.
+// Errors are written to Options.Log.
+func (s *Solver) Warm(ctx context.Context, w, h, goalBlank int) {
+	e := s.entry(entryKey{w, h, goalBlank, ""})
+	s.background(ctx, e, entryKey{w, h, goalBlank, ""})
+}
+
+// Ready reports whether the set that Solve uses for w x h boards whose
+// goal has the blank on cell goalBlank is open (or none is needed).
+func (s *Solver) Ready(w, h, goalBlank int) bool {
+	if sliding.TableSize(w, h) {
+		return true
+	}
+	e := s.entry(entryKey{w, h, goalBlank, ""})
+	return e.set.Load() != nil || e.none.Load()
+}
+
+func (s *Solver) background(ctx context.Context, e *choice, k entryKey) {
+	if e.set.Load() != nil || e.none.Load() || !e.started.CompareAndSwap(false, true) {
+		return
+	}
+	go func() {
+		defer e.started.Store(false)
+		if _, err := s.openEntry(ctx, e, k); err != nil && !errors.Is(err, ErrNoDatabase) {
+			s.logf("pdb: %dx%d boards, blank goal on cell %d: %v", k.w, k.h, k.goalBlank, err)
+		}
+	}()
+}
+
+// set returns the opened set of k, opening it if need be (or, with
+// Options.Background, starting to open it and returning ErrNotReady).
+func (s *Solver) set(ctx context.Context, k entryKey) (*Set, error) {
+	e := s.entry(k)
+	if set := e.set.Load(); set != nil {
+		return set, nil
+	}
+	if e.none.Load() {
+		return nil, noneErr(k.w, k.h)
+	}
+	if s.opts.Background {
+		s.background(context.WithoutCancel(ctx), e, k)
+		return nil, ErrNotReady
+	}
+	return s.openEntry(ctx, e, k)
+}
+
+func noneErr(w, h int) error {
+	return fmt.Errorf("%w for %dx%d boards (more than %d cells)", ErrNoDatabase, w, h, maxCells)
+}
+
+// openEntry chooses and opens the set of k once.
+func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*Set, error) {
+	e.open.Lock()
+	defer e.open.Unlock()
+	if set := e.set.Load(); set != nil {
+		return set, nil
+	}
+	if e.none.Load() {
+		return nil, noneErr(k.w, k.h)
+	}
+	dir, err := s.Dir()
+	if err != nil {
+		return nil, err
+	}
+	partition := k.partition
+	if partition == "" {
+		var ok bool
+		if partition, ok = DefaultPartition(k.w, k.h); !ok {
+			e.none.Store(true)
+			s.note(fmt.Sprintf("searchlab: no pattern database fits a %dx%d board; using IDA* with linear conflicts", k.w, k.h))
+			return nil, noneErr(k.w, k.h)
+		}
+		partition = s.choose(dir, k.w, k.h, k.goalBlank, partition)
+	}
+	blank, canon, err := Canonical(k.w, k.h, k.goalBlank, partition)
+	if err != nil {
+		return nil, noDatabase{err}
+	}
+	opts := s.opts
+	opts.Dir = dir
+	set, err := Open(ctx, k.w, k.h, blank, canon, opts)
+	if err != nil {
+		return nil, err
+	}
+	e.set.Store(set)
+	return set, nil
+}
+
+// choose returns def when its tables are cached in dir or quick to build,
+// and otherwise the quick partition, with a note saying how to build def.
+func (s *Solver) choose(dir string, w, h, goalBlank int, def string) string {
+	quick, ok := QuickPartition(w, h)
+	if !ok {
+		return def
+	}
+	blank, spec, err := Canonical(w, h, goalBlank, def)
+	if err != nil {
+		return def
+	}
+	_, pats, err := newSet(w, h, blank, spec)
+	if err != nil {
+		return def
+	}
+	var entries int64
+	cached := true
+	for _, p := range pats {
+		entries += p.size
+		if cached && !tableCached(dir, p, blank) {
+			cached = false
+		}
+	}
+	if entries <= QuickEntries || cached {
+		return def
+	}
+	s.note(fmt.Sprintf("searchlab: the %s pattern databases for %dx%d boards are not built yet (about 15 s and 300 MB of disk, once); "+
+		"using %s, built in seconds. For the fastest solver run: searchlab pdb build --size %dx%d", def, w, h, quick, w, h))
+	return quick
+}
+
+// tableCached reports whether dir holds the file of p's table with a header
+// that matches and the right size (the checksum is checked when it is
+// opened).
+func tableCached(dir string, p *pattern, blank int) bool {
+	f, err := os.Open(filepath.Join(dir, fileName(p.g.w, p.g.h, blank, p.cells)))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	_, _, _, err = checkHeader(f, p, blank)
+	return err == nil
+}
+
+// note writes msg and a newline to Options.Log, once per Solver.
+func (s *Solver) note(msg string) {
+	s.mu.Lock()
+	seen := s.notes[msg]
+	s.notes[msg] = true
+	s.mu.Unlock()
+	if !seen && s.opts.Log != nil {
+		io.WriteString(s.opts.Log, msg+"\n")
+	}
+}
+
+func (s *Solver) logf(format string, args ...any) {
+	if s.opts.Log != nil {
+		fmt.Fprintf(s.opts.Log, format+"\n", args...)
+	}
+}

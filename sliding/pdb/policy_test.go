@@ -1,0 +1,114 @@
+package pdb
+
+import (
+	"context"
+	"encoding/binary"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+)
+
+// fakeCache writes files for the set whose headers and sizes are right but
+// whose tables are zeros (sparse files: nothing is built), so that the set
+// counts as cached without being built.
+func fakeCache(t *testing.T, dir string, w, h, blank int, partition string) {
+	t.Helper()
+	_, pats, err := newSet(w, h, blank, partition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pats {
+		hd := header{w: w, h: h, blank: blank, cells: p.cells, entries: uint64(p.size), encoding: encodingExcess4, payload: uint64((p.size+7)/8) * 4}
+		b := binary.LittleEndian.AppendUint32(hd.bytes(), 0)
+		b = append(b, make([]byte, headerSize(len(p.cells))-len(b))...)
+		name := filepath.Join(dir, fileName(w, h, blank, p.cells))
+		if err := os.WriteFile(name, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Truncate(name, int64(len(b))+int64(hd.payload)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestSolverChoice checks the automatic choice of set: on 4x4 the quick
+// 6-6-3 set while 7-8 is not cached, with one note saying how to build it,
+// and 7-8 once its files are there; on 3x4 the default set, small enough to
+// build unasked; on 6x6 none.
+func TestSolverChoice(t *testing.T) {
+	dir := t.TempDir()
+	var log strings.Builder
+	s := NewSolver(Options{Dir: dir, Log: &log})
+	for range 2 {
+		if got := s.choose(dir, 4, 4, 15, "7-8"); got != "6-6-3" {
+			t.Errorf("4x4, nothing cached: %s, want 6-6-3", got)
+		}
+	}
+	if n := strings.Count(log.String(), "searchlab pdb build --size 4x4"); n != 1 {
+		t.Errorf("logged %q: want one note on building 7-8", log.String())
+	}
+	fakeCache(t, dir, 4, 4, 0, "7-8")
+	if got := s.choose(dir, 4, 4, 15, "7-8"); got != "7-8" {
+		t.Errorf("4x4, 7-8 cached: %s", got)
+	}
+	if got := s.choose(dir, 4, 4, 5, "7-8"); got != "6-6-3" {
+		t.Errorf("4x4 with the blank's goal in the middle (7-8 cached for the corners only): %s", got)
+	}
+	if got := s.choose(dir, 4, 3, 11, "6-5"); got != "6-5" {
+		t.Errorf("4x3: %s, want 6-5", got)
+	}
+	log.Reset()
+	if _, err := s.Set(context.Background(), 6, 6, 35, ""); err == nil || !strings.Contains(log.String(), "no pattern database fits a 6x6 board") {
+		t.Errorf("6x6: %v, logged %q", err, log.String())
+	}
+}
+
+// TestSolverConcurrent solves 3x4 boards from several goroutines at once
+// with one Solver: every answer optimal (checked against IDA* with linear
+// conflicts), and the set opened once.
+func TestSolverConcurrent(t *testing.T) {
+	ctx := context.Background()
+	var log strings.Builder
+	var mu sync.Mutex
+	s := NewSolver(Options{Dir: t.TempDir(), Log: writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return log.Write(p)
+	})})
+	goal := sliding.Standard(4, 3)
+	var wg sync.WaitGroup
+	for i := range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b := sliding.Scramble(rand.New(rand.NewPCG(uint64(i), 9)), goal, 40)
+			sol, err := s.Solve(ctx, b, goal, search.Limits{})
+			ref, rerr := sliding.IDAStarSolve(ctx, b, goal, sliding.LinearConflict(goal), search.Limits{})
+			if err != nil || rerr != nil || sol.Len() != ref.Len() || sol.Method != "pdb 6-5" || sliding.Verify(b, goal, sol.Moves) != nil {
+				t.Errorf("board %d: %v %v, %d moves by %s, want %d", i, err, rerr, sol.Len(), sol.Method, ref.Len())
+			}
+		}()
+	}
+	wg.Wait()
+	if n := strings.Count(log.String(), "building"); n != 2 {
+		t.Errorf("logged %q: want the two patterns built once each", log.String())
+	}
+	a, _ := s.Set(ctx, 4, 3, 11, "")
+	b, _ := s.Set(ctx, 4, 3, 11, "")
+	if a == nil || a != b {
+		t.Errorf("Set returned %p and %p, want one set", a, b)
+	}
+}
+
+type writerFunc func(p []byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

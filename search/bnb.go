@@ -88,8 +88,14 @@ func (b *branch[S]) open(bound int) { b.res.Bound = max(b.res.Bound, bound) }
 func (b *branch[S]) visit(s S, depth int) error {
 	if v := b.p.Value(s); v > b.res.Value {
 		b.res.Best, b.res.Value = s, v
+		if b.m.obs != nil {
+			b.m.emit(Event{Kind: Improve, State: s, G: v, Depth: depth - 1, Bound: b.p.Bound(s), Best: v, Frontier: depth, Stored: depth})
+		}
 	}
 	if b.p.Bound(s) <= b.res.Value {
+		if b.m.obs != nil && depth == 1 {
+			b.m.emit(Event{Kind: Prune, State: s, G: b.p.Value(s), Depth: 0, Bound: b.p.Bound(s), Best: b.res.Value, Frontier: depth, Stored: depth})
+		}
 		return nil
 	}
 	b.m.frontier(depth)
@@ -97,6 +103,9 @@ func (b *branch[S]) visit(s S, depth int) error {
 	if err := b.m.expand(); err != nil {
 		b.open(b.p.Bound(s))
 		return err
+	}
+	if b.m.obs != nil {
+		b.m.emit(Event{Kind: Expand, State: s, G: b.p.Value(s), Depth: depth - 1, Bound: b.p.Bound(s), Best: b.res.Value, Frontier: depth, Stored: depth})
 	}
 	var stopped error
 	for t := range b.p.Children(s) {
@@ -106,7 +115,13 @@ func (b *branch[S]) visit(s S, depth int) error {
 			continue
 		}
 		if b.p.Bound(t) <= b.res.Value {
+			if b.m.obs != nil {
+				b.m.emit(Event{Kind: Prune, State: t, Parent: s, G: b.p.Value(t), Depth: depth, Bound: b.p.Bound(t), Best: b.res.Value, Frontier: depth, Stored: depth})
+			}
 			continue
+		}
+		if b.m.obs != nil {
+			b.m.emit(Event{Kind: Generate, State: t, Parent: s, G: b.p.Value(t), Depth: depth, Bound: b.p.Bound(t), Best: b.res.Value, Frontier: depth, Stored: depth})
 		}
 		stopped = b.visit(t, depth+1)
 	}

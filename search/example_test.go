@@ -147,3 +147,29 @@ func ExampleBranchAndBound() {
 	// Output:
 	// 15 true <nil>
 }
+
+// A Trace kept as Limits.Observe records what the search did, step by
+// step, up to its cap.
+func ExampleTrace() {
+	tr := &search.Trace{Max: 1000}
+	res, err := search.AStar(context.Background(), start, neighbours, manhattan, atExit, search.Limits{Observe: tr.Observe})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	kinds := map[search.EventKind]int{}
+	for _, e := range tr.Events {
+		kinds[e.Kind]++
+	}
+	fmt.Println("expanded:", res.Stats.Expanded, "expand events:", kinds[search.Expand])
+	first := tr.Events[0]
+	fmt.Printf("first: %v %v g=%d h=%d f=%d\n", first.Kind, first.State, first.G, first.H, first.F)
+	last := tr.Events[len(tr.Events)-1]
+	fmt.Printf("last: %v %v g=%d\n", last.Kind, last.State, last.G)
+	fmt.Println("truncated:", tr.Truncated)
+	// Output:
+	// expanded: 25 expand events: 25
+	// first: expand {0 0} g=0 h=11 f=11
+	// last: goal {4 7} g=15
+	// truncated: false
+}

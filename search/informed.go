@@ -30,7 +30,9 @@ func AStar[S comparable](ctx context.Context, start S, next Successors[S], h fun
 	}
 	best := map[S]*record{start: {parent: start}}
 	open := &openList[S]{}
-	heap.Push(open, openItem[S]{state: start, f: h(start), g: 0})
+	h0 := h(start)
+	heap.Push(open, openItem[S]{state: start, f: h0, g: 0})
+	closed := 0 // states in best that are closed: the rest are open
 	for open.Len() > 0 {
 		it := heap.Pop(open).(openItem[S])
 		r := best[it.state]
@@ -46,24 +48,44 @@ func AStar[S comparable](ctx context.Context, start S, next Successors[S], h fun
 				}
 			}
 			reverse(res.Path)
+			if m.obs != nil {
+				m.emit(Event{Kind: Goal, State: it.state, G: r.g, H: it.f - r.g, Depth: len(res.Path) - 1,
+					Frontier: len(best) - closed - 1, Stored: len(best)})
+			}
 			return res, nil
 		}
 		if err := m.expand(); err != nil {
 			return res, err
 		}
 		r.closed = true
+		closed++
+		if m.obs != nil {
+			m.emit(Event{Kind: Expand, State: it.state, G: r.g, H: it.f - r.g, Frontier: len(best) - closed, Stored: len(best)})
+		}
 		for t, c := range next(it.state) {
 			res.Stats.Generated++
 			g := r.g + c
+			kind := Generate
 			if tr, ok := best[t]; ok {
 				if g >= tr.g {
+					if m.obs != nil {
+						m.emit(Event{Kind: Duplicate, State: t, Parent: it.state, G: g, Frontier: len(best) - closed, Stored: len(best)})
+					}
 					continue
+				}
+				if tr.closed {
+					closed--
+					kind = Reopen
 				}
 				tr.parent, tr.g, tr.closed = it.state, g, false
 			} else {
 				best[t] = &record{parent: it.state, g: g}
 			}
-			heap.Push(open, openItem[S]{state: t, f: g + h(t), g: g})
+			ht := h(t)
+			heap.Push(open, openItem[S]{state: t, f: g + ht, g: g})
+			if m.obs != nil {
+				m.emit(Event{Kind: kind, State: t, Parent: it.state, G: g, H: ht, Frontier: len(best) - closed, Stored: len(best)})
+			}
 		}
 		m.frontier(open.Len())
 		m.stored(len(best))
@@ -125,6 +147,9 @@ func IDAStar[S comparable](ctx context.Context, start S, next Successors[S], h f
 	for {
 		res.Stats.Iterations++
 		ida.nextBound = math.MaxInt
+		if m.obs != nil {
+			m.emit(Event{Kind: Threshold, Bound: bound})
+		}
 		found, err := ida.visit(start, 0, bound)
 		if err != nil {
 			return res, err
@@ -153,9 +178,13 @@ type idaStar[S comparable] struct {
 }
 
 func (d *idaStar[S]) visit(s S, g, bound int) (bool, error) {
-	f := g + d.h(s)
+	hs := d.h(s)
+	f := g + hs
 	if f > bound {
 		d.nextBound = min(d.nextBound, f)
+		if d.m.obs != nil {
+			d.m.emit(Event{Kind: Prune, State: s, Parent: d.parent(), G: g, H: hs, Depth: len(d.path), Bound: bound, Frontier: len(d.path), Stored: len(d.path)})
+		}
 		return false, nil
 	}
 	d.path = append(d.path, s)
@@ -163,16 +192,28 @@ func (d *idaStar[S]) visit(s S, g, bound int) (bool, error) {
 	d.m.stored(len(d.path))
 	if d.goal(s) {
 		d.cost = g
+		if d.m.obs != nil {
+			d.m.emit(Event{Kind: Goal, State: s, G: g, H: hs, Depth: len(d.path) - 1, Bound: bound, Frontier: len(d.path), Stored: len(d.path)})
+		}
 		return true, nil
 	}
 	if err := d.m.expand(); err != nil {
 		return false, err
 	}
+	if d.m.obs != nil {
+		d.m.emit(Event{Kind: Expand, State: s, G: g, H: hs, Depth: len(d.path) - 1, Bound: bound, Frontier: len(d.path), Stored: len(d.path)})
+	}
 	d.onPath[s] = true
 	for t, c := range d.next(s) {
 		d.m.stats.Generated++
 		if d.onPath[t] {
+			if d.m.obs != nil {
+				d.m.emit(Event{Kind: Duplicate, State: t, Parent: s, G: g + c, Depth: len(d.path), Frontier: len(d.path), Stored: len(d.path)})
+			}
 			continue
+		}
+		if d.m.obs != nil {
+			d.m.emit(Event{Kind: Generate, State: t, Parent: s, G: g + c, H: d.h(t), Depth: len(d.path), Bound: bound, Frontier: len(d.path), Stored: len(d.path)})
 		}
 		found, err := d.visit(t, g+c, bound)
 		if found || err != nil {
@@ -182,4 +223,13 @@ func (d *idaStar[S]) visit(s S, g, bound int) (bool, error) {
 	delete(d.onPath, s)
 	d.path = d.path[:len(d.path)-1]
 	return false, nil
+}
+
+// parent returns the state at the end of the current path, or nil at the
+// root.
+func (d *idaStar[S]) parent() any {
+	if len(d.path) == 0 {
+		return nil
+	}
+	return d.path[len(d.path)-1]
 }

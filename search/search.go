@@ -47,6 +47,11 @@ type Stats struct {
 type Limits struct {
 	// MaxNodes caps the number of states expanded; 0 means no cap.
 	MaxNodes int64
+	// Observe, when not nil, receives every step of the search as an
+	// Event, in order (see EventKind for what each algorithm reports). A
+	// nil Observe costs nothing beyond one test of it per step. A Trace's
+	// Observe method keeps a bounded number of events.
+	Observe Observer
 }
 
 // Result is the outcome of a path-finding search.
@@ -83,6 +88,7 @@ type meter struct {
 	lim   Limits
 	stats *Stats
 	start time.Time
+	obs   Observer
 }
 
 const checkEvery = 1 << 10
@@ -91,7 +97,7 @@ func newMeter(ctx context.Context, lim Limits, stats *Stats) meter {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	return meter{ctx: ctx, lim: lim, stats: stats, start: time.Now()}
+	return meter{ctx: ctx, lim: lim, stats: stats, start: time.Now(), obs: lim.Observe}
 }
 
 // expand records one expansion and reports an error when a limit is reached.

@@ -35,6 +35,9 @@ func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 	if goal(start) {
 		path(start)
 		m.stored(1)
+		if m.obs != nil {
+			m.emit(Event{Kind: Goal, State: start, Stored: 1})
+		}
 		return res, nil
 	}
 	queue := []S{start}
@@ -44,9 +47,15 @@ func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 			return res, err
 		}
 		cost := seen[s].cost
+		if m.obs != nil {
+			m.emit(Event{Kind: Expand, State: s, G: cost, Frontier: len(queue) - head - 1, Stored: len(seen)})
+		}
 		for t, c := range next(s) {
 			res.Stats.Generated++
 			if _, ok := seen[t]; ok {
+				if m.obs != nil {
+					m.emit(Event{Kind: Duplicate, State: t, Parent: s, G: cost + c, Frontier: len(queue) - head - 1, Stored: len(seen)})
+				}
 				continue
 			}
 			seen[t] = entry{s, cost + c}
@@ -55,9 +64,16 @@ func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 				path(t)
 				m.frontier(len(queue) - head)
 				m.stored(len(seen))
+				if m.obs != nil {
+					m.emit(Event{Kind: Generate, State: t, Parent: s, G: cost + c, Frontier: len(queue) - head, Stored: len(seen)})
+					m.emit(Event{Kind: Goal, State: t, G: cost + c, Depth: len(res.Path) - 1, Frontier: len(queue) - head - 1, Stored: len(seen)})
+				}
 				return res, nil
 			}
 			queue = append(queue, t)
+			if m.obs != nil {
+				m.emit(Event{Kind: Generate, State: t, Parent: s, G: cost + c, Frontier: len(queue) - head - 1, Stored: len(seen)})
+			}
 		}
 		m.frontier(len(queue) - head - 1)
 		m.stored(len(seen))
@@ -107,6 +123,9 @@ func IDDFS[S comparable](ctx context.Context, start S, next Successors[S], goal 
 	d := depthFirst[S]{m: &m, next: next, goal: goal, onPath: map[S]bool{}}
 	for depth := 0; maxDepth < 0 || depth <= maxDepth; depth++ {
 		res.Stats.Iterations++
+		if m.obs != nil {
+			m.emit(Event{Kind: Threshold, Bound: depth})
+		}
 		found, cut, err := d.run(start, depth)
 		if err != nil {
 			return res, err
@@ -131,6 +150,7 @@ type depthFirst[S comparable] struct {
 	path   []S
 	cost   int
 	cut    bool
+	limit  int // the depth limit of the current run, for trace events
 }
 
 // run searches from start to depth limit (unbounded when negative). It
@@ -141,6 +161,7 @@ func (d *depthFirst[S]) run(start S, limit int) (found, cut bool, err error) {
 	d.cost = 0
 	d.cut = false
 	clear(d.onPath)
+	d.limit = limit
 	found, err = d.visit(start, 0, limit)
 	return found, d.cut, err
 }
@@ -152,18 +173,33 @@ func (d *depthFirst[S]) visit(s S, cost, remaining int) (bool, error) {
 	d.m.stored(len(d.path))
 	if d.goal(s) {
 		d.cost = cost
+		if d.m.obs != nil {
+			d.m.emit(Event{Kind: Goal, State: s, G: cost, Depth: len(d.path) - 1, Bound: d.limit, Frontier: len(d.path), Stored: len(d.path)})
+		}
 		return true, nil
 	}
 	if remaining == 0 {
 		d.cut = true
+		if d.m.obs != nil {
+			d.m.emit(Event{Kind: Prune, State: s, G: cost, Depth: len(d.path) - 1, Bound: d.limit, Frontier: len(d.path), Stored: len(d.path)})
+		}
 	} else {
 		if err := d.m.expand(); err != nil {
 			return false, err
 		}
+		if d.m.obs != nil {
+			d.m.emit(Event{Kind: Expand, State: s, G: cost, Depth: len(d.path) - 1, Bound: d.limit, Frontier: len(d.path), Stored: len(d.path)})
+		}
 		for t, c := range d.next(s) {
 			d.m.stats.Generated++
 			if d.onPath[t] {
+				if d.m.obs != nil {
+					d.m.emit(Event{Kind: Duplicate, State: t, Parent: s, G: cost + c, Depth: len(d.path), Bound: d.limit, Frontier: len(d.path), Stored: len(d.path)})
+				}
 				continue
+			}
+			if d.m.obs != nil {
+				d.m.emit(Event{Kind: Generate, State: t, Parent: s, G: cost + c, Depth: len(d.path), Bound: d.limit, Frontier: len(d.path), Stored: len(d.path)})
 			}
 			found, err := d.visit(t, cost+c, remaining-1)
 			if found || err != nil {

@@ -96,7 +96,9 @@ func TestTraceMatchesUntraced(t *testing.T) {
 			h(name(i))
 		}
 		algos := []traced{
-			{"BFS", func(l search.Limits) (search.Result[string], error) { return search.BFS(ctx, name(src), g.next, goal, l) }},
+			{"BFS", func(l search.Limits) (search.Result[string], error) {
+				return search.BFS(ctx, name(src), g.next, goal, l)
+			}},
 			{"DFS", func(l search.Limits) (search.Result[string], error) {
 				return search.DFS(ctx, name(src), g.next, goal, n, l)
 			}},

@@ -60,6 +60,9 @@ func BranchAndBound[S any](ctx context.Context, starts iter.Seq[S], p Maximize[S
 		}
 		if !started {
 			res.Best, res.Value, started = s, p.Value(s), true
+			if m.obs != nil {
+				m.emit(Event{Kind: Improve, State: s, G: res.Value, Bound: p.Bound(s), Best: res.Value, Frontier: 1, Stored: 1})
+			}
 		}
 		if err := b.visit(s, 1); err != nil {
 			stopped = err

@@ -23,6 +23,12 @@ type gstate struct {
 // gives the same answers as Solve, with the same tie rule, and is kept to
 // measure the specialised solver against.
 func (s *Solver) SolveGeneric(ctx context.Context, b *Board, opt Options) (Result, error) {
+	return s.solveGeneric(ctx, b, opt, nil)
+}
+
+// solveGeneric is SolveGeneric with an observer of the search's events
+// (states are gstate values), for Trace.
+func (s *Solver) solveGeneric(ctx context.Context, b *Board, opt Options, obs search.Observer) (Result, error) {
 	starts, err := s.setup(b)
 	if err != nil {
 		return Result{}, err
@@ -72,7 +78,7 @@ func (s *Solver) SolveGeneric(ctx context.Context, b *Board, opt Options) (Resul
 		Value: func(g gstate) int { return len(g.path) },
 		Bound: func(g gstate) int { return g.bound },
 	}
-	br, err := search.BranchAndBound(ctx, iter.Seq[gstate](first), p, search.Limits{MaxNodes: opt.MaxNodes})
+	br, err := search.BranchAndBound(ctx, iter.Seq[gstate](first), p, search.Limits{MaxNodes: opt.MaxNodes, Observe: obs})
 	res := Result{Length: br.Value, Optimal: br.Optimal, Bound: br.Bound, Nodes: br.Stats.Expanded}
 	if br.Value > 0 {
 		res.Colour = br.Best.comp.colour

@@ -116,7 +116,7 @@ type SlidingEvent struct {
 	G         int    `json:"g"`
 	H         int    `json:"h"`
 	F         int    `json:"f"`
-	Depth     int    `json:"depth"`
+	Depth     int    `json:"depth,omitempty"`
 	Bound     int    `json:"bound,omitempty"`
 	Expanded  int64  `json:"expanded"`
 	Generated int64  `json:"generated"`
@@ -211,7 +211,7 @@ func TraceSliding(ctx context.Context, b, goal sliding.Board, opt SlidingTraceOp
 		Method: sol.Method, Stats: NewStats(sol.Stats)}
 	switch {
 	case tr.Truncated:
-		end.Error = fmt.Sprintf("the trace reached its cap of %d events; the search was stopped there", max)
+		end.Error = fmt.Sprintf("the trace reached its cap of %d events; the search was stopped", max)
 	case err != nil:
 		end.Error = err.Error()
 		if !errors.Is(err, search.ErrLimit) && !errors.Is(err, search.ErrNotFound) {

@@ -1,0 +1,190 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/stroke"
+	"github.com/searchlab/searchlab/sudoku"
+)
+
+const traceDescription = `
+Solves one puzzle read from stdin and writes what the search did, step by
+step, as JSON lines: a start record, one record per event, an end record
+(each with "type": "start", "event" or "end"). The README's "Traces"
+section lists the fields.
+
+--puzzle sliding (the default) runs one generic algorithm (--algo bfs, dfs,
+iddfs, astar or idastar, with --heuristic for astar and idastar) on a board
+in --format line or grid; its events are expand, generate, duplicate,
+reopen, threshold (IDDFS, IDA*), prune and goal, each with the board, g, h,
+f and the counts expanded, generated, frontier and stored so far.
+--puzzle stroke traces the branch and bound of a one-stroke board in the
+classic format: extend (the chain grows, or backs up and grows), cut (a
+chain whose bound cannot beat the best), best (a new longest chain).
+--puzzle sudoku explains a solve: naked-single, hidden-single,
+locked-candidate, guess, contradiction, backtrack and solved, each with
+its reason.
+
+A trace keeps at most --max-events events. A sliding search stops at the
+cap; the other two run on to their answer. Either way the end record says
+"truncated": true and how many events were dropped.
+
+Example:
+  echo "1 2 3 4 0 5 7 8 6" | searchlab trace --algo astar --heuristic manhattan`
+
+func init() {
+	register(command{
+		name:    "trace",
+		summary: "write a search's steps as JSON lines (sliding, stroke, sudoku)",
+		run:     runTrace,
+	})
+}
+
+func runTrace(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "trace", "[--puzzle sliding|stroke|sudoku] [flags] < puzzle", traceDescription)
+	puzzle := fs.String("puzzle", "sliding", "`kind` of puzzle: sliding, stroke or sudoku")
+	format := fs.String("format", "", "input `format`: sliding line (default) or grid; sudoku line (default), grid, boj2580 or boj2239")
+	size := fs.String("size", "", "sliding board size `WxH` for --format line (default: a square)")
+	goal := fs.String("goal", "", "sliding goal `tiles` in reading order, 0 for the blank (default: 1..n-1, blank last)")
+	algo := fs.String("algo", "astar", "sliding `algorithm`: bfs, dfs, iddfs, astar or idastar")
+	heuristic := fs.String("heuristic", "manhattan", "sliding `heuristic` for astar and idastar: misplaced, manhattan or linear")
+	maxDepth := fs.Int("max-depth", 0, "sliding depth bound for dfs and iddfs (0: the board's default)")
+	maxEvents := fs.Int("max-events", api.DefaultMaxEvents, fmt.Sprintf("events kept, at most %d", api.MaxMaxEvents))
+	maxNodes := fs.Int64("max-nodes", 2_000_000, "stop a sliding or stroke search after `n` expansions (0: no cap)")
+	timeout := fs.Duration("timeout", 0, "stop after this `duration`, such as 10s (0: none)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case *maxEvents < 1 || *maxEvents > api.MaxMaxEvents:
+		return badInputf("trace: --max-events must be from 1 to %d", api.MaxMaxEvents)
+	case *maxNodes < 0:
+		return badInputf("trace: --max-nodes %d is negative", *maxNodes)
+	case *timeout < 0:
+		return badInputf("trace: --timeout %v is negative", *timeout)
+	case *maxDepth < 0:
+		return badInputf("trace: --max-depth %d is negative", *maxDepth)
+	}
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
+	var (
+		tr  api.Trace
+		err error
+	)
+	switch *puzzle {
+	case "sliding":
+		tr, err = traceSliding(ctx, e, *format, *size, *goal, *algo, *heuristic, *maxDepth, *maxEvents, *maxNodes)
+	case "stroke":
+		if *format != "" {
+			return badInputf("trace: --format is for sliding and sudoku; stroke boards have one format")
+		}
+		tr, err = traceStroke(ctx, e, *maxEvents, *maxNodes)
+	case "sudoku":
+		tr, err = traceSudoku(ctx, e, *format, *maxEvents)
+	default:
+		return badInputf("trace: --puzzle %q: want sliding, stroke or sudoku", *puzzle)
+	}
+	if err != nil {
+		return err
+	}
+	out := bufio.NewWriter(e.stdout)
+	if err := tr.WriteLines(out); err != nil {
+		return err
+	}
+	return out.Flush()
+}
+
+func traceSliding(ctx context.Context, e *env, format, size, goalText, algoName, heuristic string, maxDepth, maxEvents int, maxNodes int64) (api.Trace, error) {
+	f := sliding.Line
+	if format != "" {
+		var err error
+		if f, err = sliding.ParseFormat(format); err != nil {
+			return api.Trace{}, badInputf("trace: --format: %v", err)
+		}
+	}
+	w, h := 0, 0
+	if size != "" {
+		var err error
+		if w, h, err = sliding.ParseSize(size); err != nil {
+			return api.Trace{}, badInputf("trace: --size: %v", err)
+		}
+	}
+	algo, err := sliding.ParseAlgorithm(algoName)
+	if err != nil {
+		return api.Trace{}, badInputf("trace: --algo: %v", err)
+	}
+	cases, err := sliding.Parse(e.stdin, f, w, h)
+	switch {
+	case err != nil:
+		return api.Trace{}, badInputf("trace: %v", err)
+	case len(cases) != 1:
+		return api.Trace{}, badInputf("trace: want one board on stdin, got %d", len(cases))
+	}
+	b := cases[0].Board
+	goal := sliding.Standard(b.W, b.H)
+	if goalText != "" {
+		if goal, err = sliding.ParseGoal(goalText, b.W, b.H); err != nil {
+			return api.Trace{}, badInputf("trace: --goal: %v", err)
+		}
+	}
+	tr, err := api.TraceSliding(ctx, b, goal, api.SlidingTraceOptions{Algorithm: algo, Heuristic: heuristic, MaxDepth: maxDepth,
+		MaxEvents: maxEvents, Limits: search.Limits{MaxNodes: maxNodes}})
+	if errors.Is(err, sliding.ErrUnsolvable) {
+		return tr, badInputf("trace: the board cannot reach the goal (permutation parity and blank row): nothing to trace")
+	}
+	return tr, err
+}
+
+func traceStroke(ctx context.Context, e *env, maxEvents int, maxNodes int64) (api.Trace, error) {
+	boards, err := stroke.Parse(e.stdin)
+	switch {
+	case err != nil:
+		return api.Trace{}, badInputf("trace: %v", err)
+	case len(boards) != 1:
+		return api.Trace{}, badInputf("trace: want one board on stdin, got %d", len(boards))
+	}
+	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), boards[0], stroke.Options{MaxNodes: maxNodes}, maxEvents)
+	if errors.Is(err, stroke.ErrTooLarge) {
+		return tr, badInput(err)
+	}
+	return tr, err
+}
+
+func traceSudoku(ctx context.Context, e *env, format string, maxEvents int) (api.Trace, error) {
+	f := sudoku.FormatLine
+	if format != "" {
+		var err error
+		if f, err = sudoku.ParseFormat(format); err != nil {
+			return api.Trace{}, badInputf("trace: --format: %v", err)
+		}
+	}
+	sc := sudoku.NewScanner(e.stdin, f)
+	if !sc.Scan() {
+		if err := sc.Err(); err != nil {
+			return api.Trace{}, badInputf("trace: %v", err)
+		}
+		return api.Trace{}, badInputf("trace: no puzzle on stdin")
+	}
+	g, err := sudoku.Parse(f, sc.Record())
+	if err != nil {
+		return api.Trace{}, badInputf("trace: %v", err)
+	}
+	if sc.Scan() {
+		return api.Trace{}, badInputf("trace: want one puzzle on stdin, the input has more")
+	}
+	tr, err := api.TraceSudoku(ctx, g, maxEvents)
+	if errors.Is(err, sudoku.ErrInvalid) {
+		return tr, badInputf("trace: %v", strings.TrimPrefix(err.Error(), "invalid puzzle: "))
+	}
+	return tr, err
+}

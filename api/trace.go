@@ -149,6 +149,10 @@ type SlidingTraceOptions struct {
 	// MaxEvents caps the events kept (0 is DefaultMaxEvents). The search
 	// stops when the cap is reached: the end record says truncated.
 	MaxEvents int
+	// Kinds, when not empty, keeps only the events of these kinds (such
+	// as "expand" and "goal" for a race); the others are neither kept nor
+	// counted against MaxEvents.
+	Kinds []string
 	// Limits caps the search (its Observe is replaced).
 	Limits search.Limits
 }
@@ -191,10 +195,26 @@ func TraceSliding(ctx context.Context, b, goal sliding.Board, opt SlidingTraceOp
 		}
 		start.Heuristic = name
 	}
+	var keep [16]bool
+	for _, k := range opt.Kinds {
+		var kind search.EventKind
+		if err := kind.UnmarshalText([]byte(k)); err != nil {
+			return Trace{}, inputErrorf("kinds: %q is not an event kind (expand, generate, duplicate, reopen, threshold, prune, goal)", k)
+		}
+		keep[kind] = true
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	tr := &search.Trace{Max: max, OnFull: cancel}
-	sol, err := sliding.SolveTraced(ctx, b, goal, o, tr.Observe)
+	obs := tr.Observe
+	if len(opt.Kinds) > 0 {
+		obs = func(e search.Event) {
+			if keep[e.Kind] {
+				tr.Observe(e)
+			}
+		}
+	}
+	sol, err := sliding.SolveTraced(ctx, b, goal, o, obs)
 	events := make([]SlidingEvent, len(tr.Events))
 	for i, e := range tr.Events {
 		ev := SlidingEvent{Type: "event", Kind: e.Kind.String(), G: e.G, H: e.H, F: e.F, Depth: e.Depth, Bound: e.Bound,

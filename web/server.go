@@ -108,6 +108,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("/api/sudoku/solve", s.post(s.sudokuSolve))
 	s.mux.HandleFunc("/api/sudoku/generate", s.post(s.sudokuGenerate))
 	s.mux.HandleFunc("/api/stroke/solve", s.post(s.strokeSolve))
+	s.registerTrace()
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no API endpoint "+r.URL.Path)
 	})

@@ -9,8 +9,10 @@ import './sliding.js';
 import { showCompareBoard } from './compare.js';
 import './sudoku.js';
 import './stroke.js';
+import './watch.js';
+import './race.js';
 
-const TABS = ['sliding', 'compare', 'sudoku', 'stroke'];
+const TABS = ['sliding', 'compare', 'watch', 'race', 'sudoku', 'stroke'];
 
 function showTab(name, focus = false) {
   for (const t of TABS) {

@@ -88,8 +88,8 @@ $('#compare-run').addEventListener('click', () => {
   const req = { board: tiles.join(' '), format: 'line', size: `${sl.w}x${sl.h}`, goal: currentGoal().join(' ') };
   // The caption names the board of the rows shown, whatever the Sliding tab holds later.
   const caption = `Algorithms on the ${req.size} board ${req.board} to the goal ${req.goal}`;
-  run('compare', 'Running every algorithm', async () => {
-    const r = await api('/api/sliding/compare', req);
+  run('compare', 'Running every algorithm', async (signal) => {
+    const r = await api('/api/sliding/compare', req, signal);
     const rows = r.rows || [];
     drawCompareTable(rows);
     $('#compare-table caption').textContent = caption;

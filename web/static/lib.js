@@ -54,22 +54,26 @@ export class APIError extends Error {
 
 // api POSTs body as JSON to path and returns the decoded answer, or throws
 // an APIError with the server's {"error": ...} message. A busy server (503)
-// is asked again after its Retry-After, up to three times.
-export async function api(path, body) {
+// is asked again after its Retry-After, up to three times. Aborting signal
+// drops the request, which cancels the server's search; the APIError then
+// has cancelled set.
+export async function api(path, body, signal) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await post(path, body);
+      return await post(path, body, signal);
     } catch (e) {
       if (e.status === 503 && attempt === 3) e.message += ' (asked 3 times)';
-      if (e.status !== 503 || attempt === 3) throw e;
+      if (e.status !== 503 || attempt === 3 || signal?.aborted) throw e;
       await new Promise((r) => setTimeout(r, 1000 * (Number(e.retryAfter) || 1)));
     }
   }
 }
 
-async function post(path, body) {
+async function post(path, body, signal) {
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(), 120_000);
+  const cancel = () => ctl.abort();
+  signal?.addEventListener('abort', cancel);
   try {
     let res;
     try {
@@ -80,6 +84,11 @@ async function post(path, body) {
         signal: ctl.signal,
       });
     } catch (e) {
+      if (signal?.aborted) {
+        const err = new APIError('Cancelled: the server stopped the search.', 0, {});
+        err.cancelled = true;
+        throw err;
+      }
       const msg = e.name === 'AbortError' ? 'no answer from the server within 2 minutes'
         : `cannot reach the server (${e.message})`;
       throw new APIError(msg, 0, {});
@@ -98,6 +107,7 @@ async function post(path, body) {
     return data;
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
   }
 }
 
@@ -107,36 +117,55 @@ async function post(path, body) {
 export const after = {}; // per view: called after every state change (re-enables controls)
 
 // setState sets a view's data-state and status sentence; while solving it
-// disables the view's buttons and fields.
+// disables the view's buttons and fields, except its Cancel button
+// (.cancel), which shows only then.
 export function setState(name, state, message) {
   const view = $(`#view-${name}`);
   view.dataset.state = state;
   view.setAttribute('aria-busy', String(state === 'solving'));
   $(`#${name}-status`).textContent = message;
-  for (const c of $$('button, input, select, textarea', view)) c.disabled = state === 'solving';
+  for (const c of $$('button, input, select, textarea', view)) {
+    if (c.classList.contains('cancel')) {
+      c.hidden = state !== 'solving';
+      c.disabled = false;
+    } else {
+      c.disabled = state === 'solving';
+    }
+  }
   after[name]?.();
 }
 
+const view = (name) => $(`#view-${name}`);
+
 export const busy = (name) => $(`#view-${name}`).dataset.state === 'solving';
 
-// run shows "solving" with a running clock while work() runs, then "done"
-// with the sentence work() returns, or "error" with the thrown message.
+// run shows "solving" with a running clock while work(signal) runs, then
+// "done" with the sentence work() returns, or "error" with the thrown
+// message. The view's Cancel button (#<view>-cancel) aborts signal, which
+// work passes to api(): the view goes back to "idle", "Cancelled".
 export async function run(name, message, work) {
   const focused = document.activeElement;
   const t0 = performance.now();
+  const ctl = new AbortController();
+  const cancelButton = $(`#${name}-cancel`);
+  const onCancel = () => ctl.abort();
+  cancelButton?.addEventListener('click', onCancel);
   setState(name, 'solving', `${message}…`);
+  if (focused && cancelButton && view(name).contains(focused)) cancelButton.focus();
   const tick = setInterval(() => {
     $(`#${name}-status`).textContent = `${message}… ${((performance.now() - t0) / 1000).toFixed(1)} s`;
   }, 500);
   let state = 'done', sentence;
   try {
-    sentence = await work();
+    sentence = await work(ctl.signal);
+    if (ctl.signal.aborted) throw Object.assign(new APIError('Cancelled: the server stopped the search.', 0, {}), { cancelled: true });
   } catch (e) {
-    state = 'error';
+    state = e.cancelled ? 'idle' : 'error';
     sentence = e.message || String(e);
     if (!(e instanceof APIError)) console.error(e);
   } finally {
     clearInterval(tick);
+    cancelButton?.removeEventListener('click', onCancel);
   }
   setState(name, state, sentence);
   // Disabling the focused button drops keyboard focus: give it back.

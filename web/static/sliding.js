@@ -271,8 +271,8 @@ $('#sliding-form').addEventListener('submit', (e) => {
   const req = { board: tiles.join(' '), format: 'line', size: `${sl.w}x${sl.h}`, goal: goal.join(' '), algo };
   if (algo === 'astar' || algo === 'idastar') req.heuristic = $('#sliding-heuristic').value;
   drawTiles(tiles);
-  run('sliding', 'Solving', async () => {
-    const r = await api('/api/sliding/solve', req).catch((err) => {
+  run('sliding', 'Solving', async (signal) => {
+    const r = await api('/api/sliding/solve', req, signal).catch((err) => {
       if (err.body?.limit) err.message += '. Try auto, or A* or IDA* with linear conflict.';
       throw err;
     });

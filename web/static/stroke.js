@@ -249,8 +249,8 @@ $('#stroke-form').addEventListener('submit', (e) => {
     return;
   }
   const text = boardText();
-  run('stroke', 'Solving', async () => {
-    const r = await api('/api/stroke/solve', { board: text, path: true, all: true });
+  run('stroke', 'Solving', async (signal) => {
+    const r = await api('/api/stroke/solve', { board: text, path: true, all: true }, signal);
     // Each colour's best chain, as a swatch and its length (or length..bound).
     const colours = el('span', { class: 'chips' });
     for (const [c, v] of Object.entries(r.colours || {})) {

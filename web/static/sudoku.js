@@ -32,14 +32,22 @@ function parseSudoku(text) {
   }).join('');
 }
 
+// The grid is also where a puzzle is typed: its cells form one tab stop
+// (a roving tabindex); arrow keys move, a symbol fills the cell, Backspace,
+// Delete, 0 or '.' empties it, and the text box follows.
+const entry = { focus: 0, puzzle: '' };
+
 // drawSudoku shows a puzzle (givens) and, if given, a solution (filled cells).
 function drawSudoku(puzzle, solution) {
   const grid = $('#sudoku-grid');
   const n = Math.round(Math.sqrt(puzzle.length)), box = Math.round(Math.sqrt(n));
+  entry.puzzle = puzzle;
+  entry.focus = Math.min(entry.focus, puzzle.length - 1);
   grid.style.setProperty('--n', n);
   grid.replaceChildren(...[...puzzle].map((ch, i) => {
     const r = Math.floor(i / n), c = i % n;
-    const cell = el('div', { class: 'cell' });
+    const cell = el('div', { class: 'cell', 'data-i': i, tabindex: i === entry.focus ? 0 : -1,
+      'aria-label': `row ${r + 1}, column ${c + 1}: ${ch === '.' ? (solution ? `${solution[i]}, filled` : 'empty') : `${ch}, given`}` });
     if (c % box === box - 1 && c < n - 1) cell.classList.add('box-r');
     if (r % box === box - 1 && r < n - 1) cell.classList.add('box-b');
     if (ch !== '.') {
@@ -51,8 +59,59 @@ function drawSudoku(puzzle, solution) {
     }
     return cell;
   }));
-  grid.setAttribute('aria-label', `${n}x${n} Sudoku: ${solution || puzzle}`);
+  grid.setAttribute('aria-label', `${n}x${n} Sudoku: ${solution || puzzle}. Type a digit into a cell; arrow keys move.`);
 }
+
+// setCell puts ch ('.' to empty) in cell i of the puzzle, rewrites the
+// text box as rows, redraws, and keeps the focus on the cell.
+function setCell(i, ch) {
+  const cells = [...entry.puzzle];
+  if (cells[i] === ch) return;
+  cells[i] = ch;
+  const n = Math.round(Math.sqrt(cells.length));
+  const rows = [];
+  for (let r = 0; r < n; r++) rows.push(cells.slice(r * n, (r + 1) * n).join(''));
+  $('#sudoku-input').value = rows.join('\n');
+  sudokuChanged();
+  $('#sudoku-grid').children[i]?.focus();
+}
+
+function moveFocus(j) {
+  const cells = $('#sudoku-grid').children;
+  cells[entry.focus]?.setAttribute('tabindex', -1);
+  entry.focus = j;
+  cells[j].setAttribute('tabindex', 0);
+  cells[j].focus();
+}
+
+$('#sudoku-grid').addEventListener('focusin', (e) => {
+  const i = Number(e.target.dataset?.i);
+  if (!Number.isNaN(i) && i !== entry.focus) {
+    $('#sudoku-grid').children[entry.focus]?.setAttribute('tabindex', -1);
+    entry.focus = i;
+    e.target.setAttribute('tabindex', 0);
+  }
+});
+$('#sudoku-grid').addEventListener('click', (e) => e.target.closest('.cell')?.focus());
+$('#sudoku-grid').addEventListener('keydown', (e) => {
+  const i = Number(e.target.dataset?.i);
+  if (Number.isNaN(i) || busy('sudoku') || e.ctrlKey || e.metaKey || e.altKey) return;
+  const n = Math.round(Math.sqrt(entry.puzzle.length));
+  const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -n, ArrowDown: n }[e.key];
+  const k = e.key.toUpperCase();
+  if (step !== undefined) {
+    const j = i + step;
+    if (j >= 0 && j < n * n && (Math.abs(step) !== 1 || Math.floor(j / n) === Math.floor(i / n))) moveFocus(j);
+  } else if (['BACKSPACE', 'DELETE', '0', '.', ' '].includes(k)) {
+    setCell(i, '.');
+  } else if (k.length === 1 && SYMBOLS.indexOf(k) >= 0 && SYMBOLS.indexOf(k) < n) {
+    setCell(i, k);
+    if (i + 1 < n * n && (i + 1) % n !== 0) moveFocus(i + 1);
+  } else {
+    return;
+  }
+  e.preventDefault();
+});
 
 function sudokuChanged() {
   $('#sudoku-result').replaceChildren();
@@ -79,10 +138,10 @@ $('#sudoku-form').addEventListener('submit', (e) => {
   drawSudoku(puzzle);
   $('#sudoku-result').replaceChildren();
   const first = $('#sudoku-first').checked;
-  run('sudoku', 'Solving', async () => {
+  run('sudoku', 'Solving', async (signal) => {
     let r;
     try {
-      r = await api('/api/sudoku/solve', { puzzle, format: 'line', first, limit: 2 });
+      r = await api('/api/sudoku/solve', { puzzle, format: 'line', first, limit: 2 }, signal);
     } catch (err) {
       if (err.status === 422 && /^no solution/i.test(err.message)) return 'no solution';
       throw err; // conflicting givens and other faults: the server's message
@@ -100,8 +159,8 @@ $('#sudoku-form').addEventListener('submit', (e) => {
 
 $('#sudoku-generate').addEventListener('click', () => {
   const box = Number($('#sudoku-box').value);
-  run('sudoku', 'Generating a puzzle', async () => {
-    const r = await api('/api/sudoku/generate', { box, seed: 0, clues: 0 });
+  run('sudoku', 'Generating a puzzle', async (signal) => {
+    const r = await api('/api/sudoku/generate', { box, seed: 0, clues: 0 }, signal);
     const n = box * box;
     const rows = [];
     for (let i = 0; i < r.puzzle.length; i += n) rows.push(r.puzzle.slice(i, i + n));

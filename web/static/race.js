@@ -1,0 +1,176 @@
+// race.js: the Race view: two or three searches on one 3x3 board, traced
+// through /api/trace/sliding (expansions, thresholds and the goal only) and
+// played in lockstep: every tick, each search still running expands the
+// same number of boards, until each has reached the goal.
+
+import { $, $$, el, fmtInt, setState, run, api, after, busy } from './lib.js';
+import { miniBoard } from './watch.js';
+
+const CHOICES = [
+  ['bfs', 'BFS'], ['astar:misplaced', 'A* (misplaced)'], ['astar:manhattan', 'A* (Manhattan)'], ['astar:linear', 'A* (linear conflict)'],
+  ['idastar:manhattan', 'IDA* (Manhattan)'], ['iddfs', 'IDDFS'], ['', 'none'],
+];
+const label = (v) => CHOICES.find(([k]) => k === v)?.[1] ?? v;
+
+for (const [id, def] of [['#race-a', 'bfs'], ['#race-b', 'astar:manhattan'], ['#race-c', '']]) {
+  $(id).replaceChildren(...CHOICES.filter(([k]) => k || id === '#race-c').map(([k, t]) => el('option', { value: k }, t)));
+  $(id).value = def;
+}
+
+const race = { lanes: [], timer: 0 };
+
+function laneView(l) {
+  const root = el('section', { class: 'lane', 'data-algo': l.key, 'aria-label': label(l.key) });
+  root.append(el('h3', {}, label(l.key)));
+  l.dom = {
+    root,
+    board: el('div', { class: 'lane-board' }),
+    stats: el('dl', { class: 'result counters' }),
+    bar: el('div', { class: 'bar' }),
+    status: el('p', { class: 'lane-status', 'aria-live': 'off' }),
+  };
+  const track = el('div', { class: 'track', 'aria-hidden': 'true' });
+  track.append(l.dom.bar);
+  root.append(l.dom.board, l.dom.stats, track, l.dom.status);
+  return root;
+}
+
+// step advances a lane by up to n expansions; it reports whether the lane
+// has finished.
+function step(l, n) {
+  let done = 0;
+  while (l.i < l.events.length && !l.done) {
+    const e = l.events[l.i];
+    if (e.kind === 'expand') {
+      if (done === n) break;
+      done++;
+    }
+    l.i++;
+    l.last = e;
+    if (e.kind === 'threshold') l.threshold = e.bound;
+    if (e.kind === 'goal') l.done = true;
+  }
+  if (l.i >= l.events.length) l.done = true;
+  return l.done;
+}
+
+function draw() {
+  const most = Math.max(1, ...race.lanes.map((l) => l.end.stats?.expanded ?? 0));
+  for (const l of race.lanes) {
+    const e = l.last || { expanded: 0, frontier: 1, stored: 1, state: l.start.board, g: 0 };
+    const tiles = e.state || l.start.board;
+    l.dom.board.replaceChildren(miniBoard(tiles, l.start.width, `g ${e.g ?? 0}`, l.done && l.end.solved ? 'goal' : ''));
+    const pairs = [['expanded', fmtInt(e.expanded)], ['frontier', fmtInt(e.frontier)], ['stored', fmtInt(e.stored)]];
+    if (l.threshold !== undefined) pairs.push([l.key.startsWith('idastar') ? 'f bound' : 'depth limit', l.threshold]);
+    l.dom.stats.replaceChildren(...pairs.flatMap(([k, v]) => [el('dt', {}, k), el('dd', { class: `lane-${k.replace(' ', '-')}` }, String(v))]));
+    l.dom.bar.style.width = `${(100 * e.expanded) / most}%`;
+    l.dom.root.dataset.done = String(l.done);
+    l.dom.root.dataset.expanded = String(e.expanded);
+    const end = l.end;
+    l.dom.status.textContent = !l.done ? 'searching…'
+      : end.solved ? `goal: ${end.length} moves after ${fmtInt(end.stats.expanded)} expansions`
+        : end.truncated ? `trace cut off after ${fmtInt(l.events.length)} events` : `stopped: ${end.error}`;
+  }
+}
+
+function tick() {
+  const n = Number($('#race-speed').value) || 1;
+  let all = true;
+  for (const l of race.lanes) all = step(l, n) && all;
+  draw();
+  if (all) finish();
+  return all;
+}
+
+function finish() {
+  pause();
+  const lines = race.lanes.map((l) => `${label(l.key)} ${l.end.solved ? `${fmtInt(l.end.stats.expanded)} expansions` : 'did not finish'}`);
+  $('#view-race').dataset.race = 'over';
+  setState('race', 'done', `Race over: ${lines.join(', ')}.`);
+}
+
+function pause() {
+  clearInterval(race.timer);
+  race.timer = 0;
+  updateButtons();
+}
+
+function play() {
+  if (!race.lanes.length || race.timer) return;
+  if (race.lanes.every((l) => l.done)) reset();
+  race.timer = setInterval(tick, 120);
+  updateButtons();
+}
+
+function reset() {
+  pause();
+  for (const l of race.lanes) Object.assign(l, { i: 0, done: false, last: null, threshold: undefined });
+  $('#view-race').dataset.race = 'ready';
+  draw();
+  updateButtons();
+}
+
+function updateButtons() {
+  const none = !race.lanes.length || busy('race');
+  const over = race.lanes.every((l) => l.done);
+  $('#race-play').disabled = none || race.timer !== 0;
+  $('#race-pause').disabled = none || race.timer === 0;
+  $('#race-tick').disabled = none || over;
+  $('#race-reset').disabled = none;
+}
+after.race = updateButtons;
+
+$('#race-play').addEventListener('click', play);
+$('#race-pause').addEventListener('click', pause);
+$('#race-tick').addEventListener('click', () => { pause(); tick(); });
+$('#race-reset').addEventListener('click', reset);
+
+$('#race-shuffle').addEventListener('click', () => {
+  const t = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+  let b = 8, last = -1;
+  const walk = 16 + Math.floor(Math.random() * 6);
+  for (let k = 0; k < walk; k++) {
+    const opts = [-3, 3, -1, 1].filter((d) => {
+      const j = b + d;
+      return j >= 0 && j < 9 && !(Math.abs(d) === 1 && Math.floor(j / 3) !== Math.floor(b / 3)) && j !== last;
+    });
+    const j = b + opts[Math.floor(Math.random() * opts.length)];
+    [t[b], t[j]] = [t[j], t[b]];
+    last = b;
+    b = j;
+  }
+  $('#race-board').value = t.join(' ');
+});
+
+$('#race-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  pause();
+  const keys = [...new Set($$('.race-algo').map((s) => s.value).filter(Boolean))];
+  if (keys.length < 2) {
+    setState('race', 'error', 'Pick two or three different searches.');
+    return;
+  }
+  const board = $('#race-board').value.trim().split(/[\s,;/]+/).join(' ');
+  race.lanes = [];
+  $('#race-lanes').replaceChildren();
+  $('#view-race').dataset.race = 'loading';
+  run('race', 'Tracing the searches', async (signal) => {
+    const lanes = [];
+    for (const key of keys) {
+      const [algo, heuristic] = key.split(':');
+      const req = { board, format: 'line', size: '3x3', algo, kinds: ['expand', 'threshold', 'goal'], max_events: 100000 };
+      if (heuristic) req.heuristic = heuristic;
+      const tr = await api('/api/trace/sliding', req, signal);
+      lanes.push({ key, start: tr.start, events: tr.events, end: tr.end, i: 0, done: false });
+    }
+    race.lanes = lanes;
+    $('#race-lanes').replaceChildren(...lanes.map(laneView));
+    reset();
+    play();
+    return `Racing ${lanes.map((l) => label(l.key)).join(' vs ')}: ${$('#race-speed').value} expansions per tick each.`;
+  });
+});
+
+$('#race-board').value = '4 1 2 0 8 7 6 3 5';
+$('#race-speed').value = '100';
+updateButtons();

@@ -32,7 +32,7 @@ import (
 // controls and checks what the page draws against the DOM contract (ids,
 // data-state, data-value, data-order ...) and against answers computed here.
 
-var screenshotDir = flag.String("web.screenshots", "", "directory where TestBrowser writes a PNG of each view (sliding, compare, sudoku, stroke)")
+var screenshotDir = flag.String("web.screenshots", "", "directory where TestBrowser writes a PNG of each view (sliding, compare, sudoku, stroke, watch-*, race, cancel, phone-*)")
 
 // requireChromium names the environment variable that turns a missing
 // Chromium from a skip into a failure; .ci/run sets it after installing
@@ -115,8 +115,8 @@ func (p *page) showTab(name string) {
 	p.do("click #tab-"+name, chromedp.Click(chromedp.CSS("#tab-"+name)))
 	poll[bool](p, "only #view-"+name+" visible", fmt.Sprintf(`(() => {
 		const vis = (id) => { const v = document.getElementById(id); return !!v && v.checkVisibility(); };
-		return ["sliding", "compare", "sudoku", "stroke"].every((n) => vis("view-" + n) === (n === %s));
-	})()`, js(name)), 5*time.Second, `["sliding","compare","sudoku","stroke"].map((n) => n + ":" + document.getElementById("view-" + n)?.checkVisibility()).join(" ")`)
+		return ["sliding", "compare", "watch", "race", "sudoku", "stroke"].every((n) => vis("view-" + n) === (n === %s));
+	})()`, js(name)), 5*time.Second, `["sliding","compare","watch","race","sudoku","stroke"].map((n) => n + ":" + document.getElementById("view-" + n)?.checkVisibility()).join(" ")`)
 }
 
 // setControl sets a select or input by script and fires input and change,
@@ -189,7 +189,9 @@ func TestBrowser(t *testing.T) {
 		t.Skipf("skipping the browser test: %s; install Chromium (Debian: apt-get install chromium) or set $CHROMIUM to run it", none)
 	}
 
-	srv := httptest.NewServer(web.New(web.Config{}))
+	// No node cap short of the time limit: the cancel test needs a solve
+	// that is still running when the page cancels it.
+	srv := httptest.NewServer(web.New(web.Config{MaxNodes: 1 << 40}))
 	defer srv.Close()
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -206,7 +208,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.WindowSize(1280, 900),
 	)
 	// Every step below has its own deadline; this one bounds the whole test.
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 180*time.Second)
 	defer cancel()
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	defer cancelAlloc()
@@ -252,7 +254,7 @@ func TestBrowser(t *testing.T) {
 		}).observe(document.body, {subtree: true, attributes: true, attributeFilter: ["data-state"]});
 		return true;
 	})()`)
-	for _, name := range []string{"sliding", "compare", "sudoku", "stroke"} {
+	for _, name := range []string{"sliding", "compare", "watch", "race", "sudoku", "stroke"} {
 		state := eval[string](p, fmt.Sprintf(`document.getElementById("view-%s")?.dataset.state ?? "missing"`, name))
 		if state != "idle" {
 			t.Errorf("#view-%s data-state = %q on load, want idle", name, state)
@@ -264,6 +266,11 @@ func TestBrowser(t *testing.T) {
 	t.Run("compare", func(t *testing.T) { p.t = t; testCompare(p) })
 	t.Run("sudoku", func(t *testing.T) { p.t = t; testSudoku(p) })
 	t.Run("stroke", func(t *testing.T) { p.t = t; testStroke(p) })
+	t.Run("watch", func(t *testing.T) { p.t = t; testWatch(p) })
+	t.Run("race", func(t *testing.T) { p.t = t; testRace(p) })
+	t.Run("cancel", func(t *testing.T) { p.t = t; testCancel(p) })
+	t.Run("sudoku-entry", func(t *testing.T) { p.t = t; testSudokuEntry(p) })
+	t.Run("phone", func(t *testing.T) { p.t = t; testPhone(p) })
 	p.t = t
 	t.Logf("browser test took %v", time.Since(started).Round(time.Millisecond))
 }

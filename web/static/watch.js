@@ -175,8 +175,10 @@ function slidingModel(tr) {
       }
       log([...m.recent].reverse().map((i) => {
         const x = events[i];
+        const costs = x.kind === 'duplicate' ? `g ${x.g}` : `g ${x.g}${informed ? ` h ${x.h} f ${x.f}` : ''}`;
+        const cut = x.kind === 'prune' ? (informed ? ` > bound ${x.bound}` : ` at depth limit ${x.bound}`) : '';
         const text = x.kind === 'threshold' ? `threshold → ${x.bound}`
-          : `${x.kind} ${x.state.map((v) => v || '_').join(x.state.length > 9 ? ' ' : '')}  g ${x.g}${informed ? ` h ${x.h} f ${x.f}` : ''}${x.kind === 'prune' ? ` > ${x.bound}` : ''}`;
+          : `${x.kind}: ${costs}${cut} · ${x.state.map((v) => v || '_').join(x.state.length > 9 ? ' ' : '')}`;
         return [i + 1, text, x.kind];
       }));
     },
@@ -211,17 +213,25 @@ function strokeModel(tr) {
       m.recent.push(i);
       if (m.recent.length > 8) m.recent.shift();
       m.nodes = e.nodes;
-      if (e.kind === 'extend') {
-        if (m.chain.length && e.chain.length <= m.chain.length) m.backups++;
-        m.chain = e.chain;
-        m.bound = e.bound;
-        m.cut = null;
-      } else if (e.kind === 'cut') {
-        m.cut = e;
-        m.cuts++;
-      } else if (e.kind === 'best') {
+      if (e.kind === 'best') {
         m.best = e.chain;
         m.bestLen = e.best;
+        return;
+      }
+      // extend shows its chain; cut shows the chain it would have
+      // extended (its parent) and marks the tile it was cut at. A chain
+      // that is not the last one grown by a tile is a back-up.
+      const chain = e.kind === 'extend' ? e.chain : e.chain.slice(0, -1);
+      const same = (a, b) => a.length === b.length && a.every(([r, c], k) => r === b[k][0] && c === b[k][1]);
+      const grown = chain.length === m.chain.length + 1 && same(chain.slice(0, -1), m.chain);
+      if (m.chain.length && !grown && !same(chain, m.chain)) m.backups++;
+      m.chain = chain;
+      if (e.kind === 'extend') {
+        m.bound = e.bound;
+        m.cut = null;
+      } else {
+        m.cut = e;
+        m.cuts++;
       }
     },
     render() {
@@ -359,7 +369,7 @@ function sudokuModel(tr) {
 // Inputs and the Trace button
 
 const SIZES = { '3x3': [3, 3], '4x4': [4, 4] };
-const DEFAULT_BOARDS = { '3x3': '1 2 3 0 4 6 7 5 8', '4x4': '1 2 3 4 5 6 0 8 9 10 7 11 13 14 15 12' };
+const DEFAULT_BOARDS = { '3x3': '8 1 3 4 0 2 7 6 5', '4x4': '5 8 3 1 6 4 7 2 9 10 11 12 13 0 14 15' };
 
 function watchBoard() {
   const [w, h] = SIZES[$('#watch-size').value];
@@ -451,7 +461,7 @@ $('#watch-form').addEventListener('submit', (ev) => {
   }
 });
 
-$('#watch-board').value = DEFAULT_BOARDS['3x3'];
+$('#watch-board').value = '8 1 3 4 0 2 7 6 5';
 $('#watch-stroke-text').value = '6\nBGGBRB\nBRBBRG\nRRRRRG\nGRRRGR\nRRORRG\nBRRBGB\n';
 $('#watch-sudoku-text').value = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 setMode('sliding');

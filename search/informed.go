@@ -32,7 +32,7 @@ func AStar[S comparable](ctx context.Context, start S, next Successors[S], h fun
 	open := &openList[S]{}
 	h0 := h(start)
 	heap.Push(open, openItem[S]{state: start, f: h0, g: 0})
-	closed := 0 // states in best that are closed: the rest are open
+	closed := 0 // when traced, the states in best that are closed: the rest are open
 	for open.Len() > 0 {
 		it := heap.Pop(open).(openItem[S])
 		r := best[it.state]
@@ -58,8 +58,8 @@ func AStar[S comparable](ctx context.Context, start S, next Successors[S], h fun
 			return res, err
 		}
 		r.closed = true
-		closed++
 		if m.obs != nil {
+			closed++
 			m.emit(Event{Kind: Expand, State: it.state, G: r.g, H: it.f - r.g, Frontier: len(best) - closed, Stored: len(best)})
 		}
 		for t, c := range next(it.state) {
@@ -74,7 +74,7 @@ func AStar[S comparable](ctx context.Context, start S, next Successors[S], h fun
 					continue
 				}
 				if tr.closed {
-					closed--
+					closed-- // counted only when traced; the trace reads it only then
 					kind = Reopen
 				}
 				tr.parent, tr.g, tr.closed = it.state, g, false

@@ -10,7 +10,10 @@ import { $, $$, el, fmtInt, setState, busy, run, api, after } from './lib.js';
 import { Stepper } from './stepper.js';
 
 const stepper = new Stepper('watch', 'watch');
-after.watch = () => stepper.update();
+after.watch = () => {
+  stepper.update();
+  if (!busy('watch')) $('#watch-heuristic').disabled = !['astar', 'idastar'].includes($('#watch-algo').value);
+};
 
 const MODES = ['sliding', 'stroke', 'sudoku'];
 let mode = 'sliding';

@@ -61,7 +61,7 @@ func BranchAndBound[S any](ctx context.Context, starts iter.Seq[S], p Maximize[S
 		if !started {
 			res.Best, res.Value, started = s, p.Value(s), true
 			if m.obs != nil {
-				m.emit(Event{Kind: Improve, State: s, G: res.Value, Bound: p.Bound(s), Best: res.Value, Frontier: 1, Stored: 1})
+				emitState(&m, s, ev{kind: Improve, g: res.Value, bound: p.Bound(s), best: res.Value, frontier: 1, stored: 1})
 			}
 		}
 		if err := b.visit(s, 1); err != nil {
@@ -92,12 +92,12 @@ func (b *branch[S]) visit(s S, depth int) error {
 	if v := b.p.Value(s); v > b.res.Value {
 		b.res.Best, b.res.Value = s, v
 		if b.m.obs != nil {
-			b.m.emit(Event{Kind: Improve, State: s, G: v, Depth: depth - 1, Bound: b.p.Bound(s), Best: v, Frontier: depth, Stored: depth})
+			emitState(b.m, s, ev{kind: Improve, g: v, depth: depth - 1, bound: b.p.Bound(s), best: v, frontier: depth, stored: depth})
 		}
 	}
 	if b.p.Bound(s) <= b.res.Value {
 		if b.m.obs != nil && depth == 1 {
-			b.m.emit(Event{Kind: Prune, State: s, G: b.p.Value(s), Depth: 0, Bound: b.p.Bound(s), Best: b.res.Value, Frontier: depth, Stored: depth})
+			emitState(b.m, s, ev{kind: Prune, g: b.p.Value(s), depth: 0, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: depth})
 		}
 		return nil
 	}
@@ -108,7 +108,7 @@ func (b *branch[S]) visit(s S, depth int) error {
 		return err
 	}
 	if b.m.obs != nil {
-		b.m.emit(Event{Kind: Expand, State: s, G: b.p.Value(s), Depth: depth - 1, Bound: b.p.Bound(s), Best: b.res.Value, Frontier: depth, Stored: depth})
+		emitState(b.m, s, ev{kind: Expand, g: b.p.Value(s), depth: depth - 1, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: depth})
 	}
 	var stopped error
 	for t := range b.p.Children(s) {
@@ -119,12 +119,12 @@ func (b *branch[S]) visit(s S, depth int) error {
 		}
 		if b.p.Bound(t) <= b.res.Value {
 			if b.m.obs != nil {
-				b.m.emit(Event{Kind: Prune, State: t, Parent: s, G: b.p.Value(t), Depth: depth, Bound: b.p.Bound(t), Best: b.res.Value, Frontier: depth, Stored: depth})
+				emitChild(b.m, t, s, ev{kind: Prune, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
 			}
 			continue
 		}
 		if b.m.obs != nil {
-			b.m.emit(Event{Kind: Generate, State: t, Parent: s, G: b.p.Value(t), Depth: depth, Bound: b.p.Bound(t), Best: b.res.Value, Frontier: depth, Stored: depth})
+			emitChild(b.m, t, s, ev{kind: Generate, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
 		}
 		stopped = b.visit(t, depth+1)
 	}

@@ -49,8 +49,7 @@ func AStar[S comparable](ctx context.Context, start S, next Successors[S], h fun
 			}
 			reverse(res.Path)
 			if m.obs != nil {
-				m.emit(Event{Kind: Goal, State: it.state, G: r.g, H: it.f - r.g, Depth: len(res.Path) - 1,
-					Frontier: len(best) - closed - 1, Stored: len(best)})
+				emitState(&m, it.state, ev{kind: Goal, g: r.g, h: it.f - r.g, depth: len(res.Path) - 1, frontier: len(best) - closed - 1, stored: len(best)})
 			}
 			return res, nil
 		}
@@ -60,7 +59,7 @@ func AStar[S comparable](ctx context.Context, start S, next Successors[S], h fun
 		r.closed = true
 		if m.obs != nil {
 			closed++
-			m.emit(Event{Kind: Expand, State: it.state, G: r.g, H: it.f - r.g, Frontier: len(best) - closed, Stored: len(best)})
+			emitState(&m, it.state, ev{kind: Expand, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
 		}
 		for t, c := range next(it.state) {
 			res.Stats.Generated++
@@ -69,7 +68,7 @@ func AStar[S comparable](ctx context.Context, start S, next Successors[S], h fun
 			if tr, ok := best[t]; ok {
 				if g >= tr.g {
 					if m.obs != nil {
-						m.emit(Event{Kind: Duplicate, State: t, Parent: it.state, G: g, Frontier: len(best) - closed, Stored: len(best)})
+						emitChild(&m, t, it.state, ev{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
 					}
 					continue
 				}
@@ -84,7 +83,7 @@ func AStar[S comparable](ctx context.Context, start S, next Successors[S], h fun
 			ht := h(t)
 			heap.Push(open, openItem[S]{state: t, f: g + ht, g: g})
 			if m.obs != nil {
-				m.emit(Event{Kind: kind, State: t, Parent: it.state, G: g, H: ht, Frontier: len(best) - closed, Stored: len(best)})
+				emitChild(&m, t, it.state, ev{kind: kind, g: g, h: ht, frontier: len(best) - closed, stored: len(best)})
 			}
 		}
 		m.frontier(open.Len())
@@ -148,7 +147,7 @@ func IDAStar[S comparable](ctx context.Context, start S, next Successors[S], h f
 		res.Stats.Iterations++
 		ida.nextBound = math.MaxInt
 		if m.obs != nil {
-			m.emit(Event{Kind: Threshold, Bound: bound})
+			emitNone(&m, ev{kind: Threshold, bound: bound})
 		}
 		found, err := ida.visit(start, 0, bound)
 		if err != nil {
@@ -183,7 +182,7 @@ func (d *idaStar[S]) visit(s S, g, bound int) (bool, error) {
 	if f > bound {
 		d.nextBound = min(d.nextBound, f)
 		if d.m.obs != nil {
-			d.m.emit(Event{Kind: Prune, State: s, Parent: d.parent(), G: g, H: hs, Depth: len(d.path), Bound: bound, Frontier: len(d.path), Stored: len(d.path)})
+			d.prune(s, ev{kind: Prune, g: g, h: hs, depth: len(d.path), bound: bound, frontier: len(d.path), stored: len(d.path)})
 		}
 		return false, nil
 	}
@@ -193,7 +192,7 @@ func (d *idaStar[S]) visit(s S, g, bound int) (bool, error) {
 	if d.goal(s) {
 		d.cost = g
 		if d.m.obs != nil {
-			d.m.emit(Event{Kind: Goal, State: s, G: g, H: hs, Depth: len(d.path) - 1, Bound: bound, Frontier: len(d.path), Stored: len(d.path)})
+			emitState(d.m, s, ev{kind: Goal, g: g, h: hs, depth: len(d.path) - 1, bound: bound, frontier: len(d.path), stored: len(d.path)})
 		}
 		return true, nil
 	}
@@ -201,19 +200,19 @@ func (d *idaStar[S]) visit(s S, g, bound int) (bool, error) {
 		return false, err
 	}
 	if d.m.obs != nil {
-		d.m.emit(Event{Kind: Expand, State: s, G: g, H: hs, Depth: len(d.path) - 1, Bound: bound, Frontier: len(d.path), Stored: len(d.path)})
+		emitState(d.m, s, ev{kind: Expand, g: g, h: hs, depth: len(d.path) - 1, bound: bound, frontier: len(d.path), stored: len(d.path)})
 	}
 	d.onPath[s] = true
 	for t, c := range d.next(s) {
 		d.m.stats.Generated++
 		if d.onPath[t] {
 			if d.m.obs != nil {
-				d.m.emit(Event{Kind: Duplicate, State: t, Parent: s, G: g + c, Depth: len(d.path), Frontier: len(d.path), Stored: len(d.path)})
+				emitChild(d.m, t, s, ev{kind: Duplicate, g: g + c, depth: len(d.path), frontier: len(d.path), stored: len(d.path)})
 			}
 			continue
 		}
 		if d.m.obs != nil {
-			d.m.emit(Event{Kind: Generate, State: t, Parent: s, G: g + c, H: d.h(t), Depth: len(d.path), Bound: bound, Frontier: len(d.path), Stored: len(d.path)})
+			emitChild(d.m, t, s, ev{kind: Generate, g: g + c, h: d.h(t), depth: len(d.path), bound: bound, frontier: len(d.path), stored: len(d.path)})
 		}
 		found, err := d.visit(t, g+c, bound)
 		if found || err != nil {
@@ -225,11 +224,14 @@ func (d *idaStar[S]) visit(s S, g, bound int) (bool, error) {
 	return false, nil
 }
 
-// parent returns the state at the end of the current path, or nil at the
-// root.
-func (d *idaStar[S]) parent() any {
+// prune reports that s, a child of the state at the end of the current
+// path (or the root, when the path is empty), was cut off.
+//
+//go:noinline
+func (d *idaStar[S]) prune(s S, e ev) {
 	if len(d.path) == 0 {
-		return nil
+		emitState(d.m, s, e)
+		return
 	}
-	return d.path[len(d.path)-1]
+	emitChild(d.m, s, d.path[len(d.path)-1], e)
 }

@@ -139,12 +139,34 @@ func (t *Trace) Observe(e Event) {
 	t.Dropped++
 }
 
-// emit completes e with the search's counts and passes it to the observer.
-// Callers test m.obs != nil first, so that an untraced search builds no
-// event at all.
-func (m *meter) emit(e Event) {
-	e.F = e.G + e.H
-	e.Expanded = m.stats.Expanded
-	e.Generated = m.stats.Generated
-	m.obs(e)
+// ev is an event's numbers. The algorithms pass it, and the states apart,
+// to emitNone, emitState and emitChild, which build the Event out of line:
+// a search loop then holds no Event (whose interface fields the loop's
+// frame would have to clear on every pass), only a test of m.obs, so an
+// untraced search pays one predictable branch per step.
+type ev struct {
+	kind                                       EventKind
+	g, h, depth, bound, best, frontier, stored int
 }
+
+// emit completes an event with the search's counts and passes it to the
+// observer. Callers test m.obs != nil first.
+func (m *meter) emit(kind EventKind, state, parent any, e ev) {
+	m.obs(Event{Kind: kind, State: state, Parent: parent, G: e.g, H: e.h, F: e.g + e.h, Depth: e.depth, Bound: e.bound, Best: e.best,
+		Expanded: m.stats.Expanded, Generated: m.stats.Generated, Frontier: e.frontier, Stored: e.stored})
+}
+
+// emitNone reports an event about no state (a threshold).
+//
+//go:noinline
+func emitNone(m *meter, e ev) { m.emit(e.kind, nil, nil, e) }
+
+// emitState reports an event about state s.
+//
+//go:noinline
+func emitState[S any](m *meter, s S, e ev) { m.emit(e.kind, s, nil, e) }
+
+// emitChild reports an event about s, a successor of parent.
+//
+//go:noinline
+func emitChild[S any](m *meter, s, parent S, e ev) { m.emit(e.kind, s, parent, e) }

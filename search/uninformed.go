@@ -36,7 +36,7 @@ func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 		path(start)
 		m.stored(1)
 		if m.obs != nil {
-			m.emit(Event{Kind: Goal, State: start, Stored: 1})
+			emitState(&m, start, ev{kind: Goal, stored: 1})
 		}
 		return res, nil
 	}
@@ -48,13 +48,13 @@ func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 		}
 		cost := seen[s].cost
 		if m.obs != nil {
-			m.emit(Event{Kind: Expand, State: s, G: cost, Frontier: len(queue) - head - 1, Stored: len(seen)})
+			emitState(&m, s, ev{kind: Expand, g: cost, frontier: len(queue) - head - 1, stored: len(seen)})
 		}
 		for t, c := range next(s) {
 			res.Stats.Generated++
 			if _, ok := seen[t]; ok {
 				if m.obs != nil {
-					m.emit(Event{Kind: Duplicate, State: t, Parent: s, G: cost + c, Frontier: len(queue) - head - 1, Stored: len(seen)})
+					emitChild(&m, t, s, ev{kind: Duplicate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
 				}
 				continue
 			}
@@ -65,14 +65,14 @@ func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 				m.frontier(len(queue) - head)
 				m.stored(len(seen))
 				if m.obs != nil {
-					m.emit(Event{Kind: Generate, State: t, Parent: s, G: cost + c, Frontier: len(queue) - head, Stored: len(seen)})
-					m.emit(Event{Kind: Goal, State: t, G: cost + c, Depth: len(res.Path) - 1, Frontier: len(queue) - head - 1, Stored: len(seen)})
+					emitChild(&m, t, s, ev{kind: Generate, g: cost + c, frontier: len(queue) - head, stored: len(seen)})
+					emitState(&m, t, ev{kind: Goal, g: cost + c, depth: len(res.Path) - 1, frontier: len(queue) - head - 1, stored: len(seen)})
 				}
 				return res, nil
 			}
 			queue = append(queue, t)
 			if m.obs != nil {
-				m.emit(Event{Kind: Generate, State: t, Parent: s, G: cost + c, Frontier: len(queue) - head - 1, Stored: len(seen)})
+				emitChild(&m, t, s, ev{kind: Generate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
 			}
 		}
 		m.frontier(len(queue) - head - 1)
@@ -124,7 +124,7 @@ func IDDFS[S comparable](ctx context.Context, start S, next Successors[S], goal 
 	for depth := 0; maxDepth < 0 || depth <= maxDepth; depth++ {
 		res.Stats.Iterations++
 		if m.obs != nil {
-			m.emit(Event{Kind: Threshold, Bound: depth})
+			emitNone(&m, ev{kind: Threshold, bound: depth})
 		}
 		found, cut, err := d.run(start, depth)
 		if err != nil {
@@ -174,32 +174,32 @@ func (d *depthFirst[S]) visit(s S, cost, remaining int) (bool, error) {
 	if d.goal(s) {
 		d.cost = cost
 		if d.m.obs != nil {
-			d.m.emit(Event{Kind: Goal, State: s, G: cost, Depth: len(d.path) - 1, Bound: d.limit, Frontier: len(d.path), Stored: len(d.path)})
+			emitState(d.m, s, ev{kind: Goal, g: cost, depth: len(d.path) - 1, bound: d.limit, frontier: len(d.path), stored: len(d.path)})
 		}
 		return true, nil
 	}
 	if remaining == 0 {
 		d.cut = true
 		if d.m.obs != nil {
-			d.m.emit(Event{Kind: Prune, State: s, G: cost, Depth: len(d.path) - 1, Bound: d.limit, Frontier: len(d.path), Stored: len(d.path)})
+			emitState(d.m, s, ev{kind: Prune, g: cost, depth: len(d.path) - 1, bound: d.limit, frontier: len(d.path), stored: len(d.path)})
 		}
 	} else {
 		if err := d.m.expand(); err != nil {
 			return false, err
 		}
 		if d.m.obs != nil {
-			d.m.emit(Event{Kind: Expand, State: s, G: cost, Depth: len(d.path) - 1, Bound: d.limit, Frontier: len(d.path), Stored: len(d.path)})
+			emitState(d.m, s, ev{kind: Expand, g: cost, depth: len(d.path) - 1, bound: d.limit, frontier: len(d.path), stored: len(d.path)})
 		}
 		for t, c := range d.next(s) {
 			d.m.stats.Generated++
 			if d.onPath[t] {
 				if d.m.obs != nil {
-					d.m.emit(Event{Kind: Duplicate, State: t, Parent: s, G: cost + c, Depth: len(d.path), Bound: d.limit, Frontier: len(d.path), Stored: len(d.path)})
+					emitChild(d.m, t, s, ev{kind: Duplicate, g: cost + c, depth: len(d.path), bound: d.limit, frontier: len(d.path), stored: len(d.path)})
 				}
 				continue
 			}
 			if d.m.obs != nil {
-				d.m.emit(Event{Kind: Generate, State: t, Parent: s, G: cost + c, Depth: len(d.path), Bound: d.limit, Frontier: len(d.path), Stored: len(d.path)})
+				emitChild(d.m, t, s, ev{kind: Generate, g: cost + c, depth: len(d.path), bound: d.limit, frontier: len(d.path), stored: len(d.path)})
 			}
 			found, err := d.visit(t, cost+c, remaining-1)
 			if found || err != nil {

@@ -8,6 +8,11 @@
 // context is done or the node cap is reached, the search stops and returns an
 // error that matches ErrLimit (and, for the context, the context's own error),
 // never a path that is not what the algorithm promises.
+//
+// A search can be watched: Limits.Observe receives every step as an Event
+// (expand, generate, duplicate, reopen, threshold, prune, improve, goal),
+// and a Trace keeps a bounded number of them. Unobserved, a search pays one
+// test of a nil function per step.
 package search
 
 import (

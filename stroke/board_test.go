@@ -253,3 +253,20 @@ func ExampleSolver_SolveGeneric() {
 	fmt.Println(r, r.Path)
 	// Output: G 4 [1,2 2,3 3,2 3,1]
 }
+
+func ExampleSolver_Trace() {
+	b, _ := stroke.New([]string{"RGB", "ROG", "GGB"})
+	tr, _ := stroke.NewSolver().Trace(context.Background(), b, stroke.Options{}, 0)
+	for _, st := range tr.Steps[:6] {
+		fmt.Println(st.Kind, string(st.Colour), st.Chain, "bound", st.Bound, "best", st.Best)
+	}
+	fmt.Println(tr.Result)
+	// Output:
+	// best R [1,1] bound 2 best 1
+	// extend R [1,1] bound 2 best 1
+	// best R [1,1 2,1] bound 2 best 2
+	// extend G [1,2] bound 4 best 2
+	// extend G [1,2 2,3] bound 4 best 2
+	// best G [1,2 2,3 3,2] bound 4 best 3
+	// G 4
+}

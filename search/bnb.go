@@ -64,7 +64,11 @@ func BranchAndBound[S any](ctx context.Context, starts iter.Seq[S], p Maximize[S
 				emitState(&m, s, ev{kind: Improve, g: res.Value, bound: p.Bound(s), best: res.Value, frontier: 1, stored: 1})
 			}
 		}
-		if err := b.visit(s, 1); err != nil {
+		visit := b.visit
+		if m.obs != nil {
+			visit = b.visitTraced
+		}
+		if err := visit(s, 1); err != nil {
 			stopped = err
 		}
 	}
@@ -89,6 +93,35 @@ type branch[S any] struct {
 func (b *branch[S]) open(bound int) { b.res.Bound = max(b.res.Bound, bound) }
 
 func (b *branch[S]) visit(s S, depth int) error {
+	if v := b.p.Value(s); v > b.res.Value {
+		b.res.Best, b.res.Value = s, v
+	}
+	if b.p.Bound(s) <= b.res.Value {
+		return nil
+	}
+	b.m.frontier(depth)
+	b.m.stored(depth)
+	if err := b.m.expand(); err != nil {
+		b.open(b.p.Bound(s))
+		return err
+	}
+	var stopped error
+	for t := range b.p.Children(s) {
+		b.m.stats.Generated++
+		if stopped != nil {
+			b.open(b.p.Bound(t))
+			continue
+		}
+		if b.p.Bound(t) <= b.res.Value {
+			continue
+		}
+		stopped = b.visit(t, depth+1)
+	}
+	return stopped
+}
+
+// visitTraced is visit reporting its steps to the observer.
+func (b *branch[S]) visitTraced(s S, depth int) error {
 	if v := b.p.Value(s); v > b.res.Value {
 		b.res.Best, b.res.Value = s, v
 		if b.m.obs != nil {
@@ -126,7 +159,7 @@ func (b *branch[S]) visit(s S, depth int) error {
 		if b.m.obs != nil {
 			emitChild(b.m, t, s, ev{kind: Generate, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
 		}
-		stopped = b.visit(t, depth+1)
+		stopped = b.visitTraced(t, depth+1)
 	}
 	return stopped
 }

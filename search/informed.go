@@ -19,6 +19,65 @@ import (
 // list, which is what makes the result optimal. Each push and pop costs
 // O(log n) in the open list's size n.
 func AStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res Result[S], err error) {
+	if lim.Observe != nil {
+		return aStarTraced(ctx, start, next, h, goal, lim)
+	}
+	m := newMeter(ctx, lim, &res.Stats)
+	defer m.done()
+	res.Stats.Iterations = 1
+
+	type record struct {
+		parent S
+		g      int
+		closed bool
+	}
+	best := map[S]*record{start: {parent: start}}
+	open := &openList[S]{}
+	heap.Push(open, openItem[S]{state: start, f: h(start), g: 0})
+	for open.Len() > 0 {
+		it := heap.Pop(open).(openItem[S])
+		r := best[it.state]
+		if r.closed || it.g != r.g {
+			continue // a stale entry: the state was reached more cheaply since
+		}
+		if goal(it.state) {
+			res.Cost = r.g
+			for s := it.state; ; s = best[s].parent {
+				res.Path = append(res.Path, s)
+				if s == start {
+					break
+				}
+			}
+			reverse(res.Path)
+			return res, nil
+		}
+		if err := m.expand(); err != nil {
+			return res, err
+		}
+		r.closed = true
+		for t, c := range next(it.state) {
+			res.Stats.Generated++
+			g := r.g + c
+			if tr, ok := best[t]; ok {
+				if g >= tr.g {
+					continue
+				}
+				tr.parent, tr.g, tr.closed = it.state, g, false
+			} else {
+				best[t] = &record{parent: it.state, g: g}
+			}
+			heap.Push(open, openItem[S]{state: t, f: g + h(t), g: g})
+		}
+		m.frontier(open.Len())
+		m.stored(len(best))
+	}
+	return res, ErrNotFound
+}
+
+// aStarTraced is AStar reporting its steps to lim.Observe. The two are
+// kept apart so that an untraced search pays nothing for the trace; the
+// tests check that both give the same answers and Stats.
+func aStarTraced[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res Result[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	res.Stats.Iterations = 1
@@ -149,7 +208,11 @@ func IDAStar[S comparable](ctx context.Context, start S, next Successors[S], h f
 		if m.obs != nil {
 			emitNone(&m, ev{kind: Threshold, bound: bound})
 		}
-		found, err := ida.visit(start, 0, bound)
+		visit := ida.visit
+		if m.obs != nil {
+			visit = ida.visitTraced
+		}
+		found, err := visit(start, 0, bound)
 		if err != nil {
 			return res, err
 		}
@@ -177,6 +240,39 @@ type idaStar[S comparable] struct {
 }
 
 func (d *idaStar[S]) visit(s S, g, bound int) (bool, error) {
+	f := g + d.h(s)
+	if f > bound {
+		d.nextBound = min(d.nextBound, f)
+		return false, nil
+	}
+	d.path = append(d.path, s)
+	d.m.frontier(len(d.path))
+	d.m.stored(len(d.path))
+	if d.goal(s) {
+		d.cost = g
+		return true, nil
+	}
+	if err := d.m.expand(); err != nil {
+		return false, err
+	}
+	d.onPath[s] = true
+	for t, c := range d.next(s) {
+		d.m.stats.Generated++
+		if d.onPath[t] {
+			continue
+		}
+		found, err := d.visit(t, g+c, bound)
+		if found || err != nil {
+			return found, err
+		}
+	}
+	delete(d.onPath, s)
+	d.path = d.path[:len(d.path)-1]
+	return false, nil
+}
+
+// visitTraced is visit reporting its steps to the observer.
+func (d *idaStar[S]) visitTraced(s S, g, bound int) (bool, error) {
 	hs := d.h(s)
 	f := g + hs
 	if f > bound {
@@ -214,7 +310,7 @@ func (d *idaStar[S]) visit(s S, g, bound int) (bool, error) {
 		if d.m.obs != nil {
 			emitChild(d.m, t, s, ev{kind: Generate, g: g + c, h: d.h(t), depth: len(d.path), bound: bound, frontier: len(d.path), stored: len(d.path)})
 		}
-		found, err := d.visit(t, g+c, bound)
+		found, err := d.visitTraced(t, g+c, bound)
 		if found || err != nil {
 			return found, err
 		}

@@ -12,6 +12,70 @@ import "context"
 // states and E steps it reaches. It returns ErrNotFound when no goal is
 // reachable.
 func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, lim Limits) (res Result[S], err error) {
+	if lim.Observe != nil {
+		return bfsTraced(ctx, start, next, goal, lim)
+	}
+	m := newMeter(ctx, lim, &res.Stats)
+	defer m.done()
+	res.Stats.Iterations = 1
+
+	type entry struct {
+		parent S
+		cost   int
+	}
+	seen := map[S]entry{start: {start, 0}}
+	path := func(s S) {
+		for {
+			res.Path = append(res.Path, s)
+			e := seen[s]
+			if s == start {
+				break
+			}
+			s = e.parent
+		}
+		reverse(res.Path)
+	}
+	if goal(start) {
+		path(start)
+		m.stored(1)
+		return res, nil
+	}
+	queue := []S{start}
+	for head := 0; head < len(queue); head++ {
+		s := queue[head]
+		if err := m.expand(); err != nil {
+			return res, err
+		}
+		cost := seen[s].cost
+		for t, c := range next(s) {
+			res.Stats.Generated++
+			if _, ok := seen[t]; ok {
+				continue
+			}
+			seen[t] = entry{s, cost + c}
+			if goal(t) {
+				res.Cost = cost + c
+				path(t)
+				m.frontier(len(queue) - head)
+				m.stored(len(seen))
+				return res, nil
+			}
+			queue = append(queue, t)
+		}
+		m.frontier(len(queue) - head - 1)
+		m.stored(len(seen))
+		// Drop the consumed prefix now and then so that the queue's memory
+		// follows the frontier rather than every state ever queued.
+		if head >= 1<<16 && head*2 >= len(queue) {
+			queue = append(queue[:0], queue[head+1:]...)
+			head = -1
+		}
+	}
+	return res, ErrNotFound
+}
+
+// bfsTraced is BFS reporting its steps to lim.Observe (see aStarTraced).
+func bfsTraced[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, lim Limits) (res Result[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	res.Stats.Iterations = 1
@@ -162,11 +226,47 @@ func (d *depthFirst[S]) run(start S, limit int) (found, cut bool, err error) {
 	d.cut = false
 	clear(d.onPath)
 	d.limit = limit
-	found, err = d.visit(start, 0, limit)
+	if d.m.obs != nil {
+		found, err = d.visitTraced(start, 0, limit)
+	} else {
+		found, err = d.visit(start, 0, limit)
+	}
 	return found, d.cut, err
 }
 
 func (d *depthFirst[S]) visit(s S, cost, remaining int) (bool, error) {
+	d.path = append(d.path, s)
+	d.onPath[s] = true
+	d.m.frontier(len(d.path))
+	d.m.stored(len(d.path))
+	if d.goal(s) {
+		d.cost = cost
+		return true, nil
+	}
+	if remaining == 0 {
+		d.cut = true
+	} else {
+		if err := d.m.expand(); err != nil {
+			return false, err
+		}
+		for t, c := range d.next(s) {
+			d.m.stats.Generated++
+			if d.onPath[t] {
+				continue
+			}
+			found, err := d.visit(t, cost+c, remaining-1)
+			if found || err != nil {
+				return found, err
+			}
+		}
+	}
+	delete(d.onPath, s)
+	d.path = d.path[:len(d.path)-1]
+	return false, nil
+}
+
+// visitTraced is visit reporting its steps to the observer.
+func (d *depthFirst[S]) visitTraced(s S, cost, remaining int) (bool, error) {
 	d.path = append(d.path, s)
 	d.onPath[s] = true
 	d.m.frontier(len(d.path))
@@ -201,7 +301,7 @@ func (d *depthFirst[S]) visit(s S, cost, remaining int) (bool, error) {
 			if d.m.obs != nil {
 				emitChild(d.m, t, s, ev{kind: Generate, g: cost + c, depth: len(d.path), bound: d.limit, frontier: len(d.path), stored: len(d.path)})
 			}
-			found, err := d.visit(t, cost+c, remaining-1)
+			found, err := d.visitTraced(t, cost+c, remaining-1)
 			if found || err != nil {
 				return found, err
 			}

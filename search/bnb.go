@@ -124,12 +124,10 @@ func (b *branch[S]) visit(s S, depth int) error {
 func (b *branch[S]) visitTraced(s S, depth int) error {
 	if v := b.p.Value(s); v > b.res.Value {
 		b.res.Best, b.res.Value = s, v
-		if b.m.obs != nil {
-			emitState(b.m, s, ev{kind: Improve, g: v, depth: depth - 1, bound: b.p.Bound(s), best: v, frontier: depth, stored: depth})
-		}
+		emitState(b.m, s, ev{kind: Improve, g: v, depth: depth - 1, bound: b.p.Bound(s), best: v, frontier: depth, stored: depth})
 	}
 	if b.p.Bound(s) <= b.res.Value {
-		if b.m.obs != nil && depth == 1 {
+		if depth == 1 {
 			emitState(b.m, s, ev{kind: Prune, g: b.p.Value(s), depth: 0, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: depth})
 		}
 		return nil
@@ -140,9 +138,7 @@ func (b *branch[S]) visitTraced(s S, depth int) error {
 		b.open(b.p.Bound(s))
 		return err
 	}
-	if b.m.obs != nil {
-		emitState(b.m, s, ev{kind: Expand, g: b.p.Value(s), depth: depth - 1, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: depth})
-	}
+	emitState(b.m, s, ev{kind: Expand, g: b.p.Value(s), depth: depth - 1, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: depth})
 	var stopped error
 	for t := range b.p.Children(s) {
 		b.m.stats.Generated++
@@ -151,14 +147,10 @@ func (b *branch[S]) visitTraced(s S, depth int) error {
 			continue
 		}
 		if b.p.Bound(t) <= b.res.Value {
-			if b.m.obs != nil {
-				emitChild(b.m, t, s, ev{kind: Prune, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
-			}
+			emitChild(b.m, t, s, ev{kind: Prune, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
 			continue
 		}
-		if b.m.obs != nil {
-			emitChild(b.m, t, s, ev{kind: Generate, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
-		}
+		emitChild(b.m, t, s, ev{kind: Generate, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
 		stopped = b.visitTraced(t, depth+1)
 	}
 	return stopped

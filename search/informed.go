@@ -91,7 +91,7 @@ func aStarTraced[S comparable](ctx context.Context, start S, next Successors[S],
 	open := &openList[S]{}
 	h0 := h(start)
 	heap.Push(open, openItem[S]{state: start, f: h0, g: 0})
-	closed := 0 // when traced, the states in best that are closed: the rest are open
+	closed := 0 // the states in best that are closed: the rest are open
 	for open.Len() > 0 {
 		it := heap.Pop(open).(openItem[S])
 		r := best[it.state]
@@ -107,32 +107,26 @@ func aStarTraced[S comparable](ctx context.Context, start S, next Successors[S],
 				}
 			}
 			reverse(res.Path)
-			if m.obs != nil {
-				emitState(&m, it.state, ev{kind: Goal, g: r.g, h: it.f - r.g, depth: len(res.Path) - 1, frontier: len(best) - closed - 1, stored: len(best)})
-			}
+			emitState(&m, it.state, ev{kind: Goal, g: r.g, h: it.f - r.g, depth: len(res.Path) - 1, frontier: len(best) - closed - 1, stored: len(best)})
 			return res, nil
 		}
 		if err := m.expand(); err != nil {
 			return res, err
 		}
 		r.closed = true
-		if m.obs != nil {
-			closed++
-			emitState(&m, it.state, ev{kind: Expand, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
-		}
+		closed++
+		emitState(&m, it.state, ev{kind: Expand, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
 		for t, c := range next(it.state) {
 			res.Stats.Generated++
 			g := r.g + c
 			kind := Generate
 			if tr, ok := best[t]; ok {
 				if g >= tr.g {
-					if m.obs != nil {
-						emitChild(&m, t, it.state, ev{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
-					}
+					emitChild(&m, t, it.state, ev{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
 					continue
 				}
 				if tr.closed {
-					closed-- // counted only when traced; the trace reads it only then
+					closed--
 					kind = Reopen
 				}
 				tr.parent, tr.g, tr.closed = it.state, g, false
@@ -141,9 +135,7 @@ func aStarTraced[S comparable](ctx context.Context, start S, next Successors[S],
 			}
 			ht := h(t)
 			heap.Push(open, openItem[S]{state: t, f: g + ht, g: g})
-			if m.obs != nil {
-				emitChild(&m, t, it.state, ev{kind: kind, g: g, h: ht, frontier: len(best) - closed, stored: len(best)})
-			}
+			emitChild(&m, t, it.state, ev{kind: kind, g: g, h: ht, frontier: len(best) - closed, stored: len(best)})
 		}
 		m.frontier(open.Len())
 		m.stored(len(best))
@@ -277,9 +269,7 @@ func (d *idaStar[S]) visitTraced(s S, g, bound int) (bool, error) {
 	f := g + hs
 	if f > bound {
 		d.nextBound = min(d.nextBound, f)
-		if d.m.obs != nil {
-			d.prune(s, ev{kind: Prune, g: g, h: hs, depth: len(d.path), bound: bound, frontier: len(d.path), stored: len(d.path)})
-		}
+		d.prune(s, ev{kind: Prune, g: g, h: hs, depth: len(d.path), bound: bound, frontier: len(d.path), stored: len(d.path)})
 		return false, nil
 	}
 	d.path = append(d.path, s)
@@ -287,29 +277,21 @@ func (d *idaStar[S]) visitTraced(s S, g, bound int) (bool, error) {
 	d.m.stored(len(d.path))
 	if d.goal(s) {
 		d.cost = g
-		if d.m.obs != nil {
-			emitState(d.m, s, ev{kind: Goal, g: g, h: hs, depth: len(d.path) - 1, bound: bound, frontier: len(d.path), stored: len(d.path)})
-		}
+		emitState(d.m, s, ev{kind: Goal, g: g, h: hs, depth: len(d.path) - 1, bound: bound, frontier: len(d.path), stored: len(d.path)})
 		return true, nil
 	}
 	if err := d.m.expand(); err != nil {
 		return false, err
 	}
-	if d.m.obs != nil {
-		emitState(d.m, s, ev{kind: Expand, g: g, h: hs, depth: len(d.path) - 1, bound: bound, frontier: len(d.path), stored: len(d.path)})
-	}
+	emitState(d.m, s, ev{kind: Expand, g: g, h: hs, depth: len(d.path) - 1, bound: bound, frontier: len(d.path), stored: len(d.path)})
 	d.onPath[s] = true
 	for t, c := range d.next(s) {
 		d.m.stats.Generated++
 		if d.onPath[t] {
-			if d.m.obs != nil {
-				emitChild(d.m, t, s, ev{kind: Duplicate, g: g + c, depth: len(d.path), frontier: len(d.path), stored: len(d.path)})
-			}
+			emitChild(d.m, t, s, ev{kind: Duplicate, g: g + c, depth: len(d.path), frontier: len(d.path), stored: len(d.path)})
 			continue
 		}
-		if d.m.obs != nil {
-			emitChild(d.m, t, s, ev{kind: Generate, g: g + c, h: d.h(t), depth: len(d.path), bound: bound, frontier: len(d.path), stored: len(d.path)})
-		}
+		emitChild(d.m, t, s, ev{kind: Generate, g: g + c, h: d.h(t), depth: len(d.path), bound: bound, frontier: len(d.path), stored: len(d.path)})
 		found, err := d.visitTraced(t, g+c, bound)
 		if found || err != nil {
 			return found, err

@@ -11,8 +11,9 @@
 //
 // A search can be watched: Limits.Observe receives every step as an Event
 // (expand, generate, duplicate, reopen, threshold, prune, improve, goal),
-// and a Trace keeps a bounded number of them. Unobserved, a search pays one
-// test of a nil function per step.
+// and a Trace keeps a bounded number of them. A search with Observe set runs
+// a traced copy of its algorithm; one without runs code that knows nothing
+// of traces, so it pays nothing for them.
 package search
 
 import (
@@ -53,9 +54,10 @@ type Limits struct {
 	// MaxNodes caps the number of states expanded; 0 means no cap.
 	MaxNodes int64
 	// Observe, when not nil, receives every step of the search as an
-	// Event, in order (see EventKind for what each algorithm reports). A
-	// nil Observe costs nothing beyond one test of it per step. A Trace's
-	// Observe method keeps a bounded number of events.
+	// Event, in order (see EventKind for what each algorithm reports); the
+	// answer and the Stats are the same as without it. A nil Observe
+	// costs nothing. A Trace's Observe method keeps a bounded number of
+	// events.
 	Observe Observer
 }
 

@@ -139,18 +139,18 @@ func (t *Trace) Observe(e Event) {
 	t.Dropped++
 }
 
-// ev is an event's numbers. The algorithms pass it, and the states apart,
-// to emitNone, emitState and emitChild, which build the Event out of line:
-// a search loop then holds no Event (whose interface fields the loop's
-// frame would have to clear on every pass), only a test of m.obs, so an
-// untraced search pays one predictable branch per step.
+// ev is an event's numbers. The traced algorithms (aStarTraced,
+// bfsTraced and the visitTraced methods) pass it, and the states apart, to
+// emitNone, emitState and emitChild, which build the Event out of line.
+// The untraced algorithms are separate code that reports nothing, so a
+// search without an observer pays nothing for the trace.
 type ev struct {
 	kind                                       EventKind
 	g, h, depth, bound, best, frontier, stored int
 }
 
 // emit completes an event with the search's counts and passes it to the
-// observer. Callers test m.obs != nil first.
+// observer, which must not be nil.
 func (m *meter) emit(kind EventKind, state, parent any, e ev) {
 	m.obs(Event{Kind: kind, State: state, Parent: parent, G: e.g, H: e.h, F: e.g + e.h, Depth: e.depth, Bound: e.bound, Best: e.best,
 		Expanded: m.stats.Expanded, Generated: m.stats.Generated, Frontier: e.frontier, Stored: e.stored})

@@ -99,9 +99,7 @@ func bfsTraced[S comparable](ctx context.Context, start S, next Successors[S], g
 	if goal(start) {
 		path(start)
 		m.stored(1)
-		if m.obs != nil {
-			emitState(&m, start, ev{kind: Goal, stored: 1})
-		}
+		emitState(&m, start, ev{kind: Goal, stored: 1})
 		return res, nil
 	}
 	queue := []S{start}
@@ -111,15 +109,11 @@ func bfsTraced[S comparable](ctx context.Context, start S, next Successors[S], g
 			return res, err
 		}
 		cost := seen[s].cost
-		if m.obs != nil {
-			emitState(&m, s, ev{kind: Expand, g: cost, frontier: len(queue) - head - 1, stored: len(seen)})
-		}
+		emitState(&m, s, ev{kind: Expand, g: cost, frontier: len(queue) - head - 1, stored: len(seen)})
 		for t, c := range next(s) {
 			res.Stats.Generated++
 			if _, ok := seen[t]; ok {
-				if m.obs != nil {
-					emitChild(&m, t, s, ev{kind: Duplicate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
-				}
+				emitChild(&m, t, s, ev{kind: Duplicate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
 				continue
 			}
 			seen[t] = entry{s, cost + c}
@@ -128,16 +122,12 @@ func bfsTraced[S comparable](ctx context.Context, start S, next Successors[S], g
 				path(t)
 				m.frontier(len(queue) - head)
 				m.stored(len(seen))
-				if m.obs != nil {
-					emitChild(&m, t, s, ev{kind: Generate, g: cost + c, frontier: len(queue) - head, stored: len(seen)})
-					emitState(&m, t, ev{kind: Goal, g: cost + c, depth: len(res.Path) - 1, frontier: len(queue) - head - 1, stored: len(seen)})
-				}
+				emitChild(&m, t, s, ev{kind: Generate, g: cost + c, frontier: len(queue) - head, stored: len(seen)})
+				emitState(&m, t, ev{kind: Goal, g: cost + c, depth: len(res.Path) - 1, frontier: len(queue) - head - 1, stored: len(seen)})
 				return res, nil
 			}
 			queue = append(queue, t)
-			if m.obs != nil {
-				emitChild(&m, t, s, ev{kind: Generate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
-			}
+			emitChild(&m, t, s, ev{kind: Generate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
 		}
 		m.frontier(len(queue) - head - 1)
 		m.stored(len(seen))
@@ -273,34 +263,24 @@ func (d *depthFirst[S]) visitTraced(s S, cost, remaining int) (bool, error) {
 	d.m.stored(len(d.path))
 	if d.goal(s) {
 		d.cost = cost
-		if d.m.obs != nil {
-			emitState(d.m, s, ev{kind: Goal, g: cost, depth: len(d.path) - 1, bound: d.limit, frontier: len(d.path), stored: len(d.path)})
-		}
+		emitState(d.m, s, ev{kind: Goal, g: cost, depth: len(d.path) - 1, bound: d.limit, frontier: len(d.path), stored: len(d.path)})
 		return true, nil
 	}
 	if remaining == 0 {
 		d.cut = true
-		if d.m.obs != nil {
-			emitState(d.m, s, ev{kind: Prune, g: cost, depth: len(d.path) - 1, bound: d.limit, frontier: len(d.path), stored: len(d.path)})
-		}
+		emitState(d.m, s, ev{kind: Prune, g: cost, depth: len(d.path) - 1, bound: d.limit, frontier: len(d.path), stored: len(d.path)})
 	} else {
 		if err := d.m.expand(); err != nil {
 			return false, err
 		}
-		if d.m.obs != nil {
-			emitState(d.m, s, ev{kind: Expand, g: cost, depth: len(d.path) - 1, bound: d.limit, frontier: len(d.path), stored: len(d.path)})
-		}
+		emitState(d.m, s, ev{kind: Expand, g: cost, depth: len(d.path) - 1, bound: d.limit, frontier: len(d.path), stored: len(d.path)})
 		for t, c := range d.next(s) {
 			d.m.stats.Generated++
 			if d.onPath[t] {
-				if d.m.obs != nil {
-					emitChild(d.m, t, s, ev{kind: Duplicate, g: cost + c, depth: len(d.path), bound: d.limit, frontier: len(d.path), stored: len(d.path)})
-				}
+				emitChild(d.m, t, s, ev{kind: Duplicate, g: cost + c, depth: len(d.path), bound: d.limit, frontier: len(d.path), stored: len(d.path)})
 				continue
 			}
-			if d.m.obs != nil {
-				emitChild(d.m, t, s, ev{kind: Generate, g: cost + c, depth: len(d.path), bound: d.limit, frontier: len(d.path), stored: len(d.path)})
-			}
+			emitChild(d.m, t, s, ev{kind: Generate, g: cost + c, depth: len(d.path), bound: d.limit, frontier: len(d.path), stored: len(d.path)})
 			found, err := d.visitTraced(t, cost+c, remaining-1)
 			if found || err != nil {
 				return found, err

@@ -111,3 +111,33 @@ func benchIDA(b *testing.B, boards []Board, goal Board, h Heuristic) {
 	}
 	b.ReportMetric(float64(nodes), "expanded/op")
 }
+
+// BenchmarkDistancesBOJ11112 answers the 50,000-board BOJ 11112 batch of
+// the README (seed 1, half unsolvable) in one pass over the input
+// (Table.DistancesBOJ11112), the table already built.
+func BenchmarkDistancesBOJ11112(b *testing.B) {
+	var in bytes.Buffer
+	if err := Write(&in, BOJ11112, BatchBOJ11112(50000, 1)); err != nil {
+		b.Fatal(err)
+	}
+	t := TableFor(Standard(3, 3))
+	dst := make([]int8, 0, 50000)
+	b.SetBytes(int64(in.Len()))
+	for b.Loop() {
+		if _, ok := t.DistancesBOJ11112(dst[:0], in.Bytes()); !ok {
+			b.Fatal("not read")
+		}
+	}
+}
+
+// BenchmarkTableUnmarshal reads a 3x3 table back from its binary form, as
+// a Solver does from its file.
+func BenchmarkTableUnmarshal(b *testing.B) {
+	data, _ := TableFor(Standard(3, 3)).MarshalBinary()
+	for b.Loop() {
+		var t Table
+		if err := t.UnmarshalBinary(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

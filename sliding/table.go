@@ -156,7 +156,8 @@ func (t *Table) Goal() Board { return t.goal.Clone() }
 // States returns the number of boards that can reach the goal (n!/2).
 func (t *Table) States() int { return t.states }
 
-// BuildTime returns how long NewTable took to build t.
+// BuildTime returns how long NewTable took to build t (for a table read by
+// UnmarshalBinary, how long the reading and checking took).
 func (t *Table) BuildTime() time.Duration { return t.build }
 
 // MaxDistance returns the largest optimal solution length to the goal.
@@ -204,6 +205,13 @@ func (t *Table) walk(b Board) (moves []Move, lookups int64, ok bool) {
 		}
 	}
 	return moves, lookups, true
+}
+
+// Solve returns a fewest-move solution from b to the goal, with Method
+// "table", or ErrUnsolvable if b cannot reach the goal. b must be a valid
+// board of the goal's size (see Check).
+func (t *Table) Solve(b Board) (Solution, error) {
+	return t.solve(context.Background(), b)
 }
 
 func (t *Table) solve(ctx context.Context, b Board) (Solution, error) {

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
+	"os"
 	"strings"
 	"testing"
 )
@@ -48,4 +50,23 @@ func TestEveryCommandHasHelp(t *testing.T) {
 			t.Errorf("searchlab %s -h: no usage line in %q", name, out+errOut)
 		}
 	}
+}
+
+// TestMain gives the tests a database cache of their own (an empty
+// temporary directory), so that they neither read nor fill the user's;
+// benchmarks (-test.bench) keep the user's cache, where the databases
+// they time are built.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if f := flag.Lookup("test.bench"); f == nil || f.Value.String() == "" {
+		dir, err := os.MkdirTemp("", "searchlab-test-cache")
+		if err != nil {
+			panic(err)
+		}
+		os.Setenv("XDG_CACHE_HOME", dir)
+		code := m.Run()
+		os.RemoveAll(dir)
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
 }

@@ -2,14 +2,19 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/searchlab/searchlab/api"
@@ -106,7 +111,28 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	cases, goals, err := f.read(e.stdin)
+	if err := f.check(); err != nil {
+		return err
+	}
+	solver := newPDBSolver(e)
+	// Lengths alone of table-sized boards are one lookup each: no path to
+	// walk (or verify), since none is printed.
+	lengthOnly := f.algo == string(sliding.Auto) && f.heuristic != "pdb" && !*path && !*asJSON && !*stats
+	in := e.stdin
+	if lengthOnly && f.format == string(sliding.BOJ11112) {
+		// The judge's batch: read it whole and answer it in one pass, unless
+		// it is not in the plain layout (then the parser below reads it, and
+		// names the fault if there is one).
+		data, err := readInput(in)
+		if err != nil {
+			return err
+		}
+		if done, err := boj11112Lengths(e, solver, &f, data); done || err != nil {
+			return err
+		}
+		in = bytes.NewReader(data)
+	}
+	cases, goals, err := f.read(in)
 	if err != nil {
 		return err
 	}
@@ -128,23 +154,34 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 	}
 	var total search.Stats
 	start := time.Now()
-	solver := newPDBSolver(e)
-	// Lengths alone of table-sized boards are one lookup each: no path to
-	// walk (or verify), since none is printed.
-	lengthOnly := algo == sliding.Auto && f.heuristic != "pdb" && !*path && !*asJSON && !*stats
-	var (
-		table     *sliding.Table
-		tableGoal sliding.Board
-	)
-	for i, c := range cases {
-		goal := goals[i]
+	// answer solves board i; it is called from several goroutines at once
+	// when boards are solved side by side.
+	answer := func(ctx context.Context, i int) boardAnswer {
+		c, goal := cases[i], goals[i]
 		if lengthOnly && sliding.TableSize(c.Board.W, c.Board.H) {
-			if table == nil || !tableGoal.Equal(goal) {
-				table, tableGoal = sliding.TableFor(goal), goal
+			return boardAnswer{lookup: true, length: tableFor(solver, goal).Distance(c.Board)}
+		}
+		sol, err := f.solve(ctx, solver, algo, c.Board, goal)
+		a := boardAnswer{sol: sol, solvable: !errors.Is(err, sliding.ErrUnsolvable)}
+		switch {
+		case err != nil && a.solvable:
+			a.err = fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(err))
+		case a.solvable:
+			if err := sliding.Verify(c.Board, goal, sol.Moves); err != nil {
+				a.err = fmt.Errorf("board %d (line %d): internal error: %s's path does not reach the goal: %v", i+1, c.Line, sol.Method, err)
 			}
-			switch d := table.Distance(c.Board); {
-			case d >= 0:
-				out.WriteString(strconv.Itoa(d))
+		}
+		return a
+	}
+	err = eachAnswer(ctx, len(cases), slidingWorkers(solver, algo, f.heuristic, cases), answer, func(i int, a boardAnswer) error {
+		c := cases[i]
+		if a.err != nil {
+			return a.err
+		}
+		if a.lookup {
+			switch {
+			case a.length >= 0:
+				out.WriteString(strconv.Itoa(a.length))
 				out.WriteByte('\n')
 			case f.format == string(sliding.BOJ1525):
 				out.WriteString("-1\n")
@@ -152,20 +189,9 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 				out.WriteString("impossible\n")
 			}
 			bar.Add(1)
-			continue
+			return nil
 		}
-		sol, err := f.solve(ctx, solver, algo, c.Board, goal)
-		solvable := !errors.Is(err, sliding.ErrUnsolvable)
-		if err != nil && solvable {
-			out.Flush()
-			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(err))
-		}
-		if solvable {
-			if err := sliding.Verify(c.Board, goal, sol.Moves); err != nil {
-				out.Flush()
-				return fmt.Errorf("board %d (line %d): internal error: %s's path does not reach the goal: %v", i+1, c.Line, sol.Method, err)
-			}
-		}
+		sol, solvable := a.sol, a.solvable
 		if *stats {
 			printStats(e.stderr, fmt.Sprintf("board %d (line %d)", i+1, c.Line), solvable, sol)
 			addStats(&total, sol.Stats)
@@ -188,6 +214,11 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 			out.WriteByte('\n')
 		}
 		bar.Add(1)
+		return nil
+	})
+	if err != nil {
+		out.Flush()
+		return err
 	}
 	if *stats && len(cases) > 1 {
 		total.Elapsed = time.Since(start)
@@ -199,37 +230,121 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// read checks the flags and reads the boards, with the goal of each.
-func (f *slidingFlags) read(r io.Reader) ([]sliding.Case, []sliding.Board, error) {
+// boardAnswer is the answer for one board: a table lookup (length, -1 if
+// unsolvable) or a solution, or the error that stops the run at this board.
+type boardAnswer struct {
+	lookup   bool
+	length   int
+	sol      sliding.Solution
+	solvable bool
+	err      error
+}
+
+// slidingWorkers returns how many boards to solve at once: one when a
+// board's search already runs on every core (pattern databases), else one
+// per core. BFS and A* keep to the memory guard each.
+func slidingWorkers(solver *pdb.Solver, algo sliding.Algorithm, heuristic string, cases []sliding.Case) int {
+	n := runtime.GOMAXPROCS(0)
+	if len(cases) < 2 || n < 2 {
+		return 1
+	}
+	if solver == nil || (algo != sliding.Auto && heuristic != "pdb") {
+		return n
+	}
+	for _, c := range cases {
+		if !sliding.TableSize(c.Board.W, c.Board.H) {
+			return 1 // pattern databases (or their IDA* fallback) per board
+		}
+	}
+	return n
+}
+
+// eachAnswer computes answer(ctx, i) for i in 0..n-1 with the given number
+// of workers and hands each to emit in order of i, as soon as it and all
+// before it are ready. It stops at the first error emit returns, cancels
+// the work still under way (answer must return soon once ctx is done), and
+// returns that error.
+func eachAnswer[A any](ctx context.Context, n, workers int, answer func(context.Context, int) A, emit func(int, A) error) error {
+	if workers <= 1 {
+		for i := range n {
+			if err := emit(i, answer(ctx, i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// Boards are handed out in blocks, so that a batch of cheap boards
+	// costs few synchronisations.
+	const block = 64
+	blocks := (n + block - 1) / block
+	results := make([]A, n)
+	done := make([]chan struct{}, blocks)
+	for b := range done {
+		done[b] = make(chan struct{})
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				// A cancelled context is no reason to stop: every block must
+				// be done, and answers come back at once then.
+				b := int(next.Add(1) - 1)
+				if b >= blocks {
+					return
+				}
+				for i := b * block; i < min(n, (b+1)*block); i++ {
+					results[i] = answer(ctx, i)
+				}
+				close(done[b])
+			}
+		}()
+	}
+	defer wg.Wait()
+	for b := range blocks {
+		<-done[b]
+		for i := b * block; i < min(n, (b+1)*block); i++ {
+			if err := emit(i, results[i]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// check checks the flags on their own, before any input is read.
+func (f *slidingFlags) check() error {
 	format, err := sliding.ParseFormat(f.format)
 	if err != nil {
-		return nil, nil, badInputf("--format: %v", err)
+		return badInputf("--format: %v", err)
 	}
 	if _, err := sliding.ParseAlgorithm(f.algo); err != nil {
-		return nil, nil, badInputf("--algo: %v", err)
+		return badInputf("--algo: %v", err)
 	}
 	if f.heuristic != "pdb" {
 		if _, err := sliding.HeuristicByName(f.heuristic, sliding.Standard(3, 3)); err != nil {
-			return nil, nil, badInputf("--heuristic: %v", err)
+			return badInputf("--heuristic: %v", err)
 		}
 	} else if f.algo != "auto" && f.algo != "idastar" {
-		return nil, nil, badInputf("--heuristic pdb works with --algo auto or idastar, not %s", f.algo)
+		return badInputf("--heuristic pdb works with --algo auto or idastar, not %s", f.algo)
 	}
 	if f.maxNodes < 0 || f.maxDepth < 0 || f.timeout < 0 {
-		return nil, nil, badInputf("--max-nodes, --max-depth and --timeout must not be negative")
+		return badInputf("--max-nodes, --max-depth and --timeout must not be negative")
 	}
 	w, h := 0, 0
 	if f.size != "" {
 		if format == sliding.BOJ11112 || format == sliding.BOJ1525 {
-			return nil, nil, badInputf("--size: %s boards are always 3x3", format)
+			return badInputf("--size: %s boards are always 3x3", format)
 		}
 		if w, h, err = sliding.ParseSize(f.size); err != nil {
-			return nil, nil, badInputf("--size: %v", err)
+			return badInputf("--size: %v", err)
 		}
 	}
-	var goalToks []string
 	if f.goal != "" {
-		goalToks = strings.Fields(f.goal)
 		// Check the goal on its own when the size is known already.
 		gw, gh := w, h
 		if format == sliding.BOJ11112 || format == sliding.BOJ1525 {
@@ -237,9 +352,26 @@ func (f *slidingFlags) read(r io.Reader) ([]sliding.Case, []sliding.Board, error
 		}
 		if gw != 0 {
 			if _, err := sliding.ParseGoal(f.goal, gw, gh); err != nil {
-				return nil, nil, badInputf("--goal: %v", err)
+				return badInputf("--goal: %v", err)
 			}
 		}
+	}
+	return nil
+}
+
+// read checks the flags and reads the boards, with the goal of each.
+func (f *slidingFlags) read(r io.Reader) ([]sliding.Case, []sliding.Board, error) {
+	if err := f.check(); err != nil {
+		return nil, nil, err
+	}
+	format, _ := sliding.ParseFormat(f.format)
+	w, h := 0, 0
+	if f.size != "" {
+		w, h, _ = sliding.ParseSize(f.size)
+	}
+	var goalToks []string
+	if f.goal != "" {
+		goalToks = strings.Fields(f.goal)
 	}
 	cases, err := sliding.Parse(r, format, w, h)
 	if err != nil {
@@ -311,6 +443,68 @@ func (f *slidingFlags) limits(algo sliding.Algorithm) search.Limits {
 // included.
 func (f *slidingFlags) solve(ctx context.Context, solver *pdb.Solver, algo sliding.Algorithm, b, goal sliding.Board) (sliding.Solution, error) {
 	return api.SolveSliding(ctx, b, goal, api.SlidingOptions{Algorithm: algo, Heuristic: f.heuristic, Partition: f.partition, MaxDepth: f.maxDepth, Limits: f.limits(algo), PDB: solver})
+}
+
+// readInput reads r whole: a regular file (stdin redirected from one) in
+// one read of its size, anything else with io.ReadAll.
+func readInput(r io.Reader) ([]byte, error) {
+	if f, ok := r.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			if off, err := f.Seek(0, io.SeekCurrent); err == nil && fi.Size() >= off {
+				data := make([]byte, fi.Size()-off)
+				n, err := io.ReadFull(f, data)
+				if err == nil {
+					// The file may have grown since.
+					rest, err := io.ReadAll(f)
+					return append(data[:n], rest...), err
+				}
+				if err != io.ErrUnexpectedEOF {
+					return nil, err
+				}
+				return data[:n], nil
+			}
+		}
+	}
+	return io.ReadAll(r)
+}
+
+// tableFor returns the distance table of goal: the solver's, cached on disk
+// beside the pattern databases, or without one the process's.
+func tableFor(solver *pdb.Solver, goal sliding.Board) *sliding.Table {
+	if solver == nil {
+		return sliding.TableFor(goal)
+	}
+	return solver.Table(goal)
+}
+
+// boj11112Answers are the printed answers by distance; index 0 is
+// "impossible".
+var boj11112Answers = func() [][]byte {
+	out := [][]byte{[]byte("impossible\n")}
+	for d := range 32 {
+		out = append(out, []byte(strconv.Itoa(d)+"\n"))
+	}
+	return out
+}()
+
+// boj11112Lengths prints the lengths of a BOJ 11112 batch read in one pass
+// (sliding.Table.DistancesBOJ11112). done is false when data is not in the
+// plain layout that pass reads; nothing is printed then.
+func boj11112Lengths(e *env, solver *pdb.Solver, f *slidingFlags, data []byte) (done bool, err error) {
+	goal := sliding.Standard(3, 3)
+	if f.goal != "" {
+		goal, _ = sliding.ParseGoal(f.goal, 3, 3) // checked by f.check
+	}
+	dist, ok := tableFor(solver, goal).DistancesBOJ11112(nil, data)
+	if !ok {
+		return false, nil
+	}
+	out := make([]byte, 0, 3*len(dist))
+	for _, d := range dist {
+		out = append(out, boj11112Answers[int(d)+1]...)
+	}
+	_, err = e.stdout.Write(out)
+	return true, err
 }
 
 // explain adds advice to a limit error.

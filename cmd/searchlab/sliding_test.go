@@ -2,13 +2,16 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/searchlab/searchlab/api"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/searchlab/searchlab/sliding"
 )
@@ -445,4 +448,74 @@ func FuzzSlidingInput(f *testing.F) {
 			t.Fatalf("exit %d, stderr %q", code, errOut)
 		}
 	})
+}
+
+// TestEachAnswer checks the side-by-side solving of a batch: answers are
+// emitted in input order whatever order they finish in, and the first
+// error (in input order) stops the run with nothing after it emitted.
+func TestEachAnswer(t *testing.T) {
+	for _, workers := range []int{1, 2, 5} {
+		for _, failAt := range []int{-1, 0, 130, 999} {
+			var got []int
+			err := eachAnswer(t.Context(), 1000, workers, func(ctx context.Context, i int) int {
+				if i%97 == 0 {
+					time.Sleep(time.Millisecond) // finish out of order
+				}
+				return i
+			}, func(i, a int) error {
+				if i != a || i != len(got) {
+					t.Fatalf("workers %d: emitted %d for board %d after %d boards", workers, a, i, len(got))
+				}
+				if i == failAt {
+					return fmt.Errorf("board %d fails", i)
+				}
+				got = append(got, a)
+				return nil
+			})
+			want := 1000
+			if failAt >= 0 {
+				want = failAt
+				if err == nil || err.Error() != fmt.Sprintf("board %d fails", failAt) {
+					t.Errorf("workers %d, fail at %d: error %v", workers, failAt, err)
+				}
+			} else if err != nil {
+				t.Errorf("workers %d: %v", workers, err)
+			}
+			if len(got) != want {
+				t.Errorf("workers %d, fail at %d: %d boards emitted, want %d", workers, failAt, len(got), want)
+			}
+		}
+	}
+}
+
+// TestSlidingBatchPaths checks a batch solved side by side (3x3 boards with
+// --path, and 3x4 boards by IDA* with linear conflicts): one line per board
+// in input order, each path replayed to the goal with the table's length.
+func TestSlidingBatchPaths(t *testing.T) {
+	goal := sliding.Standard(3, 3)
+	var in strings.Builder
+	var boards []sliding.Board
+	for i := range 300 {
+		b := sliding.Scramble(rand.New(rand.NewPCG(uint64(i), 3)), goal, 5+i%40)
+		boards = append(boards, b)
+		in.WriteString(b.String() + "\n\n")
+	}
+	code, out, errOut := runCLI(t, in.String(), "sliding", "--path")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != len(boards) {
+		t.Fatalf("%d lines for %d boards", len(lines), len(boards))
+	}
+	tab := sliding.TableFor(goal)
+	for i, line := range lines {
+		if n := replay(t, line, boards[i], goal); n != tab.Distance(boards[i]) {
+			t.Errorf("board %d: %d moves, want %d", i+1, n, tab.Distance(boards[i]))
+		}
+	}
+	code, out, errOut = runCLI(t, strings.Repeat("1 2 3 4 5 6 7 8 9 10 0 11\n1 2 3 0 5 6 7 4 9 10 11 8\n", 20), "sliding", "--format", "line", "--size", "4x3", "--algo", "idastar")
+	if code != 0 || out != strings.Repeat("1\n2\n", 20) {
+		t.Errorf("3x4 idastar batch: exit %d, %q, %s", code, out, errOut)
+	}
 }

@@ -53,3 +53,24 @@ func loadWords(f *os.File, off, n int64) ([]uint32, error) {
 	}
 	return readWords(f, off, n)
 }
+
+// mapFile returns the contents of the file at path, mapped read-only into
+// memory (kept for the life of the process), or read if it cannot be
+// mapped. The bytes must not be written.
+func mapFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if n := fi.Size(); n > 0 && n < 1<<30 {
+		if b, err := syscall.Mmap(int(f.Fd()), 0, int(n), syscall.PROT_READ, syscall.MAP_SHARED); err == nil {
+			return b, nil
+		}
+	}
+	return os.ReadFile(path)
+}

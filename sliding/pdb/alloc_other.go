@@ -19,3 +19,8 @@ func allocPages(n int64) (words []uint32, free func()) {
 func loadWords(f *os.File, off, n int64) ([]uint32, error) {
 	return readWords(f, off, n)
 }
+
+// mapFile returns the contents of the file at path.
+func mapFile(path string) ([]byte, error) {
+	return os.ReadFile(path)
+}

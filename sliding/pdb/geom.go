@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // maxCells is the most cells a board may have for pattern databases: cell
@@ -51,7 +52,24 @@ func (g *geom) makeRegionTab() {
 	g.regionTab = tab
 }
 
+// geoms caches newGeom's results by size: a geom is never changed once made,
+// and the region table of a 4x4 board takes milliseconds to fill.
+var geoms sync.Map // [2]int -> *geom
+
+// newGeom returns the geometry of a w x h board, made once per size.
 func newGeom(w, h int) (*geom, error) {
+	if g, ok := geoms.Load([2]int{w, h}); ok {
+		return g.(*geom), nil
+	}
+	g, err := makeGeom(w, h)
+	if err != nil {
+		return nil, err
+	}
+	actual, _ := geoms.LoadOrStore([2]int{w, h}, g)
+	return actual.(*geom), nil
+}
+
+func makeGeom(w, h int) (*geom, error) {
 	if w < 2 || h < 2 || w*h > maxCells {
 		return nil, fmt.Errorf("pdb: board %dx%d not supported (at most %d cells)", w, h, maxCells)
 	}

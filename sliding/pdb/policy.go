@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -55,7 +57,7 @@ func QuickPartition(w, h int) (partition string, ok bool) {
 // exact method this module has, and owns the choice:
 //
 //   - boards of up to 9 cells (3x3, 2x4 ...) are looked up in the distance
-//     table of their goal (sliding.TableFor);
+//     table of their goal (see Table), kept on disk beside the databases;
 //   - boards of 10 to 32 cells by IDA* over additive pattern databases: the
 //     default set (DefaultPartition: 7-8 on 4x4, 6-6-6-6 on 5x5) when it is
 //     cached or quick to build, else the QuickPartition set, built once in
@@ -73,6 +75,13 @@ type Solver struct {
 	mu      sync.Mutex
 	entries map[entryKey]*choice
 	notes   map[string]bool
+	tables  map[string]*tableChoice
+}
+
+// tableChoice holds the distance table of one goal once it is loaded.
+type tableChoice struct {
+	once sync.Once
+	t    *sliding.Table
 }
 
 // NewSolver returns a Solver that keeps its databases in opts.Dir (""
@@ -80,7 +89,7 @@ type Solver struct {
 // building on opts.Progress. Nothing is opened until a board needs it (or
 // Warm is called).
 func NewSolver(opts Options) *Solver {
-	return &Solver{opts: opts, entries: map[entryKey]*choice{}, notes: map[string]bool{}}
+	return &Solver{opts: opts, entries: map[entryKey]*choice{}, notes: map[string]bool{}, tables: map[string]*tableChoice{}}
 }
 
 // entryKey names one choice: a board size, the goal cell of the blank as
@@ -131,7 +140,10 @@ func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, lim search.Li
 		return sliding.Solution{}, err
 	}
 	if sliding.TableSize(b.W, b.H) {
-		return sliding.Solve(ctx, b, goal, lim)
+		if !sliding.Solvable(b, goal) {
+			return sliding.Solution{}, sliding.ErrUnsolvable
+		}
+		return s.Table(goal).Solve(b)
 	}
 	set, err := s.set(ctx, entryKey{b.W, b.H, goal.Blank(), ""})
 	switch {
@@ -305,6 +317,114 @@ func tableCached(dir string, p *pattern, blank int) bool {
 	defer f.Close()
 	_, _, _, err = checkHeader(f, p, blank)
 	return err == nil
+}
+
+// Table returns the distance table of goal, a board of at most 9 cells
+// (see sliding.Table): read from the database directory, where it is kept
+// as NAME.tab beside the pattern databases, or built (about 20 ms for 3x3)
+// and saved there the first time. A table file that does not read back
+// whole and right is rebuilt, with a line on Options.Log; one that cannot
+// be saved is used all the same. Tables are kept by goal for the life of
+// the Solver, up to 32 goals; past that, tables come from sliding.TableFor,
+// not from disk, so that a server asked for many goals does not fill the
+// disk. It panics if goal has more than 9 cells.
+func (s *Solver) Table(goal sliding.Board) *sliding.Table {
+	if !sliding.TableSize(goal.W, goal.H) {
+		panic("pdb: Solver.Table: board too large for a table")
+	}
+	key := tableFileName(goal)
+	s.mu.Lock()
+	tc := s.tables[key]
+	if tc == nil {
+		if len(s.tables) >= maxTables {
+			s.mu.Unlock()
+			return sliding.TableFor(goal)
+		}
+		tc = &tableChoice{}
+		s.tables[key] = tc
+	}
+	s.mu.Unlock()
+	tc.once.Do(func() { tc.t = s.loadTable(goal, key) })
+	return tc.t
+}
+
+// tableFileName names the file of goal's distance table.
+func tableFileName(goal sliding.Board) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%dx%d-table", goal.W, goal.H)
+	for i, t := range goal.Tiles {
+		sep := byte('-')
+		if i > 0 {
+			sep = '.'
+		}
+		sb.WriteByte(sep)
+		sb.WriteString(strconv.Itoa(int(t)))
+	}
+	sb.WriteString(tableExt)
+	return sb.String()
+}
+
+const tableExt = ".tab"
+
+// maxTables is the most goals whose tables a Solver keeps and caches on disk.
+const maxTables = 32
+
+func (s *Solver) loadTable(goal sliding.Board, name string) *sliding.Table {
+	dir, err := s.Dir()
+	if err != nil {
+		return sliding.TableFor(goal)
+	}
+	path := filepath.Join(dir, name)
+	data, err := mapFile(path)
+	if err == nil {
+		t := new(sliding.Table)
+		if err = t.UnmarshalBinary(data); err == nil && t.Goal().Equal(goal) {
+			return t
+		}
+		if err == nil {
+			err = fmt.Errorf("%w: the table of another goal", sliding.ErrTableData)
+		}
+		s.logf("pdb: %s: %v; rebuilding it", name, err)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		s.logf("pdb: reading %s: %v; building the table", name, err)
+	}
+	t := sliding.TableFor(goal)
+	if err := writeFile(dir, name, t); err != nil {
+		s.logf("pdb: could not save %s: %v; using it without caching", name, err)
+	}
+	return t
+}
+
+// writeFile writes t to dir/name through a temporary file renamed into
+// place, so that no partial file is left behind.
+func writeFile(dir, name string, t *sliding.Table) (err error) {
+	data, err := t.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := createTemp(dir, name+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), filepath.Join(dir, name))
 }
 
 // note writes msg and a newline to Options.Log, once per Solver.

@@ -112,3 +112,40 @@ func TestSolverConcurrent(t *testing.T) {
 type writerFunc func(p []byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestSolverTable checks the distance tables a Solver keeps on disk: built
+// and saved the first time, read back by a new Solver, and rebuilt (with a
+// line on the log) when the file is damaged.
+func TestSolverTable(t *testing.T) {
+	dir := t.TempDir()
+	goal := sliding.Standard(3, 3)
+	want := sliding.TableFor(goal)
+	name := filepath.Join(dir, "3x3-table-1.2.3.4.5.6.7.8.0.tab")
+	b := sliding.Scramble(rand.New(rand.NewPCG(1, 1)), goal, 60)
+	for _, step := range []string{"build", "read", "damaged"} {
+		var log strings.Builder
+		s := NewSolver(Options{Dir: dir, Log: &log})
+		if step == "damaged" {
+			data, _ := os.ReadFile(name)
+			data[len(data)/2] ^= 1
+			os.WriteFile(name, data, 0o644)
+		}
+		tab := s.Table(goal)
+		if tab.Distance(b) != want.Distance(b) || tab.States() != want.States() {
+			t.Errorf("%s: the table differs from sliding.TableFor's", step)
+		}
+		if s.Table(goal) != tab {
+			t.Errorf("%s: a second call returned another table", step)
+		}
+		if _, err := os.Stat(name); err != nil {
+			t.Errorf("%s: %v", step, err)
+		}
+		if got := strings.Contains(log.String(), "checksum mismatch; rebuilding"); got != (step == "damaged") {
+			t.Errorf("%s: logged %q", step, log.String())
+		}
+		sol, err := s.Solve(context.Background(), b, goal, search.Limits{})
+		if err != nil || sol.Method != "table" || sol.Len() != want.Distance(b) {
+			t.Errorf("%s: Solve = %v, %d moves by %s", step, err, sol.Len(), sol.Method)
+		}
+	}
+}

@@ -1,0 +1,99 @@
+package sliding
+
+import "math/bits"
+
+// DistancesBOJ11112 answers a whole BOJ 11112 input in one pass, without
+// making a Board per case: it appends to dst, for each case in order, the
+// fewest moves from its board to t's goal, or -1 if the board cannot reach
+// it. t must be a 3x3 table.
+//
+// It reads only the plain layout: a line with the number of cases, then
+// each case as three lines of exactly three cells (1 to 8, # for the
+// blank), with empty lines anywhere between them and "\r\n" line ends
+// allowed. For anything else (spaces in a row, a bad cell, a count that
+// does not match the cases, a repeated tile) it returns dst unchanged and
+// false, and the caller reads data with Parse, which accepts every layout
+// and names the line and the fault of a bad input. It takes about 50 ns a
+// case, against about 500 ns for Parse and Distance.
+func (t *Table) DistancesBOJ11112(dst []int8, data []byte) ([]int8, bool) {
+	if t.n != 9 || t.goal.W != 3 {
+		return dst, false
+	}
+	orig := len(dst)
+	n := len(data)
+	p := 0
+	// eol reports whether p is at the end of a line ("\n", "\r\n", or a
+	// "\r" or nothing at the end of data), and the position after it.
+	eol := func(p int) (int, bool) {
+		switch {
+		case p == n:
+			return p, true
+		case data[p] == '\n':
+			return p + 1, true
+		case data[p] == '\r' && (p+1 == n || data[p+1] == '\n'):
+			return min(p+2, n), true
+		}
+		return p, false
+	}
+	// skip moves p past empty lines.
+	skip := func() {
+		for p < n {
+			q, ok := eol(p)
+			if !ok || q == p {
+				return
+			}
+			p = q
+		}
+	}
+	skip()
+	count, digits := 0, 0
+	for ; p < n && data[p] >= '0' && data[p] <= '9' && digits < 9; p, digits = p+1, digits+1 {
+		count = count*10 + int(data[p]-'0')
+	}
+	var ok bool
+	if p, ok = eol(p); digits == 0 || !ok {
+		return dst[:orig], false
+	}
+	// code maps an input byte to its tile's goal cell + 1 (0: not a cell).
+	var code [256]uint8
+	for v := 1; v <= 8; v++ {
+		code['0'+v] = t.gpos[v] + 1
+	}
+	code['#'] = t.gpos[0] + 1
+	dist := t.dist
+	for range count {
+		// Rank the permutation (goal cell of the tile on each cell) as
+		// Table.rank does.
+		used := uint32(0)
+		r := 0
+		k := 9
+		for range 3 {
+			skip()
+			if p+3 > n {
+				return dst[:orig], false
+			}
+			for j := range 3 {
+				v := uint32(code[data[p+j]]) - 1 // wraps for a bad cell
+				if v > 8 || used&(1<<v) != 0 {
+					return dst[:orig], false
+				}
+				r = r*k + int(v) - bits.OnesCount32(used&(1<<v-1))
+				used |= 1 << v
+				k--
+			}
+			if p, ok = eol(p + 3); !ok {
+				return dst[:orig], false
+			}
+		}
+		d := dist[r]
+		if d == unreachable {
+			dst = append(dst, -1)
+		} else {
+			dst = append(dst, int8(d))
+		}
+	}
+	if skip(); p != n {
+		return dst[:orig], false
+	}
+	return dst, true
+}

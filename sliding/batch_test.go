@@ -1,0 +1,154 @@
+package sliding
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// distancesByParse answers a BOJ 11112 input the slow way: Parse, then one
+// Distance per board.
+func distancesByParse(t *Table, data []byte) ([]int8, error) {
+	cases, err := Parse(bytes.NewReader(data), BOJ11112, 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	out := []int8{}
+	for _, c := range cases {
+		out = append(out, int8(t.Distance(c.Board)))
+	}
+	return out, nil
+}
+
+// TestDistancesBOJ11112 checks the one-pass batch reader against Parse and
+// Distance: the same answers on the benchmark batch and on small inputs in
+// the plain layout (two goals), and false, leaving dst alone, on every
+// input it does not read (bad ones, and good ones in other layouts).
+func TestDistancesBOJ11112(t *testing.T) {
+	var batch bytes.Buffer
+	if err := Write(&batch, BOJ11112, BatchBOJ11112(2000, 7)); err != nil {
+		t.Fatal(err)
+	}
+	spiral := mustBoard(t, 3, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5)
+	good := []string{
+		batch.String(),
+		"2\n\n123\n456\n78#\n\n1#3\n426\n758\n",
+		"2\r\n123\r\n456\r\n78#\r\n\r\n\r\n1#3\r\n426\r\n758\r\n\r\n",
+		"0\n",
+		"1\n\n\n867\n254\n3#1",
+	}
+	other := []string{
+		"",                             // no count
+		"2\n\n123\n456\n78#\n",         // count too large
+		"1\n123\n456\n78#\n123\n",      // more after the cases
+		"1\n123\n456\n788\n",           // repeated tile
+		"1\n123\n456\n78x\n",           // bad cell
+		"1\n123\n456\n7#\n",            // short row
+		"1\n 123\n456\n78#\n",          // spaces (Parse reads them)
+		"1\n1 2 3\n4 5 6\n7 8 #\n",     // spaces between cells
+		"+1\n123\n456\n78#\n",          // a sign (Atoi reads it)
+		"99999999999\n123\n456\n78#\n", // a count too long
+	}
+	for _, goal := range []Board{Standard(3, 3), spiral} {
+		tab := TableFor(goal)
+		for _, in := range good {
+			want, err := distancesByParse(tab, []byte(in))
+			if err != nil {
+				t.Fatalf("Parse(%q): %v", clip(in), err)
+			}
+			got, ok := tab.DistancesBOJ11112([]int8{5}, []byte(in))
+			if !ok || !slices.Equal(got, append([]int8{5}, want...)) {
+				t.Errorf("goal %v, %q: %v, %v; want %v", goal.Tiles, clip(in), got, ok, want)
+			}
+		}
+		for _, in := range other {
+			got, ok := tab.DistancesBOJ11112([]int8{5}, []byte(in))
+			if ok || !slices.Equal(got, []int8{5}) {
+				t.Errorf("%q: %v, %v; want dst unchanged and false", in, got, ok)
+			}
+		}
+	}
+	if _, ok := TableFor(Standard(2, 4)).DistancesBOJ11112(nil, []byte("0\n")); ok {
+		t.Error("a 2x4 table answered a BOJ 11112 input")
+	}
+}
+
+// FuzzDistancesBOJ11112 checks that whatever the one-pass reader answers,
+// Parse and Distance answer the same, and that it never answers an input
+// Parse refuses.
+func FuzzDistancesBOJ11112(f *testing.F) {
+	for _, s := range []string{"2\n\n123\n456\n78#\n\n1#3\n426\n758\n", "1\n123\n456\n788\n", "1\r\n867\r\n254\r\n3#1"} {
+		f.Add(s)
+	}
+	tab := TableFor(Standard(3, 3))
+	f.Fuzz(func(t *testing.T, in string) {
+		got, ok := tab.DistancesBOJ11112(nil, []byte(in))
+		want, err := distancesByParse(tab, []byte(in))
+		if !ok {
+			return
+		}
+		if err != nil {
+			t.Fatalf("%q: answered %v, but Parse refuses it: %v", in, got, err)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%q: %v, want %v", in, got, want)
+		}
+	})
+}
+
+// TestTableBinary checks that a table survives MarshalBinary and
+// UnmarshalBinary, and that damaged or foreign bytes are refused.
+func TestTableBinary(t *testing.T) {
+	for _, goal := range []Board{Standard(3, 3), Standard(2, 4), mustBoard(t, 3, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5)} {
+		tab := TableFor(goal)
+		data, err := tab.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Table
+		if err := back.UnmarshalBinary(data); err != nil {
+			t.Fatalf("%v: %v", goal.Tiles, err)
+		}
+		if !back.Goal().Equal(goal) || back.States() != tab.States() || back.MaxDistance() != tab.MaxDistance() || !bytes.Equal(back.dist, tab.dist) {
+			t.Errorf("%v: the table read back differs", goal.Tiles)
+		}
+		b := mustBoard(t, goal.W, goal.H, reversed(goal.Tiles)...)
+		if got, want := back.Distance(b), tab.Distance(b); got != want {
+			t.Errorf("%v: Distance = %d, want %d", goal.Tiles, got, want)
+		}
+	}
+	data, _ := TableFor(Standard(3, 3)).MarshalBinary()
+	flip := func(i int) []byte { c := slices.Clone(data); c[i] ^= 4; return c }
+	bad := []struct {
+		what string
+		data []byte
+		want string
+	}{
+		{"empty", nil, "not a searchlab"},
+		{"magic", flip(0), "not a searchlab"},
+		{"version", flip(8), "format version"},
+		{"size", flip(12), "size"},
+		{"goal", flip(15), "tile"},
+		{"distance", flip(len(data) - 100), "checksum mismatch"},
+		{"checksum", flip(24), "checksum mismatch"},
+		{"cut", data[:len(data)-1], "bytes, want"},
+		{"longer", append(slices.Clone(data), 0), "bytes, want"},
+	}
+	for _, b := range bad {
+		var tab Table
+		err := tab.UnmarshalBinary(b.data)
+		if !errors.Is(err, ErrTableData) || !strings.Contains(err.Error(), b.want) {
+			t.Errorf("%s: %v, want ErrTableData and %q", b.what, err, b.want)
+		}
+	}
+}
+
+func reversed(tiles []uint8) []int {
+	out := make([]int, len(tiles))
+	for i, v := range tiles {
+		out[len(tiles)-1-i] = int(v)
+	}
+	return out
+}

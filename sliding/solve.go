@@ -118,6 +118,10 @@ type Options struct {
 // larger boards. It returns ErrUnsolvable at once for a board that cannot
 // reach the goal, an error matching ErrInvalid if the boards differ in size,
 // and an error matching search.ErrLimit if ctx ends or the node cap is hit.
+//
+// Pattern databases, far faster on 4x4 and 5x5 boards, live in package
+// sliding/pdb: its Solver is the fastest exact solver for every size, and
+// answers with this function what it has no database for.
 func Solve(ctx context.Context, b, goal Board, lim search.Limits) (Solution, error) {
 	return SolveWith(ctx, b, goal, Options{Algorithm: Auto, Limits: lim})
 }

@@ -457,7 +457,8 @@ func List(dir string) ([]Info, error) {
 // Solve solves b for goal optimally with the given partition ("" for
 // DefaultPartition), opening (and if need be building) its databases with
 // opts, for the canonical cell of the goal's blank (see CanonicalBlank).
-// See Set.Solve.
+// See Set.Solve. It opens the set on every call: for more than one board,
+// keep a Solver, which opens each set once.
 func Solve(ctx context.Context, b, goal sliding.Board, partition string, opts Options, lim search.Limits) (sliding.Solution, error) {
 	if b.W != goal.W || b.H != goal.H {
 		return sliding.Solution{}, fmt.Errorf("pdb: board %dx%d, goal %dx%d", b.W, b.H, goal.W, goal.H)

@@ -4,6 +4,13 @@
 // 6-6-6-6, and any board of up to 32 cells with a partition that fits in
 // memory, for any goal layout. Databases are built once by a breadth-first
 // search and cached on disk in a checked file format.
+//
+// Solver is the entry point for programs: it solves a board of any size by
+// the fastest exact method (the 3x3 distance table, pattern databases, or
+// IDA* with linear conflicts), choosing and opening the databases itself:
+//
+//	solver := pdb.NewSolver(pdb.Options{}) // databases in the user's cache
+//	sol, err := solver.Solve(ctx, board, goal, search.Limits{})
 package pdb
 
 import (

@@ -155,21 +155,16 @@ func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, lim search.Li
 	return set.Solve(ctx, b, goal, lim)
 }
 
-// SolvePartition solves b for goal with pattern databases of the given
-// partition ("" for the size's default set, whether cached or not),
-// building and caching the set on first use. It returns an error matching
-// ErrNoDatabase when no database fits the board or the partition does not
-// parse, ErrNotReady when Options.Background is set and the set is still
-// opening, and otherwise the errors of Solve.
+// SolvePartition solves b for goal with pattern databases, whatever the
+// board's size: with the given partition, built and cached on first use, or
+// with "" the set that Solve chooses for the board (for boards of up to 9
+// cells too). It returns an error matching ErrNoDatabase when no database
+// fits the board or the partition does not parse, ErrNotReady when
+// Options.Background is set and the set is still opening, and otherwise the
+// errors of Solve.
 func (s *Solver) SolvePartition(ctx context.Context, b, goal sliding.Board, partition string, lim search.Limits) (sliding.Solution, error) {
 	if err := sliding.Check(b, goal); err != nil {
 		return sliding.Solution{}, err
-	}
-	if partition == "" {
-		var ok bool
-		if partition, ok = DefaultPartition(b.W, b.H); !ok {
-			return sliding.Solution{}, noneErr(b.W, b.H)
-		}
 	}
 	set, err := s.set(ctx, entryKey{b.W, b.H, goal.Blank(), partition})
 	if err != nil {

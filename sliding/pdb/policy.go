@@ -136,6 +136,9 @@ func (s *Solver) Dir() (string, error) {
 // its set to be opened or built, unless Options.Background is set: then
 // that board is solved by IDA* with linear conflicts while the set opens.
 func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	if err := sliding.Check(b, goal); err != nil {
 		return sliding.Solution{}, err
 	}
@@ -163,6 +166,9 @@ func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, lim search.Li
 // Options.Background is set and the set is still opening, and otherwise the
 // errors of Solve.
 func (s *Solver) SolvePartition(ctx context.Context, b, goal sliding.Board, partition string, lim search.Limits) (sliding.Solution, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	if err := sliding.Check(b, goal); err != nil {
 		return sliding.Solution{}, err
 	}

@@ -152,3 +152,25 @@ func reversed(tiles []uint8) []int {
 	}
 	return out
 }
+
+// FuzzTableUnmarshal feeds arbitrary bytes to UnmarshalBinary: it must
+// refuse them with ErrTableData or accept a table that answers, never
+// panic. Seeds: a whole 2x3 table and a cut one.
+func FuzzTableUnmarshal(f *testing.F) {
+	data, _ := TableFor(Standard(3, 2)).MarshalBinary()
+	f.Add(data)
+	f.Add(data[:40])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var tab Table
+		if err := tab.UnmarshalBinary(data); err != nil {
+			if !errors.Is(err, ErrTableData) {
+				t.Fatalf("error %v does not match ErrTableData", err)
+			}
+			return
+		}
+		g := tab.Goal()
+		if d := tab.Distance(g); d != 0 {
+			t.Fatalf("the goal is %d moves from itself", d)
+		}
+	})
+}

@@ -76,6 +76,22 @@ type Solver struct {
 	entries map[entryKey]*choice
 	notes   map[string]bool
 	tables  map[string]*tableChoice
+	sets    map[setKey]*setSlot
+}
+
+// setKey names one set on disk: board size, canonical blank cell and
+// canonical partition. Goals whose blank cells a symmetry maps onto each
+// other share it.
+type setKey struct {
+	w, h, blank int
+	partition   string
+}
+
+// setSlot holds one opened set; mu is held while it is opened, so that two
+// choices that need the same set open (or build) it once.
+type setSlot struct {
+	mu  sync.Mutex
+	set *Set
 }
 
 // tableChoice holds the distance table of one goal once it is loaded.
@@ -89,7 +105,7 @@ type tableChoice struct {
 // building on opts.Progress. Nothing is opened until a board needs it (or
 // Warm is called).
 func NewSolver(opts Options) *Solver {
-	return &Solver{opts: opts, entries: map[entryKey]*choice{}, notes: map[string]bool{}, tables: map[string]*tableChoice{}}
+	return &Solver{opts: opts, entries: map[entryKey]*choice{}, notes: map[string]bool{}, tables: map[string]*tableChoice{}, sets: map[setKey]*setSlot{}}
 }
 
 // entryKey names one choice: a board size, the goal cell of the blank as
@@ -266,14 +282,27 @@ func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*Set, er
 	if err != nil {
 		return nil, noDatabase{err}
 	}
-	opts := s.opts
-	opts.Dir = dir
-	set, err := Open(ctx, k.w, k.h, blank, canon, opts)
-	if err != nil {
-		return nil, err
+	sk := setKey{k.w, k.h, blank, canon}
+	s.mu.Lock()
+	slot := s.sets[sk]
+	if slot == nil {
+		slot = &setSlot{}
+		s.sets[sk] = slot
 	}
-	e.set.Store(set)
-	return set, nil
+	s.mu.Unlock()
+	slot.mu.Lock()
+	defer slot.mu.Unlock()
+	if slot.set == nil {
+		opts := s.opts
+		opts.Dir = dir
+		set, err := Open(ctx, k.w, k.h, blank, canon, opts)
+		if err != nil {
+			return nil, err
+		}
+		slot.set = set
+	}
+	e.set.Store(slot.set)
+	return slot.set, nil
 }
 
 // choose returns def when its tables are cached in dir or quick to build,

@@ -149,3 +149,27 @@ func TestSolverTable(t *testing.T) {
 		}
 	}
 }
+
+// TestSolverSharesSets checks that goals whose blank cells are symmetric
+// (the four corners of 3x4) share one set, opened once.
+func TestSolverSharesSets(t *testing.T) {
+	var log strings.Builder
+	s := NewSolver(Options{Dir: t.TempDir(), Log: &log})
+	ctx := context.Background()
+	var sets []*Set
+	for _, blank := range []int{0, 3, 8, 11} {
+		set, err := s.Set(ctx, 4, 3, blank, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets = append(sets, set)
+	}
+	for _, set := range sets[1:] {
+		if set != sets[0] {
+			t.Errorf("the corners got different sets")
+		}
+	}
+	if n := strings.Count(log.String(), "building"); n != 2 {
+		t.Errorf("logged %q: want the two patterns built once", log.String())
+	}
+}

@@ -38,11 +38,15 @@ Reads sliding-tile boards on stdin and prints, for each, the fewest moves to
 the goal, or "impossible" ("-1" in boj1525 format) if the board cannot reach
 it. Solvability is decided at once from permutation parity and the blank's
 position. Boards of up to 9 cells (3x3, 2x4 ...) are answered from an exact
-distance table built once per goal; larger boards by pattern databases
-where "searchlab pdb" covers the size (cached; until "searchlab pdb build"
-has built the large default set, a small one is built once, in seconds),
-else by IDA* with Manhattan distance and linear conflicts.
-Every printed path is replayed to the goal before it is printed.
+distance table built once per goal and kept in the database cache; larger
+boards by pattern databases where "searchlab pdb" covers the size (cached;
+until "searchlab pdb build" has built the large default set, a small one is
+built once, in seconds), else by IDA* with Manhattan distance and linear
+conflicts. The library's pdb.Solver makes that choice, here as in
+"searchlab serve" and in Go programs. Batches of boards whose search runs
+on one core are solved on every core, printed in input order; a progress
+bar shows on a terminal. Every printed path is replayed to the goal before
+it is printed.
 
 Formats (--format): grid (rows of numbers, 0, # or _ for the blank, boards
 separated by blank lines), line (one board a line, size from --size or a

@@ -158,12 +158,23 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 	}
 	var total search.Stats
 	start := time.Now()
+	// The tables of the lookups, one per board size (each size has one
+	// goal), fetched before the boards are.
+	tables := map[[2]int]*sliding.Table{}
+	if lengthOnly {
+		for i, c := range cases {
+			size := [2]int{c.Board.W, c.Board.H}
+			if tables[size] == nil && sliding.TableSize(size[0], size[1]) {
+				tables[size] = tableFor(solver, goals[i])
+			}
+		}
+	}
 	// answer solves board i; it is called from several goroutines at once
 	// when boards are solved side by side.
 	answer := func(ctx context.Context, i int) boardAnswer {
 		c, goal := cases[i], goals[i]
-		if lengthOnly && sliding.TableSize(c.Board.W, c.Board.H) {
-			return boardAnswer{lookup: true, length: tableFor(solver, goal).Distance(c.Board)}
+		if t := tables[[2]int{c.Board.W, c.Board.H}]; t != nil {
+			return boardAnswer{lookup: true, length: t.Distance(c.Board)}
 		}
 		sol, err := f.solve(ctx, solver, algo, c.Board, goal)
 		a := boardAnswer{sol: sol, solvable: !errors.Is(err, sliding.ErrUnsolvable)}

@@ -362,7 +362,7 @@ func (s *Solver) Table(goal sliding.Board) *sliding.Table {
 	if !sliding.TableSize(goal.W, goal.H) {
 		panic("pdb: Solver.Table: board too large for a table")
 	}
-	key := tableFileName(goal)
+	key := string([]byte{byte(goal.W), byte(goal.H)}) + string(goal.Tiles)
 	s.mu.Lock()
 	tc := s.tables[key]
 	if tc == nil {
@@ -374,7 +374,7 @@ func (s *Solver) Table(goal sliding.Board) *sliding.Table {
 		s.tables[key] = tc
 	}
 	s.mu.Unlock()
-	tc.once.Do(func() { tc.t = s.loadTable(goal, key) })
+	tc.once.Do(func() { tc.t = s.loadTable(goal, tableFileName(goal)) })
 	return tc.t
 }
 

@@ -6,12 +6,12 @@
 #
 #   bash scripts/bench-boj11112.sh [boards] [searchlab runs]
 #
-# Defaults: 100000 boards (seed 1, every second one unsolvable) and 5 runs of
+# Defaults: 50000 boards (seed 1, every second one unsolvable) and 5 runs of
 # searchlab (the median is reported; the peer runs once). Set PEER to the
 # peer's source if it is not at ../shared/peers/eight_sol2.cpp.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-n=${1:-100000}
+n=${1:-50000}
 runs=${2:-5}
 peer_src=${PEER:-../shared/peers/eight_sol2.cpp}
 tmp=$(mktemp -d)

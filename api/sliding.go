@@ -19,7 +19,8 @@ type SlidingOptions struct {
 	// Heuristic names the heuristic of the informed algorithms: misplaced,
 	// manhattan, linear, or pdb for pattern databases ("" is linear).
 	Heuristic string
-	// Partition names the pattern database set; "" is the default.
+	// Partition names the pattern database set; "" is the set PDB chooses
+	// (see pdb.Solver).
 	Partition string
 	// MaxDepth bounds DFS and IDDFS; 0 is the board's default.
 	MaxDepth int

@@ -1,0 +1,432 @@
+package pdb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+)
+
+// Work units split the IDA* search of one board into independent pieces
+// that separate processes or machines can search. Split walks the tree
+// down to a depth d and returns its frontier: each Unit is the path from the
+// board to one node at depth d and that node. SearchUnit searches one unit
+// to a bound f, as IDA* does below that node, and reports whether it found
+// the goal, the least f over the bound it met, and its nodes. MergeRound
+// combines the results of every unit for one bound: the solution of the
+// first unit (in depth-first order) that found one, or the next bound. Drive
+// is that loop for one process; the command line and the Beam pipeline run
+// the same steps across processes.
+//
+// The split depth is at most the heuristic of the board, so every solution
+// passes through a unit. Paths never undo their last move, in the prefix
+// and across the boundary (a unit remembers where the blank came from). A
+// node at depth d that is also reachable in fewer moves, or by an earlier
+// path of d moves, lies on no shortest solution that an earlier unit does
+// not also hold, so it is dropped: the units are distinct. The solution
+// found is the one single-process IDA* finds: the first in depth-first
+// order at the first bound that has one.
+
+// Unit is one subtree of the IDA* search of a board: the blank moves from
+// the board to a node of the split depth, and that node.
+type Unit struct {
+	// Index is the unit's place in depth-first order among the board's
+	// units, from 0; of two solutions the one of the lower index wins.
+	Index int
+	// Prefix holds the moves from the board to State.
+	Prefix []sliding.Move
+	// State is the board after Prefix.
+	State sliding.Board
+}
+
+// Split is a board's search split into units.
+type Split struct {
+	// Board and Goal are the board to solve and its goal.
+	Board, Goal sliding.Board
+	// Depth is the length of every unit's prefix: the depth asked for, or
+	// the heuristic of Board when that is smaller.
+	Depth int
+	// H is the heuristic of Board: the first bound to search.
+	H int
+	// Units lists the units in depth-first order.
+	Units []Unit
+	// Paths counts the paths of Depth moves before duplicates were dropped.
+	Paths int64
+	// Expanded counts the nodes above the split depth that were expanded.
+	Expanded int64
+}
+
+// UnitResult is what searching one unit to a bound found.
+type UnitResult struct {
+	// Index is the unit's Index.
+	Index int
+	// Bound is the bound the unit was searched to.
+	Bound int
+	// Found reports a path to the goal of at most Bound moves.
+	Found bool
+	// Moves holds that path from the board (not from the unit's state):
+	// the unit's prefix, then the moves below it.
+	Moves []sliding.Move
+	// Next is the least f = g + h over Bound that the search met, 0 when it
+	// met none (or found the goal).
+	Next int
+	// Stats counts the unit's nodes (Expanded, Generated) and its time.
+	Stats search.Stats
+}
+
+// Round is the outcome of one bound over all the units of a board.
+type Round struct {
+	// Bound is the bound searched.
+	Bound int
+	// Solved reports that some unit found a path; Moves is the path of the
+	// first such unit, Unit its index.
+	Solved bool
+	Moves  []sliding.Move
+	Unit   int
+	// Next is the bound to search next when not solved: the least f over
+	// Bound among all units.
+	Next int
+	// Expanded and Generated add up the units' nodes.
+	Expanded, Generated int64
+}
+
+// ErrMissingUnits reports results that do not cover every unit of a bound
+// exactly once: the bound cannot be proven to hold no solution.
+var ErrMissingUnits = errors.New("pdb: results do not cover every unit")
+
+// Split returns the units of b's search towards goal at the given depth
+// (at most the heuristic of b, which is the first bound): every path of
+// depth moves that never undoes its last move, in the order IDA* meets
+// them, without the nodes that an earlier path or a shorter one reaches.
+// It returns sliding.ErrUnsolvable for a board that cannot reach the goal,
+// and an error matching search.ErrLimit when ctx ends or more than
+// lim.MaxNodes paths are walked.
+func (s *Set) Split(ctx context.Context, b, goal sliding.Board, depth int, lim search.Limits) (Split, error) {
+	if err := s.check(b, goal); err != nil {
+		return Split{}, err
+	}
+	if depth < 0 {
+		return Split{}, fmt.Errorf("pdb: split depth %d is negative", depth)
+	}
+	if !sliding.Solvable(b, goal) {
+		return Split{}, sliding.ErrUnsolvable
+	}
+	m := s.symmetry(goal.Blank())
+	inv := inverse(m)
+	cells := relabel(transform(b, m), transform(goal, m))
+	v := s.solver()
+	var root node
+	v.init(&root, cells)
+	sp := Split{Board: b.Clone(), Goal: goal.Clone(), H: root.h()}
+	sp.Depth = min(depth, sp.H)
+
+	// Walk every path of sp.Depth moves without undo, in the solver's
+	// move order: the order IDA* meets the nodes. Nodes above the split
+	// depth go into shallow; the frontier into order.
+	type leaf struct {
+		key  string
+		path []int8
+	}
+	var (
+		shallow = map[string]bool{}
+		seen    = map[string]bool{}
+		leaves  []leaf
+		cur     = root.cell
+		path    [maxDepth]int8
+		count   int64
+		err     error
+	)
+	n := v.g.n
+	var walk func(g, blank, prev int) bool
+	walk = func(g, blank, prev int) bool {
+		key := string(cur[:n])
+		if g == sp.Depth {
+			sp.Paths++
+			if count++; count%checkEvery == 0 {
+				if e := ctx.Err(); e != nil {
+					err = fmt.Errorf("%w: %w", search.ErrLimit, e)
+					return false
+				}
+			}
+			if lim.MaxNodes > 0 && sp.Paths > lim.MaxNodes {
+				err = fmt.Errorf("%w: more than %d paths at depth %d", search.ErrLimit, lim.MaxNodes, sp.Depth)
+				return false
+			}
+			if !seen[key] {
+				seen[key] = true
+				leaves = append(leaves, leaf{key, append([]int8(nil), path[:g]...)})
+			}
+			return true
+		}
+		shallow[key] = true
+		sp.Expanded++
+		for k := range 4 {
+			c := int(v.nbrs[blank][k])
+			if c < 0 {
+				break
+			}
+			if c == prev {
+				continue
+			}
+			cur[blank], cur[c] = cur[c], cur[blank]
+			path[g] = int8(c)
+			ok := walk(g+1, c, blank)
+			cur[blank], cur[c] = cur[c], cur[blank]
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	walk(0, root.blank, -1)
+	if err != nil {
+		return Split{}, err
+	}
+	for _, l := range leaves {
+		if shallow[l.key] {
+			continue // reached in fewer moves
+		}
+		moves := movesOf(b.W, b.Blank(), l.path, inv)
+		st, err := b.Apply(moves...)
+		if err != nil {
+			return Split{}, fmt.Errorf("pdb: internal error: split path does not replay: %v", err)
+		}
+		sp.Units = append(sp.Units, Unit{Index: len(sp.Units), Prefix: moves, State: st})
+	}
+	return sp, nil
+}
+
+// SearchUnit searches unit u of a board's search towards goal to bound, as
+// IDA* does below u's node in the iteration with that bound: a node whose
+// f = g + h exceeds bound is cut off (g counts the prefix), and no move
+// undoes the one before it, the prefix's last move included. When a node
+// on the prefix already exceeds the bound, the unit is cut off there, as
+// IDA* cuts it, and nothing is searched. The path found, if any, is the
+// first in IDA*'s order. It returns an error matching search.ErrLimit when
+// ctx ends or more than lim.MaxNodes nodes are expanded, and fails for a
+// unit that does not fit the set or the goal.
+func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound int, lim search.Limits) (UnitResult, error) {
+	start := time.Now()
+	res := UnitResult{Index: u.Index, Bound: bound}
+	if err := s.check(u.State, goal); err != nil {
+		return res, err
+	}
+	if bound < 0 || bound >= maxDepth {
+		return res, fmt.Errorf("pdb: bound %d outside 0..%d", bound, maxDepth-1)
+	}
+	d := len(u.Prefix)
+	if d >= maxDepth {
+		return res, fmt.Errorf("pdb: prefix of %d moves, at most %d", d, maxDepth-1)
+	}
+	if !sliding.Solvable(u.State, goal) {
+		return res, sliding.ErrUnsolvable
+	}
+	m := s.symmetry(goal.Blank())
+	inv := inverse(m)
+	tgoal := transform(goal, m)
+	v := s.solver()
+
+	// The boards along the prefix, from the unit's state back to the root:
+	// each must be within the bound, as IDA* would have cut it off.
+	boards := make([]sliding.Board, d+1)
+	boards[d] = u.State
+	for i := d - 1; i >= 0; i-- {
+		prev, err := boards[i+1].Apply(u.Prefix[i].Opposite())
+		if err != nil {
+			return res, fmt.Errorf("pdb: unit %d: move %d of the prefix (%v) does not fit the board", u.Index, i+1, u.Prefix[i])
+		}
+		boards[i] = prev
+	}
+	var n node
+	for i := 0; i <= d; i++ {
+		v.init(&n, relabel(transform(boards[i], m), tgoal))
+		if f := i + n.h(); f > bound {
+			res.Next = f
+			res.Stats.Elapsed = time.Since(start)
+			return res, nil
+		}
+	}
+	// n holds the unit's node now. Its path holds the blank's cells after
+	// each move, in the solver's (reflected) cells.
+	prev := -1
+	for i := range d {
+		c := m[boards[i+1].Blank()]
+		n.path[i] = int8(c)
+		if i == d-1 {
+			prev = m[boards[i].Blank()]
+		}
+	}
+	if n.md == 0 {
+		res.Found = true
+		res.Moves = append([]sliding.Move(nil), u.Prefix...)
+		res.Stats.Elapsed = time.Since(start)
+		return res, nil
+	}
+	sh := &shared{bound: bound, split: math.MaxInt, maxNodes: lim.MaxNodes, ctx: ctx}
+	sh.found.Store(math.MaxInt64)
+	n.nextBound = math.MaxInt
+	found := v.dfs(&n, sh, d, prev)
+	res.Stats.Expanded, res.Stats.Generated = n.expanded, n.generated
+	res.Stats.Elapsed = time.Since(start)
+	if sh.err != nil {
+		return res, sh.err
+	}
+	if found {
+		res.Found = true
+		res.Moves = append(append([]sliding.Move(nil), u.Prefix...), movesOf(goal.W, u.State.Blank(), n.path[d:n.foundDepth], inv)...)
+		return res, nil
+	}
+	if n.nextBound != math.MaxInt {
+		res.Next = n.nextBound
+	}
+	return res, nil
+}
+
+// MergeRound combines the results of searching all units units of a board
+// to bound. It returns an error matching ErrMissingUnits unless results
+// cover every unit, and fails for a result of another bound or of a unit
+// that does not exist, or two results of one unit that disagree (a unit
+// searched twice, as schedulers retry, must find the same). The solution
+// is that of the lowest unit index that found one. A round without a
+// solution and without a next bound means the board has no solution in
+// the search's reach.
+func MergeRound(bound, units int, results []UnitResult) (Round, error) {
+	r := Round{Bound: bound, Unit: -1}
+	have := make([]*UnitResult, units)
+	for i := range results {
+		u := &results[i]
+		if u.Bound != bound {
+			return r, fmt.Errorf("pdb: result of unit %d is for bound %d, not %d", u.Index, u.Bound, bound)
+		}
+		if u.Index < 0 || u.Index >= units {
+			return r, fmt.Errorf("pdb: result for unit %d, but there are %d units", u.Index, units)
+		}
+		if p := have[u.Index]; p != nil {
+			if p.Found != u.Found || p.Next != u.Next || p.Stats.Expanded != u.Stats.Expanded || !sameMoves(p.Moves, u.Moves) {
+				return r, fmt.Errorf("pdb: two results of unit %d disagree", u.Index)
+			}
+			continue
+		}
+		have[u.Index] = u
+		r.Expanded += u.Stats.Expanded
+		r.Generated += u.Stats.Generated
+		if u.Found && (!r.Solved || u.Index < r.Unit) {
+			r.Solved, r.Unit, r.Moves = true, u.Index, u.Moves
+		}
+		if !u.Found && u.Next > 0 && (r.Next == 0 || u.Next < r.Next) {
+			r.Next = u.Next
+		}
+	}
+	missing, first := 0, -1
+	for i, p := range have {
+		if p == nil {
+			if first < 0 {
+				first = i
+			}
+			missing++
+		}
+	}
+	if missing > 0 {
+		return r, fmt.Errorf("%w: bound %d lacks %d of %d units (the first is unit %d)", ErrMissingUnits, bound, missing, units, first)
+	}
+	if r.Solved {
+		r.Next = 0
+	} else if r.Next == 0 || r.Next >= maxDepth {
+		return r, fmt.Errorf("pdb: no solution within %d moves", maxDepth-1)
+	}
+	return r, nil
+}
+
+// RoundFunc searches every unit of a split to bound and returns their
+// results, in any order; Drive calls it once a bound.
+type RoundFunc func(ctx context.Context, bound int) ([]UnitResult, error)
+
+// Drive runs IDA* over the units of sp: it searches every unit to the
+// bound sp.H with run, merges the results, raises the bound to the least f
+// over it, and stops at the first bound that has a solution. The solution
+// is checked to reach the goal; it is optimal, as single-process IDA*'s
+// is, and the same path. Its Stats add up the units' nodes and the
+// split's, with one iteration per bound. The rounds are returned too.
+func Drive(ctx context.Context, sp Split, run RoundFunc) (sliding.Solution, []Round, error) {
+	start := time.Now()
+	sol := sliding.Solution{Stats: search.Stats{Expanded: sp.Expanded}}
+	var rounds []Round
+	for bound := sp.H; ; {
+		if err := ctx.Err(); err != nil {
+			sol.Stats.Elapsed = time.Since(start)
+			return sol, rounds, fmt.Errorf("%w: %w", search.ErrLimit, err)
+		}
+		results, err := run(ctx, bound)
+		if err != nil {
+			sol.Stats.Elapsed = time.Since(start)
+			return sol, rounds, err
+		}
+		r, err := MergeRound(bound, len(sp.Units), results)
+		if err != nil {
+			sol.Stats.Elapsed = time.Since(start)
+			return sol, rounds, err
+		}
+		rounds = append(rounds, r)
+		sol.Stats.Iterations++
+		sol.Stats.Expanded += r.Expanded
+		sol.Stats.Generated += r.Generated
+		if r.Solved {
+			sol.Stats.Elapsed = time.Since(start)
+			if err := sliding.Verify(sp.Board, sp.Goal, r.Moves); err != nil {
+				return sol, rounds, fmt.Errorf("pdb: internal error: the units' path does not reach the goal: %v", err)
+			}
+			sol.Moves, sol.Optimal = r.Moves, true
+			sol.Stats.PeakFrontier = len(r.Moves)
+			return sol, rounds, nil
+		}
+		bound = r.Next
+	}
+}
+
+// inverse returns the inverse of the map of cells m.
+func inverse(m []int) []int {
+	inv := make([]int, len(m))
+	for c, d := range m {
+		inv[d] = c
+	}
+	return inv
+}
+
+// movesOf turns the blank's cells in the solver's cells along a path into
+// moves on a board w cells wide whose blank starts on cell blank; inv maps
+// solver cells to the board's.
+func movesOf(w, blank int, path []int8, inv []int) []sliding.Move {
+	moves := make([]sliding.Move, 0, len(path))
+	prev := blank
+	for _, tc := range path {
+		c := inv[tc]
+		switch c - prev {
+		case -w:
+			moves = append(moves, sliding.Up)
+		case w:
+			moves = append(moves, sliding.Down)
+		case -1:
+			moves = append(moves, sliding.Left)
+		default:
+			moves = append(moves, sliding.Right)
+		}
+		prev = c
+	}
+	return moves
+}
+
+func sameMoves(a, b []sliding.Move) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -112,6 +112,8 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 	path := fs.Bool("path", false, "print the moves after the length")
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
 	stats := fs.Bool("stats", false, "print search statistics to stderr")
+	var sh shard
+	registerShard(fs, &sh)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -123,7 +125,7 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 	// walk (or verify), since none is printed.
 	lengthOnly := f.algo == string(sliding.Auto) && f.heuristic != "pdb" && !*path && !*asJSON && !*stats
 	in := e.stdin
-	if lengthOnly && f.format == string(sliding.BOJ11112) {
+	if lengthOnly && f.format == string(sliding.BOJ11112) && sh.n <= 1 {
 		// The judge's batch: read it whole and answer it in one pass, unless
 		// it is not in the plain layout (then the parser below reads it, and
 		// names the fault if there is one).
@@ -164,7 +166,7 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 	if lengthOnly {
 		for i, c := range cases {
 			size := [2]int{c.Board.W, c.Board.H}
-			if tables[size] == nil && sliding.TableSize(size[0], size[1]) {
+			if sh.has(i) && tables[size] == nil && sliding.TableSize(size[0], size[1]) {
 				tables[size] = tableFor(solver, goals[i])
 			}
 		}
@@ -172,6 +174,9 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 	// answer solves board i; it is called from several goroutines at once
 	// when boards are solved side by side.
 	answer := func(ctx context.Context, i int) boardAnswer {
+		if !sh.has(i) {
+			return boardAnswer{skip: true}
+		}
 		c, goal := cases[i], goals[i]
 		if t := tables[[2]int{c.Board.W, c.Board.H}]; t != nil {
 			return boardAnswer{lookup: true, length: t.Distance(c.Board)}
@@ -192,6 +197,10 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 		c := cases[i]
 		if a.err != nil {
 			return a.err
+		}
+		if a.skip {
+			bar.Add(1)
+			return nil
 		}
 		if a.lookup {
 			switch {
@@ -246,8 +255,10 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 }
 
 // boardAnswer is the answer for one board: a table lookup (length, -1 if
-// unsolvable) or a solution, or the error that stops the run at this board.
+// unsolvable) or a solution, or the error that stops the run at this board;
+// skip marks a board outside the run's shard.
 type boardAnswer struct {
+	skip     bool // not in this run's --shard
 	lookup   bool
 	length   int
 	sol      sliding.Solution

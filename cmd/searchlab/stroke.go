@@ -50,12 +50,14 @@ func init() {
 }
 
 func runStroke(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "stroke", "[--path] [--all] [--json] [--max-nodes N] [--timeout D] < boards", strokeDescription)
+	fs := newFlagSet(e, "stroke", "[--path] [--all] [--json] [--max-nodes N] [--timeout D] [--shard k/n] < boards", strokeDescription)
 	path := fs.Bool("path", false, "print the tiles of one longest chain as row,col (1-based)")
 	all := fs.Bool("all", false, "print each colour's best length too")
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
 	maxNodes := fs.Int64("max-nodes", 0, "search nodes allowed per board (0: no cap)")
 	timeout := fs.Duration("timeout", 0, "time allowed per board, e.g. 2s (0: no limit)")
+	var sh shard
+	registerShard(fs, &sh)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -80,6 +82,9 @@ func runStroke(ctx context.Context, e *env, args []string) error {
 				return badInputf("stroke: board %d: %w", n, err)
 			}
 			return fmt.Errorf("stroke: reading board %d: %w", n, err)
+		}
+		if !sh.has(n - 1) {
+			continue
 		}
 		res, per, err := solveStroke(ctx, s, b, opt, *timeout, *all)
 		if err != nil {

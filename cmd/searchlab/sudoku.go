@@ -62,6 +62,7 @@ type sudokuConfig struct {
 	jobs       int
 	stats      bool
 	maxGuesses int64
+	shard      shard // the puzzles to answer
 }
 
 func runSudoku(ctx context.Context, e *env, args []string) error {
@@ -77,6 +78,8 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	jobs := fs.Int("jobs", runtime.NumCPU(), "number of puzzles solved at once")
 	stats := fs.Bool("stats", false, "print puzzles per second and the slowest puzzle on stderr at the end")
 	maxGuesses := fs.Int64("max-guesses", 0, "give up on a puzzle after this many guesses, an error naming its line (0: no cap)")
+	var sh shard
+	registerShard(fs, &sh)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -93,7 +96,7 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	if *jobs < 1 {
 		return badInputf("--jobs must be at least 1, not %d", *jobs)
 	}
-	cfg := sudokuConfig{format: f, first: *first || f == sudoku.FormatBOJ2239, count: *count, json: *asJSON, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses}
+	cfg := sudokuConfig{format: f, first: *first || f == sudoku.FormatBOJ2239, count: *count, json: *asJSON, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses, shard: sh}
 	return solveSudokuStream(ctx, e, cfg)
 }
 
@@ -139,11 +142,15 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 		defer close(order)
 		sc := sudoku.NewScanner(e.stdin, cfg.format)
 		isFirst := true
+		index := 0 // of the next puzzle in the input
 		for {
 			b := &sudokuBatch{first: isFirst, done: make(chan struct{})}
 			isFirst = false
 			for len(b.recs) < batchSize && sc.Scan() {
-				b.recs = append(b.recs, sc.Record())
+				if cfg.shard.has(index) {
+					b.recs = append(b.recs, sc.Record())
+				}
+				index++
 			}
 			end := len(b.recs) < batchSize
 			if end {

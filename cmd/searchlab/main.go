@@ -114,6 +114,8 @@ func exitCode(e *env, err error) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
+	case errors.Is(err, errMore):
+		return exitMore
 	case errors.Is(err, errBadInput), errors.Is(err, api.ErrInput):
 		fmt.Fprintf(e.stderr, "searchlab: %v\n", err)
 		return 2

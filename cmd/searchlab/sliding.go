@@ -66,6 +66,10 @@ them; BFS and A* stop after 2,000,000 expansions unless --max-nodes says
 otherwise, to stay within memory. A search that hits a limit is an error
 (exit status 1), never a wrong answer.
 
+"searchlab sliding split|run-units|drive" search one hard board as IDA*
+work units in separate processes or on many machines, and --shard k/n
+answers one shard of a file ("searchlab sliding split -h" describes them).
+
 Examples:
   searchlab sliding --format boj11112 < examples/eight.txt
   echo "2 8 3 1 6 4 7 0 5" | searchlab sliding --format line --goal "1 2 3 8 0 4 7 6 5" --path
@@ -104,6 +108,11 @@ func (f *slidingFlags) register(fs *flag.FlagSet, defFormat string) {
 }
 
 func runSliding(ctx context.Context, e *env, args []string) error {
+	if len(args) > 0 {
+		if sub, ok := unitCommands[args[0]]; ok {
+			return sub(ctx, e, args[1:])
+		}
+	}
 	fs := newFlagSet(e, "sliding", "[flags] < boards", slidingDescription)
 	var f slidingFlags
 	f.register(fs, "grid")

@@ -288,7 +288,8 @@ func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound 
 
 // MergeRound combines the results of searching all units units of a board
 // to bound. It returns an error matching ErrMissingUnits unless results
-// cover every unit, and fails for a result of another bound or of a unit
+// cover every unit up to the first that found a solution (the units after
+// it need not be searched), and fails for a result of another bound or of a unit
 // that does not exist, or two results of one unit that disagree (a unit
 // searched twice, as schedulers retry, must find the same). The solution
 // is that of the lowest unit index that found one. A round without a
@@ -321,8 +322,13 @@ func MergeRound(bound, units int, results []UnitResult) (Round, error) {
 			r.Next = u.Next
 		}
 	}
+	// Units after the first that found a solution cannot change the
+	// answer: they may be missing (a worker may skip them).
 	missing, first := 0, -1
 	for i, p := range have {
+		if r.Solved && i > r.Unit {
+			break
+		}
 		if p == nil {
 			if first < 0 {
 				first = i
@@ -429,4 +435,44 @@ func sameMoves(a, b []sliding.Move) bool {
 		}
 	}
 	return true
+}
+
+// Resume replays the rounds that results hold (of any bounds, in any
+// order, as a scheduler collects them) from the first bound sp.H: it
+// returns the solution when a round found one (checked, with the rounds'
+// nodes in its Stats), and otherwise the bound to search next. A round
+// lacking results for some units ends the replay there: its bound is the
+// one to search (again, for the units missing).
+func Resume(sp Split, results []UnitResult) (sol sliding.Solution, next int, rounds []Round, err error) {
+	byBound := map[int][]UnitResult{}
+	for _, r := range results {
+		byBound[r.Bound] = append(byBound[r.Bound], r)
+	}
+	sol.Stats.Expanded = sp.Expanded
+	for bound := sp.H; ; {
+		rs, ok := byBound[bound]
+		if !ok {
+			return sol, bound, rounds, nil
+		}
+		r, err := MergeRound(bound, len(sp.Units), rs)
+		if errors.Is(err, ErrMissingUnits) {
+			return sol, bound, rounds, nil
+		}
+		if err != nil {
+			return sol, 0, rounds, err
+		}
+		rounds = append(rounds, r)
+		sol.Stats.Iterations++
+		sol.Stats.Expanded += r.Expanded
+		sol.Stats.Generated += r.Generated
+		if r.Solved {
+			if err := sliding.Verify(sp.Board, sp.Goal, r.Moves); err != nil {
+				return sol, 0, rounds, fmt.Errorf("pdb: the units' path does not reach the goal: %v", err)
+			}
+			sol.Moves, sol.Optimal = r.Moves, true
+			sol.Stats.PeakFrontier = len(r.Moves)
+			return sol, 0, rounds, nil
+		}
+		bound = r.Next
+	}
 }

@@ -1,0 +1,188 @@
+package api
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
+)
+
+// WorkUnit is one unit of a board's IDA* search (see pdb.Split): one line
+// of "searchlab sliding split", the input of "searchlab sliding run-units",
+// and what the Beam pipeline hands its workers. A line is complete in
+// itself: it names the board, the goal and the pattern databases, so that
+// any worker can search it.
+type WorkUnit struct {
+	// Line is the input line of the board the unit belongs to.
+	Line int `json:"line"`
+	// Unit is the unit's index in depth-first order, from 0; Units is the
+	// number of units of the board.
+	Unit  int `json:"unit"`
+	Units int `json:"units"`
+	// Depth is the split depth; H the board's heuristic, the first bound.
+	Depth int `json:"depth"`
+	H     int `json:"h"`
+	// Size is the board's size as WxH; Board, Goal and State hold tiles in
+	// reading order, 0 for the blank.
+	Size  string `json:"size"`
+	Board string `json:"board"`
+	Goal  string `json:"goal"`
+	// Partition names the pattern databases, as "searchlab sliding
+	// --partition" does.
+	Partition string `json:"partition"`
+	// Prefix holds the blank's moves from Board to State, as U D L R.
+	Prefix string `json:"prefix"`
+	State  string `json:"state"`
+	// Bound, when not 0, is the bound to search the unit to: "searchlab
+	// sliding drive" sets it on the units it hands out.
+	Bound int `json:"bound,omitempty"`
+}
+
+// UnitAnswer is the result of searching one unit to a bound: one line of
+// "searchlab sliding run-units".
+type UnitAnswer struct {
+	// Line, Unit and Units name the unit, as in WorkUnit.
+	Line  int `json:"line"`
+	Unit  int `json:"unit"`
+	Units int `json:"units"`
+	// Bound is the bound searched.
+	Bound int `json:"bound"`
+	// Found reports a path of at most Bound moves; Moves holds it, from
+	// the board (not from the unit's state).
+	Found bool   `json:"found"`
+	Moves string `json:"moves,omitempty"`
+	// Next is the least f over Bound met, 0 when none.
+	Next int `json:"next"`
+	// Expanded and Generated count the unit's nodes.
+	Expanded  int64 `json:"expanded"`
+	Generated int64 `json:"generated"`
+	ElapsedNS int64 `json:"elapsed_ns"`
+}
+
+// NewWorkUnits returns the lines of a split of the board on line, made
+// with the given partition.
+func NewWorkUnits(line int, sp pdb.Split, partition string) []WorkUnit {
+	out := make([]WorkUnit, len(sp.Units))
+	size := fmt.Sprintf("%dx%d", sp.Board.W, sp.Board.H)
+	board, goal := tilesString(sp.Board), tilesString(sp.Goal)
+	for i, u := range sp.Units {
+		out[i] = WorkUnit{Line: line, Unit: u.Index, Units: len(sp.Units), Depth: sp.Depth, H: sp.H,
+			Size: size, Board: board, Goal: goal, Partition: partition,
+			Prefix: MovesString(u.Prefix), State: tilesString(u.State)}
+	}
+	return out
+}
+
+// NewUnitAnswer returns the line for r, the result of unit u.
+func NewUnitAnswer(u WorkUnit, r pdb.UnitResult) UnitAnswer {
+	return UnitAnswer{Line: u.Line, Unit: u.Unit, Units: u.Units, Bound: r.Bound, Found: r.Found, Moves: MovesString(r.Moves),
+		Next: r.Next, Expanded: r.Stats.Expanded, Generated: r.Stats.Generated, ElapsedNS: r.Stats.Elapsed.Nanoseconds()}
+}
+
+// Parse checks u and returns its boards and the unit. Errors match ErrInput.
+func (u WorkUnit) Parse() (board, goal sliding.Board, unit pdb.Unit, err error) {
+	w, h, err := sliding.ParseSize(u.Size)
+	if err != nil {
+		return board, goal, unit, inputErrorf("size: %v", err)
+	}
+	if board, err = parseTiles(u.Board, w, h); err != nil {
+		return board, goal, unit, inputErrorf("board: %v", err)
+	}
+	if goal, err = parseTiles(u.Goal, w, h); err != nil {
+		return board, goal, unit, inputErrorf("goal: %v", err)
+	}
+	unit.Index = u.Unit
+	if unit.State, err = parseTiles(u.State, w, h); err != nil {
+		return board, goal, unit, inputErrorf("state: %v", err)
+	}
+	if unit.Prefix, err = sliding.ParseMoves(u.Prefix); err != nil {
+		return board, goal, unit, inputErrorf("prefix: %v", err)
+	}
+	switch {
+	case u.Units < 1 || u.Unit < 0 || u.Unit >= u.Units:
+		return board, goal, unit, inputErrorf("unit %d of %d", u.Unit, u.Units)
+	case len(unit.Prefix) != u.Depth || u.Depth > u.H || u.Depth < 0:
+		return board, goal, unit, inputErrorf("a prefix of %d moves at depth %d (heuristic %d)", len(unit.Prefix), u.Depth, u.H)
+	case u.Bound < 0:
+		return board, goal, unit, inputErrorf("bound %d is negative", u.Bound)
+	}
+	if st, err := board.Apply(unit.Prefix...); err != nil || !st.Equal(unit.State) {
+		return board, goal, unit, inputErrorf("the prefix does not lead from the board to the state")
+	}
+	return board, goal, unit, nil
+}
+
+// Result returns the unit result that a is the line of.
+func (a UnitAnswer) Result() (pdb.UnitResult, error) {
+	moves, err := sliding.ParseMoves(a.Moves)
+	if err != nil {
+		return pdb.UnitResult{}, inputErrorf("moves: %v", err)
+	}
+	return pdb.UnitResult{Index: a.Unit, Bound: a.Bound, Found: a.Found, Moves: moves, Next: a.Next,
+		Stats: search.Stats{Expanded: a.Expanded, Generated: a.Generated}}, nil
+}
+
+// SplitOf returns the split that the units of one board describe; they
+// must agree on the board and hold every unit once. Errors match ErrInput.
+func SplitOf(units []WorkUnit) (pdb.Split, error) {
+	if len(units) == 0 {
+		return pdb.Split{}, inputErrorf("no units")
+	}
+	first := units[0]
+	board, goal, _, err := first.Parse()
+	if err != nil {
+		return pdb.Split{}, err
+	}
+	sp := pdb.Split{Board: board, Goal: goal, Depth: first.Depth, H: first.H, Units: make([]pdb.Unit, first.Units)}
+	have := make([]bool, first.Units)
+	for _, u := range units {
+		if u.Line != first.Line || u.Units != first.Units || u.Board != first.Board || u.Goal != first.Goal ||
+			u.Size != first.Size || u.H != first.H || u.Depth != first.Depth || u.Partition != first.Partition {
+			return pdb.Split{}, inputErrorf("line %d: units %d and %d disagree on the board", first.Line, first.Unit, u.Unit)
+		}
+		_, _, pu, err := u.Parse()
+		if err != nil {
+			return pdb.Split{}, fmt.Errorf("line %d, unit %d: %w", u.Line, u.Unit, err)
+		}
+		if have[u.Unit] {
+			return pdb.Split{}, inputErrorf("line %d: unit %d appears twice", u.Line, u.Unit)
+		}
+		have[u.Unit] = true
+		sp.Units[u.Unit] = pu
+	}
+	for i, ok := range have {
+		if !ok {
+			return pdb.Split{}, inputErrorf("line %d: unit %d of %d is missing", first.Line, i, first.Units)
+		}
+	}
+	return sp, nil
+}
+
+// tilesString writes b's tiles in reading order, separated by spaces.
+func tilesString(b sliding.Board) string {
+	var sb strings.Builder
+	for i, t := range b.Tiles {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(strconv.Itoa(int(t)))
+	}
+	return sb.String()
+}
+
+// parseTiles reads a w x h board written as tiles in reading order.
+func parseTiles(s string, w, h int) (sliding.Board, error) {
+	f := strings.Fields(s)
+	tiles := make([]int, len(f))
+	for i, x := range f {
+		t, err := strconv.Atoi(x)
+		if err != nil {
+			return sliding.Board{}, fmt.Errorf("%q is not a tile number", x)
+		}
+		tiles[i] = t
+	}
+	return sliding.New(w, h, tiles)
+}

@@ -1,0 +1,539 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
+)
+
+const unitsDescription = `
+Splits the IDA* search of hard sliding-tile boards into work units that
+separate processes or machines search, one bound at a time. The protocol
+is JSON lines:
+
+  split      reads boards (as "searchlab sliding" does) and writes, for
+             each, the nodes at --depth d of its search tree: one line per
+             unit with the board, the goal, the pattern databases, the
+             moves from the board (prefix) and the state they lead to.
+             Paths never undo their last move; a node that an earlier or
+             shorter path reaches is left out. The depth is at most the
+             board's heuristic, so that every solution passes through a
+             unit.
+  run-units  reads units and searches each to --bound f (or to the bound a
+             unit line carries), writing one line per unit: found (and the
+             moves from the board), the least f over the bound it met
+             (next), and its nodes. Of one board's units at one bound,
+             those after a unit that found a solution are skipped (no
+             line): they cannot change the answer.
+  drive      with --units FILE, reads on stdin every result so far and
+             merges them per board and bound: when every board's first
+             bound with a solution is known it prints the answers (exit
+             status 0); otherwise it prints the units still to search,
+             each carrying its board's next bound, the least next of the
+             bound before (exit status 3). Without --units it does the
+             whole loop itself: it splits the boards on stdin and runs
+             each bound in --procs child processes of "searchlab sliding
+             run-units".
+
+The answer is that of IDA* in one process: the first bound holding a
+solution is the optimal length, and of the units that found one, the
+first in depth-first order gives the path. A bound is merged only when
+every unit's result is in; a unit searched twice must agree.
+
+A loop with any scheduler (here GNU parallel):
+
+  searchlab sliding split --depth 12 --format line --size 5x5 < board.txt > units.jsonl
+  : > results.jsonl
+  until searchlab sliding drive --units units.jsonl < results.jsonl > todo.jsonl; do
+    [ $? -eq 3 ] || exit 1
+    parallel --pipe -N 200 searchlab sliding run-units < todo.jsonl >> results.jsonl
+  done
+  cat todo.jsonl   # the answers
+`
+
+// unitCommands are the subcommands of "searchlab sliding" for work units.
+var unitCommands = map[string]func(context.Context, *env, []string) error{
+	"split":     runSplit,
+	"run-units": runRunUnits,
+	"drive":     runDrive,
+}
+
+// exitMore is the exit status of "drive --units" when units remain.
+const exitMore = 3
+
+// errMore reports that drive printed units still to search.
+var errMore = errors.New("units remain to search")
+
+// unitSets keeps the pattern databases opened by this process.
+var unitSets struct {
+	sync.Mutex
+	m map[string]*pdb.Set
+}
+
+// unitSet returns the pattern databases for boards like b towards goal and
+// the partition they were asked for by: partition, or, when it is "", the
+// one "searchlab sliding" would choose.
+func unitSet(ctx context.Context, e *env, b, goal sliding.Board, partition string) (*pdb.Set, string, error) {
+	if partition == "" {
+		def, ok := pdb.DefaultPartition(b.W, b.H)
+		if !ok {
+			return nil, "", badInputf("no pattern databases for %dx%d boards (at most 32 cells)", b.W, b.H)
+		}
+		dir, err := pdb.CacheDir()
+		if err != nil {
+			return nil, "", err
+		}
+		partition = autoPartition(e, dir, b.W, b.H, goal.Blank(), def)
+	}
+	// Sets are kept by the partition as asked for (and by the canonical
+	// one), as finding the canonical partition takes a while.
+	asked := fmt.Sprintf("asked|%dx%d|%d|%s", b.W, b.H, goal.Blank(), partition)
+	unitSets.Lock()
+	defer unitSets.Unlock()
+	if s := unitSets.m[asked]; s != nil {
+		return s, partition, nil
+	}
+	blank, canon, err := pdb.Canonical(b.W, b.H, goal.Blank(), partition)
+	if err != nil {
+		return nil, "", badInputf("partition %q: %v", partition, err)
+	}
+	key := fmt.Sprintf("%dx%d|%d|%s", b.W, b.H, blank, canon)
+	s := unitSets.m[key]
+	if s == nil {
+		if s, err = pdb.Open(ctx, b.W, b.H, blank, canon, pdbOptions(e, "")); err != nil {
+			return nil, "", err
+		}
+	}
+	if unitSets.m == nil {
+		unitSets.m = map[string]*pdb.Set{}
+	}
+	unitSets.m[key], unitSets.m[asked] = s, s
+	return s, partition, nil
+}
+
+func runSplit(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "sliding split", "[--depth d] [flags] < boards", unitsDescription)
+	var f slidingFlags
+	f.register(fs, "grid")
+	depth := fs.Int("depth", 10, "split `depth`: the length of every unit's prefix (at most the board's heuristic)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	f.algo, f.heuristic = "auto", "linear"
+	if *depth < 0 || *depth > 40 {
+		return badInputf("--depth %d: want 0 to 40", *depth)
+	}
+	cases, goals, err := f.read(e.stdin)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	defer cancel()
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
+	for i, c := range cases {
+		s, part, err := unitSet(ctx, e, c.Board, goals[i], f.partition)
+		if err != nil {
+			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
+		}
+		sp, err := s.Split(ctx, c.Board, goals[i], *depth, search.Limits{MaxNodes: f.maxNodes})
+		if errors.Is(err, sliding.ErrUnsolvable) {
+			return badInputf("board %d (line %d): the board cannot reach the goal; there is nothing to split", i+1, c.Line)
+		}
+		if err != nil {
+			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
+		}
+		for _, u := range api.NewWorkUnits(c.Line, sp, part) {
+			data, _ := json.Marshal(u)
+			out.Write(data)
+			out.WriteByte('\n')
+		}
+		fmt.Fprintf(e.stderr, "searchlab: line %d: depth %d, %d units (%d paths), first bound %d (%s)\n", c.Line, sp.Depth, len(sp.Units), sp.Paths, sp.H, s.Method())
+	}
+	return nil
+}
+
+func runRunUnits(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "sliding run-units", "[--bound f] [--jobs n] [--max-nodes n] < units", unitsDescription)
+	bound := fs.Int("bound", 0, "search every unit to bound `f` (0: the bound each unit line carries)")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "units searched at once")
+	maxNodes := fs.Int64("max-nodes", 0, "stop a unit after `n` expansions, an error (0: no cap)")
+	timeout := fs.Duration("timeout", 0, "stop after this `duration` (0: none)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *bound < 0 || *jobs < 1 || *maxNodes < 0 || *timeout < 0 {
+		return badInputf("--bound, --max-nodes and --timeout must not be negative, --jobs at least 1")
+	}
+	units, err := readJSONLines[api.WorkUnit](e.stdin, "unit")
+	if err != nil {
+		return err
+	}
+	type job struct {
+		board, goal sliding.Board
+		unit        pdb.Unit
+		bound       int
+		set         *pdb.Set
+	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
+	work := make([]job, len(units))
+	for i, u := range units {
+		b, g, pu, err := u.Parse()
+		if err != nil {
+			return badInputf("line %d: %v", i+1, err)
+		}
+		j := job{board: b, goal: g, unit: pu, bound: *bound}
+		if j.bound == 0 {
+			j.bound = u.Bound
+		}
+		if j.bound == 0 {
+			return badInputf("line %d: no bound: give --bound, or units from \"searchlab sliding drive --units\"", i+1)
+		}
+		if j.set, _, err = unitSet(ctx, e, b, g, u.Partition); err != nil {
+			return fmt.Errorf("line %d: %w", i+1, err)
+		}
+		work[i] = j
+	}
+	answers := make([]api.UnitAnswer, len(work))
+	errs := make([]error, len(work))
+	searched := make([]bool, len(work))
+	// The lowest unit of each board and bound that found a solution: the
+	// units after it need no search (see pdb.MergeRound).
+	type boardBound struct{ line, bound int }
+	var foundMu sync.Mutex
+	found := map[boardBound]int{}
+	var next sync.Mutex
+	k := 0
+	var wg sync.WaitGroup
+	for range min(*jobs, len(work)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				next.Lock()
+				i := k
+				k++
+				next.Unlock()
+				if i >= len(work) || ctx.Err() != nil {
+					return
+				}
+				j := work[i]
+				key := boardBound{units[i].Line, j.bound}
+				foundMu.Lock()
+				f, ok := found[key]
+				foundMu.Unlock()
+				if ok && f < j.unit.Index {
+					continue // skipped: its line is left out
+				}
+				r, err := j.set.SearchUnit(ctx, j.goal, j.unit, j.bound, search.Limits{MaxNodes: *maxNodes})
+				answers[i], errs[i], searched[i] = api.NewUnitAnswer(units[i], r), err, true
+				if err == nil && r.Found {
+					foundMu.Lock()
+					if f, ok := found[key]; !ok || j.unit.Index < f {
+						found[key] = j.unit.Index
+					}
+					foundMu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
+	for i, a := range answers {
+		if err := errs[i]; err != nil {
+			return fmt.Errorf("line %d (board line %d, unit %d): %w", i+1, units[i].Line, units[i].Unit, explain(err))
+		}
+		if !searched[i] && ctx.Err() != nil {
+			return fmt.Errorf("line %d: %w", i+1, explain(fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())))
+		}
+		if !searched[i] {
+			continue // after a unit of the same board that found a solution
+		}
+		data, _ := json.Marshal(a)
+		out.Write(data)
+		out.WriteByte('\n')
+	}
+	return nil
+}
+
+func runDrive(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "sliding drive", "--units FILE < results | [--depth d] [--procs n] [flags] < boards", unitsDescription)
+	var f slidingFlags
+	f.register(fs, "grid")
+	unitsFile := fs.String("units", "", "`file` of units from \"searchlab sliding split\": merge the results on stdin once and print the answers or the units left")
+	depth := fs.Int("depth", 10, "split `depth`, without --units")
+	procs := fs.Int("procs", 2, "child processes that search units, without --units")
+	path := fs.Bool("path", false, "print the moves after the length")
+	asJSON := fs.Bool("json", false, "print one JSON object per board, as \"searchlab sliding --json\"")
+	stats := fs.Bool("stats", false, "print each bound's merged result to stderr")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	f.algo, f.heuristic = "auto", "linear"
+	if *procs < 1 || *depth < 0 || *depth > 40 {
+		return badInputf("--procs must be at least 1, --depth 0 to 40")
+	}
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	defer cancel()
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
+	print := func(line int, sp pdb.Split, sol sliding.Solution, method string) {
+		sol.Method = method + " (work units)"
+		if *asJSON {
+			writeJSON(out, line, true, sol)
+			return
+		}
+		out.WriteString(strconv.Itoa(sol.Len()))
+		if *path && sol.Len() > 0 {
+			out.WriteByte(' ')
+			out.WriteString(api.MovesString(sol.Moves))
+		}
+		out.WriteByte('\n')
+	}
+	report := func(line int, rounds []pdb.Round) {
+		if !*stats {
+			return
+		}
+		for _, r := range rounds {
+			what := fmt.Sprintf("next bound %d", r.Next)
+			if r.Solved {
+				what = fmt.Sprintf("solved by unit %d: %d moves", r.Unit, len(r.Moves))
+			}
+			fmt.Fprintf(e.stderr, "line %d: bound %d: %s; expanded %d, generated %d\n", line, r.Bound, what, r.Expanded, r.Generated)
+		}
+	}
+
+	if *unitsFile != "" {
+		return driveStep(e, out, *unitsFile, print, report)
+	}
+
+	cases, goals, err := f.read(e.stdin)
+	if err != nil {
+		return err
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("drive: cannot find this program to run units: %w", err)
+	}
+	for i, c := range cases {
+		s, part, err := unitSet(ctx, e, c.Board, goals[i], f.partition)
+		if err != nil {
+			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
+		}
+		sp, err := s.Split(ctx, c.Board, goals[i], *depth, search.Limits{})
+		if errors.Is(err, sliding.ErrUnsolvable) {
+			sol := sliding.Solution{Optimal: true, Method: "parity"}
+			if *asJSON {
+				writeJSON(out, c.Line, false, sol)
+			} else {
+				out.WriteString("impossible\n")
+			}
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
+		}
+		units := api.NewWorkUnits(c.Line, sp, part)
+		run := func(ctx context.Context, bound int) ([]pdb.UnitResult, error) {
+			return runChildren(ctx, e, exe, *procs, bound, f.maxNodes, units)
+		}
+		sol, rounds, err := pdb.Drive(ctx, sp, run)
+		report(c.Line, rounds)
+		if err != nil {
+			out.Flush()
+			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(err))
+		}
+		print(c.Line, sp, sol, s.Method())
+	}
+	return nil
+}
+
+// runChildren searches units to bound in procs child processes of
+// "searchlab sliding run-units", each given every procs-th unit.
+func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxNodes int64, units []api.WorkUnit) ([]pdb.UnitResult, error) {
+	procs = min(procs, len(units))
+	results := make([][]pdb.UnitResult, procs)
+	errs := make([]error, procs)
+	var wg sync.WaitGroup
+	for p := range procs {
+		var in bytes.Buffer
+		for i := p; i < len(units); i += procs {
+			data, _ := json.Marshal(units[i])
+			in.Write(data)
+			in.WriteByte('\n')
+		}
+		args := []string{"sliding", "run-units", "--bound", strconv.Itoa(bound), "--jobs", "1"}
+		if maxNodes > 0 {
+			args = append(args, "--max-nodes", strconv.FormatInt(maxNodes, 10))
+		}
+		cmd := exec.CommandContext(ctx, exe, args...)
+		cmd.Stdin = &in
+		cmd.Stderr = e.stderr
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			outb, err := cmd.Output()
+			if err != nil {
+				errs[p] = fmt.Errorf("run-units (process %d of %d): %w", p+1, procs, err)
+				return
+			}
+			answers, err := readJSONLines[api.UnitAnswer](bytes.NewReader(outb), "result")
+			if err != nil {
+				errs[p] = err
+				return
+			}
+			for _, a := range answers {
+				r, err := a.Result()
+				if err != nil {
+					errs[p] = err
+					return
+				}
+				results[p] = append(results[p], r)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())
+		}
+		return nil, err
+	}
+	return slices.Concat(results...), nil
+}
+
+// driveStep merges the results on stdin with the units of unitsFile, once:
+// it prints the answers when every board is solved, and otherwise the
+// units still to search at their boards' next bounds (errMore).
+func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.Split, sliding.Solution, string), report func(int, []pdb.Round)) error {
+	uf, err := os.Open(unitsFile)
+	if err != nil {
+		return badInputf("--units: %v", err)
+	}
+	units, err := readJSONLines[api.WorkUnit](uf, "unit")
+	uf.Close()
+	if err != nil {
+		return fmt.Errorf("--units %s: %w", unitsFile, err)
+	}
+	answers, err := readJSONLines[api.UnitAnswer](e.stdin, "result")
+	if err != nil {
+		return fmt.Errorf("results: %w", err)
+	}
+	byLine := map[int][]api.WorkUnit{}
+	var lines []int
+	for _, u := range units {
+		if _, ok := byLine[u.Line]; !ok {
+			lines = append(lines, u.Line)
+		}
+		byLine[u.Line] = append(byLine[u.Line], u)
+	}
+	results := map[int][]pdb.UnitResult{}
+	for i, a := range answers {
+		if _, ok := byLine[a.Line]; !ok {
+			return badInputf("results line %d: no units of board line %d in %s", i+1, a.Line, unitsFile)
+		}
+		r, err := a.Result()
+		if err != nil {
+			return badInputf("results line %d: %v", i+1, err)
+		}
+		results[a.Line] = append(results[a.Line], r)
+	}
+	type done struct {
+		line int
+		sp   pdb.Split
+		sol  sliding.Solution
+		set  string
+	}
+	var solved []done
+	var todo []api.WorkUnit
+	for _, line := range lines {
+		sp, err := api.SplitOf(byLine[line])
+		if err != nil {
+			return fmt.Errorf("--units %s: %w", unitsFile, err)
+		}
+		sol, next, rounds, err := pdb.Resume(sp, results[line])
+		report(line, rounds)
+		if err != nil {
+			return fmt.Errorf("line %d: %w", line, err)
+		}
+		if sol.Optimal {
+			solved = append(solved, done{line, sp, sol, byLine[line][0].Partition})
+			continue
+		}
+		have := map[int]bool{}
+		for _, r := range results[line] {
+			if r.Bound == next {
+				have[r.Index] = true
+			}
+		}
+		left := 0
+		for _, u := range byLine[line] {
+			if !have[u.Unit] {
+				u.Bound = next
+				todo = append(todo, u)
+				left++
+			}
+		}
+		fmt.Fprintf(e.stderr, "searchlab: line %d: bound %d: %d units to search\n", line, next, left)
+	}
+	if len(todo) > 0 {
+		for _, u := range todo {
+			data, _ := json.Marshal(u)
+			out.Write(data)
+			out.WriteByte('\n')
+		}
+		return errMore
+	}
+	for _, d := range solved {
+		print(d.line, d.sp, d.sol, "pdb "+d.set)
+	}
+	return nil
+}
+
+// readJSONLines reads one JSON object of type T a line, skipping blank
+// lines; a line that does not parse is bad input naming it.
+func readJSONLines[T any](r io.Reader, what string) ([]T, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16<<20)
+	var out []T
+	for n := 1; sc.Scan(); n++ {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		var v T
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&v); err != nil {
+			return nil, badInputf("line %d: not a %s line: %v", n, what, err)
+		}
+		out = append(out, v)
+	}
+	return out, sc.Err()
+}
+
+// withTimeout returns ctx with the timeout d, if d is not 0.
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d > 0 {
+		return context.WithTimeout(ctx, d)
+	}
+	return context.WithCancel(ctx)
+}

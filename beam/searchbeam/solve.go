@@ -1,0 +1,244 @@
+// Package searchbeam runs searchlab's solvers as Apache Beam pipelines: one
+// that solves every line of puzzle files (Sudoku, sliding tiles and
+// one-stroke boards, mixed) and writes the answers in input order per file,
+// and one that solves hard sliding-tile boards by IDA* work units, one bound
+// per stage. The pipelines call the same library functions as the searchlab
+// command; they run locally on Prism and, as they are, on Flink, Spark or
+// Dataflow.
+package searchbeam
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/stroke"
+	"github.com/searchlab/searchlab/sudoku"
+)
+
+// Kinds of puzzle a line may hold.
+const (
+	KindSudoku  = "sudoku"
+	KindSliding = "sliding"
+	KindStroke  = "stroke"
+	// KindMixed reads the kind from the line's first word.
+	KindMixed = "mixed"
+)
+
+// Options choose how lines are solved.
+type Options struct {
+	// Kind is the kind of every line (KindSudoku, KindSliding,
+	// KindStroke), or KindMixed: each line starts with its kind, such as
+	// "sudoku 4.....8.5...", "sliding 4x4 1 2 3 ... 0", "stroke RGB/ROG/GGB".
+	Kind string
+	// Partitions names the pattern databases of sliding boards by size,
+	// such as "4x4=6-6-3,5x5=5-5-5-5-4"; a size not named uses
+	// pdb.DefaultPartition.
+	Partitions string
+	// PDBDir is the pattern database directory ("": the user cache).
+	PDBDir string
+	// MaxNodes caps each search (0: no cap); Timeout each line (0: none).
+	MaxNodes int64
+	Timeout  time.Duration
+}
+
+// Answer is one line of output: the input line's number, its kind, and
+// the answer that "searchlab <kind> --json" prints for it, or the error
+// that stopped it.
+type Answer struct {
+	Line   int             `json:"line"`
+	Kind   string          `json:"kind"`
+	Answer json.RawMessage `json:"answer,omitempty"`
+	Error  string          `json:"error,omitempty"`
+}
+
+// SolveLine solves the puzzle on one line (numbered line in its file) and
+// returns its answer. Blank lines and lines starting with '#' return ok
+// false. A line that does not parse, or a search that stops, is an answer
+// with an Error, not a failure: one bad line does not stop a pipeline.
+func SolveLine(ctx context.Context, line int, text string, opt Options) (a Answer, ok bool) {
+	text = strings.TrimSpace(text)
+	if text == "" || strings.HasPrefix(text, "#") {
+		return Answer{}, false
+	}
+	kind := opt.Kind
+	if kind == KindMixed || kind == "" {
+		kind, text, _ = strings.Cut(text, " ")
+		text = strings.TrimSpace(text)
+	}
+	a = Answer{Line: line, Kind: kind}
+	if opt.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
+		defer cancel()
+	}
+	var v any
+	var err error
+	switch kind {
+	case KindSudoku:
+		v, err = solveSudoku(ctx, line, text)
+	case KindSliding:
+		v, err = solveSliding(ctx, line, text, opt)
+	case KindStroke:
+		v, err = solveStroke(ctx, line, text, opt)
+	default:
+		err = fmt.Errorf("unknown kind %q (want sudoku, sliding or stroke)", kind)
+	}
+	if err != nil {
+		a.Error = fmt.Sprintf("line %d: %v", line, err)
+		return a, true
+	}
+	a.Answer, _ = json.Marshal(v)
+	return a, true
+}
+
+func solveSudoku(ctx context.Context, line int, text string) (any, error) {
+	g, err := sudoku.ParseLine(text)
+	if err != nil {
+		return nil, err
+	}
+	opt := sudoku.Options{Limit: 2}
+	start := time.Now()
+	res, err := sudoku.Solve(ctx, g, opt)
+	if err != nil {
+		return nil, err
+	}
+	return api.NewSudokuAnswer(line, opt, res, time.Since(start)), nil
+}
+
+func solveSliding(ctx context.Context, line int, text string, opt Options) (any, error) {
+	b, err := ParseSliding(text)
+	if err != nil {
+		return nil, err
+	}
+	goal := sliding.Standard(b.W, b.H)
+	sol, err := api.SolveSliding(ctx, b, goal, api.SlidingOptions{Limits: search.Limits{MaxNodes: opt.MaxNodes}, PDB: pdbSolver(opt)})
+	solvable := !errors.Is(err, sliding.ErrUnsolvable)
+	if err != nil && solvable {
+		return nil, err
+	}
+	if solvable {
+		if err := sliding.Verify(b, goal, sol.Moves); err != nil {
+			return nil, fmt.Errorf("internal error: %s's path does not reach the goal: %v", sol.Method, err)
+		}
+	}
+	return api.NewSlidingAnswer(line, solvable, sol), nil
+}
+
+func solveStroke(ctx context.Context, line int, text string, opt Options) (any, error) {
+	rows := strings.Split(text, "/")
+	classic := fmt.Sprintf("%d %d\n%s\n", len(rows), len(rows[0]), strings.Join(rows, "\n"))
+	b, err := stroke.NewReader(strings.NewReader(classic)).Next()
+	if err != nil {
+		return nil, err
+	}
+	res, _, err := api.SolveStroke(ctx, stroke.NewSolver(), b, stroke.Options{MaxNodes: opt.MaxNodes}, false)
+	if err != nil {
+		return nil, err
+	}
+	return api.NewStrokeAnswer(line, res, true, nil), nil
+}
+
+// ParseSliding reads a sliding-tile board written on one line: an optional
+// size such as 4x3, then the tiles in reading order, 0 for the blank (a
+// square board when no size is given).
+func ParseSliding(text string) (sliding.Board, error) {
+	f := strings.Fields(text)
+	w, h := 0, 0
+	if len(f) > 0 && strings.ContainsAny(f[0], "xX") {
+		var err error
+		if w, h, err = sliding.ParseSize(f[0]); err != nil {
+			return sliding.Board{}, err
+		}
+		f = f[1:]
+	}
+	cases, err := sliding.Parse(strings.NewReader(strings.Join(f, " ")+"\n"), sliding.Line, w, h)
+	if err != nil {
+		return sliding.Board{}, err
+	}
+	if len(cases) != 1 {
+		return sliding.Board{}, fmt.Errorf("want one board, found %d", len(cases))
+	}
+	return cases[0].Board, nil
+}
+
+// partitionFor returns the partition for w x h boards that spec names
+// ("4x4=6-6-3,5x5=5-5-5-5-4"), or the default.
+func partitionFor(spec string, w, h int) (string, error) {
+	size := fmt.Sprintf("%dx%d", w, h)
+	for _, kv := range strings.Split(spec, ",") {
+		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		if ok && k == size {
+			return v, nil
+		}
+	}
+	p, ok := pdb.DefaultPartition(w, h)
+	if !ok {
+		return "", fmt.Errorf("no pattern databases for %s boards", size)
+	}
+	return p, nil
+}
+
+// sets keeps the pattern databases a worker process has opened.
+var sets struct {
+	sync.Mutex
+	m map[string]*pdb.Set
+}
+
+// openSet returns the pattern databases for w x h boards whose goal has
+// the blank on goalBlank, with the partition opt names for that size.
+func openSet(ctx context.Context, opt Options, w, h, goalBlank int, partition string) (*pdb.Set, string, error) {
+	if partition == "" {
+		var err error
+		if partition, err = partitionFor(opt.Partitions, w, h); err != nil {
+			return nil, "", err
+		}
+	}
+	// Finding the canonical partition takes a while: sets are kept by
+	// the partition as asked for too.
+	asked := fmt.Sprintf("asked|%s|%dx%d|%d|%s", opt.PDBDir, w, h, goalBlank, partition)
+	sets.Lock()
+	defer sets.Unlock()
+	if s := sets.m[asked]; s != nil {
+		return s, partition, nil
+	}
+	blank, canon, err := pdb.Canonical(w, h, goalBlank, partition)
+	if err != nil {
+		return nil, "", err
+	}
+	key := fmt.Sprintf("%s|%dx%d|%d|%s", opt.PDBDir, w, h, blank, canon)
+	s := sets.m[key]
+	if s == nil {
+		if s, err = pdb.Open(ctx, w, h, blank, canon, pdb.Options{Dir: opt.PDBDir}); err != nil {
+			return nil, "", err
+		}
+	}
+	if sets.m == nil {
+		sets.m = map[string]*pdb.Set{}
+	}
+	sets.m[key], sets.m[asked] = s, s
+	return s, partition, nil
+}
+
+// pdbSolver is the pattern database hook of api.SolveSliding.
+func pdbSolver(opt Options) api.PDBSolver {
+	return func(ctx context.Context, b, goal sliding.Board, partition string, auto bool, lim search.Limits) (sliding.Solution, bool, error) {
+		if _, ok := pdb.DefaultPartition(b.W, b.H); !ok && partition == "" {
+			return sliding.Solution{}, false, nil
+		}
+		s, _, err := openSet(ctx, opt, b.W, b.H, goal.Blank(), partition)
+		if err != nil {
+			return sliding.Solution{}, true, err
+		}
+		sol, err := s.Solve(ctx, b, goal, lim)
+		return sol, true, err
+	}
+}

@@ -77,7 +77,7 @@ func SolveHardBoards(s beam.Scope, patterns []string, outDir string, depth, stag
 	for k := range stages {
 		st := s.Scope("Bound" + strconv.Itoa(k+1))
 		tasks := beam.Reshuffle(st, beam.ParDo(st, &splitFn{Opt: o}, states)) // KV<id, unit>
-		results := beam.ParDo(st, &searchUnitFn{Opt: o}, tasks)                 // KV<id, result>
+		results := beam.ParDo(st, &searchUnitFn{Opt: o}, tasks)               // KV<id, result>
 		states = beam.ParDo(st, &mergeFn{}, beam.CoGroupByKey(st, states, results))
 	}
 	return beam.ParDo(s, &writeOrderedFn{OutDir: outDir}, beam.GroupByKey(s, beam.ParDo(s, byFile, states)))

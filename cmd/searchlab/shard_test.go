@@ -178,3 +178,23 @@ func TestShardsUnion(t *testing.T) {
 		})
 	}
 }
+
+// FuzzShard checks that --shard never panics and that a shard it accepts
+// is one of n, with 0 <= k < n.
+func FuzzShard(f *testing.F) {
+	for _, s := range []string{"0/1", "3/4", "4/4", "-1/2", "1/0", "x", "9999999999999999999/1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		var s shard
+		if s.Set(v) != nil {
+			return
+		}
+		if s.n < 1 || s.k < 0 || s.k >= s.n {
+			t.Fatalf("%q accepted as %d/%d", v, s.k, s.n)
+		}
+		if !s.has(s.k) || (s.n > 1 && s.has(s.k+1)) {
+			t.Fatalf("%q: shard %d/%d holds the wrong indexes", v, s.k, s.n)
+		}
+	})
+}

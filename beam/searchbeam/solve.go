@@ -40,8 +40,9 @@ type Options struct {
 	// "sudoku 4.....8.5...", "sliding 4x4 1 2 3 ... 0", "stroke RGB/ROG/GGB".
 	Kind string
 	// Partitions names the pattern databases of sliding boards by size,
-	// such as "4x4=6-6-3,5x5=5-5-5-5-4"; a size not named uses
-	// pdb.DefaultPartition.
+	// such as "4x4=6-6-3,5x5=5-5-5-5-4". For a size not named, lines are
+	// solved as "searchlab sliding" solves them (pdb.Solver's choice) and
+	// hard boards with pdb.DefaultPartition.
 	Partitions string
 	// PDBDir is the pattern database directory ("": the user cache).
 	PDBDir string
@@ -120,7 +121,7 @@ func solveSliding(ctx context.Context, line int, text string, opt Options) (any,
 		return nil, err
 	}
 	goal := sliding.Standard(b.W, b.H)
-	sol, err := api.SolveSliding(ctx, b, goal, api.SlidingOptions{Limits: search.Limits{MaxNodes: opt.MaxNodes}, PDB: pdbSolver(opt)})
+	sol, err := api.SolveSliding(ctx, b, goal, api.SlidingOptions{Partition: namedPartition(opt.Partitions, b.W, b.H), Limits: search.Limits{MaxNodes: opt.MaxNodes}, PDB: solverFor(opt)})
 	solvable := !errors.Is(err, sliding.ErrUnsolvable)
 	if err != nil && solvable {
 		return nil, err
@@ -171,30 +172,44 @@ func ParseSliding(text string) (sliding.Board, error) {
 }
 
 // partitionFor returns the partition for w x h boards that spec names
-// ("4x4=6-6-3,5x5=5-5-5-5-4"), or the default.
+// ("4x4=6-6-3,5x5=5-5-5-5-4"), or the default (pdb.DefaultPartition): hard
+// boards want the strongest set, even when it takes a while to build.
 func partitionFor(spec string, w, h int) (string, error) {
-	size := fmt.Sprintf("%dx%d", w, h)
-	for _, kv := range strings.Split(spec, ",") {
-		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
-		if ok && k == size {
-			return v, nil
-		}
+	if p := namedPartition(spec, w, h); p != "" {
+		return p, nil
 	}
 	p, ok := pdb.DefaultPartition(w, h)
 	if !ok {
-		return "", fmt.Errorf("no pattern databases for %s boards", size)
+		return "", fmt.Errorf("no pattern databases for %dx%d boards", w, h)
 	}
 	return p, nil
 }
 
-// sets keeps the pattern databases a worker process has opened.
-var sets struct {
+// solvers keeps one pdb.Solver per database directory in a worker
+// process: it chooses the sets and opens each once.
+var solvers struct {
 	sync.Mutex
-	m map[string]*pdb.Set
+	m map[string]*pdb.Solver
+}
+
+// solverFor returns the worker's pdb.Solver for opt.PDBDir.
+func solverFor(opt Options) *pdb.Solver {
+	solvers.Lock()
+	defer solvers.Unlock()
+	if s := solvers.m[opt.PDBDir]; s != nil {
+		return s
+	}
+	if solvers.m == nil {
+		solvers.m = map[string]*pdb.Solver{}
+	}
+	s := pdb.NewSolver(pdb.Options{Dir: opt.PDBDir})
+	solvers.m[opt.PDBDir] = s
+	return s
 }
 
 // openSet returns the pattern databases for w x h boards whose goal has
-// the blank on goalBlank, with the partition opt names for that size.
+// the blank on goalBlank: those of partition, or when it is "" those that
+// opt.Partitions names for the size, else the default set.
 func openSet(ctx context.Context, opt Options, w, h, goalBlank int, partition string) (*pdb.Set, string, error) {
 	if partition == "" {
 		var err error
@@ -202,43 +217,18 @@ func openSet(ctx context.Context, opt Options, w, h, goalBlank int, partition st
 			return nil, "", err
 		}
 	}
-	// Finding the canonical partition takes a while: sets are kept by
-	// the partition as asked for too.
-	asked := fmt.Sprintf("asked|%s|%dx%d|%d|%s", opt.PDBDir, w, h, goalBlank, partition)
-	sets.Lock()
-	defer sets.Unlock()
-	if s := sets.m[asked]; s != nil {
-		return s, partition, nil
-	}
-	blank, canon, err := pdb.Canonical(w, h, goalBlank, partition)
-	if err != nil {
-		return nil, "", err
-	}
-	key := fmt.Sprintf("%s|%dx%d|%d|%s", opt.PDBDir, w, h, blank, canon)
-	s := sets.m[key]
-	if s == nil {
-		if s, err = pdb.Open(ctx, w, h, blank, canon, pdb.Options{Dir: opt.PDBDir}); err != nil {
-			return nil, "", err
-		}
-	}
-	if sets.m == nil {
-		sets.m = map[string]*pdb.Set{}
-	}
-	sets.m[key], sets.m[asked] = s, s
-	return s, partition, nil
+	s, err := solverFor(opt).Set(ctx, w, h, goalBlank, partition)
+	return s, partition, err
 }
 
-// pdbSolver is the pattern database hook of api.SolveSliding.
-func pdbSolver(opt Options) api.PDBSolver {
-	return func(ctx context.Context, b, goal sliding.Board, partition string, auto bool, lim search.Limits) (sliding.Solution, bool, error) {
-		if _, ok := pdb.DefaultPartition(b.W, b.H); !ok && partition == "" {
-			return sliding.Solution{}, false, nil
+// namedPartition returns the partition opt.Partitions names for w x h
+// boards, or "" for the library's choice.
+func namedPartition(spec string, w, h int) string {
+	size := fmt.Sprintf("%dx%d", w, h)
+	for _, kv := range strings.Split(spec, ",") {
+		if k, v, ok := strings.Cut(strings.TrimSpace(kv), "="); ok && k == size {
+			return v
 		}
-		s, _, err := openSet(ctx, opt, b.W, b.H, goal.Blank(), partition)
-		if err != nil {
-			return sliding.Solution{}, true, err
-		}
-		sol, err := s.Solve(ctx, b, goal, lim)
-		return sol, true, err
 	}
+	return ""
 }

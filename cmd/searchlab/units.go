@@ -80,50 +80,28 @@ const exitMore = 3
 // errMore reports that drive printed units still to search.
 var errMore = errors.New("units remain to search")
 
-// unitSets keeps the pattern databases opened by this process.
-var unitSets struct {
-	sync.Mutex
-	m map[string]*pdb.Set
+// unitSolver is the library's choice of pattern databases for the units
+// of this process, made once.
+var unitSolver struct {
+	once sync.Once
+	s    *pdb.Solver
 }
 
 // unitSet returns the pattern databases for boards like b towards goal and
-// the partition they were asked for by: partition, or, when it is "", the
-// one "searchlab sliding" would choose.
+// the partition that names them for the other processes: partition, or,
+// when it is "", the one "searchlab sliding" would choose (pdb.Solver).
 func unitSet(ctx context.Context, e *env, b, goal sliding.Board, partition string) (*pdb.Set, string, error) {
-	if partition == "" {
-		def, ok := pdb.DefaultPartition(b.W, b.H)
-		if !ok {
-			return nil, "", badInputf("no pattern databases for %dx%d boards (at most 32 cells)", b.W, b.H)
-		}
-		dir, err := pdb.CacheDir()
-		if err != nil {
-			return nil, "", err
-		}
-		partition = autoPartition(e, dir, b.W, b.H, goal.Blank(), def)
+	unitSolver.once.Do(func() { unitSolver.s = pdb.NewSolver(pdbOptions(e, "")) })
+	s, err := unitSolver.s.Set(ctx, b.W, b.H, goal.Blank(), partition)
+	if errors.Is(err, pdb.ErrNoDatabase) {
+		return nil, "", badInputf("%v", err)
 	}
-	// Sets are kept by the partition as asked for (and by the canonical
-	// one), as finding the canonical partition takes a while.
-	asked := fmt.Sprintf("asked|%dx%d|%d|%s", b.W, b.H, goal.Blank(), partition)
-	unitSets.Lock()
-	defer unitSets.Unlock()
-	if s := unitSets.m[asked]; s != nil {
-		return s, partition, nil
-	}
-	blank, canon, err := pdb.Canonical(b.W, b.H, goal.Blank(), partition)
 	if err != nil {
-		return nil, "", badInputf("partition %q: %v", partition, err)
+		return nil, "", err
 	}
-	key := fmt.Sprintf("%dx%d|%d|%s", b.W, b.H, blank, canon)
-	s := unitSets.m[key]
-	if s == nil {
-		if s, err = pdb.Open(ctx, b.W, b.H, blank, canon, pdbOptions(e, "")); err != nil {
-			return nil, "", err
-		}
+	if partition == "" {
+		partition = s.Partition() // sizes, such as 6-6-3: the same for every goal
 	}
-	if unitSets.m == nil {
-		unitSets.m = map[string]*pdb.Set{}
-	}
-	unitSets.m[key], unitSets.m[asked] = s, s
 	return s, partition, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -14,6 +15,8 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/memfs"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/searchlab/searchlab/api"
@@ -280,5 +283,51 @@ func TestSolveHardBoards(t *testing.T) {
 	}
 	if last := states[len(boards)]; last.Solved || !strings.Contains(last.Error, "cannot reach the goal") {
 		t.Errorf("unsolvable board: %+v", last)
+	}
+}
+
+// TestSolveFilesMemfs runs the file pipeline on Beam's in-memory
+// filesystem: the pipeline reads and writes through Beam's filesystems, so
+// gs:// and the others work the same way.
+func TestSolveFilesMemfs(t *testing.T) {
+	ctx := context.Background()
+	in := "memfs://puzzles/mixed.txt"
+	write := func(path, text string) {
+		fs, err := filesystem.New(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := fs.OpenWrite(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(text))
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(in, "stroke RGB/ROG/GGB\nsliding 3x3 1 2 3 4 5 6 7 0 8\nsudoku 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n")
+	p, s := beam.NewPipelineWithRoot()
+	SolveFiles(s, []string{in}, "memfs://answers", Options{Kind: KindMixed})
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	out := OutputPath(in, "memfs://answers")
+	fs, _ := filesystem.New(ctx, out)
+	r, err := fs.OpenRead(ctx, out)
+	if err != nil {
+		t.Fatalf("%s: %v", out, err)
+	}
+	data, _ := io.ReadAll(r)
+	var kinds []string
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var a Answer
+		if err := json.Unmarshal([]byte(l), &a); err != nil || a.Error != "" {
+			t.Fatalf("%q: %v", l, err)
+		}
+		kinds = append(kinds, fmt.Sprintf("%d:%s", a.Line, a.Kind))
+	}
+	if got := strings.Join(kinds, " "); got != "1:stroke 2:sliding 3:sudoku" {
+		t.Errorf("answers %s, want 1:stroke 2:sliding 3:sudoku", got)
 	}
 }

@@ -55,8 +55,14 @@ func TestEveryCommandHasHelp(t *testing.T) {
 // TestMain gives the tests a database cache of their own (an empty
 // temporary directory), so that they neither read nor fill the user's;
 // benchmarks (-test.bench) keep the user's cache, where the databases
-// they time are built.
+// they time are built. With asCommand set in the environment the test
+// binary runs as searchlab itself (the units tests start it as separate
+// processes).
 func TestMain(m *testing.M) {
+	if os.Getenv(asCommand) == "1" {
+		main()
+		return
+	}
 	flag.Parse()
 	if f := flag.Lookup("test.bench"); f == nil || f.Value.String() == "" {
 		dir, err := os.MkdirTemp("", "searchlab-test-cache")

@@ -21,14 +21,6 @@ import (
 // searchlab: the units tests start it as separate processes.
 const asCommand = "SEARCHLAB_TEST_AS_COMMAND"
 
-func TestMain(m *testing.M) {
-	if os.Getenv(asCommand) == "1" {
-		main()
-		return
-	}
-	os.Exit(m.Run())
-}
-
 var unitsKorf24 = flag.Bool("units.korf24", false, "TestUnitsProtocol: also Korf's two easiest 24-puzzles (#40 and #25) with 6-6-6-6 (about a minute, and 4 x 60 MB of databases built once)")
 
 // korfBoard is a board of Korf's sets and its optimal length.

@@ -20,6 +20,7 @@ var benchFiles = []struct{ name, file string }{
 	{"hardest1106", "forum_hardest_1106.txt"},
 	{"serg", "serg_benchmark.txt"},
 	{"top50000", "sudokuvault_top50000.txt"},
+	{"top95", "norvig_top95.txt"},
 }
 
 func loadPuzzles9(b *testing.B, file string, max int) [][81]uint8 {

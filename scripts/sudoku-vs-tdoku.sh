@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# Times "searchlab sudoku" against tdoku (github.com/t-dillon/tdoku) side by
+# side: the same files, one thread each, both sides in one run, interleaved
+# (round by round, set by set), and prints a Markdown table of puzzles per
+# second (the median of the rounds) with the ratios.
+#
+#   bash scripts/sudoku-vs-tdoku.sh [-r rounds] [-t seconds] [-s set,set] [-n] TDOKU_CHECKOUT
+#
+# TDOKU_CHECKOUT is a tdoku work tree (or a bare git directory of one). The
+# script copies its sources to a scratch directory outside this repository
+# (WORK, default a new temporary directory, removed at the end unless WORK is
+# set), builds run_benchmark there with clang++ (g++ if clang++ is missing;
+# CXX overrides) at -O3 -march=native, and builds searchlab from this
+# repository. Nothing of tdoku is written into this repository.
+#
+# For each set and round it runs, back to back:
+#   count  tdoku:     run_benchmark -s tdoku -r 0 -n LINES -w 1 -t SECONDS FILE
+#                     (its default solution limit 2: every puzzle proved unique)
+#          searchlab: searchlab sudoku --jobs 1 --count < FILE repeated
+#                     (the whole process by the wall clock; the file is
+#                     repeated so that the run lasts about SECONDS)
+#   solve  tdoku:     the same with -f (stop at the first solution)
+#          searchlab: searchlab sudoku --jobs 1 < FILE repeated
+#   in-process        go test ./sudoku -bench 'Solve$/SET' (up to 2 solutions),
+#                     unless -n is given
+# tdoku runs with -r 0, so it solves the puzzles of the file as they are, in
+# order, as searchlab does (its default -r 1 would solve random relabellings).
+#
+# Options: -r rounds (default 3), -t seconds per measurement (default 3),
+# -s sets (default all six: 17clue,magictour,hardest11plus,hardest1106,serg,top95),
+# -n no in-process column, -d data directory (default ../shared/data/sudoku).
+set -euo pipefail
+
+rounds=3 secs=3 sets=17clue,magictour,hardest11plus,hardest1106,serg,top95 inproc=1
+repo=$(cd "$(dirname "$0")/.." && pwd)
+data=$repo/../shared/data/sudoku
+usage() { sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+while getopts "r:t:s:nd:h" o; do
+  case $o in
+    r) rounds=$OPTARG ;;
+    t) secs=$OPTARG ;;
+    s) sets=$OPTARG ;;
+    n) inproc=0 ;;
+    d) data=$OPTARG ;;
+    *) usage ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 1 ] || usage
+src=$(cd "$1" && pwd)
+
+if [ -n "${WORK:-}" ]; then
+  work=$WORK; mkdir -p "$work"
+else
+  work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+fi
+case "$work/" in "$repo/"*) echo "WORK must be outside the repository" >&2; exit 2 ;; esac
+
+# The file and benchmark name of each set.
+file_of() {
+  case $1 in
+    17clue) echo tdoku_17_clue ;;
+    magictour) echo magictour_top1465 ;;
+    hardest11plus) echo forum_hardest_1905_11plus ;;
+    hardest1106) echo forum_hardest_1106 ;;
+    serg) echo serg_benchmark ;;
+    top95) echo norvig_top95 ;;
+    top50000) echo sudokuvault_top50000 ;;
+    *) echo "unknown set $1" >&2; exit 2 ;;
+  esac
+}
+
+# Build tdoku from a copy of its sources (its cmake writes into src/).
+echo "building tdoku from $src in $work" >&2
+rm -rf "$work/tdoku"; mkdir -p "$work/tdoku/build"
+if [ "$(git -C "$src" rev-parse --is-bare-repository 2>/dev/null)" = true ]; then
+  git --git-dir="$src" archive HEAD CMakeLists.txt src include other | tar -x -C "$work/tdoku"
+else
+  tar -C "$src" --exclude=.git --exclude=build --exclude=data.zip -cf - . | tar -x -C "$work/tdoku"
+fi
+cxx=${CXX:-$(command -v clang++ || command -v g++)}
+cc=${CC:-$(command -v clang || command -v gcc)}
+(cd "$work/tdoku/build" &&
+  CC=$cc CXX=$cxx cmake .. -DCMAKE_BUILD_TYPE=Release > cmake.log 2>&1 &&
+  make -j"$(nproc)" run_benchmark > make.log 2>&1) || {
+  echo "tdoku build failed; see $work/tdoku/build/*.log" >&2; exit 1; }
+tdoku=$work/tdoku/build/run_benchmark
+
+echo "building searchlab" >&2
+(cd "$repo" && go build -o "$work/searchlab" ./cmd/searchlab)
+if [ "$inproc" = 1 ]; then
+  (cd "$repo" && go test -c -o "$work/sudoku.test" ./sudoku)
+fi
+
+# tdoku_rate FILE [-f]: tdoku's puzzles per second.
+tdoku_rate() {
+  local f=$1; shift
+  "$tdoku" -s tdoku -r 0 -c 1 -n "$(wc -l < "$f")" -w 1 -t "$secs" "$@" "$f" |
+    awk -F, 'NF >= 7 { print $6; exit }'
+}
+
+# ours_rate FILE N FLAGS...: searchlab's puzzles per second on FILE, which
+# holds N puzzles, through the whole command by the wall clock.
+ours_rate() {
+  local f=$1 n=$2; shift 2
+  local t0 t1
+  t0=$(date +%s%N)
+  "$work/searchlab" sudoku --jobs 1 "$@" < "$f" > /dev/null
+  t1=$(date +%s%N)
+  awk -v n="$n" -v ns=$((t1 - t0)) 'BEGIN { printf "%.1f\n", n / (ns / 1e9) }'
+}
+
+# inproc_rate SET: puzzles per second of BenchmarkSolve/SET (wall clock).
+inproc_rate() {
+  (cd "$repo/sudoku" && "$work/sudoku.test" -test.run '^$' -test.bench "^BenchmarkSolve\$/^$1\$" \
+    -test.benchtime "${secs}s") | awk '/puzzles\/s/ { for (i = 1; i < NF; i++) if ($(i+1) == "puzzles/s") print $i }'
+}
+
+# Repeat each file so that one searchlab run lasts about $secs seconds
+# (estimated from one run of the file itself, which also warms the cache).
+declare -A rep nrep
+for s in ${sets//,/ }; do
+  f=$data/$(file_of "$s").txt
+  lines=$(wc -l < "$f")
+  r=$(ours_rate "$f" "$lines" --count)
+  k=$(awk -v r="$r" -v n="$lines" -v t="$secs" 'BEGIN { k = int(r * t / n + 0.999); print (k < 1 ? 1 : k) }')
+  rep[$s]=$work/$s.rep.txt; nrep[$s]=$((k * lines))
+  for _ in $(seq "$k"); do cat "$f"; done > "${rep[$s]}"
+done
+
+declare -A res
+for round in $(seq "$rounds"); do
+  echo "round $round of $rounds: $(uptime | sed 's/.*load/load/')" >&2
+  for s in ${sets//,/ }; do
+    f=$data/$(file_of "$s").txt
+    res[$s,tc]+="$(tdoku_rate "$f") "
+    res[$s,oc]+="$(ours_rate "${rep[$s]}" "${nrep[$s]}" --count) "
+    res[$s,tf]+="$(tdoku_rate "$f" -f) "
+    res[$s,of]+="$(ours_rate "${rep[$s]}" "${nrep[$s]}") "
+    if [ "$inproc" = 1 ]; then res[$s,ip]+="$(inproc_rate "$s") "; fi
+  done
+done
+
+median() { tr ' ' '\n' | grep . | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+fmt() { awk -v x="$1" 'BEGIN { s = sprintf("%.0f", x); o = ""; while (length(s) > 3) { o = "," substr(s, length(s) - 2) o; s = substr(s, 1, length(s) - 3) } print s o }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+echo
+echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(go version | awk '{ print $3 }'), tdoku built with $(basename "$cxx") -O3 -march=native; median of $rounds interleaved rounds, $(uptime | sed 's/.*load/load/') at the end"
+echo
+if [ "$inproc" = 1 ]; then
+  echo "| set | searchlab command --count | searchlab in-process | tdoku | command ÷ tdoku | in-process ÷ tdoku | searchlab command (one solution) | tdoku -f | ÷ tdoku -f |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+else
+  echo "| set | searchlab command --count | tdoku | command ÷ tdoku | searchlab command (one solution) | tdoku -f | ÷ tdoku -f |"
+  echo "|---|---:|---:|---:|---:|---:|---:|"
+fi
+for s in ${sets//,/ }; do
+  oc=$(median <<< "${res[$s,oc]}"); tc=$(median <<< "${res[$s,tc]}")
+  of=$(median <<< "${res[$s,of]}"); tf=$(median <<< "${res[$s,tf]}")
+  if [ "$inproc" = 1 ]; then
+    ip=$(median <<< "${res[$s,ip]}")
+    echo "| $(file_of "$s") | $(fmt "$oc") | $(fmt "$ip") | $(fmt "$tc") | $(ratio "$oc" "$tc") | $(ratio "$ip" "$tc") | $(fmt "$of") | $(fmt "$tf") | $(ratio "$of" "$tf") |"
+  else
+    echo "| $(file_of "$s") | $(fmt "$oc") | $(fmt "$tc") | $(ratio "$oc" "$tc") | $(fmt "$of") | $(fmt "$tf") | $(ratio "$of" "$tf") |"
+  fi
+done

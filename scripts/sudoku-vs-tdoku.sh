@@ -74,7 +74,9 @@ file_of() {
 echo "building tdoku from $src in $work" >&2
 rm -rf "$work/tdoku"; mkdir -p "$work/tdoku/build"
 if [ "$(git -C "$src" rev-parse --is-bare-repository 2>/dev/null)" = true ]; then
-  git --git-dir="$src" archive HEAD CMakeLists.txt src include other | tar -x -C "$work/tdoku"
+  git clone -q --no-checkout "$src" "$work/tdoku/git"
+  git -C "$work/tdoku/git" checkout -q HEAD -- CMakeLists.txt src include other test
+  mv "$work/tdoku/git/"* "$work/tdoku/" && rm -rf "$work/tdoku/git"
 else
   tar -C "$src" --exclude=.git --exclude=build --exclude=data.zip -cf - . | tar -x -C "$work/tdoku"
 fi

@@ -117,6 +117,7 @@ type solver9 struct {
 	guesses    int64 // branches tried
 	maxGuesses int64 // 0: no cap
 	aborted    bool  // the guess cap was hit or ctx was cancelled
+	invalid    bool  // the last puzzle had conflicting or out-of-range givens
 	ctx        context.Context
 	ctxErr     error
 	nextCheck  int64 // guesses at which to look at ctx again
@@ -125,27 +126,51 @@ type solver9 struct {
 }
 
 // init9 sets s to the state of the givens in p (0 = blank). It returns
-// false if two givens conflict in a way the placement notices at once; a
-// full check of the givens is done by the callers that need a message.
+// false, leaving s unusable, if a given is not a digit 1 to 9 or two
+// givens conflict (the same digit twice in a row, column or box); Check
+// then names the fault.
 func (s *state9) init9(p *[81]uint8) bool {
-	for i := range s.cand {
-		s.cand[i] = full27
-		s.prev[i] = 0
-	}
-	s.solved = [3]uint32{}
-	for i := 0; i < 81; i++ {
-		v := p[i]
-		if v == 0 {
-			continue
+	// The givens of each digit in each band, and all givens of each band.
+	var dm [27]uint32
+	var given [3]uint32
+	for b := 0; b < 3; b++ {
+		q := (*[27]uint8)(p[b*27 : b*27+27])
+		var g uint32
+		for j, v := range q {
+			if v == 0 {
+				continue
+			}
+			if v > 9 {
+				return false
+			}
+			bit := uint32(1) << j
+			dm[int(v-1)*3+b] |= bit
+			g |= bit
 		}
-		d := int(v-1) % 9
-		b := i / 27
-		bit := uint32(1) << (i % 27)
-		if s.cand[d*3+b]&bit == 0 {
+		given[b] = g
+	}
+	for d := 0; d < 27; d += 3 {
+		var cols [3]uint32
+		for b := 0; b < 3; b++ {
+			m := dm[d+b]
+			// rowsOf spreads each row that holds a given over the whole row.
+			r0, r1, r2 := (m&511+511)>>9, (m>>9&511+511)>>9, (m>>18+511)>>9
+			c := (m | m>>9 | m>>18) & 511
+			n := bits.OnesCount32(m)
+			// At most one given a row, a column and a box of the band.
+			if int(r0+r1+r2) != n || bits.OnesCount32(c) != n || c&(c>>1)&0o333|c&(c>>2)&0o111 != 0 {
+				return false
+			}
+			cols[b] = c
+			rows := (r0 | r1<<9 | r2<<18) * 511
+			s.cand[d+b] = full27 &^ (given[b] &^ m) &^ (rows &^ m)
+			s.prev[d+b] = 0
+		}
+		if cols[0]&cols[1]|cols[0]&cols[2]|cols[1]&cols[2] != 0 {
 			return false
 		}
-		s.assign(d, b, bit)
 	}
+	s.solved = [3]uint32{}
 	return true
 }
 
@@ -362,7 +387,7 @@ func (sv *solver9) solve9(p *[81]uint8, limit int) int {
 		sv.stack = make([]state9, 82)
 	}
 	s := &sv.stack[0]
-	if !s.init9(p) {
+	if sv.invalid = !s.init9(p); sv.invalid {
 		return 0
 	}
 	sv.search(s, 1)

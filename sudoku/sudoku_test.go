@@ -401,3 +401,32 @@ func TestGenerate(t *testing.T) {
 		t.Errorf("18 clues in 3 attempts: %v, want ErrClues", err)
 	}
 }
+
+// TestInit9Conflicts checks that the band solver's set-up rejects exactly
+// the grids that Check rejects: random 9x9 grids with 1 to 40 givens, most
+// of them conflicting, and symbols out of range.
+func TestInit9Conflicts(t *testing.T) {
+	r := rand.New(rand.NewPCG(14, 9))
+	var s state9
+	rejected := 0
+	for k := 0; k < 20000; k++ {
+		var p [81]uint8
+		for n := 1 + r.IntN(40); n > 0; n-- {
+			p[r.IntN(81)] = uint8(1 + r.IntN(9))
+		}
+		if k%100 == 0 {
+			p[r.IntN(81)] = uint8(10 + r.IntN(20))
+		}
+		g := Grid{Box: 3, Cells: p[:]}
+		want := g.Check() == nil
+		if got := s.init9(&p); got != want {
+			t.Fatalf("%v: init9 %v, Check accepts: %v", g, got, want)
+		}
+		if !want {
+			rejected++
+		}
+	}
+	if rejected < 1000 || rejected > 19000 {
+		t.Errorf("%d of 20000 grids rejected: the sample does not test both sides", rejected)
+	}
+}

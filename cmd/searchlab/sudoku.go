@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -120,20 +121,22 @@ type sudokuBatch struct {
 // workers and writes the answers in input order. The first error stops
 // it: the answers before the bad puzzle are written, nothing after it.
 func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-
 	var bar *progress.Bar
 	if f, ok := e.stdin.(*os.File); ok && e.stderrTerminal {
 		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > 1<<20 {
 			bar = progress.New(e.stderr, "sudoku", st.Size())
 		}
 	}
-
 	batchSize := 64
 	if cfg.format != sudoku.FormatLine {
 		batchSize = 4
 	}
+	if cfg.jobs == 1 {
+		return solveSudokuSerial(ctx, e, cfg, bar, batchSize)
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	work := make(chan *sudokuBatch, cfg.jobs*2)
 	order := make(chan *sudokuBatch, cfg.jobs*4)
 
@@ -227,8 +230,69 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 	if bar != nil {
 		bar.Finish()
 	}
+	printSudokuStats(e, cfg, time.Since(start), total, slowest, slowestLine)
+	return nil
+}
+
+// solveSudokuSerial is solveSudokuStream for one job: it reads, solves and
+// writes batch after batch on the calling goroutine, with no hand-over
+// between goroutines, and buffers its output.
+func solveSudokuSerial(ctx context.Context, e *env, cfg sudokuConfig, bar *progress.Bar, batchSize int) (err error) {
+	start := time.Now()
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	defer func() {
+		if ferr := w.Flush(); err == nil {
+			err = ferr
+		}
+		if bar != nil && err == nil {
+			bar.Finish()
+		}
+	}()
+	sc := sudoku.NewScanner(e.stdin, cfg.format)
+	var total int
+	var slowest time.Duration
+	slowestLine := 0
+	b := &sudokuBatch{first: true}
+	for {
+		b.recs, b.out, b.solved = b.recs[:0], b.out[:0], 0
+		for len(b.recs) < batchSize && sc.Scan() {
+			b.recs = append(b.recs, sc.Record())
+		}
+		if len(b.recs) > 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			solveSudokuBatch(ctx, cfg, b)
+			b.first = false
+			if _, err := w.Write(b.out); err != nil {
+				return err
+			}
+			total += b.solved
+			if b.slowest > slowest {
+				slowest, slowestLine = b.slowest, b.slowestLine
+			}
+			if b.err != nil {
+				return b.err
+			}
+			bar.Set(sc.BytesRead())
+		}
+		if len(b.recs) < batchSize {
+			break
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, sudoku.ErrInvalid) {
+			return badInput(err)
+		}
+		return err
+	}
+	printSudokuStats(e, cfg, time.Since(start), total, slowest, slowestLine)
+	return nil
+}
+
+// printSudokuStats prints the --stats line.
+func printSudokuStats(e *env, cfg sudokuConfig, el time.Duration, total int, slowest time.Duration, slowestLine int) {
 	if cfg.stats {
-		el := time.Since(start)
 		rate := 0.0
 		if el > 0 {
 			rate = float64(total) / el.Seconds()
@@ -239,7 +303,6 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 		}
 		fmt.Fprintln(e.stderr)
 	}
-	return nil
 }
 
 // solveSudokuBatch parses and solves the puzzles of b, appending their

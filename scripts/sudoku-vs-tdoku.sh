@@ -94,28 +94,41 @@ if [ "$inproc" = 1 ]; then
   (cd "$repo" && go test -c -o "$work/sudoku.test" ./sudoku)
 fi
 
-# tdoku_rate FILE [-f]: tdoku's puzzles per second.
+# Each measurement prints "WALL CPU": puzzles per second by the wall clock
+# and by the process's CPU time (user + system). tdoku reports only its
+# wall-clock rate; its CPU rate is that divided by the share of a core the
+# process had (CPU time / wall time of the whole run, warm-up included), an
+# estimate that holds when the share is steady. On a shared machine the CPU
+# rates are the steadier ones; searchlab's include its garbage collector.
+
+# timed CMD...: runs CMD (its stdin and stdout as given) and writes "REAL
+# CPU" in seconds to $work/time.txt.
+timed() {
+  local TIMEFORMAT='%R %U %S'
+  { time "$@" 2> /dev/null; } 2> "$work/time.raw"
+  tail -n 1 "$work/time.raw" | awk '{ printf "%s %s\n", $1, $2 + $3 }' > "$work/time.txt"
+}
+
+# tdoku_rate FILE [-f]: tdoku's rates.
 tdoku_rate() {
   local f=$1; shift
-  "$tdoku" -s tdoku -r 0 -c 1 -n "$(wc -l < "$f")" -w 1 -t "$secs" "$@" "$f" |
-    awk -F, 'NF >= 7 { print $6; exit }'
+  timed "$tdoku" -s tdoku -r 0 -c 1 -n "$(wc -l < "$f")" -w 1 -t "$secs" "$@" "$f" > "$work/tdoku.out"
+  awk -F, -v tm="$(cat "$work/time.txt")" 'NF >= 7 { split(tm, a, " "); printf "%.1f %.1f\n", $6, $6 * a[1] / a[2]; exit }' "$work/tdoku.out"
 }
 
-# ours_rate FILE N FLAGS...: searchlab's puzzles per second on FILE, which
-# holds N puzzles, through the whole command by the wall clock.
+# ours_rate FILE N FLAGS...: searchlab's rates on FILE, which holds N
+# puzzles, through the whole command.
 ours_rate() {
   local f=$1 n=$2; shift 2
-  local t0 t1
-  t0=$(date +%s%N)
-  "$work/searchlab" sudoku --jobs 1 "$@" < "$f" > /dev/null
-  t1=$(date +%s%N)
-  awk -v n="$n" -v ns=$((t1 - t0)) 'BEGIN { printf "%.1f\n", n / (ns / 1e9) }'
+  timed "$work/searchlab" sudoku --jobs 1 "$@" < "$f" > /dev/null
+  awk -v n="$n" '{ printf "%.1f %.1f\n", n / $1, n / $2 }' "$work/time.txt"
 }
 
-# inproc_rate SET: puzzles per second of BenchmarkSolve/SET (wall clock).
+# inproc_rate SET: BenchmarkSolve/SET's rates (its CPU rate is the
+# benchmark goroutine's thread CPU time).
 inproc_rate() {
   (cd "$repo/sudoku" && "$work/sudoku.test" -test.run '^$' -test.bench "^BenchmarkSolve\$/^$1\$" \
-    -test.benchtime "${secs}s") | awk '/puzzles\/s/ { for (i = 1; i < NF; i++) if ($(i+1) == "puzzles/s") print $i }'
+    -test.benchtime "${secs}s") | awk '/puzzles\/s/ { for (i = 1; i < NF; i++) { if ($(i+1) == "puzzles/s") w = $i; if ($(i+1) == "cpu-puzzles/s") c = $i } print w, c }'
 }
 
 # Repeat each file so that one searchlab run lasts about $secs seconds
@@ -124,46 +137,46 @@ declare -A rep nrep
 for s in ${sets//,/ }; do
   f=$data/$(file_of "$s").txt
   lines=$(wc -l < "$f")
-  r=$(ours_rate "$f" "$lines" --count)
+  r=$(ours_rate "$f" "$lines" --count | awk '{ print $2 }')
   k=$(awk -v r="$r" -v n="$lines" -v t="$secs" 'BEGIN { k = int(r * t / n + 0.999); print (k < 1 ? 1 : k) }')
   rep[$s]=$work/$s.rep.txt; nrep[$s]=$((k * lines))
   for _ in $(seq "$k"); do cat "$f"; done > "${rep[$s]}"
 done
 
 declare -A res
+add() { res[$1,w]+="${2% *} "; res[$1,c]+="${2#* } "; }
 for round in $(seq "$rounds"); do
   echo "round $round of $rounds: $(uptime | sed 's/.*load/load/')" >&2
   for s in ${sets//,/ }; do
     f=$data/$(file_of "$s").txt
-    res[$s,tc]+="$(tdoku_rate "$f") "
-    res[$s,oc]+="$(ours_rate "${rep[$s]}" "${nrep[$s]}" --count) "
-    res[$s,tf]+="$(tdoku_rate "$f" -f) "
-    res[$s,of]+="$(ours_rate "${rep[$s]}" "${nrep[$s]}") "
-    if [ "$inproc" = 1 ]; then res[$s,ip]+="$(inproc_rate "$s") "; fi
+    a=$(tdoku_rate "$f"); b=$(ours_rate "${rep[$s]}" "${nrep[$s]}" --count)
+    add "$s,tc" "$a"; add "$s,oc" "$b"
+    res[$s,rc]+="$(awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); printf "%.3f", y[1] / x[1] }') "
+    res[$s,rcc]+="$(awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); printf "%.3f", y[2] / x[2] }') "
+    a=$(tdoku_rate "$f" -f); b=$(ours_rate "${rep[$s]}" "${nrep[$s]}")
+    add "$s,tf" "$a"; add "$s,of" "$b"
+    res[$s,rf]+="$(awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); printf "%.3f", y[1] / x[1] }') "
+    res[$s,rfc]+="$(awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); printf "%.3f", y[2] / x[2] }') "
+    if [ "$inproc" = 1 ]; then add "$s,ip" "$(inproc_rate "$s")"; fi
   done
 done
 
 median() { tr ' ' '\n' | grep . | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 fmt() { awk -v x="$1" 'BEGIN { s = sprintf("%.0f", x); o = ""; while (length(s) > 3) { o = "," substr(s, length(s) - 2) o; s = substr(s, 1, length(s) - 3) } print s o }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+med() { fmt "$(median <<< "${res[$1]}")"; }
+rat() { printf '%.2f' "$(median <<< "${res[$1]}")"; }
 
 echo
 echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(go version | awk '{ print $3 }'), tdoku built with $(basename "$cxx") -O3 -march=native; median of $rounds interleaved rounds, $(uptime | sed 's/.*load/load/') at the end"
 echo
-if [ "$inproc" = 1 ]; then
-  echo "| set | searchlab command --count | searchlab in-process | tdoku | command ÷ tdoku | in-process ÷ tdoku | searchlab command (one solution) | tdoku -f | ÷ tdoku -f |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-else
-  echo "| set | searchlab command --count | tdoku | command ÷ tdoku | searchlab command (one solution) | tdoku -f | ÷ tdoku -f |"
-  echo "|---|---:|---:|---:|---:|---:|---:|"
-fi
+echo "Puzzles per second, by the wall clock (by CPU time in brackets); ratios are medians of the rounds' paired ratios."
+echo
+ipcol="" iprule=""
+if [ "$inproc" = 1 ]; then ipcol=" searchlab in-process |"; iprule="---:|"; fi
+echo "| set | searchlab \`--count\` |$ipcol tdoku | ÷ tdoku | searchlab one solution | tdoku \`-f\` | ÷ tdoku \`-f\` |"
+echo "|---|---:|$iprule---:|---:|---:|---:|---:|"
 for s in ${sets//,/ }; do
-  oc=$(median <<< "${res[$s,oc]}"); tc=$(median <<< "${res[$s,tc]}")
-  of=$(median <<< "${res[$s,of]}"); tf=$(median <<< "${res[$s,tf]}")
-  if [ "$inproc" = 1 ]; then
-    ip=$(median <<< "${res[$s,ip]}")
-    echo "| $(file_of "$s") | $(fmt "$oc") | $(fmt "$ip") | $(fmt "$tc") | $(ratio "$oc" "$tc") | $(ratio "$ip" "$tc") | $(fmt "$of") | $(fmt "$tf") | $(ratio "$of" "$tf") |"
-  else
-    echo "| $(file_of "$s") | $(fmt "$oc") | $(fmt "$tc") | $(ratio "$oc" "$tc") | $(fmt "$of") | $(fmt "$tf") | $(ratio "$of" "$tf") |"
-  fi
+  ip=""
+  if [ "$inproc" = 1 ]; then ip=" $(med "$s,ip,w") ($(med "$s,ip,c")) |"; fi
+  echo "| $(file_of "$s") | $(med "$s,oc,w") ($(med "$s,oc,c")) |$ip $(med "$s,tc,w") ($(med "$s,tc,c")) | **$(rat "$s,rc")** ($(rat "$s,rcc")) | $(med "$s,of,w") ($(med "$s,of,c")) | $(med "$s,tf,w") ($(med "$s,tf,c")) | **$(rat "$s,rf")** ($(rat "$s,rfc")) |"
 done

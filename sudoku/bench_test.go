@@ -47,7 +47,7 @@ func BenchmarkSolve(b *testing.B) {
 		b.Run(bf.name, func(b *testing.B) {
 			ps := loadPuzzles9(b, bf.file, -1)
 			var sv solver9
-			var guesses int64
+			var guesses, points int64
 			b.ResetTimer()
 			cpu := threadCPU()
 			for i := 0; i < b.N; i++ {
@@ -55,9 +55,11 @@ func BenchmarkSolve(b *testing.B) {
 					b.Fatal("no solution")
 				}
 				guesses += sv.guesses
+				points += sv.points
 			}
 			reportRates(b, cpu())
 			b.ReportMetric(float64(guesses)/float64(b.N), "guesses/puzzle")
+			b.ReportMetric(float64(points)/float64(b.N), "branchpoints/puzzle")
 		})
 	}
 }

@@ -23,6 +23,26 @@ func ExampleSolve() {
 	// Output: 1 417369825632158947958724316825437169791586432346912758289643571573291684164875293
 }
 
+func ExampleSolver() {
+	// A Solver reuses its memory from one puzzle to the next; the
+	// solution it returns is valid until its next Solve.
+	var s sudoku.Solver
+	for _, line := range []string{
+		"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+		"8.........95.......76.........426798...571243...893165......916....3.487....1.532",
+	} {
+		g, _ := sudoku.ParseLine(line)
+		res, err := s.Solve(context.Background(), g, sudoku.Options{Limit: 2})
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(res.Count, res.Solution.Solves(g))
+	}
+	// Output:
+	// 1 true
+	// 2 true
+}
+
 func ExampleSolve_first() {
 	// This puzzle has 872 solutions; First asks for the smallest.
 	g, _ := sudoku.ParseLine("8.........95.......76.........426798...571243...893165......916....3.487....1.532")

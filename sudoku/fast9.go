@@ -115,6 +115,7 @@ type solver9 struct {
 	count      int   // solutions found
 	lexmin     bool  // branch on the first empty cell, digits ascending
 	guesses    int64 // branches tried
+	points     int64 // cells branched on (tdoku counts these as guesses)
 	maxGuesses int64 // 0: no cap
 	aborted    bool  // the guess cap was hit or ctx was cancelled
 	invalid    bool  // the last puzzle had conflicting or out-of-range givens
@@ -130,29 +131,23 @@ type solver9 struct {
 // givens conflict (the same digit twice in a row, column or box); Check
 // then names the fault.
 func (s *state9) init9(p *[81]uint8) bool {
-	// The givens of each digit in each band, and all givens of each band.
-	var dm [27]uint32
-	var given [3]uint32
+	// The cells of each symbol in each band (symbol 0, the blanks, first),
+	// filled without a branch on the symbol.
+	var dm [30]uint32
 	for b := 0; b < 3; b++ {
 		q := (*[27]uint8)(p[b*27 : b*27+27])
-		var g uint32
 		for j, v := range q {
-			if v == 0 {
-				continue
-			}
 			if v > 9 {
 				return false
 			}
-			bit := uint32(1) << j
-			dm[int(v-1)*3+b] |= bit
-			g |= bit
+			dm[int(v)*3+b] |= 1 << j
 		}
-		given[b] = g
 	}
+	given := [3]uint32{full27 &^ dm[0], full27 &^ dm[1], full27 &^ dm[2]}
 	for d := 0; d < 27; d += 3 {
 		var cols [3]uint32
 		for b := 0; b < 3; b++ {
-			m := dm[d+b]
+			m := dm[d+3+b]
 			// rowsOf spreads each row that holds a given over the whole row.
 			r0, r1, r2 := (m&511+511)>>9, (m>>9&511+511)>>9, (m>>18+511)>>9
 			c := (m | m>>9 | m>>18) & 511
@@ -274,6 +269,7 @@ func (sv *solver9) search(s *state9, depth int) {
 			}
 		}
 		b, bit := sv.choose(s)
+		sv.points++
 		// Try each candidate digit of the cell but the last on a copy; the
 		// last one continues in s itself.
 		var digits [9]int
@@ -379,6 +375,7 @@ func (sv *solver9) solve9(p *[81]uint8, limit int) int {
 	sv.limit = max(limit, 1)
 	sv.count = 0
 	sv.guesses = 0
+	sv.points = 0
 	sv.aborted = false
 	sv.ctxErr = nil
 	sv.nextCheck = 0

@@ -108,18 +108,42 @@ func parseLine(s []byte) (Grid, error) {
 	}
 	n := box * box
 	g := Grid{Box: box, Cells: make([]uint8, n*n)}
+	var hi uint8 // the largest value; notSymbol if a character is none
 	for i, ch := range s {
-		v, ok := symbolValue(ch)
-		if !ok {
-			return Grid{}, fmt.Errorf("%w: character %d is %s, not a symbol or a blank ('.' or '0')", ErrInvalid, i+1, describe(ch))
-		}
-		if int(v) > n {
-			return Grid{}, fmt.Errorf("%w: character %d is %s, beyond the symbols of a %dx%d grid (1-%c)", ErrInvalid, i+1, describe(ch), n, n, symbolChar(uint8(n)))
-		}
+		v := symbolTable[ch]
+		hi = max(hi, v)
 		g.Cells[i] = v
+	}
+	if hi > uint8(n) {
+		for i, ch := range s {
+			v, ok := symbolValue(ch)
+			if !ok {
+				return Grid{}, fmt.Errorf("%w: character %d is %s, not a symbol or a blank ('.' or '0')", ErrInvalid, i+1, describe(ch))
+			}
+			if int(v) > n {
+				return Grid{}, fmt.Errorf("%w: character %d is %s, beyond the symbols of a %dx%d grid (1-%c)", ErrInvalid, i+1, describe(ch), n, n, symbolChar(uint8(n)))
+			}
+		}
 	}
 	return g, nil
 }
+
+// notSymbol is the value in symbolTable of the characters that are not
+// symbols: more than any grid's largest symbol.
+const notSymbol = 0x80
+
+// symbolTable maps a line-format character to its symbol value, or to
+// notSymbol.
+var symbolTable = func() (t [256]uint8) {
+	for ch := range t {
+		v, ok := symbolValue(byte(ch))
+		if !ok {
+			v = notSymbol
+		}
+		t[ch] = v
+	}
+	return t
+}()
 
 // Record is the raw text of one puzzle as a Scanner splits it: Lines are
 // the puzzle's lines without line endings, the first of them line number

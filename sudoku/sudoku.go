@@ -173,8 +173,8 @@ type Result struct {
 	Guesses int64
 }
 
-// solvers9 keeps 9x9 solvers, with their search stacks, for reuse.
-var solvers9 = sync.Pool{New: func() any { return new(solver9) }}
+// solvers keeps Solvers, with their search stacks, for reuse by Solve.
+var solvers = sync.Pool{New: func() any { return new(Solver) }}
 
 // Solve searches g with the fastest solver for its size: the bit-parallel
 // band solver for 9x9, the general propagating solver otherwise. Givens
@@ -182,23 +182,43 @@ var solvers9 = sync.Pool{New: func() any { return new(solver9) }}
 // opt.MaxGuesses; when either stops it, the error says so (ctx.Err() or
 // ErrLimit) and the Result holds what was found.
 func Solve(ctx context.Context, g Grid, opt Options) (Result, error) {
+	s := solvers.Get().(*Solver)
+	res, err := s.Solve(ctx, g, opt)
+	if res.Solution.Cells != nil {
+		res.Solution = res.Solution.Clone()
+	}
+	solvers.Put(s)
+	return res, err
+}
+
+// A Solver solves puzzles one after another, reusing its memory, for a
+// program that solves many on one goroutine. Its Solve is the package's
+// Solve, except that the Cells of a 9x9 Result's Solution belong to the
+// Solver and are overwritten by its next Solve (Clone them to keep them).
+// The zero Solver is ready to use; a Solver must not be used by two
+// goroutines at once.
+type Solver struct {
+	sv9 solver9
+}
+
+// Solve searches g as the package's Solve does; see Solver for who owns
+// the solution.
+func (s *Solver) Solve(ctx context.Context, g Grid, opt Options) (Result, error) {
 	if g.Box == 3 && len(g.Cells) == 81 {
 		// The band solver checks the givens as it sets them up; Check
 		// names the fault when there is one.
-		sv := solvers9.Get().(*solver9)
+		sv := &s.sv9
 		sv.lexmin = opt.First
 		sv.maxGuesses = opt.MaxGuesses
 		sv.ctx = ctx
 		n := sv.solve9((*[81]uint8)(g.Cells), opt.Limit)
 		sv.ctx = nil
-		res := Result{Count: n, Guesses: sv.guesses}
-		if n > 0 {
-			res.Solution = Grid{Box: 3, Cells: append([]uint8(nil), sv.sol[:]...)}
-		}
-		invalid, err := sv.invalid, sv.err()
-		solvers9.Put(sv)
-		if !invalid {
-			return res, err
+		if !sv.invalid {
+			res := Result{Count: n, Guesses: sv.guesses}
+			if n > 0 {
+				res.Solution = Grid{Box: 3, Cells: sv.sol[:]}
+			}
+			return res, sv.err()
 		}
 	}
 	if err := g.Check(); err != nil {

@@ -183,9 +183,10 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 	// after an error the reader may be blocked reading stdin.
 	for w := 0; w < cfg.jobs; w++ {
 		go func() {
+			var sv sudoku.Solver
 			for b := range work {
 				if ctx.Err() == nil {
-					solveSudokuBatch(ctx, cfg, b)
+					solveSudokuBatch(ctx, cfg, &sv, b)
 				} else {
 					b.err = ctx.Err()
 				}
@@ -253,6 +254,7 @@ func solveSudokuSerial(ctx context.Context, e *env, cfg sudokuConfig, bar *progr
 	var slowest time.Duration
 	slowestLine := 0
 	b := &sudokuBatch{first: true}
+	var sv sudoku.Solver
 	for {
 		b.recs, b.out, b.solved = b.recs[:0], b.out[:0], 0
 		for len(b.recs) < batchSize && sc.Scan() {
@@ -262,7 +264,7 @@ func solveSudokuSerial(ctx context.Context, e *env, cfg sudokuConfig, bar *progr
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			solveSudokuBatch(ctx, cfg, b)
+			solveSudokuBatch(ctx, cfg, &sv, b)
 			b.first = false
 			if _, err := w.Write(b.out); err != nil {
 				return err
@@ -305,9 +307,9 @@ func printSudokuStats(e *env, cfg sudokuConfig, el time.Duration, total int, slo
 	}
 }
 
-// solveSudokuBatch parses and solves the puzzles of b, appending their
-// answers to b.out. It stops at the first bad puzzle and records why.
-func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, b *sudokuBatch) {
+// solveSudokuBatch parses and solves the puzzles of b with sv, appending
+// their answers to b.out. It stops at the first bad puzzle and records why.
+func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, sv *sudoku.Solver, b *sudokuBatch) {
 	opt := sudoku.Options{Limit: 1, First: cfg.first, MaxGuesses: cfg.maxGuesses}
 	if cfg.count {
 		opt = sudoku.Options{Limit: cfg.limit, MaxGuesses: cfg.maxGuesses}
@@ -325,7 +327,7 @@ func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, b *sudokuBatch) {
 		if cfg.stats || cfg.json {
 			t0 = time.Now()
 		}
-		res, err := sudoku.Solve(ctx, g, opt)
+		res, err := sv.Solve(ctx, g, opt)
 		if err != nil {
 			switch {
 			case errors.Is(err, sudoku.ErrInvalid):

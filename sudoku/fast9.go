@@ -312,20 +312,25 @@ func (sv *solver9) choose(s *state9) (int, uint32) {
 	// either branch propagates furthest. The weights were chosen by the
 	// guess counts on the benchmark sets.
 	bb, bbit, bn := -1, uint32(0), 1<<30
+	// The placed and two-candidate cells of the other two bands of each
+	// band, side by side in one word, so that one count covers a column.
+	s0, s1, s2 := uint64(s.solved[0]), uint64(s.solved[1]), uint64(s.solved[2])
+	v0, v1, v2 := uint64(s.biv[0]), uint64(s.biv[1]), uint64(s.biv[2])
+	others := [3][2]uint64{{s1 | s2<<27, v1 | v2<<27}, {s0 | s2<<27, v0 | v2<<27}, {s0 | s1<<27, v0 | v1<<27}}
 	for b := 0; b < 3; b++ {
+		sb, vb := uint64(s.solved[b]), uint64(s.biv[b])
+		so, vo := others[b][0], others[b][1]
 		for m := s.biv[b]; m != 0; m &= m - 1 {
-			bit := m & -m
-			p := bits.TrailingZeros32(bit)
+			p := bits.TrailingZeros32(m)
 			r, c := p/9, p%9
-			col := uint32(1|1<<9|1<<18) << c
-			box := uint32(7|7<<9|7<<18) << (c / 3 * 3)
+			col := uint64(1|1<<9|1<<18|1<<27|1<<36|1<<45) << c
+			box := uint64(7|7<<9|7<<18) << (c / 3 * 3)
 			// The peers: row and box in this band, the column in the
 			// other two. Placed peers count against a cell, two-candidate
 			// peers (which a branch may turn into singles) for it.
-			b1, b2 := (b+1)%3, (b+2)%3
-			rb := uint32(0x1ff)<<(9*r) | box
-			n := 4*(bits.OnesCount32(s.solved[b]&rb)+bits.OnesCount32(s.solved[b1]&col)+bits.OnesCount32(s.solved[b2]&col)) -
-				(bits.OnesCount32(s.biv[b]&rb) + bits.OnesCount32(s.biv[b1]&col) + bits.OnesCount32(s.biv[b2]&col))
+			rb := uint64(0x1ff)<<(9*r) | box
+			n := 4*(bits.OnesCount64(sb&rb)+bits.OnesCount64(so&col)) - bits.OnesCount64(vb&rb) - bits.OnesCount64(vo&col)
+			bit := uint32(1) << p
 
 			if n < bn {
 				bb, bbit, bn = b, bit, n

@@ -165,6 +165,12 @@ type Scanner struct {
 	peek []byte // a line read but not yet used
 	has  bool
 	n    int64 // bytes consumed
+
+	// Lines and records are cut from these chunks, which are never
+	// written again once cut, so that a record costs no allocation of
+	// its own.
+	text  []byte
+	lines [][]byte
 }
 
 // NewScanner returns a Scanner reading puzzles of format f from r.
@@ -189,7 +195,12 @@ func (s *Scanner) next() ([]byte, bool) {
 	b := s.sc.Bytes()
 	s.n += int64(len(b)) + 1
 	b = bytes.TrimRight(b, "\r")
-	return append([]byte(nil), b...), true
+	if len(s.text)+len(b) > cap(s.text) {
+		s.text = make([]byte, 0, max(32<<10, len(b)))
+	}
+	k := len(s.text)
+	s.text = append(s.text, b...)
+	return s.text[k:len(s.text):len(s.text)], true
 }
 
 // Scan advances to the next record; it returns false at the end of the
@@ -207,7 +218,12 @@ func (s *Scanner) Scan() bool {
 			break
 		}
 	}
-	s.rec = Record{Line: s.line, Lines: [][]byte{first}}
+	if len(s.lines) == cap(s.lines) {
+		s.lines = make([][]byte, 0, 512)
+	}
+	s.lines = append(s.lines, first)
+	k := len(s.lines)
+	s.rec = Record{Line: s.line, Lines: s.lines[k-1 : k : k]}
 	rows := 1
 	switch s.f {
 	case FormatLine:

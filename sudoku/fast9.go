@@ -194,12 +194,12 @@ func (s *state9) init9(p *[81]uint8) bool {
 // bit from the other digits. propagate then makes it a placement.
 func (s *state9) assign(d, b int, bit uint32) {
 	row := uint32(0x1ff) << (uint(bits.TrailingZeros32(bit)) / 9 * 9)
-	s.cand[d*3+b] &^= row &^ bit
-	for e := b; e < 27; e += 3 {
-		if e != d*3+b {
-			s.cand[e] &^= bit
-		}
+	keep := s.cand[d*3+b] &^ (row &^ bit)
+	c := (*[25]uint32)(s.cand[b : b+25])
+	for e := 0; e < 25; e += 3 {
+		c[e] &^= bit
 	}
+	s.cand[d*3+b] = keep
 }
 
 // propagate applies the band rules and naked singles until nothing
@@ -295,11 +295,10 @@ func (sv *solver9) search(s *state9, depth int) {
 		// last one continues in s itself.
 		var digits [9]int
 		n := 0
+		p := uint(bits.TrailingZeros32(bit))
 		for d := 0; d < 9; d++ {
-			if s.cand[d*3+b]&bit != 0 {
-				digits[n] = d
-				n++
-			}
+			digits[n] = d
+			n += int(s.cand[d*3+b] >> p & 1)
 		}
 		for k := 0; k < n-1; k++ {
 			c := &sv.stack[depth]

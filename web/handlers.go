@@ -309,14 +309,10 @@ func (s *Server) strokeSolve(r *http.Request, body []byte) (any, error) {
 	if err := decode(body, &q); err != nil {
 		return nil, err
 	}
-	boards, err := stroke.Parse(strings.NewReader(q.Board))
-	switch {
-	case err != nil:
-		return nil, errorf(http.StatusBadRequest, "board: "+err.Error())
-	case len(boards) != 1:
-		return nil, errorf(http.StatusBadRequest, fmt.Sprintf("board: want one board, got %d", len(boards)))
+	b, err := parseStrokeBoard(q.Board)
+	if err != nil {
+		return nil, err
 	}
-	b := boards[0]
 	maxNodes, timeout, err := s.limits(q.MaxNodes, q.Timeout)
 	if err != nil {
 		return nil, err
@@ -333,4 +329,17 @@ func (s *Server) strokeSolve(r *http.Request, body []byte) (any, error) {
 		return nil, s.solveError(r, err, maxNodes, timeout)
 	}
 	return api.NewStrokeAnswer(1, res, q.Path, per), nil
+}
+
+// parseStrokeBoard reads the one board of a request's "board" field; any
+// fault, or a count of boards other than one, is a 400 naming the field.
+func parseStrokeBoard(text string) (*stroke.Board, error) {
+	boards, err := stroke.Parse(strings.NewReader(text))
+	switch {
+	case err != nil:
+		return nil, errorf(http.StatusBadRequest, "board: "+err.Error())
+	case len(boards) != 1:
+		return nil, errorf(http.StatusBadRequest, fmt.Sprintf("board: want one board, got %d", len(boards)))
+	}
+	return boards[0], nil
 }

@@ -104,12 +104,9 @@ func (s *Server) traceStroke(r *http.Request, body []byte) (any, error) {
 	if err := decode(body, &q); err != nil {
 		return nil, err
 	}
-	boards, err := stroke.Parse(strings.NewReader(q.Board))
-	switch {
-	case err != nil:
-		return nil, errorf(http.StatusBadRequest, "board: "+err.Error())
-	case len(boards) != 1:
-		return nil, errorf(http.StatusBadRequest, fmt.Sprintf("board: want one board, got %d", len(boards)))
+	b, err := parseStrokeBoard(q.Board)
+	if err != nil {
+		return nil, err
 	}
 	n, err := traceEvents(q.MaxEvents)
 	if err != nil {
@@ -121,7 +118,7 @@ func (s *Server) traceStroke(r *http.Request, body []byte) (any, error) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
-	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), boards[0], stroke.Options{MaxNodes: maxNodes}, n)
+	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), b, stroke.Options{MaxNodes: maxNodes}, n)
 	switch {
 	case errors.Is(err, stroke.ErrTooLarge):
 		return nil, errorf(http.StatusUnprocessableEntity, err.Error())

@@ -4,15 +4,17 @@
 # on the same random BOJ 11112 batch, back to back in one run, checks that
 # both print the same answers, and prints the figures and the ratio.
 #
-#   bash scripts/bench-boj11112.sh [boards] [searchlab runs]
+#   bash scripts/bench-boj11112.sh [boards] [searchlab runs] [peer runs]
 #
-# Defaults: 50000 boards (seed 1, every second one unsolvable) and 5 runs of
-# searchlab (the median is reported; the peer runs once). Set PEER to the
+# Defaults: 50000 boards (seed 1, every second one unsolvable), 5 runs of
+# searchlab and 3 of the peer, interleaved (searchlab, peer, searchlab, peer,
+# ...); the median of each side is reported. Set PEER to the
 # peer's source if it is not at ../shared/peers/eight_sol2.cpp.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-50000}
 runs=${2:-5}
+peer_runs=${3:-3}
 peer_src=${PEER:-../shared/peers/eight_sol2.cpp}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -32,18 +34,23 @@ seconds() {
   printf "%.3f %.3f\n" "$r" "$(echo "$u + $s" | bc -l)"
 }
 
-ours=()
-for i in $(seq "$runs"); do
-  ours+=("$(seconds "$tmp/ours.txt" "$tmp/searchlab" sliding --format boj11112)")
+ours=() peers=()
+for i in $(seq "$(( runs > peer_runs ? runs : peer_runs ))"); do
+  if [ "$i" -le "$runs" ]; then
+    ours+=("$(seconds "$tmp/ours.txt" "$tmp/searchlab" sliding --format boj11112)")
+  fi
+  if [ "$i" -le "$peer_runs" ]; then
+    peers+=("$(seconds "$tmp/peer.txt" "$tmp/eight_sol2")")
+  fi
 done
-peer=$(seconds "$tmp/peer.txt" "$tmp/eight_sol2")
 if ! cmp -s "$tmp/ours.txt" "$tmp/peer.txt"; then
   echo "FAIL: the answers differ"; diff "$tmp/ours.txt" "$tmp/peer.txt" | head; exit 1
 fi
 echo "answers: identical ($(grep -c impossible "$tmp/ours.txt") impossible)"
-median=$(printf '%s\n' "${ours[@]}" | sort -n | awk -v k=$(( (runs + 1) / 2 )) 'NR == k')
-read -r ow oc <<< "$median"
-read -r pw pc <<< "$peer"
+# median LIST...: the middle "wall cpu" pair by wall time.
+median() { printf '%s\n' "$@" | sort -n | awk -v k=$(( ($# + 1) / 2 )) 'NR == k'; }
+read -r ow oc <<< "$(median "${ours[@]}")"
+read -r pw pc <<< "$(median "${peers[@]}")"
 printf 'searchlab: %.3f s wall, %.3f s cpu (median of %d runs; all: %s)\n' "$ow" "$oc" "$runs" "$(printf '%s, ' "${ours[@]}")"
-printf 'peer:      %.3f s wall, %.3f s cpu\n' "$pw" "$pc"
+printf 'peer:      %.3f s wall, %.3f s cpu (median of %d runs; all: %s)\n' "$pw" "$pc" "$peer_runs" "$(printf '%s, ' "${peers[@]}")"
 printf 'ratio:     %.0fx wall, %.0fx cpu\n' "$(echo "$pw / $ow" | bc -l)" "$(echo "$pc / $oc" | bc -l)"

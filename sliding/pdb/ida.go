@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -100,6 +99,7 @@ type node struct {
 	generated  int64
 	nextBound  int
 	ticket     int64 // the subtree at the split depth this worker searches next
+	subtrees   int64 // subtrees this worker finished in this iteration
 	seen       int64 // split-depth nodes met so far in this iteration
 	owner      int64 // where the solution found lies: 2i+1 in subtree i, 2i above the split before subtree i
 	count      int64 // nodes since the last check
@@ -167,7 +167,7 @@ func (v *solver) init(n *node, cells []uint8) {
 type shared struct {
 	bound     int
 	split     int          // depth at which subtrees are handed out
-	tickets   atomic.Int64 // next subtree to hand out
+	rs        *runState    // hands out the subtrees and records those finished
 	found     atomic.Int64 // lowest subtree holding a solution, MaxInt64 if none
 	total     atomic.Int64 // nodes expanded, updated in batches
 	maxNodes  int64
@@ -197,14 +197,20 @@ func (v *solver) dfs(n *node, sh *shared, g, prev int) bool {
 			n.stop = true
 			return false
 		}
-		if v.expand(n, sh, g, prev) {
+		exp, gen, next := n.expanded, n.generated, n.nextBound
+		n.nextBound = math.MaxInt
+		found := v.expand(n, sh, g, prev)
+		sub := n.nextBound
+		n.nextBound = min(next, sub)
+		if found {
 			n.owner = 2*i + 1
 			return true
 		}
 		if n.stop {
 			return false
 		}
-		n.ticket = sh.tickets.Add(1) - 1
+		n.subtrees++
+		n.ticket = sh.rs.finish(i, n.expanded-exp, n.generated-gen, sub)
 		return false
 	}
 	return v.expand(n, sh, g, prev)
@@ -368,35 +374,54 @@ func splitDepth(cells int) int {
 }
 
 // solve runs IDA* from the board whose cell c holds tile cells[c] and
-// returns the blank's cells along an optimal path.
-func (v *solver) solve(ctx context.Context, cells []uint8, lim search.Limits) ([]int8, search.Stats, error) {
+// returns the blank's cells along an optimal path. rs, if not nil, is the
+// state of a long solve: its threads, the iteration and subtrees that a
+// checkpoint says are finished, and its reports; lim.MaxNodes caps the
+// nodes expanded in this call.
+func (v *solver) solve(ctx context.Context, cells []uint8, lim search.Limits, rs *runState) ([]int8, search.Stats, error) {
 	start := time.Now()
-	var st search.Stats
 	var root node
 	v.init(&root, cells)
 	if root.md == 0 {
-		st.Iterations = 1
-		st.Elapsed = time.Since(start)
-		return nil, st, nil
+		return nil, search.Stats{Iterations: 1, Elapsed: time.Since(start)}, nil
 	}
-	workers := runtime.GOMAXPROCS(0)
-	bound := root.h()
+	if rs == nil {
+		rs = &runState{split: splitDepth(v.g.n), skipNext: math.MaxInt, doneNext: math.MaxInt, runStart: start}
+	}
+	workers := rs.threads()
+	if rs.bound == 0 {
+		rs.bound = root.h()
+	}
+	var st search.Stats
+	var run int64 // nodes expanded in this call
+	finish := func(path []int8, err error) ([]int8, search.Stats, error) {
+		rs.mu.Lock()
+		st.Expanded += rs.base.Expanded
+		st.Generated += rs.base.Generated
+		st.Iterations += rs.base.Iterations
+		st.Elapsed = rs.before + time.Since(start)
+		rs.mu.Unlock()
+		return path, st, err
+	}
 	for {
 		if err := ctx.Err(); err != nil {
-			st.Elapsed = time.Since(start)
-			return nil, st, fmt.Errorf("%w: %w", search.ErrLimit, err)
+			return finish(nil, fmt.Errorf("%w: %w", search.ErrLimit, err))
 		}
-		if lim.MaxNodes > 0 && st.Expanded > lim.MaxNodes {
-			st.Elapsed = time.Since(start)
-			return nil, st, fmt.Errorf("%w: more than %d nodes", search.ErrLimit, lim.MaxNodes)
+		if lim.MaxNodes > 0 && run > lim.MaxNodes {
+			return finish(nil, fmt.Errorf("%w: more than %d nodes", search.ErrLimit, lim.MaxNodes))
 		}
-		st.Iterations++
-		sh := &shared{bound: bound, split: splitDepth(v.g.n), maxNodes: lim.MaxNodes, ctx: ctx}
+		bound := rs.bound
+		sh := &shared{bound: bound, split: rs.split, rs: rs, ctx: ctx}
+		if lim.MaxNodes > 0 {
+			sh.maxNodes = max(1, lim.MaxNodes-run)
+		}
 		sh.found.Store(math.MaxInt64)
 		sh.bestOwner = math.MaxInt64
-		next := math.MaxInt
+		rs.startIteration(sh)
+		iterStart := time.Now()
 		var wg sync.WaitGroup
 		nodes := make([]*node, workers)
+		busy := make([]time.Duration, workers)
 		for w := range workers {
 			n := new(node)
 			*n = root
@@ -407,35 +432,51 @@ func (v *solver) solve(ctx context.Context, cells []uint8, lim search.Limits) ([
 			go func() {
 				defer wg.Done()
 				v.work(n, sh)
+				busy[w] = time.Since(iterStart)
 			}()
 		}
 		wg.Wait()
+		var exp, gen int64
+		next := math.MaxInt
 		for _, n := range nodes {
-			st.Expanded += n.expanded
-			st.Generated += n.generated
+			exp += n.expanded
+			gen += n.generated
 			next = min(next, n.nextBound)
 		}
+		run += exp
 		st.PeakFrontier = max(st.PeakFrontier, bound)
 		if sh.err != nil {
-			st.Elapsed = time.Since(start)
-			return nil, st, sh.err
+			// The iteration is cut short: its finished subtrees are in rs
+			// for a checkpoint; the statistics count what was done.
+			st.Expanded, st.Generated, st.Iterations = exp, gen, 1
+			return finish(nil, sh.err)
+		}
+		exp, gen, next = rs.endIteration(exp, gen, next)
+		if rs.opt.Iteration != nil {
+			rep := IterationReport{Bound: bound, Expanded: exp, Generated: gen, Elapsed: time.Since(iterStart), Resumed: rs.iterResumed}
+			for w, n := range nodes {
+				rep.Workers = append(rep.Workers, WorkerReport{Subtrees: n.subtrees, Expanded: n.expanded, Busy: busy[w]})
+			}
+			rs.mu.Lock()
+			rep.Subtrees = rs.done.count()
+			rs.mu.Unlock()
+			rs.opt.Iteration(rep)
 		}
 		if sh.bestPath != nil {
+			st.Expanded, st.Generated, st.Iterations = exp, gen, 1
 			st.PeakFrontier = len(sh.bestPath)
-			st.Elapsed = time.Since(start)
-			return sh.bestPath, st, nil
+			return finish(sh.bestPath, nil)
 		}
 		if next == math.MaxInt || next > maxDepth-1 {
-			st.Elapsed = time.Since(start)
-			return nil, st, fmt.Errorf("pdb: no solution within %d moves", maxDepth-1)
+			return finish(nil, fmt.Errorf("pdb: no solution within %d moves", maxDepth-1))
 		}
-		bound = next
+		rs.advance(next, exp, gen)
 	}
 }
 
 // work runs one worker's share of an iteration.
 func (v *solver) work(n *node, sh *shared) {
-	n.ticket = sh.tickets.Add(1) - 1
+	n.ticket = sh.rs.first()
 	if !v.dfs(n, sh, 0, -1) {
 		return
 	}
@@ -454,7 +495,7 @@ func (v *solver) work(n *node, sh *shared) {
 }
 
 // solveBoard solves b for goal with s, as a sliding.Solution.
-func solveBoard(ctx context.Context, s *Set, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
+func solveBoard(ctx context.Context, s *Set, b, goal sliding.Board, lim search.Limits, rs *runState) (sliding.Solution, error) {
 	if err := s.check(b, goal); err != nil {
 		return sliding.Solution{}, err
 	}
@@ -468,7 +509,7 @@ func solveBoard(ctx context.Context, s *Set, b, goal sliding.Board, lim search.L
 	}
 	cells := relabel(transform(b, m), transform(goal, m))
 	v := s.solver()
-	path, st, err := v.solve(ctx, cells, lim)
+	path, st, err := v.solve(ctx, cells, lim, rs)
 	sol := sliding.Solution{Method: s.Method(), Stats: st}
 	if err != nil {
 		return sol, err

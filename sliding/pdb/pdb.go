@@ -16,6 +16,7 @@ package pdb
 import (
 	"context"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"math/bits"
 	"strconv"
@@ -44,6 +45,8 @@ type Set struct {
 	noMirror  bool
 	once      sync.Once
 	v         *solver
+	fpOnce    sync.Once
+	fp        uint32
 }
 
 // WithoutMirror returns a set that shares s's tables but never looks up the
@@ -122,7 +125,20 @@ func (s *Set) Heuristic(b, goal sliding.Board) (int, error) {
 // expanded. Stats.Expanded and Stats.Generated count the nodes of all
 // iterations.
 func (s *Set) Solve(ctx context.Context, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
-	return solveBoard(ctx, s, b, goal, lim)
+	return solveBoard(ctx, s, b, goal, lim, nil)
+}
+
+// fingerprint returns a CRC-32C of the set's patterns and tables, which
+// names the heuristic in a checkpoint.
+func (s *Set) fingerprint() uint32 {
+	s.fpOnce.Do(func() {
+		crc := crc32.Checksum([]byte(fmt.Sprint(s.w, s.h, s.blank, s.groups, s.Mirror())), castagnoli)
+		for _, t := range s.tables {
+			crc = crc32.Update(crc, castagnoli, tableBytes(t))
+		}
+		s.fp = crc
+	})
+	return s.fp
 }
 
 func (s *Set) solver() *solver {

@@ -1,0 +1,285 @@
+package pdb
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+)
+
+// The checkpoint file of a long solve is text: a first line naming the
+// format and its version, one line of JSON (the fields of checkpoint), and
+// a last line with the CRC-32C of the lines before it:
+//
+//	searchlab-checkpoint 1
+//	{"board":{"w":5,"h":5,"tiles":[...]},...,"bound":96,"done":[[0,1234]],...}
+//	crc32c 89abcdef
+//
+// It is replaced as a whole (written to a temporary file in the same
+// directory, synced, then renamed over the old one), so a crash leaves
+// either the old checkpoint or the new one.
+const (
+	checkpointMagic   = "searchlab-checkpoint"
+	checkpointVersion = 1
+)
+
+var errNoCheckpoint = errors.New("no checkpoint")
+
+// boardJSON is a board in a checkpoint.
+type boardJSON struct {
+	W     int   `json:"w"`
+	H     int   `json:"h"`
+	Tiles []int `json:"tiles"`
+}
+
+func newBoardJSON(b sliding.Board) boardJSON {
+	out := boardJSON{W: b.W, H: b.H, Tiles: make([]int, len(b.Tiles))}
+	for i, t := range b.Tiles {
+		out.Tiles[i] = int(t)
+	}
+	return out
+}
+
+func (b boardJSON) equal(o boardJSON) bool {
+	if b.W != o.W || b.H != o.H || len(b.Tiles) != len(o.Tiles) {
+		return false
+	}
+	for i := range b.Tiles {
+		if b.Tiles[i] != o.Tiles[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (b boardJSON) String() string {
+	parts := make([]string, len(b.Tiles))
+	for i, t := range b.Tiles {
+		parts[i] = strconv.Itoa(t)
+	}
+	return fmt.Sprintf("%dx%d %s", b.W, b.H, strings.Join(parts, " "))
+}
+
+// checkpoint is the state of a long solve.
+type checkpoint struct {
+	// What is searched, with what: a checkpoint is refused for anything else.
+	Board  boardJSON `json:"board"`
+	Goal   boardJSON `json:"goal"`
+	Set    string    `json:"set"`    // the set's Method, such as "pdb 6-6-6-6+mirror"
+	Groups [][]int   `json:"groups"` // its patterns' goal cells
+	Tables string    `json:"tables"` // CRC-32C of its tables, in hex
+	Split  int       `json:"split"`  // the depth of the subtrees handed out
+
+	// Where the search stands.
+	Bound         int        `json:"bound"`      // the current iteration's bound
+	Iterations    int        `json:"iterations"` // iterations finished
+	Expanded      int64      `json:"expanded"`   // nodes of the finished iterations
+	Generated     int64      `json:"generated"`
+	ElapsedNs     int64      `json:"elapsed_ns"`   // wall time of all runs
+	IterationNs   int64      `json:"iteration_ns"` // wall time in the current iteration
+	Done          [][2]int64 `json:"done"`         // finished subtrees [lo, hi) of the current iteration
+	DoneExpanded  int64      `json:"done_expanded"`
+	DoneGenerated int64      `json:"done_generated"`
+	DoneNext      int        `json:"done_next"` // least f above the bound in them; 0 if none
+
+	// The answer, once found.
+	Solved bool   `json:"solved"`
+	Moves  string `json:"moves,omitempty"` // blank moves U D L R
+}
+
+// newCheckpoint returns the identity part of a checkpoint for solving b to
+// goal with s.
+func newCheckpoint(s *Set, b, goal sliding.Board, split int) *checkpoint {
+	return &checkpoint{
+		Board:  newBoardJSON(b),
+		Goal:   newBoardJSON(goal),
+		Set:    s.Method(),
+		Groups: s.Groups(),
+		Tables: fmt.Sprintf("%08x", s.fingerprint()),
+		Split:  split,
+	}
+}
+
+// encode returns the file's bytes.
+func (c *checkpoint) encode() ([]byte, error) {
+	body, err := json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "%s %d\n", checkpointMagic, checkpointVersion)
+	buf.Write(body)
+	buf.WriteByte('\n')
+	sum := crc32.Checksum(buf.Bytes(), castagnoli)
+	fmt.Fprintf(&buf, "crc32c %08x\n", sum)
+	return buf.Bytes(), nil
+}
+
+// write replaces the file at path with c, atomically.
+func (c *checkpoint) write(path string) (err error) {
+	data, err := c.encode()
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err = f.Write(data); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(f.Name(), path); err != nil {
+		return err
+	}
+	if d, derr := os.Open(dir); derr == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// damaged returns the error for a checkpoint file that does not read.
+func damaged(path, why string) error {
+	return fmt.Errorf("%w: %s is damaged (%s); delete it to start the solve afresh", ErrCheckpoint, path, why)
+}
+
+// readCheckpoint reads the checkpoint at path. It fails with errNoCheckpoint
+// if there is no file, and with ErrCheckpoint if it is damaged.
+func readCheckpoint(path string) (*checkpoint, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, errNoCheckpoint
+	}
+	if err != nil {
+		return nil, fmt.Errorf("pdb: reading checkpoint: %w", err)
+	}
+	return decodeCheckpoint(path, data)
+}
+
+func decodeCheckpoint(path string, data []byte) (*checkpoint, error) {
+	lines := strings.SplitAfter(string(data), "\n")
+	if len(lines) != 4 || lines[3] != "" {
+		if len(lines) > 0 && !strings.HasPrefix(lines[0], checkpointMagic) {
+			return nil, fmt.Errorf("%w: %s is not a searchlab checkpoint file", ErrCheckpoint, path)
+		}
+		return nil, damaged(path, "not three lines")
+	}
+	var version int
+	if _, err := fmt.Sscanf(lines[0], checkpointMagic+" %d\n", &version); err != nil {
+		return nil, fmt.Errorf("%w: %s is not a searchlab checkpoint file", ErrCheckpoint, path)
+	}
+	if version != checkpointVersion {
+		return nil, fmt.Errorf("%w: %s has format version %d, this searchlab reads %d", ErrCheckpoint, path, version, checkpointVersion)
+	}
+	var sum uint32
+	if _, err := fmt.Sscanf(lines[2], "crc32c %08x\n", &sum); err != nil {
+		return nil, damaged(path, "no checksum line")
+	}
+	if crc32.Checksum([]byte(lines[0]+lines[1]), castagnoli) != sum {
+		return nil, damaged(path, "checksum mismatch")
+	}
+	var c checkpoint
+	dec := json.NewDecoder(strings.NewReader(lines[1]))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return nil, damaged(path, err.Error())
+	}
+	if !spans(c.Done).valid() || c.Bound < 0 || c.Bound >= maxDepth || c.Split < 1 || c.Split >= maxDepth ||
+		c.Iterations < 0 || c.Expanded < 0 || c.Generated < 0 || c.DoneExpanded < 0 || c.DoneGenerated < 0 || c.DoneNext < 0 {
+		return nil, damaged(path, "values out of range")
+	}
+	return &c, nil
+}
+
+// matches checks that old, read from path, is a checkpoint of the same
+// solve as cur.
+func (old *checkpoint) matches(cur *checkpoint, path string) error {
+	switch {
+	case !old.Board.equal(cur.Board):
+		return fmt.Errorf("%w: %s is for another board (%v), not %v", ErrCheckpoint, path, old.Board, cur.Board)
+	case !old.Goal.equal(cur.Goal):
+		return fmt.Errorf("%w: %s is for another goal (%v), not %v", ErrCheckpoint, path, old.Goal, cur.Goal)
+	case old.Set != cur.Set || fmt.Sprint(old.Groups) != fmt.Sprint(cur.Groups) || old.Tables != cur.Tables:
+		return fmt.Errorf("%w: %s was made with other pattern databases (%s, patterns %v, tables %s), not %s, patterns %v, tables %s",
+			ErrCheckpoint, path, old.Set, old.Groups, old.Tables, cur.Set, cur.Groups, cur.Tables)
+	}
+	return nil
+}
+
+// solution returns the solution recorded in a finished checkpoint, checked
+// against the board.
+func (c *checkpoint) solution(s *Set, b, goal sliding.Board) (sliding.Solution, error) {
+	moves, err := sliding.ParseMoves(c.Moves)
+	if err == nil {
+		err = sliding.Verify(b, goal, moves)
+	}
+	if err != nil {
+		return sliding.Solution{}, fmt.Errorf("%w: its solution does not solve the board: %v", ErrCheckpoint, err)
+	}
+	return sliding.Solution{Moves: moves, Optimal: true, Method: s.Method(), Stats: search.Stats{
+		Expanded: c.Expanded, Generated: c.Generated, Iterations: c.Iterations, PeakFrontier: len(moves),
+		Elapsed: time.Duration(c.ElapsedNs)}}, nil
+}
+
+// CheckpointInfo describes a checkpoint file.
+type CheckpointInfo struct {
+	Board, Goal sliding.Board
+	Set         string // the databases' Method, such as "pdb 6-6-6-6+mirror"
+	Bound       int    // the bound of the iteration it stands in (the length, once solved)
+	Iterations  int    // iterations finished
+	Expanded    int64  // nodes expanded so far, in finished iterations and subtrees
+	Subtrees    int64  // subtrees of the current iteration finished
+	Elapsed     time.Duration
+	Solved      bool
+	Moves       []sliding.Move // the solution, once solved
+}
+
+// ReadCheckpoint describes the checkpoint file at path. It fails with an
+// error matching ErrCheckpoint if the file is damaged.
+func ReadCheckpoint(path string) (CheckpointInfo, error) {
+	c, err := readCheckpoint(path)
+	if errors.Is(err, errNoCheckpoint) {
+		return CheckpointInfo{}, fmt.Errorf("pdb: no checkpoint at %s: %w", path, os.ErrNotExist)
+	}
+	if err != nil {
+		return CheckpointInfo{}, err
+	}
+	info := CheckpointInfo{Set: c.Set, Bound: c.Bound, Iterations: c.Iterations, Expanded: c.Expanded + c.DoneExpanded,
+		Subtrees: spans(c.Done).count(), Elapsed: time.Duration(c.ElapsedNs), Solved: c.Solved}
+	for _, bj := range []struct {
+		src boardJSON
+		dst *sliding.Board
+	}{{c.Board, &info.Board}, {c.Goal, &info.Goal}} {
+		if *bj.dst, err = sliding.New(bj.src.W, bj.src.H, bj.src.Tiles); err != nil {
+			return CheckpointInfo{}, damaged(path, err.Error())
+		}
+	}
+	if c.Solved {
+		if info.Moves, err = sliding.ParseMoves(c.Moves); err != nil {
+			return CheckpointInfo{}, damaged(path, err.Error())
+		}
+	}
+	return info, nil
+}

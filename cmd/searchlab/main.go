@@ -16,12 +16,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/searchlab/searchlab/api"
 	"io"
 	"os"
 	"os/signal"
 	"sort"
 	"strings"
+
+	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/sliding/pdb"
 )
 
 // command is one subcommand of searchlab. Each lives in its own file and
@@ -39,6 +41,9 @@ type env struct {
 	stdout, stderr io.Writer
 	// stderrTerminal reports whether stderr is a terminal (for progress bars).
 	stderrTerminal bool
+	// pdbRun holds the threads, checkpoint and progress reports of
+	// pattern-database solves (searchlab sliding --threads, --checkpoint).
+	pdbRun pdb.RunOptions
 }
 
 var commands = map[string]command{}

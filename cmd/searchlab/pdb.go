@@ -235,7 +235,9 @@ func newPDBSolver(e *env) *pdb.Solver {
 	if !usePDB {
 		return nil
 	}
-	return pdb.NewSolver(pdbOptions(e, ""))
+	o := pdbOptions(e, "")
+	o.Run = e.pdbRun
+	return pdb.NewSolver(o)
 }
 
 // usePDB turns pattern databases on for "searchlab sliding" and "compare";

@@ -123,6 +123,8 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 	stats := fs.Bool("stats", false, "print search statistics to stderr")
 	var sh shard
 	registerShard(fs, &sh)
+	var lf longFlags
+	lf.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -148,6 +150,10 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 		in = bytes.NewReader(data)
 	}
 	cases, goals, err := f.read(in)
+	if err != nil {
+		return err
+	}
+	prog, err := lf.setup(e, &f, cases)
 	if err != nil {
 		return err
 	}
@@ -191,6 +197,7 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 			return boardAnswer{lookup: true, length: t.Distance(c.Board)}
 		}
 		sol, err := f.solve(ctx, solver, algo, c.Board, goal)
+		prog.clear()
 		a := boardAnswer{sol: sol, solvable: !errors.Is(err, sliding.ErrUnsolvable)}
 		switch {
 		case err != nil && a.solvable:
@@ -545,6 +552,10 @@ func boj11112Lengths(e *env, solver *pdb.Solver, f *slidingFlags, data []byte) (
 // explain adds advice to a limit error.
 func explain(err error) error {
 	switch {
+	case errors.Is(err, pdb.ErrCheckpoint):
+		return badInput(err)
+	case errors.Is(err, context.Canceled):
+		return err
 	case errors.Is(err, context.DeadlineExceeded):
 		return fmt.Errorf("%w (the --timeout ran out; raise it, or try --algo auto)", err)
 	case errors.Is(err, search.ErrLimit):

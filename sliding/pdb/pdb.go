@@ -432,6 +432,10 @@ type Options struct {
 	// meanwhile Solve answers by IDA* with linear conflicts (a server
 	// wants this). Open ignores it.
 	Background bool
+	// Run, for a Solver, adjusts each pattern-database solve: its threads,
+	// a checkpoint to keep and resume from, and progress reports (see
+	// Set.SolveWith). Open ignores it.
+	Run RunOptions
 }
 
 func onesBelow(used uint32, p uint8) int {

@@ -171,7 +171,7 @@ func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, lim search.Li
 	case err != nil:
 		return sliding.Solution{}, err
 	}
-	return set.Solve(ctx, b, goal, lim)
+	return set.SolveWith(ctx, b, goal, lim, s.opts.Run)
 }
 
 // SolvePartition solves b for goal with pattern databases, whatever the
@@ -192,7 +192,7 @@ func (s *Solver) SolvePartition(ctx context.Context, b, goal sliding.Board, part
 	if err != nil {
 		return sliding.Solution{}, err
 	}
-	return set.Solve(ctx, b, goal, lim)
+	return set.SolveWith(ctx, b, goal, lim, s.opts.Run)
 }
 
 // Set returns the set the Solver uses for w x h boards whose goal has the

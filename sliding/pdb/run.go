@@ -143,7 +143,7 @@ func (s *Set) SolveWith(ctx context.Context, b, goal sliding.Board, lim search.L
 		ck.Expanded, ck.Generated = sol.Stats.Expanded, sol.Stats.Generated
 		ck.ElapsedNs = int64(sol.Stats.Elapsed)
 		ck.Bound = len(sol.Moves)
-		ck.Done = nil
+		ck.IterationNs, ck.Done, ck.DoneExpanded, ck.DoneGenerated, ck.DoneNext = 0, nil, 0, 0, 0
 		if werr := ck.write(opt.Checkpoint); werr != nil {
 			return sol, fmt.Errorf("pdb: solved, but writing checkpoint %s failed: %w", opt.Checkpoint, werr)
 		}

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
+)
+
+// TestMain runs searchlab itself when the tests start this binary as a
+// subprocess with SEARCHLAB_TEST_MAIN=1 (for the Ctrl-C test).
+func TestMain(m *testing.M) {
+	if os.Getenv("SEARCHLAB_TEST_MAIN") == "1" {
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// korfGoal16 is Korf's goal: the blank top-left.
+const korfGoal16 = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
+
+// korf1 is Korf's 15-puzzle instance 1, 57 moves; with the weak 3-3-3-3-3
+// databases it takes some seconds, long enough to interrupt.
+const korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+
+// TestCheckpointCtrlC interrupts "searchlab sliding --checkpoint" in a
+// separate process with SIGINT once a later iteration has finished
+// subtrees, then solves again with the same checkpoint: the answer is
+// optimal and the finished iterations are not searched again.
+func TestCheckpointCtrlC(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", dir)
+	ck := filepath.Join(dir, "korf1.ck")
+	args := []string{"sliding", "--format", "line", "--goal", korfGoal16, "--heuristic", "pdb", "--partition", "3-3-3-3-3",
+		"--checkpoint", ck, "--checkpoint-every", "1h", "--progress", "20ms", "--path"}
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "SEARCHLAB_TEST_MAIN=1")
+	cmd.Stdin = strings.NewReader(korf1 + "\n")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`^bound (\d+) \|.*\| (\d+) subtrees done`)
+	sc := bufio.NewScanner(stderr)
+	first, signalled := 0, false
+	var lines []string
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+		m := re.FindStringSubmatch(sc.Text())
+		if m == nil || signalled {
+			continue
+		}
+		bound, _ := strconv.Atoi(m[1])
+		done, _ := strconv.Atoi(m[2])
+		if first == 0 {
+			first = bound
+		}
+		if bound > first && done > 0 {
+			cmd.Process.Signal(syscall.SIGINT)
+			signalled = true
+		}
+	}
+	err = cmd.Wait()
+	if !signalled {
+		t.Skipf("the solve ended before it could be interrupted: %v", err)
+	}
+	out := strings.Join(lines, "\n")
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("interrupted: %v, want exit status 1; stderr:\n%s", err, out)
+	}
+	if !strings.Contains(out, "progress saved in "+ck) {
+		t.Fatalf("stderr does not say where the progress is:\n%s", out)
+	}
+	info, err := pdb.ReadCheckpoint(ck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Bound <= first || info.Iterations == 0 || info.Solved {
+		t.Fatalf("checkpoint %+v, want one past the first bound %d", info, first)
+	}
+	code, stdout, errOut := runCLI(t, korf1+"\n", append(args, "--progress", "1ms")...)
+	if code != 0 {
+		t.Fatalf("resumed: exit %d, %s", code, errOut)
+	}
+	b, _ := sliding.ParseGoal(korf1, 4, 4)
+	goal, _ := sliding.ParseGoal(korfGoal16, 4, 4)
+	if n := replay(t, strings.TrimSpace(stdout), b, goal); n != 57 {
+		t.Errorf("resumed: %d moves, want 57", n)
+	}
+	// The first iteration of the resumed run is the checkpoint's.
+	iters := regexp.MustCompile(`(?m)^bound (\d+) done`).FindAllStringSubmatch(errOut, -1)
+	if len(iters) > 0 && iters[0][1] != strconv.Itoa(info.Bound) {
+		t.Errorf("resumed run's first finished iteration has bound %s, checkpoint %d:\n%s", iters[0][1], info.Bound, errOut)
+	}
+	// Solved: the checkpoint answers at once, with the same path.
+	code, again, _ := runCLI(t, korf1+"\n", args...)
+	if code != 0 || again != stdout {
+		t.Errorf("solved checkpoint: exit %d, %q, want %q", code, again, stdout)
+	}
+}
+
+// TestCheckpointBadUse checks the refusals: exit status 2 with a message.
+func TestCheckpointBadUse(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", dir)
+	ck := filepath.Join(dir, "ck")
+	base := []string{"sliding", "--format", "line", "--goal", korfGoal16, "--heuristic", "pdb", "--partition", "3-3-3-3-3"}
+	// A checkpoint of Korf's instance 1, stopped by a node cap.
+	code, _, errOut := runCLI(t, korf1+"\n", append(base, "--checkpoint", ck, "--max-nodes", "100000")...)
+	if code != 1 || !strings.Contains(errOut, "progress saved") {
+		t.Fatalf("node cap: exit %d, %s", code, errOut)
+	}
+	damaged := filepath.Join(dir, "damaged")
+	data, _ := os.ReadFile(ck)
+	os.WriteFile(damaged, []byte(strings.Replace(string(data), `"bound":`, `"bound":1`, 1)), 0o644)
+	tests := []struct {
+		name  string
+		input string
+		args  []string
+		msg   string
+	}{
+		{"another board", "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6\n", append(base, "--checkpoint", ck), "another board"},
+		{"other databases", korf1 + "\n", []string{"sliding", "--format", "line", "--goal", korfGoal16, "--heuristic", "pdb", "--partition", "5-5-5", "--checkpoint", ck}, "other pattern databases"},
+		{"damaged", korf1 + "\n", append(base, "--checkpoint", damaged), "checksum mismatch"},
+		{"two boards", korf1 + "\n" + korf1 + "\n", append(base, "--checkpoint", ck), "one board"},
+		{"a 3x3 board", "1 2 3 4 5 6 7 0 8\n", []string{"sliding", "--format", "line", "--checkpoint", ck}, "table"},
+		{"another algorithm", korf1 + "\n", []string{"sliding", "--format", "line", "--algo", "astar", "--checkpoint", ck}, "pattern-database search"},
+		{"negative threads", korf1 + "\n", append(base, "--threads", "-1"), "--threads"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCLI(t, tc.input, tc.args...)
+			if code != 2 || !strings.Contains(errOut, tc.msg) || out != "" {
+				t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q", code, out, errOut, tc.msg)
+			}
+		})
+	}
+}

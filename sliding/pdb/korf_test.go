@@ -3,6 +3,7 @@ package pdb
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -255,5 +256,93 @@ func BenchmarkLoad78(b *testing.B) {
 		if _, err := Open(context.Background(), 4, 4, 0, "7-8", Options{Dir: *dirFlag}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+var korf24Resume = flag.String("pdb.korf24resume", "", "interrupt and resume these 24-puzzle instances of korf24_50.txt (1-based, comma-separated), such as 40,25")
+
+// TestKorf24Resume solves each instance named by -pdb.korf24resume with
+// 6-6-6-6, stops it with a node cap at a third and at two thirds of its
+// nodes, resumes it from the checkpoint each time, and checks the length
+// against the file and that no finished iteration is searched again.
+func TestKorf24Resume(t *testing.T) {
+	if *korf24Resume == "" {
+		t.Skip("needs -pdb.korf24resume=40,25")
+	}
+	insts := readInstances(t, "korf24_50.txt", 5)
+	s := openLong(t, 5, "6-6-6-6")
+	goal := canonicalGoal(5)
+	for _, f := range strings.Split(*korf24Resume, ",") {
+		k, err := strconv.Atoi(f)
+		if err != nil || k < 1 || k > len(insts) {
+			t.Fatalf("-pdb.korf24resume: %q is not an instance number", f)
+		}
+		in := insts[k-1]
+		full, err := s.SolveWith(context.Background(), in.board, goal, search.Limits{}, RunOptions{})
+		if err != nil || len(full.Moves) != in.want {
+			t.Fatalf("#%d: %d moves, want %d (%v)", k, len(full.Moves), in.want, err)
+		}
+		ck := filepath.Join(t.TempDir(), "ck")
+		// Stop at a third, then at two thirds, then finish.
+		for _, cap := range []int64{full.Stats.Expanded / 3, full.Stats.Expanded / 3} {
+			_, err := s.SolveWith(context.Background(), in.board, goal, search.Limits{MaxNodes: cap}, RunOptions{Checkpoint: ck})
+			if !errors.Is(err, search.ErrLimit) {
+				t.Fatalf("#%d: stopped after %d nodes: %v", k, cap, err)
+			}
+			info, err := ReadCheckpoint(ck)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("#%d: stopped at bound %d, %d iterations finished, %d subtrees, %d expanded", k, info.Bound, info.Iterations, info.Subtrees, info.Expanded)
+		}
+		info, _ := ReadCheckpoint(ck)
+		low := 0
+		sol, err := s.SolveWith(context.Background(), in.board, goal, search.Limits{}, RunOptions{Checkpoint: ck,
+			Iteration: func(r IterationReport) {
+				if low == 0 {
+					low = r.Bound
+				}
+			}})
+		if err != nil || len(sol.Moves) != in.want {
+			t.Fatalf("#%d resumed: %d moves, want %d (%v)", k, len(sol.Moves), in.want, err)
+		}
+		if err := sliding.Verify(in.board, goal, sol.Moves); err != nil {
+			t.Fatalf("#%d resumed: %v", k, err)
+		}
+		if low != info.Bound {
+			t.Errorf("#%d: resumed at bound %d, checkpoint at %d", k, low, info.Bound)
+		}
+		t.Logf("#%d: %d moves; uninterrupted %d expanded, stopped twice and resumed %d expanded", k, len(sol.Moves), full.Stats.Expanded, sol.Stats.Expanded)
+	}
+}
+
+// easy24 are the four easiest of Korf & Felner's 50 boards by their
+// published expansions (#38, #40, #25, #32), a fixed set for
+// BenchmarkEasy24.
+var easy24 = []int{38, 40, 25, 32}
+
+// BenchmarkEasy24 solves the easy24 boards an op with 6-6-6-6 + mirror on
+// 1 and 2 threads (minutes an op; run with -benchtime 1x), checking every
+// length, and reports nodes per board and per second.
+func BenchmarkEasy24(b *testing.B) {
+	insts := readInstances(b, "korf24_50.txt", 5)
+	s := openLong(b, 5, "6-6-6-6")
+	goal := canonicalGoal(5)
+	for _, threads := range []int{1, 2} {
+		b.Run("threads="+strconv.Itoa(threads), func(b *testing.B) {
+			var nodes int64
+			for range b.N {
+				for _, k := range easy24 {
+					in := insts[k-1]
+					sol, err := s.SolveWith(context.Background(), in.board, goal, search.Limits{}, RunOptions{Threads: threads})
+					if err != nil || len(sol.Moves) != in.want {
+						b.Fatalf("#%d: %d moves, want %d (%v)", k, len(sol.Moves), in.want, err)
+					}
+					nodes += sol.Stats.Expanded
+				}
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N*len(easy24)), "expanded/board")
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mexpanded/s")
+		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
@@ -32,82 +33,119 @@ const korfGoal16 = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
 // databases it takes some seconds, long enough to interrupt.
 const korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
 
-// TestCheckpointCtrlC interrupts "searchlab sliding --checkpoint" in a
-// separate process with SIGINT once a later iteration has finished
-// subtrees, then solves again with the same checkpoint: the answer is
-// optimal and the finished iterations are not searched again.
-func TestCheckpointCtrlC(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", dir)
-	ck := filepath.Join(dir, "korf1.ck")
-	args := []string{"sliding", "--format", "line", "--goal", korfGoal16, "--heuristic", "pdb", "--partition", "3-3-3-3-3",
-		"--checkpoint", ck, "--checkpoint-every", "1h", "--progress", "20ms", "--path"}
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "SEARCHLAB_TEST_MAIN=1")
-	cmd.Stdin = strings.NewReader(korf1 + "\n")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
+// TestCheckpointInterrupted stops "searchlab sliding --checkpoint" in a
+// separate process once a later iteration has finished subtrees: with
+// SIGINT (Ctrl-C: the checkpoint is written as it stops) and with SIGKILL
+// (a crash: the last periodic checkpoint is all there is). Solving again
+// with the same checkpoint gives the optimal answer and starts at the
+// checkpoint's bound.
+func TestCheckpointInterrupted(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		sig  syscall.Signal
+	}{{"ctrl-c", syscall.SIGINT}, {"crash", syscall.SIGKILL}} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Setenv("XDG_CACHE_HOME", dir)
+			ck := filepath.Join(dir, "korf1.ck")
+			args := []string{"sliding", "--format", "line", "--goal", korfGoal16, "--heuristic", "pdb", "--partition", "3-3-3-3-3",
+				"--checkpoint", ck, "--checkpoint-every", "30ms", "--progress", "20ms", "--path"}
+			cmd := exec.Command(os.Args[0], args...)
+			cmd.Env = append(os.Environ(), "SEARCHLAB_TEST_MAIN=1")
+			cmd.Stdin = strings.NewReader(korf1 + "\n")
+			stderr, err := cmd.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			re := regexp.MustCompile(`^bound (\d+) \|.*\| (\d+) subtrees done \| saved`)
+			sc := bufio.NewScanner(stderr)
+			first, signalled := 0, false
+			var lines []string
+			for sc.Scan() {
+				lines = append(lines, sc.Text())
+				m := re.FindStringSubmatch(sc.Text())
+				if m == nil || signalled {
+					continue
+				}
+				bound, _ := strconv.Atoi(m[1])
+				done, _ := strconv.Atoi(m[2])
+				if first == 0 {
+					first = bound
+				}
+				if bound > first && done > 0 {
+					cmd.Process.Signal(tc.sig)
+					signalled = true
+				}
+			}
+			err = cmd.Wait()
+			if !signalled {
+				t.Skipf("the solve ended before it could be interrupted: %v", err)
+			}
+			out := strings.Join(lines, "\n")
+			ee, ok := err.(*exec.ExitError)
+			switch {
+			case !ok:
+				t.Fatalf("interrupted: %v; stderr:\n%s", err, out)
+			case tc.sig == syscall.SIGINT && (ee.ExitCode() != 1 || !strings.Contains(out, "progress saved in "+ck)):
+				t.Fatalf("interrupted: %v, want exit status 1 and where the progress is; stderr:\n%s", err, out)
+			}
+			info, err := pdb.ReadCheckpoint(ck)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if info.Iterations == 0 || info.Solved {
+				t.Fatalf("checkpoint %+v, want finished iterations", info)
+			}
+			code, stdout, errOut := runCLI(t, korf1+"\n", append(args, "--progress", "1ms")...)
+			if code != 0 {
+				t.Fatalf("resumed: exit %d, %s", code, errOut)
+			}
+			b, _ := sliding.ParseGoal(korf1, 4, 4)
+			goal, _ := sliding.ParseGoal(korfGoal16, 4, 4)
+			if n := replay(t, strings.TrimSpace(stdout), b, goal); n != 57 {
+				t.Errorf("resumed: %d moves, want 57", n)
+			}
+			// The first iteration of the resumed run is the checkpoint's.
+			iters := regexp.MustCompile(`(?m)^bound (\d+) done`).FindAllStringSubmatch(errOut, -1)
+			if len(iters) > 0 && iters[0][1] != strconv.Itoa(info.Bound) {
+				t.Errorf("resumed run's first finished iteration has bound %s, checkpoint %d:\n%s", iters[0][1], info.Bound, errOut)
+			}
+			// Solved: the checkpoint answers at once, with the same path.
+			code, again, _ := runCLI(t, korf1+"\n", args...)
+			if code != 0 || again != stdout {
+				t.Errorf("solved checkpoint: exit %d, %q, want %q", code, again, stdout)
+			}
+		})
 	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	re := regexp.MustCompile(`^bound (\d+) \|.*\| (\d+) subtrees done`)
-	sc := bufio.NewScanner(stderr)
-	first, signalled := 0, false
-	var lines []string
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-		m := re.FindStringSubmatch(sc.Text())
-		if m == nil || signalled {
-			continue
+}
+
+// TestProgressPrinter checks the report lines: redrawn in place on a
+// terminal, a line each otherwise, and a line per iteration once a report
+// was written.
+func TestProgressPrinter(t *testing.T) {
+	for _, terminal := range []bool{true, false} {
+		var buf strings.Builder
+		p := &progressPrinter{w: &buf, terminal: terminal}
+		p.iteration(pdb.IterationReport{Bound: 80})
+		if buf.Len() != 0 {
+			t.Errorf("terminal %v: a quick iteration wrote %q", terminal, buf.String())
 		}
-		bound, _ := strconv.Atoi(m[1])
-		done, _ := strconv.Atoi(m[2])
-		if first == 0 {
-			first = bound
+		p.progress(pdb.Progress{Bound: 82, Expanded: 1234567890, IterationExpanded: 4567, Rate: 2.5e6, Subtrees: 12})
+		p.iteration(pdb.IterationReport{Bound: 82, Expanded: 99, Subtrees: 7, Workers: []pdb.WorkerReport{{Busy: 1500 * time.Millisecond}, {Busy: 1499 * time.Millisecond}}})
+		p.clear()
+		got := buf.String()
+		want := "bound 82 | 1.23G expanded, 4.6k this iteration | 2.50M/s | iteration 0s, all 0s | 12 subtrees done"
+		if terminal {
+			want = "\r" + want + "\x1b[K\r\x1b[Kbound 82 done: 99 expanded, 7 subtrees, 0s; workers busy 1.5s 1.499s\n"
+		} else {
+			want += "\nbound 82 done: 99 expanded, 7 subtrees, 0s; workers busy 1.5s 1.499s\n"
 		}
-		if bound > first && done > 0 {
-			cmd.Process.Signal(syscall.SIGINT)
-			signalled = true
+		if got != want {
+			t.Errorf("terminal %v:\n got %q\nwant %q", terminal, got, want)
 		}
-	}
-	err = cmd.Wait()
-	if !signalled {
-		t.Skipf("the solve ended before it could be interrupted: %v", err)
-	}
-	out := strings.Join(lines, "\n")
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-		t.Fatalf("interrupted: %v, want exit status 1; stderr:\n%s", err, out)
-	}
-	if !strings.Contains(out, "progress saved in "+ck) {
-		t.Fatalf("stderr does not say where the progress is:\n%s", out)
-	}
-	info, err := pdb.ReadCheckpoint(ck)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if info.Bound <= first || info.Iterations == 0 || info.Solved {
-		t.Fatalf("checkpoint %+v, want one past the first bound %d", info, first)
-	}
-	code, stdout, errOut := runCLI(t, korf1+"\n", append(args, "--progress", "1ms")...)
-	if code != 0 {
-		t.Fatalf("resumed: exit %d, %s", code, errOut)
-	}
-	b, _ := sliding.ParseGoal(korf1, 4, 4)
-	goal, _ := sliding.ParseGoal(korfGoal16, 4, 4)
-	if n := replay(t, strings.TrimSpace(stdout), b, goal); n != 57 {
-		t.Errorf("resumed: %d moves, want 57", n)
-	}
-	// The first iteration of the resumed run is the checkpoint's.
-	iters := regexp.MustCompile(`(?m)^bound (\d+) done`).FindAllStringSubmatch(errOut, -1)
-	if len(iters) > 0 && iters[0][1] != strconv.Itoa(info.Bound) {
-		t.Errorf("resumed run's first finished iteration has bound %s, checkpoint %d:\n%s", iters[0][1], info.Bound, errOut)
-	}
-	// Solved: the checkpoint answers at once, with the same path.
-	code, again, _ := runCLI(t, korf1+"\n", args...)
-	if code != 0 || again != stdout {
-		t.Errorf("solved checkpoint: exit %d, %q, want %q", code, again, stdout)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
@@ -170,7 +171,7 @@ func TestResumeAfterCancel(t *testing.T) {
 	defer cancel()
 	first := 0
 	var reports int
-	opt := pdb.RunOptions{Threads: 2, Checkpoint: path, ProgressEvery: 1, CheckpointEvery: 1,
+	opt := pdb.RunOptions{Threads: 2, Checkpoint: path, ProgressEvery: time.Millisecond, CheckpointEvery: 5 * time.Millisecond,
 		Progress: func(p pdb.Progress) {
 			reports++
 			if first == 0 {

@@ -16,16 +16,6 @@ import (
 	"github.com/searchlab/searchlab/sliding/pdb"
 )
 
-// TestMain runs searchlab itself when the tests start this binary as a
-// subprocess with SEARCHLAB_TEST_MAIN=1 (for the Ctrl-C test).
-func TestMain(m *testing.M) {
-	if os.Getenv("SEARCHLAB_TEST_MAIN") == "1" {
-		main()
-		return
-	}
-	os.Exit(m.Run())
-}
-
 // korfGoal16 is Korf's goal: the blank top-left.
 const korfGoal16 = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
 
@@ -51,7 +41,7 @@ func TestCheckpointInterrupted(t *testing.T) {
 			args := []string{"sliding", "--format", "line", "--goal", korfGoal16, "--heuristic", "pdb", "--partition", "3-3-3-3-3",
 				"--checkpoint", ck, "--checkpoint-every", "30ms", "--progress", "20ms", "--path"}
 			cmd := exec.Command(os.Args[0], args...)
-			cmd.Env = append(os.Environ(), "SEARCHLAB_TEST_MAIN=1")
+			cmd.Env = append(os.Environ(), asCommand+"=1")
 			cmd.Stdin = strings.NewReader(korf1 + "\n")
 			stderr, err := cmd.StderrPipe()
 			if err != nil {

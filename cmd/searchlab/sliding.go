@@ -131,7 +131,6 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	solver := newPDBSolver(e)
 	// Lengths alone of table-sized boards are one lookup each: no path to
 	// walk (or verify), since none is printed.
 	lengthOnly := f.algo == string(sliding.Auto) && f.heuristic != "pdb" && !*path && !*asJSON && !*stats
@@ -144,7 +143,7 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if done, err := boj11112Lengths(e, solver, &f, data); done || err != nil {
+		if done, err := boj11112Lengths(e, newPDBSolver(e), &f, data); done || err != nil {
 			return err
 		}
 		in = bytes.NewReader(data)
@@ -157,6 +156,7 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	solver := newPDBSolver(e)                 // after setup, which sets the solves' threads and checkpoint
 	algo, _ := sliding.ParseAlgorithm(f.algo) // checked by read
 	if err := f.refuse(algo, cases); err != nil {
 		return err

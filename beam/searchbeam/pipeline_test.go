@@ -26,9 +26,18 @@ import (
 )
 
 // TestMain runs the pipelines on Prism, in this process (loopback: no
-// network service beyond 127.0.0.1).
+// network service beyond 127.0.0.1). Beam's loopback worker leaves a file
+// in the temporary directory on every run, so the tests get a temporary
+// directory of their own, removed at the end.
 func TestMain(m *testing.M) {
-	os.Exit(ptest.MainRet(m))
+	tmp, err := os.MkdirTemp("", "searchbeam-test-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("TMPDIR", tmp)
+	code := ptest.MainRet(m)
+	os.RemoveAll(tmp)
+	os.Exit(code)
 }
 
 var korf24 = flag.Bool("beam.korf24", false, "TestSolveHardBoards: also Korf's 24-puzzle #40 with 6-6-6-6 (about a minute, and 4 x 60 MB of databases)")

@@ -79,8 +79,8 @@ func TestCheckpointInterrupted(t *testing.T) {
 			switch {
 			case !ok:
 				t.Fatalf("interrupted: %v; stderr:\n%s", err, out)
-			case tc.sig == syscall.SIGINT && (ee.ExitCode() != 1 || !strings.Contains(out, "progress saved in "+ck)):
-				t.Fatalf("interrupted: %v, want exit status 1 and where the progress is; stderr:\n%s", err, out)
+			case tc.sig == syscall.SIGINT && (ee.ExitCode() != 1 || !strings.Contains(out, ": interrupted; progress saved in "+ck)):
+				t.Fatalf("interrupted: %v, want exit status 1, \"interrupted\" and where the progress is; stderr:\n%s", err, out)
 			}
 			info, err := pdb.ReadCheckpoint(ck)
 			if err != nil {

@@ -555,7 +555,7 @@ func explain(err error) error {
 	case errors.Is(err, pdb.ErrCheckpoint):
 		return badInput(err)
 	case errors.Is(err, context.Canceled):
-		return err
+		return interrupted{err}
 	case errors.Is(err, context.DeadlineExceeded):
 		return fmt.Errorf("%w (the --timeout ran out; raise it, or try --algo auto)", err)
 	case errors.Is(err, search.ErrLimit):
@@ -565,6 +565,22 @@ func explain(err error) error {
 	}
 	return err
 }
+
+// interrupted reports a search stopped by Ctrl-C (its context canceled) as
+// "interrupted" rather than as a limit reached, keeping what follows the
+// cause, such as where a checkpoint saved the progress.
+type interrupted struct{ err error }
+
+func (e interrupted) Error() string {
+	msg := e.err.Error()
+	cause := context.Canceled.Error()
+	if i := strings.Index(msg, cause); i >= 0 {
+		return "interrupted" + msg[i+len(cause):]
+	}
+	return "interrupted: " + msg
+}
+
+func (e interrupted) Unwrap() error { return e.err }
 
 func printStats(w io.Writer, what string, solvable bool, sol sliding.Solution) {
 	if !solvable {

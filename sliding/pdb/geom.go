@@ -200,6 +200,26 @@ func CanonicalBlank(w, h, blank int) int {
 // cell). It fails if the partition does not parse.
 func Canonical(w, h, blank int, partition string) (int, string, error) {
 	canon := CanonicalBlank(w, h, blank)
+	if partition == CataloguePartition {
+		if _, _, err := catalogueSet(w, h, canon, partition, true); err != nil {
+			return 0, "", err
+		}
+		return canon, partition, nil
+	}
+	if isCatalogue(partition) {
+		var parts []string
+		for _, p := range strings.Split(partition, "|") {
+			c, q, err := Canonical(w, h, blank, p)
+			if err != nil {
+				return 0, "", err
+			}
+			canon, parts = c, append(parts, q)
+		}
+		if _, _, err := catalogueSet(w, h, canon, strings.Join(parts, "|"), true); err != nil {
+			return 0, "", err
+		}
+		return canon, strings.Join(parts, "|"), nil
+	}
 	if !strings.ContainsAny(partition, ",/") {
 		if _, err := ParsePartition(w, h, canon, partition); err != nil {
 			return 0, "", err

@@ -29,6 +29,8 @@ var (
 	oldBuilder = flag.Bool("pdb.oldbuilder", false, "BenchmarkBuild78: build with the placement builder, the one before the block builder")
 )
 
+var korf24Set = flag.String("pdb.korf24set", "6-6-6-6", "the database set of -pdb.korf24 and -bench Easy24: 6-6-6-6 or catalogue")
+
 var dataDir = flag.String("pdb.data", "../../../shared/data", "directory of korf100.txt and korf24_50.txt (the repository's ../shared/data)")
 
 type instance struct {
@@ -139,7 +141,7 @@ func TestKorf24(t *testing.T) {
 		t.Skip("the 24-puzzle run needs -pdb.korf24=38,40,...")
 	}
 	insts := readInstances(t, "korf24_50.txt", 5)
-	s := openLong(t, 5, "6-6-6-6")
+	s := openLong(t, 5, *korf24Set)
 	goal := canonicalGoal(5)
 	for _, f := range strings.Split(*korf24, ",") {
 		k, err := strconv.Atoi(f)
@@ -326,7 +328,7 @@ var easy24 = []int{38, 40, 25, 32}
 // length, and reports nodes per board and per second.
 func BenchmarkEasy24(b *testing.B) {
 	insts := readInstances(b, "korf24_50.txt", 5)
-	s := openLong(b, 5, "6-6-6-6")
+	s := openLong(b, 5, *korf24Set)
 	goal := canonicalGoal(5)
 	for _, threads := range []int{1, 2} {
 		b.Run("threads="+strconv.Itoa(threads), func(b *testing.B) {

@@ -42,6 +42,7 @@ type Set struct {
 	g         *geom
 	groups    [][]int    // goal cells of each pattern's tiles
 	tables    [][]uint32 // 4-bit entries, 8 to a word
+	catalogue bool       // the sums are those of the catalogue, not one partition's
 	noMirror  bool
 	once      sync.Once
 	v         *solver
@@ -52,7 +53,27 @@ type Set struct {
 // WithoutMirror returns a set that shares s's tables but never looks up the
 // reflected board: a weaker heuristic, for comparison.
 func (s *Set) WithoutMirror() *Set {
-	return &Set{w: s.w, h: s.h, blank: s.blank, partition: s.partition, g: s.g, groups: s.groups, tables: s.tables, noMirror: true}
+	return &Set{w: s.w, h: s.h, blank: s.blank, partition: s.partition, g: s.g, groups: s.groups, tables: s.tables, catalogue: s.catalogue, noMirror: true}
+}
+
+// views returns the additive sums whose largest is the heuristic: for one
+// partition its patterns' plain lookups and, with the mirror, their
+// reflected ones; for the catalogue each of its partitions both ways.
+func (s *Set) views() [][]lookup {
+	if s.catalogue {
+		_, views, _ := catalogueSet(s.w, s.h, s.blank, s.partition, !s.noMirror)
+		return views
+	}
+	plain := make([]lookup, len(s.groups))
+	refl := make([]lookup, len(s.groups))
+	for i := range s.groups {
+		plain[i] = lookup{table: i}
+		refl[i] = lookup{table: i, mirror: true}
+	}
+	if s.Mirror() {
+		return [][]lookup{plain, refl}
+	}
+	return [][]lookup{plain}
 }
 
 // W and H return the board size the set is for.
@@ -65,10 +86,12 @@ func (s *Set) H() int { return s.h }
 // that the set is for.
 func (s *Set) BlankGoal() int { return s.blank }
 
-// Partition returns the partition, as pattern sizes such as "7-8".
+// Partition returns the partition, as pattern sizes such as "7-8", or
+// CataloguePartition.
 func (s *Set) Partition() string { return s.partition }
 
-// Groups returns the goal cells of the tiles of each pattern.
+// Groups returns the goal cells of the tiles of each pattern (for the
+// catalogue, of each distinct table).
 func (s *Set) Groups() [][]int {
 	out := make([][]int, len(s.groups))
 	for i, g := range s.groups {
@@ -87,6 +110,9 @@ func (s *Set) Mirror() bool {
 // Method names the heuristic for Solution.Method, e.g. "pdb 7-8+mirror".
 func (s *Set) Method() string {
 	m := "pdb " + s.partition
+	if s.partition == CataloguePartition {
+		m = "pdb catalogue (7 x 6-6-6-6)"
+	}
 	if s.Mirror() {
 		m += "+mirror"
 	}
@@ -132,7 +158,11 @@ func (s *Set) Solve(ctx context.Context, b, goal sliding.Board, lim search.Limit
 // names the heuristic in a checkpoint.
 func (s *Set) fingerprint() uint32 {
 	s.fpOnce.Do(func() {
-		crc := crc32.Checksum([]byte(fmt.Sprint(s.w, s.h, s.blank, s.groups, s.Mirror())), castagnoli)
+		id := fmt.Sprint(s.w, s.h, s.blank, s.groups, s.Mirror())
+		if s.catalogue {
+			id += fmt.Sprint(" catalogue ", s.views())
+		}
+		crc := crc32.Checksum([]byte(id), castagnoli)
 		for _, t := range s.tables {
 			crc = crc32.Update(crc, castagnoli, tableBytes(t))
 		}
@@ -403,12 +433,18 @@ func Build(ctx context.Context, w, h, blank int, partition string, progress func
 }
 
 func newSet(w, h, blank int, partition string) (*Set, []*pattern, error) {
-	groups, err := ParsePartition(w, h, blank, partition)
+	var groups [][]int
+	var err error
+	if isCatalogue(partition) {
+		groups, _, err = catalogueSet(w, h, blank, partition, true)
+	} else {
+		groups, err = ParsePartition(w, h, blank, partition)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
 	g, _ := newGeom(w, h)
-	s := &Set{w: w, h: h, blank: blank, partition: partition, g: g, groups: groups, tables: make([][]uint32, len(groups))}
+	s := &Set{w: w, h: h, blank: blank, partition: partition, g: g, groups: groups, tables: make([][]uint32, len(groups)), catalogue: isCatalogue(partition)}
 	pats := make([]*pattern, len(groups))
 	for i, grp := range groups {
 		if pats[i], err = newPattern(g, grp); err != nil {

@@ -1,0 +1,317 @@
+package pdb
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+)
+
+// evaluated returns the partition that sum view of a set evaluates, as the
+// goal cells of each term's pattern on the board itself (a reflected
+// lookup evaluates the reflection of its table's pattern), each sorted,
+// the terms in order.
+func evaluated(g *geom, groups [][]int, view []lookup) [][]int {
+	var out [][]int
+	for _, l := range view {
+		cells := slices.Clone(groups[l.table])
+		if l.mirror {
+			for i, c := range cells {
+				cells[i] = g.transpose(c)
+			}
+			slices.Sort(cells)
+		}
+		out = append(out, cells)
+	}
+	return out
+}
+
+// TestCatalogueSums checks the 24-puzzle catalogue's tables and sums: 14
+// distinct tables, our 6-6-6-6's first; 14 sums that evaluate exactly the
+// seven published partitions and their reflections, each covering every
+// tile once.
+func TestCatalogueSums(t *testing.T) {
+	groups, views, err := catalogueSet(5, 5, 0, CataloguePartition, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(groups) != 14 || len(views) != 14 {
+		t.Fatalf("%d tables, %d sums; want 14 and 14", len(groups), len(views))
+	}
+	if kf := korfFelner24(5, 5, 0, "6-6-6-6"); !slices.EqualFunc(groups[:4], kf, slices.Equal) {
+		t.Errorf("first tables %v, want our 6-6-6-6 %v", groups[:4], kf)
+	}
+	for i, a := range groups {
+		for _, b := range groups[:i] {
+			if slices.Equal(a, b) {
+				t.Errorf("table %v twice", a)
+			}
+		}
+	}
+	g, _ := newGeom(5, 5)
+	key := func(part [][]int) string {
+		var s []string
+		for _, grp := range part {
+			c := slices.Clone(grp)
+			slices.Sort(c)
+			s = append(s, fmt.Sprint(c))
+		}
+		slices.Sort(s)
+		return strings.Join(s, "/")
+	}
+	want := map[string]bool{}
+	published := append([][][]int{korfFelner24(5, 5, 0, "6-6-6-6")}, cataloguePatterns...)
+	for _, part := range published {
+		want[key(part)] = true
+		var refl [][]int
+		for _, grp := range part {
+			var r []int
+			for _, c := range grp {
+				r = append(r, g.transpose(c))
+			}
+			refl = append(refl, r)
+		}
+		want[key(refl)] = true
+	}
+	if len(want) != 14 {
+		t.Fatalf("%d distinct partitions published, want 14", len(want))
+	}
+	got := map[string]bool{}
+	for k, view := range views {
+		part := evaluated(g, groups, view)
+		seen := map[int]bool{}
+		for _, grp := range part {
+			for _, c := range grp {
+				if c == 0 || seen[c] {
+					t.Fatalf("sum %d: cell %d twice or the blank's", k, c)
+				}
+				seen[c] = true
+			}
+		}
+		if len(seen) != 24 {
+			t.Fatalf("sum %d covers %d tiles", k, len(seen))
+		}
+		got[key(part)] = true
+	}
+	for p := range want {
+		if !got[p] {
+			t.Errorf("partition %s is not among the sums", p)
+		}
+	}
+	// Without the mirror, only the seven partitions as published.
+	_, plain, err := catalogueSet(5, 5, 0, CataloguePartition, false)
+	if err != nil || len(plain) != 7 {
+		t.Fatalf("without mirror: %d sums, %v", len(plain), err)
+	}
+	for k, view := range plain {
+		if key(evaluated(g, groups, view)) != key(published[k]) {
+			t.Errorf("plain sum %d evaluates %v, want %v", k, evaluated(g, groups, view), published[k])
+		}
+	}
+}
+
+
+// TestCatalogueAgainstBFS checks a catalogue on the 8-puzzle against exact
+// distances: its heuristic is the largest of its partitions' (each with
+// its reflection) and never above the distance; its solves are optimal and
+// expand no more nodes than any one of its partitions.
+//
+// It is not consistent, nor is any one partition's: an entry is the fewest
+// pattern moves over every region the blank may be in, so one move can
+// lower it by more than one (the board 8 5 6 0 3 2 4 7 1 has 25 for 4-4
+// and its reflection, and after the blank moves up 22). IDA* needs only
+// admissibility.
+func TestCatalogueAgainstBFS(t *testing.T) {
+	ctx := context.Background()
+	goal := mustBoard(t, 3, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8)
+	parts := []string{"1,2,3,4/5,6,7,8", "1,3,4,6/2,5,7,8", "1,2,5/3,4,6,7,8"}
+	spec := strings.Join(parts, "|")
+	cat, err := Build(ctx, 3, 3, 0, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cat.Mirror() || len(cat.views()) != 6 {
+		t.Fatalf("Mirror %v, %d sums; want true and 6", cat.Mirror(), len(cat.views()))
+	}
+	var single []*Set
+	for _, p := range parts {
+		s, err := Build(ctx, 3, 3, 0, p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		single = append(single, s)
+	}
+	dist := allDistances(goal)
+	hOf := func(s *Set, b sliding.Board) int {
+		h, err := s.Heuristic(b, goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	above := 0
+	for k, d := range dist {
+		b := sliding.Board{W: 3, H: 3, Tiles: []uint8(k)}
+		h := hOf(cat, b)
+		best := 0
+		for _, s := range single {
+			best = max(best, hOf(s, b))
+		}
+		if h != best || h > d {
+			t.Fatalf("board %v: catalogue %d, largest single %d, distance %d", b.Tiles, h, best, d)
+		}
+		if h > hOf(single[0], b) {
+			above++
+		}
+	}
+	if above == 0 {
+		t.Error("the catalogue never beat its first partition")
+	}
+	keys := make([]string, 0, len(dist))
+	for k := range dist {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 100 {
+		k := keys[rng.IntN(len(keys))]
+		b := sliding.Board{W: 3, H: 3, Tiles: []uint8(k)}
+		one := RunOptions{Threads: 1} // node counts that do not depend on timing
+		sol, err := cat.SolveWith(ctx, b, goal, search.Limits{}, one)
+		if err != nil || len(sol.Moves) != dist[k] || !sol.Optimal {
+			t.Fatalf("board %v: %d moves (optimal %v), want %d, %v", b.Tiles, len(sol.Moves), sol.Optimal, dist[k], err)
+		}
+		if end, err := b.Apply(sol.Moves...); err != nil || !end.Equal(goal) {
+			t.Fatalf("board %v: moves do not reach the goal", b.Tiles)
+		}
+		for i, s := range single {
+			alone, err := s.SolveWith(ctx, b, goal, search.Limits{}, one)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Stats.Expanded > alone.Stats.Expanded {
+				t.Errorf("board %v: catalogue expanded %d, partition %d alone %d", b.Tiles, sol.Stats.Expanded, i, alone.Stats.Expanded)
+			}
+		}
+	}
+}
+
+// TestCatalogue15 solves random 15-puzzles with a catalogue of small
+// partitions on one and two threads: the same lengths as a single
+// partition, and no more nodes than it.
+func TestCatalogue15(t *testing.T) {
+	ctx := context.Background()
+	first := "1,2,3,4,5/6,7,8,9,10/11,12,13,14,15"
+	spec := first + "|1,4,5,8,9/2,3,6,7,10/11,12,13,14,15|1,2,3,5,6/4,7,8,11,12/9,10,13,14,15"
+	cat, err := Build(ctx, 4, 4, 0, spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := Build(ctx, 4, 4, 0, first, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := canonicalGoal(4)
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := range 8 {
+		b := goal.Clone()
+		for range 60 {
+			ms := sliding.Moves
+			nb, err := b.Apply(ms[rng.IntN(len(ms))])
+			if err == nil {
+				b = nb
+			}
+		}
+		want, err := one.SolveWith(ctx, b, goal, search.Limits{}, RunOptions{Threads: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, threads := range []int{1, 2} {
+			sol, err := cat.SolveWith(ctx, b, goal, search.Limits{}, RunOptions{Threads: threads})
+			if err != nil || len(sol.Moves) != len(want.Moves) {
+				t.Fatalf("board %d: %d moves, want %d, %v", i, len(sol.Moves), len(want.Moves), err)
+			}
+			if end, err := b.Apply(sol.Moves...); err != nil || !end.Equal(goal) {
+				t.Fatalf("board %d: moves do not reach the goal", i)
+			}
+			if threads == 1 && sol.Stats.Expanded > want.Stats.Expanded {
+				t.Errorf("board %d: catalogue expanded %d, its first partition %d", i, sol.Stats.Expanded, want.Stats.Expanded)
+			}
+		}
+	}
+}
+
+// TestCatalogueSpecs checks which boards and specs a catalogue accepts,
+// and that Canonical carries a catalogue to the canonical blank cell.
+func TestCatalogueSpecs(t *testing.T) {
+	for _, tc := range []struct {
+		w, h, blank int
+		spec        string
+		ok          bool
+	}{
+		{5, 5, 0, CataloguePartition, true},
+		{5, 5, 24, CataloguePartition, true},
+		{5, 5, 12, CataloguePartition, false},
+		{4, 4, 0, CataloguePartition, false},
+		{3, 3, 0, "1,2,3,4/5,6,7,8|1,3,4,6/2,5,7,8", true},
+		{3, 3, 8, "0,1,2,3/4,5,6,7|0,1,3,4/2,5,6,7", true},
+		{3, 3, 0, "4-4|1,3,4,6/2,5,7,8", false},
+		{3, 3, 0, "1,2,3,4/5,6,7,8|", false},
+		{3, 3, 0, "1,2,3,4/5,6,7,8|1,2,3/4,5,6", false},
+		{3, 3, 0, strings.Repeat("1,2,3,4/5,6,7,8|", 8) + "1,2,3,4/5,6,7,8", false},
+	} {
+		blank, canon, err := Canonical(tc.w, tc.h, tc.blank, tc.spec)
+		if (err == nil) != tc.ok {
+			t.Errorf("Canonical(%d, %d, %d, %q): %v, want ok %v", tc.w, tc.h, tc.blank, tc.spec, err, tc.ok)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		if blank != 0 {
+			t.Errorf("Canonical(%d, %d, %d, %q): blank %d, want 0", tc.w, tc.h, tc.blank, tc.spec, blank)
+		}
+		if _, _, err := newSet(tc.w, tc.h, blank, canon); err != nil {
+			t.Errorf("newSet(%d, %d, %d, %q): %v", tc.w, tc.h, blank, canon, err)
+		}
+	}
+}
+
+// FuzzCatalogue checks that any catalogue spec is either refused or gives
+// sums that each cover every tile but the blank exactly once.
+func FuzzCatalogue(f *testing.F) {
+	f.Add(5, 5, 0, CataloguePartition)
+	f.Add(3, 3, 0, "1,2,3,4/5,6,7,8|1,3,4,6/2,5,7,8")
+	f.Add(3, 3, 4, "0,1,2,3/5,6,7,8|0,2,6,8/1,3,5,7")
+	f.Add(2, 4, 0, "1,2,3/4,5,6,7|1,2,5/3,4,6,7")
+	f.Add(3, 3, 0, "|")
+	f.Fuzz(func(t *testing.T, w, h, blank int, spec string) {
+		if !isCatalogue(spec) {
+			return
+		}
+		groups, views, err := catalogueSet(w, h, blank, spec, true)
+		if err != nil {
+			return
+		}
+		g, _ := newGeom(w, h)
+		for k, view := range views {
+			seen := map[int]bool{}
+			for _, grp := range evaluated(g, groups, view) {
+				for _, c := range grp {
+					if c < 0 || c >= w*h || c == blank || seen[c] {
+						t.Fatalf("%q: sum %d: bad cell %d", spec, k, c)
+					}
+					seen[c] = true
+				}
+			}
+			if len(seen) != w*h-1 {
+				t.Fatalf("%q: sum %d covers %d tiles, want %d", spec, k, len(seen), w*h-1)
+			}
+		}
+	})
+}

@@ -115,7 +115,6 @@ func TestCatalogueSums(t *testing.T) {
 	}
 }
 
-
 // TestCatalogueAgainstBFS checks a catalogue on the 8-puzzle against exact
 // distances: its heuristic is the largest of its partitions' (each with
 // its reflection) and never above the distance; its solves are optimal and

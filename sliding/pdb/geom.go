@@ -200,7 +200,7 @@ func CanonicalBlank(w, h, blank int) int {
 // cell). It fails if the partition does not parse.
 func Canonical(w, h, blank int, partition string) (int, string, error) {
 	canon := CanonicalBlank(w, h, blank)
-	if partition == CataloguePartition {
+	if isNamedCatalogue(partition) {
 		if _, _, err := catalogueSet(w, h, canon, partition, true); err != nil {
 			return 0, "", err
 		}

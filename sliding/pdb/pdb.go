@@ -110,8 +110,11 @@ func (s *Set) Mirror() bool {
 // Method names the heuristic for Solution.Method, e.g. "pdb 7-8+mirror".
 func (s *Set) Method() string {
 	m := "pdb " + s.partition
-	if s.partition == CataloguePartition {
+	switch s.partition {
+	case CataloguePartition:
 		m = "pdb catalogue (7 x 6-6-6-6)"
+	case Catalogue3Partition:
+		m = "pdb catalogue3 (3 x 6-6-6-6)"
 	}
 	if s.Mirror() {
 		m += "+mirror"

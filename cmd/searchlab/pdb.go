@@ -45,8 +45,15 @@ Subcommands:
           them with their status; exit status 1 if any is damaged (the next
           run that needs it rebuilds it)
 
+A catalogue is the largest of several partitions' sums, each also looked up
+on the board reflected about the diagonal (Clausecker & Reinefeld's catalogue
+of 6-6-6-6 partitions for the 24-puzzle): "catalogue" is their seven
+partitions, "catalogue3" three of them; patterns that two partitions share,
+or that are each other's reflection, share one file.
+
 Examples:
   searchlab pdb build --size 4x4 --partition 7-8
+  searchlab pdb build --size 5x5 --partition catalogue3 --blank first
   searchlab pdb build --size 4x4 --partition 7-8 --blank first   # Korf's goal
   searchlab pdb list
   searchlab pdb verify
@@ -84,7 +91,7 @@ func runPDB(ctx context.Context, e *env, args []string) error {
 func runPDBBuild(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "pdb build", "[--size WxH] [--partition P] [--blank CELL] [--dir DIR]", pdbDescription)
 	size := fs.String("size", "4x4", "board `size` as WxH (at most 32 cells)")
-	partition := fs.String("partition", "", "pattern sizes joined by '-', such as 7-8, 6-6-3, 5-5-5 or 6-6-6-6 (default: 7-8 on 4x4, 6-6-6-6 on 5x5), or the goal cells of each pattern, such as 1,2,3,4/5,6,7,8 on 3x3")
+	partition := fs.String("partition", "", "pattern sizes joined by '-', such as 7-8, 6-6-3, 5-5-5 or 6-6-6-6 (default: 7-8 on 4x4, 6-6-6-6 on 5x5); the goal cells of each pattern, such as 1,2,3,4/5,6,7,8 on 3x3; on 5x5 catalogue (7 partitions, 14 tables, 851 MB) or catalogue3 (3 partitions, 8 tables, 486 MB); or partitions as goal cells joined by '|', whose largest sum is the heuristic")
 	blank := fs.String("blank", "last", "goal `cell` of the blank: first, last, or a number counted from 0 in reading order")
 	dir := fs.String("dir", "", "database `directory` (default: the user cache)")
 	if err := parseFlags(fs, args); err != nil {

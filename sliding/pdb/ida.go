@@ -120,6 +120,28 @@ func newSolver(s *Set) *solver {
 	return v
 }
 
+// kid is one child of a node being expanded: its move, taxicab distance
+// and the entries and ranks of the terms that the move changes.
+type kid struct {
+	c, md, best int
+	bv          uint8 // the sum that is best
+	t           uint8
+	dead        bool
+	ent         [maxViews]uint8  // by sum
+	rank        [maxViews]int64  // by sum
+	word        [maxViews]uint32 // by place in the stage
+}
+
+// scratch is the working memory of one depth of the search: the children
+// of the node there, and what a move overwrote, for its undo. It lives in
+// the node, so that a call need not clear it.
+type scratch struct {
+	kids    [4]kid
+	oldVal  [maxViews]uint8
+	oldSum  [maxViews]int32
+	oldRank [maxViews]int64
+}
+
 // node is the state of one search: the board and its heuristic's parts.
 type node struct {
 	cell       [maxCells]uint8 // tile on each cell
@@ -143,6 +165,7 @@ type node struct {
 	worker     int
 	stop       bool
 	foundDepth int
+	scratch    *[maxDepth]scratch // set before a search; see scratch
 }
 
 // rankOf returns the index of term i's placement in n.
@@ -302,16 +325,7 @@ func (v *solver) expand(n *node, sh *shared, g, prev int) bool {
 		}
 	}
 	b := n.blank
-	type kid struct {
-		c, md, best int
-		bv          uint8 // the sum that is best
-		t           uint8
-		dead        bool
-		ent         [maxViews]uint8
-		rank        [maxViews]int64
-		word        [maxViews]uint32 // by place in the stage
-	}
-	var kids [4]kid
+	kids := &n.scratch[g].kids
 	nk := 0
 	for k := range 4 {
 		c := int(v.nbrs[b][k])
@@ -325,7 +339,7 @@ func (v *solver) expand(n *node, sh *shared, g, prev int) bool {
 		kd := &kids[nk]
 		kd.c, kd.t = c, t
 		kd.md = n.md + int(v.md[t][b]) - int(v.md[t][c])
-		kd.best, kd.bv = -1, 0
+		kd.best, kd.bv, kd.dead = -1, 0, false
 		nk++
 	}
 	if counted {
@@ -345,19 +359,20 @@ func (v *solver) expand(n *node, sh *shared, g, prev int) bool {
 			if kd.dead {
 				continue
 			}
+			ord := &v.order[first]
 			for i := i0; i < i1; i++ {
-				k := v.order[first][i]
-				kd.rank[k] = v.moveRank(n, int(k), kd.t, kd.c, b)
-			}
-		}
-		for j := range nk {
-			kd := &kids[j]
-			if kd.dead {
-				continue
-			}
-			for i := i0; i < i1; i++ {
-				k := v.order[first][i]
-				kd.word[i-i0] = v.ltab[v.lookOf[k][kd.t]][kd.rank[k]>>3]
+				k := ord[i]
+				li := v.lookOf[k][kd.t]
+				m := v.lmap[li]
+				var r int64
+				if d := int(m[b]) - int(m[kd.c]); d == 1 || d == -1 {
+					// Along a row of the term's frame: only t's digit changes.
+					r = n.rk[li] + v.wgt[li][v.tidx[k][kd.t]]*int64(d)
+				} else {
+					r = v.moveRank(n, int(k), kd.t, kd.c, b)
+				}
+				kd.rank[k] = r
+				kd.word[i-i0] = v.ltab[li][r>>3]
 			}
 		}
 		for j := range nk {
@@ -395,9 +410,8 @@ func (v *solver) expand(n *node, sh *shared, g, prev int) bool {
 		n.cell[c] = uint8(v.blank)
 		n.pos[v.blank] = uint8(c)
 		n.blank = c
-		var oldVal [maxViews]uint8
-		var oldSum [maxViews]int32
-		var oldRank [maxViews]int64
+		sc := &n.scratch[g]
+		oldVal, oldSum, oldRank := &sc.oldVal, &sc.oldSum, &sc.oldRank
 		for k := range v.nview {
 			i := v.lookOf[k][t]
 			oldVal[k], oldSum[k], oldRank[k] = n.val[i], n.sum[k], n.rk[i]
@@ -526,6 +540,7 @@ func (v *solver) solve(ctx context.Context, cells []uint8, lim search.Limits, rs
 		for w := range workers {
 			n := new(node)
 			*n = root
+			n.scratch = new([maxDepth]scratch)
 			n.worker = w
 			n.nextBound = math.MaxInt
 			nodes[w] = n

@@ -269,6 +269,7 @@ func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound 
 	sh := &shared{bound: bound, split: math.MaxInt, maxNodes: lim.MaxNodes, ctx: ctx}
 	sh.found.Store(math.MaxInt64)
 	n.nextBound = math.MaxInt
+	n.scratch = new([maxDepth]scratch)
 	found := v.dfs(&n, sh, d, prev)
 	res.Stats.Expanded, res.Stats.Generated = n.expanded, n.generated
 	res.Stats.Elapsed = time.Since(start)

@@ -466,7 +466,7 @@ func TestDefaultPartition(t *testing.T) {
 		ok   bool
 	}{
 		{4, 4, "7-8", true},
-		{5, 5, "6-6-6-6", true},
+		{5, 5, CataloguePartition, true},
 		{3, 3, "8", true},
 		{2, 4, "7", true},
 		{3, 4, "6-5", true},
@@ -479,7 +479,7 @@ func TestDefaultPartition(t *testing.T) {
 			t.Errorf("DefaultPartition(%d, %d) = %q, %v; want %q, %v", tc.w, tc.h, got, ok, tc.want, tc.ok)
 		}
 		if ok {
-			if _, err := ParsePartition(tc.w, tc.h, 0, got); err != nil {
+			if _, _, err := newSet(tc.w, tc.h, 0, got); err != nil {
 				t.Errorf("DefaultPartition(%d, %d) = %q: %v", tc.w, tc.h, got, err)
 			}
 		}

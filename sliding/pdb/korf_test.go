@@ -264,7 +264,7 @@ func BenchmarkLoad78(b *testing.B) {
 var korf24Resume = flag.String("pdb.korf24resume", "", "interrupt and resume these 24-puzzle instances of korf24_50.txt (1-based, comma-separated), such as 40,25")
 
 // TestKorf24Resume solves each instance named by -pdb.korf24resume with
-// 6-6-6-6, stops it with a node cap at a third and at two thirds of its
+// -pdb.korf24set (6-6-6-6 by default), stops it with a node cap at a third and at two thirds of its
 // nodes, resumes it from the checkpoint each time, and checks the length
 // against the file and that no finished iteration is searched again.
 func TestKorf24Resume(t *testing.T) {
@@ -272,7 +272,7 @@ func TestKorf24Resume(t *testing.T) {
 		t.Skip("needs -pdb.korf24resume=40,25")
 	}
 	insts := readInstances(t, "korf24_50.txt", 5)
-	s := openLong(t, 5, "6-6-6-6")
+	s := openLong(t, 5, *korf24Set)
 	goal := canonicalGoal(5)
 	for _, f := range strings.Split(*korf24Resume, ",") {
 		k, err := strconv.Atoi(f)
@@ -323,7 +323,8 @@ func TestKorf24Resume(t *testing.T) {
 // BenchmarkEasy24.
 var easy24 = []int{38, 40, 25, 32}
 
-// BenchmarkEasy24 solves the easy24 boards an op with 6-6-6-6 + mirror on
+// BenchmarkEasy24 solves the easy24 boards an op with -pdb.korf24set
+// (6-6-6-6 + mirror by default, or catalogue) on
 // 1 and 2 threads (minutes an op; run with -benchtime 1x), checking every
 // length, and reports nodes per board and per second.
 func BenchmarkEasy24(b *testing.B) {

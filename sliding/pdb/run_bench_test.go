@@ -24,6 +24,20 @@ func BenchmarkNodeRate(b *testing.B) {
 	}
 }
 
+// BenchmarkCatalogueNodeRate is BenchmarkNodeRate with a catalogue of two
+// 4-tile partitions of the 5x5 board, each with its reflection: four sums
+// to keep up to date and look up, against the two of one partition.
+func BenchmarkCatalogueNodeRate(b *testing.B) {
+	s := smallSet(b, 5, smallCatalogue5)
+	goal := korfGoal(b, 5)
+	board := board(b, 5, easy5...)
+	for _, threads := range []int{1, 2} {
+		b.Run("threads="+strconv.Itoa(threads), func(b *testing.B) {
+			benchSolve(b, s, []sliding.Board{board}, goal, threads)
+		})
+	}
+}
+
 // benchSolve solves the boards an op and reports nodes per board and per
 // second.
 func benchSolve(b *testing.B, s *pdb.Set, boards []sliding.Board, goal sliding.Board, threads int) {

@@ -44,6 +44,10 @@ func board(t testing.TB, w int, tiles ...int) sliding.Board {
 var (
 	korf1 = []int{14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3}
 	easy5 = []int{2, 1, 3, 9, 14, 11, 6, 7, 8, 4, 22, 5, 15, 21, 19, 10, 17, 12, 13, 18, 0, 20, 16, 23, 24}
+	// smallCatalogue5 is a 5x5 catalogue of two partitions into 4-tile
+	// patterns (rows, then 2x2 blocks), small enough to build in a test.
+	smallCatalogue5 = "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,16/17,18,19,20/21,22,23,24|" +
+		"1,2,6,7/3,4,8,9/5,10,15,20/11,12,16,17/13,14,18,19/21,22,23,24"
 )
 
 // sets caches the small sets the tests build.
@@ -85,6 +89,7 @@ func TestResumeAfterNodeCap(t *testing.T) {
 	}{
 		{"4x4 Korf 1", 4, "5-5-5", korf1, 57},
 		{"5x5 50 moves", 5, "4-4-4-4-4-4", easy5, 50},
+		{"5x5 50 moves, a catalogue", 5, smallCatalogue5, easy5, 50},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -24,13 +24,12 @@ database serves every goal layout with the blank on those cells. Databases live 
 ($XDG_CACHE_HOME/searchlab/pdb, or ~/.cache/searchlab/pdb), one file per
 pattern, with a header and a checksum; a damaged or mismatched file is
 rebuilt, never used. "searchlab sliding" uses the default set (7-8 on
-4x4, the catalogue on 5x5) when it is built; until then it uses 6-6-6-6 on
-5x5 if that is built, and otherwise builds, once, a smaller set that takes
-seconds (6-6-3, 5-5-5-5-4) and says so. "pdb build" builds the default set
-ahead of time (4x4 7-8: about 15 s on two cores, 1 GB of memory, 288 MB on
-disk; 5x5 catalogue: about a minute, 1.2 GB of memory, 893 MB on disk);
---heuristic pdb --partition P in "searchlab sliding" builds the set it names
-on first use.
+4x4, 6-6-6-6 on 5x5) when it is built; until then it builds, once, a smaller
+set that takes seconds (6-6-3, 5-5-5-5-4) and says so. "pdb build" builds
+the default set ahead of time (4x4 7-8: about 15 s on two cores, 1 GB of memory,
+288 MB on disk); --heuristic pdb --partition P in "searchlab sliding" builds
+the set it names on first use (5x5 catalogue: about a minute, 1.2 GB of
+memory, 893 MB on disk).
 
 Each file is checked (its checksum) when it is written and stamped as
 verified (a small NAME.verified file beside it records its size, times and
@@ -93,7 +92,7 @@ func runPDB(ctx context.Context, e *env, args []string) error {
 func runPDBBuild(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "pdb build", "[--size WxH] [--partition P] [--blank CELL] [--dir DIR]", pdbDescription)
 	size := fs.String("size", "4x4", "board `size` as WxH (at most 32 cells)")
-	partition := fs.String("partition", "", "pattern sizes joined by '-', such as 7-8, 6-6-3, 5-5-5 or 6-6-6-6 (default: 7-8 on 4x4, catalogue on 5x5); the goal cells of each pattern, such as 1,2,3,4/5,6,7,8 on 3x3; on 5x5 catalogue (7 partitions, 14 tables, 893 MB) or catalogue3 (3 partitions, 8 tables, 510 MB); or partitions as goal cells joined by '|', whose largest sum is the heuristic")
+	partition := fs.String("partition", "", "pattern sizes joined by '-', such as 7-8, 6-6-3, 5-5-5 or 6-6-6-6 (default: 7-8 on 4x4, 6-6-6-6 on 5x5); the goal cells of each pattern, such as 1,2,3,4/5,6,7,8 on 3x3; on 5x5 catalogue (7 partitions, 14 tables, 893 MB) or catalogue3 (3 partitions, 8 tables, 510 MB); or partitions as goal cells joined by '|', whose largest sum is the heuristic")
 	blank := fs.String("blank", "last", "goal `cell` of the blank: first, last, or a number counted from 0 in reading order")
 	dir := fs.String("dir", "", "database `directory` (default: the user cache)")
 	if err := parseFlags(fs, args); err != nil {

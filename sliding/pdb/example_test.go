@@ -74,7 +74,7 @@ func ExampleDefaultPartition() {
 	}
 	// Output:
 	// 4x4 "7-8" true
-	// 5x5 "catalogue" true
+	// 5x5 "6-6-6-6" true
 	// 3x4 "6-5" true
 	// 6x6 "" false
 }

@@ -466,7 +466,7 @@ func TestDefaultPartition(t *testing.T) {
 		ok   bool
 	}{
 		{4, 4, "7-8", true},
-		{5, 5, CataloguePartition, true},
+		{5, 5, "6-6-6-6", true},
 		{3, 3, "8", true},
 		{2, 4, "7", true},
 		{3, 4, "6-5", true},

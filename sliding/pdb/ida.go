@@ -21,19 +21,23 @@ const (
 // solver is a Set prepared for IDA*: tiles are named by their goal cells,
 // and the blank's name is its goal cell.
 type solver struct {
-	g      *geom
-	blank  int // the blank's name (its goal cell)
-	npat   int
-	ktiles [maxPatterns]int
-	tiles  [maxPatterns][maxCells]uint8 // tiles of each pattern
-	mtiles [maxPatterns][maxCells]uint8 // for the mirror: the tile whose reflected cell to rank
-	tables [maxPatterns][]uint32
-	patOf  [maxCells]int8 // pattern of each tile; -1 for the blank
-	mpatOf [maxCells]int8 // pattern that tile's reflection belongs to
-	mirror bool
-	tr     [maxCells]uint8
-	md     [maxCells][maxCells]int8 // md[t][c]: taxicab distance of tile t on cell c from home
-	nbrs   [maxCells][4]int8        // cells next to each cell, -1 padded
+	g        *geom
+	blank    int // the blank's name (its goal cell)
+	npat     int
+	ktiles   [maxPatterns]int
+	tiles    [maxPatterns][maxCells]uint8 // tiles of each pattern
+	mtiles   [maxPatterns][maxCells]uint8 // for the mirror: the tile whose reflected cell to rank
+	tables   [maxPatterns][]uint32
+	patOf    [maxCells]int8 // pattern of each tile; -1 for the blank
+	mpatOf   [maxCells]int8 // pattern that tile's reflection belongs to
+	mirror   bool
+	tr       [maxCells]uint8
+	md       [maxCells][maxCells]int8 // md[t][c]: taxicab distance of tile t on cell c from home
+	nbrs     [maxCells][4]int8        // cells next to each cell, -1 padded
+	ndir     [maxCells][4]int8        // the direction of each of nbrs (0 up, 1 down, 2 left, 3 right)
+	fsm      []int32                  // the move-pruning machine's transitions (prune.Machine.Table)
+	start    []int32                  // the machine's state on each cell with no move made
+	pruneLen int                      // the machine's length
 }
 
 func newSolver(s *Set) *solver {
@@ -49,9 +53,10 @@ func newSolver(s *Set) *solver {
 			}
 		}
 		k := 0
-		for _, c := range []int{t - g.w, t + g.w, t - 1, t + 1} {
+		for d, c := range []int{t - g.w, t + g.w, t - 1, t + 1} {
 			if c >= 0 && c < g.n && g.dist(t, c) == 1 {
 				v.nbrs[t][k] = int8(c)
+				v.ndir[t][k] = int8(d)
 				k++
 			}
 		}
@@ -66,6 +71,16 @@ func newSolver(s *Set) *solver {
 			v.tiles[i][j] = uint8(t)
 			v.patOf[t] = int8(i)
 		}
+	}
+	m := s.machine
+	if m == nil {
+		m, _ = machineFor(context.Background(), s.w, s.h, 2) // cannot fail: it takes microseconds
+	}
+	v.fsm = m.Table()
+	v.pruneLen = m.MaxLen()
+	v.start = make([]int32, g.n)
+	for c := range g.n {
+		v.start[c] = m.Start(c)
 	}
 	v.mirror = s.Mirror()
 	if v.mirror {
@@ -84,6 +99,18 @@ func newSolver(s *Set) *solver {
 		}
 	}
 	return v
+}
+
+// follow returns the move-pruning machine's state after the blank moves
+// from cell b to the next cell c in state st, or a negative state if the
+// machine prunes the move.
+func (v *solver) follow(st int32, b, c int) int32 {
+	for k, d := range v.nbrs[b] {
+		if int(d) == c {
+			return v.fsm[4*int(st)+int(v.ndir[b][k])]
+		}
+	}
+	return -1
 }
 
 // node is the state of one search: the board and its heuristic's parts.
@@ -181,12 +208,12 @@ type shared struct {
 
 const checkEvery = 1 << 12
 
-// dfs searches below n at depth g (the blank came from cell prev) and
+// dfs searches below n at depth g (st is the move-pruning machine's state) and
 // reports whether it found the goal within sh.bound. Above the split depth
 // every worker walks the same tree; the subtrees at the split depth are
 // numbered in the order met, and each is searched by the worker that holds
 // its ticket.
-func (v *solver) dfs(n *node, sh *shared, g, prev int) bool {
+func (v *solver) dfs(n *node, sh *shared, g int, st int32) bool {
 	if g == sh.split {
 		i := n.seen
 		n.seen++
@@ -199,7 +226,7 @@ func (v *solver) dfs(n *node, sh *shared, g, prev int) bool {
 		}
 		exp, gen, next := n.expanded, n.generated, n.nextBound
 		n.nextBound = math.MaxInt
-		found := v.expand(n, sh, g, prev)
+		found := v.expand(n, sh, g, st)
 		sub := n.nextBound
 		n.nextBound = min(next, sub)
 		if found {
@@ -213,12 +240,12 @@ func (v *solver) dfs(n *node, sh *shared, g, prev int) bool {
 		n.ticket = sh.rs.finish(i, n.expanded-exp, n.generated-gen, sub)
 		return false
 	}
-	return v.expand(n, sh, g, prev)
+	return v.expand(n, sh, g, st)
 }
 
 // expand generates the children of n at depth g and searches those within
 // the bound.
-func (v *solver) expand(n *node, sh *shared, g, prev int) bool {
+func (v *solver) expand(n *node, sh *shared, g int, st int32) bool {
 	counted := g >= sh.split || n.worker == 0
 	if counted {
 		n.expanded++
@@ -238,6 +265,7 @@ func (v *solver) expand(n *node, sh *shared, g, prev int) bool {
 	// together, so that the cache misses of the lookups overlap.
 	var kids [4]struct {
 		c          int
+		st         int32
 		rank, mr   int64
 		word, mwrd uint32
 	}
@@ -247,13 +275,15 @@ func (v *solver) expand(n *node, sh *shared, g, prev int) bool {
 		if c < 0 {
 			break
 		}
-		if c == prev {
+		cst := v.fsm[4*int(st)+int(v.ndir[b][k])]
+		if cst < 0 {
 			continue
 		}
 		t := n.cell[c]
 		n.pos[t] = uint8(b)
 		kd := &kids[nk]
 		kd.c = c
+		kd.st = cst
 		kd.rank = v.rankOf(n, int(v.patOf[t]))
 		if v.mirror {
 			kd.mr = v.mrankOf(n, int(v.mpatOf[t]))
@@ -314,7 +344,7 @@ func (v *solver) expand(n *node, sh *shared, g, prev int) bool {
 			n.owner = 2 * n.seen // a solution above the split, before subtree n.seen
 			return true
 		}
-		if v.dfs(n, sh, g+1, b) {
+		if v.dfs(n, sh, g+1, kd.st) {
 			return true
 		}
 		// Undo it.
@@ -477,7 +507,7 @@ func (v *solver) solve(ctx context.Context, cells []uint8, lim search.Limits, rs
 // work runs one worker's share of an iteration.
 func (v *solver) work(n *node, sh *shared) {
 	n.ticket = sh.rs.first()
-	if !v.dfs(n, sh, 0, -1) {
+	if !v.dfs(n, sh, 0, v.start[n.blank]) {
 		return
 	}
 	sh.mu.Lock()

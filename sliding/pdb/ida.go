@@ -101,6 +101,11 @@ func newSolver(s *Set) *solver {
 	return v
 }
 
+// row returns the move-pruning machine's transitions from state st.
+func (v *solver) row(st int32) [4]int32 {
+	return [4]int32(v.fsm[4*int(st) : 4*int(st)+4])
+}
+
 // follow returns the move-pruning machine's state after the blank moves
 // from cell b to the next cell c in state st, or a negative state if the
 // machine prunes the move.
@@ -208,12 +213,13 @@ type shared struct {
 
 const checkEvery = 1 << 12
 
-// dfs searches below n at depth g (st is the move-pruning machine's state) and
+// dfs searches below n at depth g (row holds the move-pruning machine's
+// transitions from the current state, by direction) and
 // reports whether it found the goal within sh.bound. Above the split depth
 // every worker walks the same tree; the subtrees at the split depth are
 // numbered in the order met, and each is searched by the worker that holds
 // its ticket.
-func (v *solver) dfs(n *node, sh *shared, g int, st int32) bool {
+func (v *solver) dfs(n *node, sh *shared, g int, row [4]int32) bool {
 	if g == sh.split {
 		i := n.seen
 		n.seen++
@@ -226,7 +232,7 @@ func (v *solver) dfs(n *node, sh *shared, g int, st int32) bool {
 		}
 		exp, gen, next := n.expanded, n.generated, n.nextBound
 		n.nextBound = math.MaxInt
-		found := v.expand(n, sh, g, st)
+		found := v.expand(n, sh, g, row)
 		sub := n.nextBound
 		n.nextBound = min(next, sub)
 		if found {
@@ -240,12 +246,12 @@ func (v *solver) dfs(n *node, sh *shared, g int, st int32) bool {
 		n.ticket = sh.rs.finish(i, n.expanded-exp, n.generated-gen, sub)
 		return false
 	}
-	return v.expand(n, sh, g, st)
+	return v.expand(n, sh, g, row)
 }
 
 // expand generates the children of n at depth g and searches those within
 // the bound.
-func (v *solver) expand(n *node, sh *shared, g int, st int32) bool {
+func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 	counted := g >= sh.split || n.worker == 0
 	if counted {
 		n.expanded++
@@ -266,6 +272,7 @@ func (v *solver) expand(n *node, sh *shared, g int, st int32) bool {
 	var kids [4]struct {
 		c          int
 		st         int32
+		row        [4]int32
 		rank, mr   int64
 		word, mwrd uint32
 	}
@@ -275,7 +282,7 @@ func (v *solver) expand(n *node, sh *shared, g int, st int32) bool {
 		if c < 0 {
 			break
 		}
-		cst := v.fsm[4*int(st)+int(v.ndir[b][k])]
+		cst := row[v.ndir[b][k]]
 		if cst < 0 {
 			continue
 		}
@@ -295,6 +302,9 @@ func (v *solver) expand(n *node, sh *shared, g int, st int32) bool {
 		kd := &kids[k]
 		t := n.cell[kd.c]
 		kd.word = v.tables[v.patOf[t]][kd.rank>>3]
+		// The child's transitions, fetched here so that a cache miss
+		// overlaps those of the tables.
+		kd.row = v.row(kd.st)
 		if v.mirror {
 			kd.mwrd = v.tables[v.mpatOf[t]][kd.mr>>3]
 		}
@@ -344,7 +354,7 @@ func (v *solver) expand(n *node, sh *shared, g int, st int32) bool {
 			n.owner = 2 * n.seen // a solution above the split, before subtree n.seen
 			return true
 		}
-		if v.dfs(n, sh, g+1, kd.st) {
+		if v.dfs(n, sh, g+1, kd.row) {
 			return true
 		}
 		// Undo it.
@@ -507,7 +517,7 @@ func (v *solver) solve(ctx context.Context, cells []uint8, lim search.Limits, rs
 // work runs one worker's share of an iteration.
 func (v *solver) work(n *node, sh *shared) {
 	n.ticket = sh.rs.first()
-	if !v.dfs(n, sh, 0, v.start[n.blank]) {
+	if !v.dfs(n, sh, 0, v.row(v.start[n.blank])) {
 		return
 	}
 	sh.mu.Lock()

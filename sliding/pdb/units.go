@@ -270,7 +270,7 @@ func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound 
 	sh := &shared{bound: bound, split: math.MaxInt, maxNodes: lim.MaxNodes, ctx: ctx}
 	sh.found.Store(math.MaxInt64)
 	n.nextBound = math.MaxInt
-	found := v.dfs(&n, sh, d, st)
+	found := v.dfs(&n, sh, d, v.row(st))
 	res.Stats.Expanded, res.Stats.Generated = n.expanded, n.generated
 	res.Stats.Elapsed = time.Since(start)
 	if sh.err != nil {

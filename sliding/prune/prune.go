@@ -302,7 +302,45 @@ func (b *builder) explore(ctx context.Context, s, maxLen int) [][]seq {
 		board[c] = byte(c)
 	}
 	boards := [][MaxCells]byte{board}
-	seen := map[[MaxCells]byte]struct{}{board: {}}
+	// The boards seen so far, in a hash set of node indices (plus one; 0
+	// is an empty slot) by Zobrist hash, compared whole on a hash match.
+	var zob [MaxCells][MaxCells]uint64
+	x := uint64(s)*0x9e3779b97f4a7c15 + 1
+	for c := range n {
+		for t := range n {
+			x ^= x << 13
+			x ^= x >> 7
+			x ^= x << 17
+			zob[c][t] = x
+		}
+	}
+	var h0 uint64
+	for c := range n {
+		h0 ^= zob[c][c]
+	}
+	hashes := []uint64{h0}
+	slots := make([]uint32, 1<<16)
+	mask := uint64(len(slots) - 1)
+	insert := func(h uint64, i uint32) {
+		for j := h & mask; ; j = (j + 1) & mask {
+			if slots[j] == 0 {
+				slots[j] = i + 1
+				return
+			}
+		}
+	}
+	insert(h0, 0)
+	seen := func(h uint64, bd *[MaxCells]byte) bool {
+		for j := h & mask; ; j = (j + 1) & mask {
+			k := slots[j]
+			if k == 0 {
+				return false
+			}
+			if hashes[k-1] == h && boards[k-1] == *bd {
+				return true
+			}
+		}
+	}
 	path := func(i int32, last int) seq {
 		dirs := []uint8{uint8(last)}
 		for ; nodes[i].parent >= 0; i = nodes[i].parent {
@@ -327,15 +365,27 @@ func (b *builder) explore(ctx context.Context, s, maxLen int) [][]seq {
 					continue
 				}
 				child := boards[i]
-				child[u.blank], child[c] = child[c], child[u.blank]
-				if _, ok := seen[child]; ok {
+				t0, t := child[u.blank], child[c]
+				child[u.blank], child[c] = t, t0
+				h := hashes[i] ^ zob[u.blank][t0] ^ zob[c][t] ^ zob[u.blank][t] ^ zob[c][t0]
+				if seen(h, &child) {
 					p := path(int32(i), d)
 					byLen[len(p.dirs)] = append(byLen[len(p.dirs)], p)
 					continue
 				}
-				seen[child] = struct{}{}
+				k := uint32(len(nodes))
 				nodes = append(nodes, bnode{parent: int32(i), dir: int8(d), blank: uint8(c)})
 				boards = append(boards, child)
+				hashes = append(hashes, h)
+				if 2*len(nodes) > len(slots) {
+					slots = make([]uint32, 4*len(slots))
+					mask = uint64(len(slots) - 1)
+					for j := range uint32(len(nodes)) {
+						insert(hashes[j], j)
+					}
+				} else {
+					insert(h, k)
+				}
 			}
 		}
 		levelStart, levelEnd = levelEnd, len(nodes)

@@ -123,15 +123,41 @@ func New(ctx context.Context, w, h, maxLen int) (*Machine, error) {
 		b.forbidden += added
 	}
 	b.link()
-	m := &Machine{w: w, h: h, maxLen: maxLen, start: b.roots, cell: b.cell, forbidden: b.forbidden}
-	m.next = make([]int32, Dirs*len(b.cell))
-	for u := range b.cell {
-		for d := range Dirs {
-			t := b.go_[u][d]
-			if t < 0 || b.out[t] {
-				t = Pruned
+	// Number the states a search can be in (never one that completes a
+	// redundant sequence) breadth first from the start states, so that the
+	// states met most, near the start, lie together in memory.
+	id := make([]int32, len(b.cell))
+	for i := range id {
+		id[i] = -1
+	}
+	order := make([]int32, 0, len(b.cell))
+	for _, r := range b.roots {
+		id[r] = int32(len(order))
+		order = append(order, r)
+	}
+	for i := 0; i < len(order); i++ {
+		for _, t := range b.go_[order[i]] {
+			if t >= 0 && !b.out[t] && id[t] < 0 {
+				id[t] = int32(len(order))
+				order = append(order, t)
 			}
-			m.next[Dirs*u+d] = t
+		}
+	}
+	m := &Machine{w: w, h: h, maxLen: maxLen, forbidden: b.forbidden}
+	m.start = make([]int32, b.n)
+	for c, r := range b.roots {
+		m.start[c] = id[r]
+	}
+	m.cell = make([]uint8, len(order))
+	m.next = make([]int32, Dirs*len(order))
+	for i, u := range order {
+		m.cell[i] = b.cell[u]
+		for d, t := range b.go_[u] {
+			if t < 0 || b.out[t] {
+				m.next[Dirs*i+d] = Pruned
+			} else {
+				m.next[Dirs*i+d] = id[t]
+			}
 		}
 	}
 	return m, nil

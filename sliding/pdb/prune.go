@@ -14,9 +14,9 @@ import (
 
 // PruneLength returns the longest redundant move sequence that the searches
 // of a w x h set prune by default (see package prune): 14 moves on boards
-// of more than 16 cells (300,525 states, 4.8 MB on a 5x5 board, built once
+// of more than 16 cells (236,314 states, 4 MB on a 5x5 board, built once
 // in a few seconds and kept beside the databases) and 12 moves on smaller
-// boards (17,042 states on 4x4). Longer machines prune more but cost more
+// boards (13,486 states on 4x4). Longer machines prune more but cost more
 // per node, as their tables fall out of the processor's caches; on the
 // 24-puzzle with 6-6-6-6, one thread, 14 moves expanded 41% fewer nodes
 // than undo pruning alone on #38 (68.4 M against 115.7 M) and took 13.1 s

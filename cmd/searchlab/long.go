@@ -19,12 +19,14 @@ type longFlags struct {
 	checkpoint string
 	every      time.Duration
 	progress   time.Duration
+	prune      int
 }
 
 func (f *longFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.threads, "threads", 0, "worker `threads` of a pattern-database search (0: every processor)")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "keep the state of a pattern-database search in `file` and resume from it (one board)")
 	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "time between checkpoints")
+	fs.IntVar(&f.prune, "prune", 0, "prune redundant move sequences of up to `moves` in a pattern-database search, 2 to 40 (0: the library's choice for the board size, 2: only undoing the last move)")
 	fs.DurationVar(&f.progress, "progress", 0, "report a pattern-database search's progress on stderr at this `interval`, such as 10s, one line each (default: on a terminal, one line redrawn every second)")
 }
 
@@ -52,6 +54,10 @@ func (f *longFlags) setup(e *env, sf *slidingFlags, cases []sliding.Case) (*prog
 			return nil, badInputf("--checkpoint: no pattern databases for a %dx%d board (at most 32 cells)", b.W, b.H)
 		}
 	}
+	if f.prune != 0 && (f.prune < 2 || f.prune > 40) {
+		return nil, badInputf("--prune must be 0 (the default) or from 2 to 40 moves")
+	}
+	e.pdbPrune = f.prune
 	e.pdbRun = pdb.RunOptions{Threads: f.threads, Checkpoint: f.checkpoint, CheckpointEvery: f.every}
 	if f.progress < 0 {
 		return nil, badInputf("--progress must not be negative")

@@ -171,6 +171,9 @@ func TestCheckpointBadUse(t *testing.T) {
 		{"a 3x3 board", "1 2 3 4 5 6 7 0 8\n", []string{"sliding", "--format", "line", "--checkpoint", ck}, "table"},
 		{"another algorithm", korf1 + "\n", []string{"sliding", "--format", "line", "--algo", "astar", "--checkpoint", ck}, "pattern-database search"},
 		{"negative threads", korf1 + "\n", append(base, "--threads", "-1"), "--threads"},
+		{"other pruning", korf1 + "\n", append(base, "--checkpoint", ck, "--prune", "2"), "other move pruning"},
+		{"prune 1", korf1 + "\n", append(base, "--prune", "1"), "--prune"},
+		{"prune 41", korf1 + "\n", append(base, "--prune", "41"), "--prune"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -44,6 +44,9 @@ type env struct {
 	// pdbRun holds the threads, checkpoint and progress reports of
 	// pattern-database solves (searchlab sliding --threads, --checkpoint).
 	pdbRun pdb.RunOptions
+	// pdbPrune is the move-pruning length of pattern-database solves
+	// (--prune; 0 for the library's choice).
+	pdbPrune int
 }
 
 var commands = map[string]command{}

@@ -245,6 +245,7 @@ func newPDBSolver(e *env) *pdb.Solver {
 	}
 	o := pdbOptions(e, "")
 	o.Run = e.pdbRun
+	o.PruneLength = e.pdbPrune
 	return pdb.NewSolver(o)
 }
 

@@ -397,6 +397,13 @@ func Open(ctx context.Context, w, h, blank int, partition string, opts Options) 
 		}
 		s.tables[i] = t
 	}
+	l := opts.PruneLength
+	if l == 0 {
+		l = PruneLength(w, h)
+	}
+	if s.machine, err = openMachine(ctx, dir, w, h, l, logf); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

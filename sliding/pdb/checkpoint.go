@@ -29,7 +29,7 @@ import (
 // either the old checkpoint or the new one.
 const (
 	checkpointMagic   = "searchlab-checkpoint"
-	checkpointVersion = 1
+	checkpointVersion = 2
 )
 
 var errNoCheckpoint = errors.New("no checkpoint")
@@ -77,6 +77,7 @@ type checkpoint struct {
 	Set    string    `json:"set"`    // the set's Method, such as "pdb 6-6-6-6+mirror"
 	Groups [][]int   `json:"groups"` // its patterns' goal cells
 	Tables string    `json:"tables"` // CRC-32C of its tables, in hex
+	Prune  int       `json:"prune"`  // the length of its move-pruning machine
 	Split  int       `json:"split"`  // the depth of the subtrees handed out
 
 	// Where the search stands.
@@ -105,6 +106,7 @@ func newCheckpoint(s *Set, b, goal sliding.Board, split int) *checkpoint {
 		Set:    s.Method(),
 		Groups: s.Groups(),
 		Tables: fmt.Sprintf("%08x", s.fingerprint()),
+		Prune:  s.solver().pruneLen,
 		Split:  split,
 	}
 }
@@ -224,6 +226,9 @@ func (old *checkpoint) matches(cur *checkpoint, path string) error {
 	case old.Set != cur.Set || fmt.Sprint(old.Groups) != fmt.Sprint(cur.Groups) || old.Tables != cur.Tables:
 		return fmt.Errorf("%w: %s was made with other pattern databases (%s, patterns %v, tables %s), not %s, patterns %v, tables %s",
 			ErrCheckpoint, path, old.Set, old.Groups, old.Tables, cur.Set, cur.Groups, cur.Tables)
+	case old.Prune != cur.Prune:
+		return fmt.Errorf("%w: %s was made with other move pruning (redundant sequences up to %d moves), not up to %d: the search's subtrees differ",
+			ErrCheckpoint, path, old.Prune, cur.Prune)
 	}
 	return nil
 }

@@ -35,22 +35,26 @@ const firstStage = 1
 // belongs to exactly one term of each sum, so a move changes one term of
 // each.
 type solver struct {
-	g      *geom
-	blank  int // the blank's name (its goal cell)
-	nview  int
-	nlook  int
-	lk     [maxLookups]int              // tiles of each term
-	ltiles [maxLookups][maxCells]uint8  // the tile whose cell each term ranks, in order
-	lmap   [maxLookups]*[maxCells]uint8 // cell map of each term: identity, or the reflection
-	ltab   [maxLookups][]uint32         // table of each term
-	lookOf [maxViews][maxCells]int8     // term of sum k that holds tile t; -1 for the blank
-	order  [maxViews][maxViews]uint8    // order[k]: the sums from k on, around
-	tidx   [maxViews][maxCells]int8     // index of tile t in its term of sum k
-	wgt    [maxLookups][maxCells]int64  // weight of each digit of a term's rank
-	ident  [maxCells]uint8              // identity map of cells
-	tr     [maxCells]uint8              // reflection about the main diagonal
-	md     [maxCells][maxCells]int8     // md[t][c]: taxicab distance of tile t on cell c from home
-	nbrs   [maxCells][4]int8            // cells next to each cell, -1 padded
+	g        *geom
+	blank    int // the blank's name (its goal cell)
+	nview    int
+	nlook    int
+	lk       [maxLookups]int              // tiles of each term
+	ltiles   [maxLookups][maxCells]uint8  // the tile whose cell each term ranks, in order
+	lmap     [maxLookups]*[maxCells]uint8 // cell map of each term: identity, or the reflection
+	ltab     [maxLookups][]uint32         // table of each term
+	lookOf   [maxViews][maxCells]int8     // term of sum k that holds tile t; -1 for the blank
+	order    [maxViews][maxViews]uint8    // order[k]: the sums from k on, around
+	tidx     [maxViews][maxCells]int8     // index of tile t in its term of sum k
+	wgt      [maxLookups][maxCells]int64  // weight of each digit of a term's rank
+	ident    [maxCells]uint8              // identity map of cells
+	tr       [maxCells]uint8              // reflection about the main diagonal
+	md       [maxCells][maxCells]int8     // md[t][c]: taxicab distance of tile t on cell c from home
+	nbrs     [maxCells][4]int8            // cells next to each cell, -1 padded
+	ndir     [maxCells][4]int8            // the direction of each of nbrs (0 up, 1 down, 2 left, 3 right)
+	fsm      []int32                      // the move-pruning machine's transitions (prune.Machine.Table)
+	start    []int32                      // the machine's state on each cell with no move made
+	pruneLen int                          // the machine's length
 }
 
 func newSolver(s *Set) *solver {
@@ -68,15 +72,26 @@ func newSolver(s *Set) *solver {
 			}
 		}
 		k := 0
-		for _, c := range []int{t - g.w, t + g.w, t - 1, t + 1} {
+		for d, c := range []int{t - g.w, t + g.w, t - 1, t + 1} {
 			if c >= 0 && c < g.n && g.dist(t, c) == 1 {
 				v.nbrs[t][k] = int8(c)
+				v.ndir[t][k] = int8(d)
 				k++
 			}
 		}
 		for ; k < 4; k++ {
 			v.nbrs[t][k] = -1
 		}
+	}
+	m := s.machine
+	if m == nil {
+		m, _ = machineFor(context.Background(), s.w, s.h, 2) // cannot fail: it takes microseconds
+	}
+	v.fsm = m.Table()
+	v.pruneLen = m.MaxLen()
+	v.start = make([]int32, g.n)
+	for c := range g.n {
+		v.start[c] = m.Start(c)
 	}
 	views := s.views()
 	v.nview = len(views)
@@ -120,11 +135,30 @@ func newSolver(s *Set) *solver {
 	return v
 }
 
+// row returns the move-pruning machine's transitions from state st.
+func (v *solver) row(st int32) [4]int32 {
+	return [4]int32(v.fsm[4*int(st) : 4*int(st)+4])
+}
+
+// follow returns the move-pruning machine's state after the blank moves
+// from cell b to the next cell c in state st, or a negative state if the
+// machine prunes the move.
+func (v *solver) follow(st int32, b, c int) int32 {
+	for k, d := range v.nbrs[b] {
+		if int(d) == c {
+			return v.fsm[4*int(st)+int(v.ndir[b][k])]
+		}
+	}
+	return -1
+}
+
 // kid is one child of a node being expanded: its move, taxicab distance
 // and the entries and ranks of the terms that the move changes.
 type kid struct {
 	c, md, best int
-	bv          uint8 // the sum that is best
+	st          int32    // the move-pruning machine's state after the move
+	row         [4]int32 // its transitions
+	bv          uint8    // the sum that is best
 	t           uint8
 	dead        bool
 	ent         [maxViews]uint8  // by sum
@@ -270,12 +304,13 @@ type shared struct {
 
 const checkEvery = 1 << 12
 
-// dfs searches below n at depth g (the blank came from cell prev) and
+// dfs searches below n at depth g (row holds the move-pruning machine's
+// transitions from the current state, by direction) and
 // reports whether it found the goal within sh.bound. Above the split depth
 // every worker walks the same tree; the subtrees at the split depth are
 // numbered in the order met, and each is searched by the worker that holds
 // its ticket.
-func (v *solver) dfs(n *node, sh *shared, g, prev int) bool {
+func (v *solver) dfs(n *node, sh *shared, g int, row [4]int32) bool {
 	if g == sh.split {
 		i := n.seen
 		n.seen++
@@ -288,7 +323,7 @@ func (v *solver) dfs(n *node, sh *shared, g, prev int) bool {
 		}
 		exp, gen, next := n.expanded, n.generated, n.nextBound
 		n.nextBound = math.MaxInt
-		found := v.expand(n, sh, g, prev)
+		found := v.expand(n, sh, g, row)
 		sub := n.nextBound
 		n.nextBound = min(next, sub)
 		if found {
@@ -302,14 +337,14 @@ func (v *solver) dfs(n *node, sh *shared, g, prev int) bool {
 		n.ticket = sh.rs.finish(i, n.expanded-exp, n.generated-gen, sub)
 		return false
 	}
-	return v.expand(n, sh, g, prev)
+	return v.expand(n, sh, g, row)
 }
 
 // expand generates the children of n at depth g and searches those within
 // the bound. A child's sums are looked up stage by stage, and a child is
 // cut off by the first sum that puts it over the bound: only the children
 // searched need every sum (to update them move by move).
-func (v *solver) expand(n *node, sh *shared, g, prev int) bool {
+func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 	counted := g >= sh.split || n.worker == 0
 	if counted {
 		n.expanded++
@@ -332,12 +367,13 @@ func (v *solver) expand(n *node, sh *shared, g, prev int) bool {
 		if c < 0 {
 			break
 		}
-		if c == prev {
+		cst := row[v.ndir[b][k]]
+		if cst < 0 {
 			continue
 		}
 		t := n.cell[c]
 		kd := &kids[nk]
-		kd.c, kd.t = c, t
+		kd.c, kd.t, kd.st = c, t, cst
 		kd.md = n.md + int(v.md[t][b]) - int(v.md[t][c])
 		kd.best, kd.bv, kd.dead = -1, 0, false
 		nk++
@@ -373,6 +409,11 @@ func (v *solver) expand(n *node, sh *shared, g, prev int) bool {
 				}
 				kd.rank[k] = r
 				kd.word[i-i0] = v.ltab[li][r>>3]
+			}
+			if i0 == 0 {
+				// The child's transitions, fetched here so that a cache
+				// miss overlaps those of the tables.
+				kd.row = v.row(kd.st)
 			}
 		}
 		for j := range nk {
@@ -427,7 +468,7 @@ func (v *solver) expand(n *node, sh *shared, g, prev int) bool {
 			n.owner = 2 * n.seen // a solution above the split, before subtree n.seen
 			return true
 		}
-		if v.dfs(n, sh, g+1, b) {
+		if v.dfs(n, sh, g+1, kd.row) {
 			return true
 		}
 		// Undo it.
@@ -593,7 +634,7 @@ func (v *solver) solve(ctx context.Context, cells []uint8, lim search.Limits, rs
 // work runs one worker's share of an iteration.
 func (v *solver) work(n *node, sh *shared) {
 	n.ticket = sh.rs.first()
-	if !v.dfs(n, sh, 0, -1) {
+	if !v.dfs(n, sh, 0, v.row(v.start[n.blank])) {
 		return
 	}
 	sh.mu.Lock()

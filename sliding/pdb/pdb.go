@@ -25,6 +25,7 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/prune"
 )
 
 // Set is an additive set of pattern databases for one board size and one
@@ -44,6 +45,7 @@ type Set struct {
 	tables    [][]uint32 // 4-bit entries, 8 to a word
 	catalogue bool       // the sums are those of the catalogue, not one partition's
 	noMirror  bool
+	machine   *prune.Machine // the move pruning its searches follow
 	once      sync.Once
 	v         *solver
 	fpOnce    sync.Once
@@ -53,7 +55,7 @@ type Set struct {
 // WithoutMirror returns a set that shares s's tables but never looks up the
 // reflected board: a weaker heuristic, for comparison.
 func (s *Set) WithoutMirror() *Set {
-	return &Set{w: s.w, h: s.h, blank: s.blank, partition: s.partition, g: s.g, groups: s.groups, tables: s.tables, catalogue: s.catalogue, noMirror: true}
+	return &Set{w: s.w, h: s.h, blank: s.blank, partition: s.partition, g: s.g, groups: s.groups, tables: s.tables, catalogue: s.catalogue, noMirror: true, machine: s.machine}
 }
 
 // views returns the additive sums whose largest is the heuristic: for one
@@ -75,6 +77,20 @@ func (s *Set) views() [][]lookup {
 	}
 	return [][]lookup{plain}
 }
+
+// WithPruning returns a set that shares s's tables but whose searches
+// follow the move-pruning machine m instead (see package prune): with a
+// machine of length 2, the searches only never undo their last move, as
+// before pruning machines; longer machines expand fewer nodes.
+func (s *Set) WithPruning(m *prune.Machine) (*Set, error) {
+	if w, h := m.Size(); w != s.w || h != s.h {
+		return nil, fmt.Errorf("pdb: a %dx%d pruning machine for a %dx%d database", w, h, s.w, s.h)
+	}
+	return &Set{w: s.w, h: s.h, blank: s.blank, partition: s.partition, g: s.g, groups: s.groups, tables: s.tables, catalogue: s.catalogue, noMirror: s.noMirror, machine: m}, nil
+}
+
+// Pruning returns the move-pruning machine the set's searches follow.
+func (s *Set) Pruning() *prune.Machine { return s.machine }
 
 // W and H return the board size the set is for.
 func (s *Set) W() int { return s.w }
@@ -417,7 +433,10 @@ func DefaultPartition(w, h int) (spec string, ok bool) {
 // Build computes the set for a w x h board, the blank's goal on cell blank
 // and the given partition, without touching any cache. progress, if not
 // nil, is called as the work goes on with the placements done and their
-// total over all patterns.
+// total over all patterns. Its searches prune redundant move sequences up
+// to PruneLength(w, h) moves on boards of up to 16 cells, and up to 12 on
+// larger ones, whose longer machines are worth building only when kept
+// (Open keeps them; Set.WithPruning sets another).
 func Build(ctx context.Context, w, h, blank int, partition string, progress func(done, total int64)) (*Set, error) {
 	s, pats, err := newSet(w, h, blank, partition)
 	if err != nil {
@@ -438,6 +457,13 @@ func Build(ctx context.Context, w, h, blank int, partition string, progress func
 		}
 		s.tables[i] = t
 		before += p.size
+	}
+	l := PruneLength(w, h)
+	if w*h > 16 {
+		l = quickPruneLength
+	}
+	if s.machine, err = machineFor(ctx, w, h, l); err != nil {
+		return nil, err
 	}
 	return s, nil
 }
@@ -478,6 +504,10 @@ type Options struct {
 	// meanwhile Solve answers by IDA* with linear conflicts (a server
 	// wants this). Open ignores it.
 	Background bool
+	// PruneLength is the longest redundant move sequence that the sets'
+	// searches prune (see package prune and Set.WithPruning); 0 means
+	// PruneLength(w, h), 2 only never to undo the last move.
+	PruneLength int
 	// Run, for a Solver, adjusts each pattern-database solve: its threads,
 	// a checkpoint to keep and resume from, and progress reports (see
 	// Set.SolveWith). Open ignores it.

@@ -86,6 +86,7 @@ type Solver struct {
 type setKey struct {
 	w, h, blank int
 	partition   string
+	pruneLen    int
 }
 
 // setSlot holds one opened set; mu is held while it is opened, so that two
@@ -279,11 +280,17 @@ func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*Set, er
 		}
 		partition = s.choose(dir, k.w, k.h, k.goalBlank, partition)
 	}
+	pruneLen := s.opts.PruneLength
+	if def, _ := DefaultPartition(k.w, k.h); pruneLen == 0 && k.partition == "" && partition != def && !machineCached(dir, k.w, k.h, PruneLength(k.w, k.h)) {
+		// The quick set stands in while the fast one is not built: so
+		// does a machine that is quick to build.
+		pruneLen = quickPruneLength
+	}
 	blank, canon, err := Canonical(k.w, k.h, k.goalBlank, partition)
 	if err != nil {
 		return nil, noDatabase{err}
 	}
-	sk := setKey{k.w, k.h, blank, canon}
+	sk := setKey{k.w, k.h, blank, canon, pruneLen}
 	s.mu.Lock()
 	slot := s.sets[sk]
 	if slot == nil {
@@ -296,6 +303,7 @@ func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*Set, er
 	if slot.set == nil {
 		opts := s.opts
 		opts.Dir = dir
+		opts.PruneLength = pruneLen
 		set, err := Open(ctx, k.w, k.h, blank, canon, opts)
 		if err != nil {
 			return nil, err

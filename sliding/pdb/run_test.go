@@ -14,6 +14,7 @@ import (
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/prune"
 )
 
 // korfGoal is Korf's goal layout: the blank top-left, tiles in reading order.
@@ -248,6 +249,14 @@ func TestCheckpointRefused(t *testing.T) {
 	flipped := append([]byte(nil), data...)
 	i := strings.Index(string(flipped), `"bound":`) + len(`"bound":`)
 	flipped[i]++
+	undoOnly, err := prune.New(ctx, 4, 4, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lessPruned, err := s.WithPruning(undoOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		set  *pdb.Set
@@ -255,6 +264,7 @@ func TestCheckpointRefused(t *testing.T) {
 		path string
 		msg  string
 	}{
+		{"other pruning", lessPruned, b, goal, good, "other move pruning"},
 		{"other board", s, other, goal, good, "another board"},
 		{"other goal", s, b, swapped, good, "another goal"},
 		{"other databases", smallSet(t, 4, "6-6-3"), b, goal, good, "other pattern databases"},
@@ -263,7 +273,7 @@ func TestCheckpointRefused(t *testing.T) {
 		{"cut short", s, b, goal, write("short", data[:len(data)/2]), "damaged"},
 		{"empty", s, b, goal, write("empty", nil), "not a searchlab checkpoint"},
 		{"another file", s, b, goal, write("other", []byte("hello\n")), "not a searchlab checkpoint"},
-		{"newer version", s, b, goal, write("v9", []byte(strings.Replace(string(data), "checkpoint 1", "checkpoint 9", 1))), "format version 9"},
+		{"newer version", s, b, goal, write("v9", []byte(strings.Replace(string(data), "checkpoint 2", "checkpoint 9", 1))), "format version 9"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -141,8 +141,8 @@ func (s *Set) Split(ctx context.Context, b, goal sliding.Board, depth int, lim s
 		err     error
 	)
 	n := v.g.n
-	var walk func(g, blank, prev int) bool
-	walk = func(g, blank, prev int) bool {
+	var walk func(g, blank int, st int32) bool
+	walk = func(g, blank int, st int32) bool {
 		key := string(cur[:n])
 		if g == sp.Depth {
 			sp.Paths++
@@ -169,12 +169,13 @@ func (s *Set) Split(ctx context.Context, b, goal sliding.Board, depth int, lim s
 			if c < 0 {
 				break
 			}
-			if c == prev {
+			cst := v.fsm[4*int(st)+int(v.ndir[blank][k])]
+			if cst < 0 {
 				continue
 			}
 			cur[blank], cur[c] = cur[c], cur[blank]
 			path[g] = int8(c)
-			ok := walk(g+1, c, blank)
+			ok := walk(g+1, c, cst)
 			cur[blank], cur[c] = cur[c], cur[blank]
 			if !ok {
 				return false
@@ -182,7 +183,7 @@ func (s *Set) Split(ctx context.Context, b, goal sliding.Board, depth int, lim s
 		}
 		return true
 	}
-	walk(0, root.blank, -1)
+	walk(0, root.blank, v.start[root.blank])
 	if err != nil {
 		return Split{}, err
 	}
@@ -252,12 +253,12 @@ func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound 
 	}
 	// n holds the unit's node now. Its path holds the blank's cells after
 	// each move, in the solver's (reflected) cells.
-	prev := -1
+	st := v.start[m[boards[0].Blank()]]
 	for i := range d {
 		c := m[boards[i+1].Blank()]
 		n.path[i] = int8(c)
-		if i == d-1 {
-			prev = m[boards[i].Blank()]
+		if st = v.follow(st, m[boards[i].Blank()], c); st < 0 {
+			return res, fmt.Errorf("pdb: unit %d: its prefix is redundant (move %d): it was split with other move pruning", u.Index, i+1)
 		}
 	}
 	if n.md == 0 {
@@ -270,7 +271,7 @@ func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound 
 	sh.found.Store(math.MaxInt64)
 	n.nextBound = math.MaxInt
 	n.scratch = new([maxDepth]scratch)
-	found := v.dfs(&n, sh, d, prev)
+	found := v.dfs(&n, sh, d, v.row(st))
 	res.Stats.Expanded, res.Stats.Generated = n.expanded, n.generated
 	res.Stats.Elapsed = time.Since(start)
 	if sh.err != nil {

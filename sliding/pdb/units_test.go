@@ -9,6 +9,7 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/prune"
 )
 
 // runUnits returns a RoundFunc that searches every unit of sp in this
@@ -119,13 +120,21 @@ func TestUnitsMatchSolve(t *testing.T) {
 }
 
 // TestSplitDropsDuplicates checks that a deep split holds fewer units than
-// paths (the 3x3 board has transpositions within a few moves) and that a
-// board at the goal is one unit that finds it at once.
+// paths when the search only never undoes its last move (the 3x3 board has
+// transpositions within a few moves) and that a board at the goal is one
+// unit that finds it at once.
 func TestSplitDropsDuplicates(t *testing.T) {
 	ctx := context.Background()
 	goal := sliding.Standard(3, 3)
 	s, err := Build(ctx, 3, 3, 8, "4-4", nil)
 	if err != nil {
+		t.Fatal(err)
+	}
+	undoOnly, err := prune.New(ctx, 3, 3, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err = s.WithPruning(undoOnly); err != nil {
 		t.Fatal(err)
 	}
 	b := mustBoard(t, 3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1) // 31 moves

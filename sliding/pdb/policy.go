@@ -2,6 +2,7 @@ package pdb
 
 import (
 	"context"
+	"encoding"
 	"errors"
 	"fmt"
 	"io"
@@ -441,9 +442,10 @@ func (s *Solver) loadTable(goal sliding.Board, name string) *sliding.Table {
 	return t
 }
 
-// writeFile writes t to dir/name through a temporary file renamed into
-// place, so that no partial file is left behind.
-func writeFile(dir, name string, t *sliding.Table) (err error) {
+// writeFile writes t (a distance table or a move-pruning machine) to
+// dir/name through a temporary file renamed into place, so that no partial
+// file is left behind.
+func writeFile(dir, name string, t encoding.BinaryMarshaler) (err error) {
 	data, err := t.MarshalBinary()
 	if err != nil {
 		return err

@@ -103,41 +103,9 @@ func openMachine(ctx context.Context, dir string, w, h, l int, logf func(string,
 		if time.Since(start) > time.Second {
 			logf("pdb: built %s in %v: %d states, %d redundant sequences", name, time.Since(start).Round(time.Millisecond), m.States(), m.Forbidden())
 		}
-		if err := writeMachine(path, m); err != nil {
+		if err := writeFile(dir, name, m); err != nil {
 			logf("pdb: could not save %s: %v; using it without caching", name, err)
 		}
 		return m, nil
 	})
-}
-
-// writeMachine writes m to path through a temporary file and a rename, so
-// that no reader ever sees a partial file.
-func writeMachine(path string, m *prune.Machine) error {
-	data, err := m.MarshalBinary()
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	if _, err = tmp.Write(data); err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
 }

@@ -36,6 +36,8 @@ import (
 
 const full27 = 1<<27 - 1
 
+var useTriads = true
+
 var (
 	// triadOf maps a 9-bit row to its 3-bit triad occupancy.
 	triadOf [512]uint32
@@ -239,6 +241,15 @@ func (s *state9) propagate() bool {
 		n1 := o1 &^ t1 &^ s.solved[1]
 		n2 := o2 &^ t2 &^ s.solved[2]
 		if n0|n1|n2 == 0 {
+			if useTriads {
+				ok, changed := s.triadPass()
+				if !ok {
+					return false
+				}
+				if changed {
+					continue
+				}
+			}
 			s.biv = [3]uint32{t0 &^ h0 &^ s.solved[0], t1 &^ h1 &^ s.solved[1], t2 &^ h2 &^ s.solved[2]}
 			return true
 		}

@@ -1,0 +1,121 @@
+package sudoku
+
+// This file holds the triad rules of the 9x9 solver, which look across
+// digits at the triads of a band: the three cells of a row inside one box
+// (a minirow) and the three cells of a column inside one box (a
+// minicolumn). Each triad holds exactly three digits, so:
+//   - if only three digits can go in a triad's cells (naked triad), each
+//     of them is in the triad: it leaves the rest of the triad's row or
+//     column and the rest of its box;
+//   - if three digits must go in a triad (hidden triad: the triad is the
+//     only place left for the digit in its row, or in its box for a
+//     minicolumn), the triad's cells hold no other digit;
+//   - fewer than three possible or more than three forced digits is a
+//     contradiction.
+// The band pass decides each digit alone; these rules are what tdoku's
+// triad representation adds across digits. They are applied only when
+// the band pass and naked singles have stalled, before a branch.
+
+var (
+	// singleTriad maps a 9-bit minirow occupancy (bit r*3+k: row r of
+	// the band has a candidate in box k) to the minirows that are the
+	// only one of their row.
+	singleTriad [512]uint32
+	// minirowRest maps a 9-bit set of minirows to the cells of the band
+	// in their rows or boxes but not in them.
+	minirowRest [512]uint32
+	// minirowCells maps a 9-bit set of minirows to their cells.
+	minirowCells [512]uint32
+	// minicolBoxRest maps a 9-bit set of minicolumns (columns of the
+	// band) to the cells of the band in their boxes but not in them.
+	minicolBoxRest [512]uint32
+)
+
+func init() {
+	for x := uint32(0); x < 512; x++ {
+		for r := uint32(0); r < 3; r++ {
+			if y := x >> (3 * r) & 7; y&(y-1) == 0 {
+				singleTriad[x] |= y << (3 * r)
+			}
+		}
+		for i := uint32(0); i < 9; i++ {
+			if x>>i&1 == 0 {
+				continue
+			}
+			r, k := i/3, i%3
+			cells := uint32(7) << (r*9 + 3*k)
+			row := uint32(511) << (r * 9)
+			box := uint32(7|7<<9|7<<18) << (3 * k)
+			minirowCells[x] |= cells
+			minirowRest[x] |= (row | box) &^ cells
+			c := i
+			col := uint32(1|1<<9|1<<18) << c
+			minicolBoxRest[x] |= (uint32(7|7<<9|7<<18) << (c / 3 * 3)) &^ col
+		}
+	}
+}
+
+// triadPass applies the triad rules once. It returns false on a
+// contradiction, and whether it removed a candidate.
+func (s *state9) triadPass() (ok, changed bool) {
+	// x[d]: the digit's possible minirows (bits 0-26, band b at 9b) and
+	// minicolumns (bits 32-58); y[d]: those it is forced into.
+	var x, y [9]uint64
+	var n1, n2, n3, n4, f1, f2, f3, f4 uint64
+	for d := 0; d < 9; d++ {
+		c := (*[3]uint32)(s.cand[d*3 : d*3+3])
+		var xd, yd uint64
+		for b := 0; b < 3; b++ {
+			a := c[b]
+			t := triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
+			cols := (a | a>>9 | a>>18) & 511
+			xd |= uint64(t)<<(9*b) | uint64(cols)<<(32+9*b)
+			yd |= uint64(singleTriad[t])<<(9*b) | uint64(pointCols[cols])<<(32+9*b)
+		}
+		x[d], y[d] = xd, yd
+		n4 |= n3 & xd
+		n3 |= n2 & xd
+		n2 |= n1 & xd
+		n1 |= xd
+		f4 |= f3 & yd
+		f3 |= f2 & yd
+		f2 |= f1 & yd
+		f1 |= yd
+	}
+	const all = full27 | full27<<32
+	if n3 != all || f4 != 0 {
+		return false, true
+	}
+	naked, hidden := n3&^n4, f3&^f4
+	if naked|hidden == 0 {
+		return true, false
+	}
+	for d := 0; d < 9; d++ {
+		m := x[d] & naked
+		h := hidden &^ y[d]
+		if m|h == 0 {
+			continue
+		}
+		c := (*[3]uint32)(s.cand[d*3 : d*3+3])
+		var colOut [3]uint32 // columns d leaves in the other bands
+		for b := 0; b < 3; b++ {
+			mr, mc := uint32(m>>(9*b))&511, uint32(m>>(32+9*b))&511
+			hr, hc := uint32(h>>(9*b))&511, uint32(h>>(32+9*b))&511
+			rm := minirowRest[mr] | minicolBoxRest[mc] | minirowCells[hr] | hc*(1|1<<9|1<<18)
+			spread := mc * (1 | 1<<9 | 1<<18)
+			for o := 0; o < 3; o++ {
+				if o != b {
+					colOut[o] |= spread
+				}
+			}
+			colOut[b] |= rm
+		}
+		for b := 0; b < 3; b++ {
+			if c[b]&colOut[b] != 0 {
+				c[b] &^= colOut[b]
+				changed = true
+			}
+		}
+	}
+	return true, changed
+}

@@ -1,5 +1,7 @@
 package sudoku
 
+import "math/bits"
+
 // This file holds the triad rules of the 9x9 solver, which look across
 // digits at the triads of a band: the three cells of a row inside one box
 // (a minirow) and the three cells of a column inside one box (a
@@ -118,4 +120,93 @@ func (s *state9) triadPass() (ok, changed bool) {
 		}
 	}
 	return true, changed
+}
+
+// A digit's configuration in a band is where it lies in each row of the
+// band: one box per row, a different box for each row, so one of six
+// permutations; in a stack, one column per band. tdoku branches on these;
+// coreTriads does so on the hardest puzzles (see configAfter).
+var (
+	// permOf maps a 3x3 occupancy (bit r*3+k: row r may use box k, or
+	// band r may use column k of the stack) to the permutations it allows.
+	permOf [512]uint8
+	// permTriads gives permutation p as a 3x3 occupancy.
+	permTriads [6]uint32
+	// permCol gives the box (or column) permutation p picks in each row
+	// (or band).
+	permCol [6][3]uint32
+)
+
+func init() {
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	for p, q := range perms {
+		for r := 0; r < 3; r++ {
+			permTriads[p] |= 1 << (r*3 + q[r])
+			permCol[p][r] = uint32(q[r])
+		}
+	}
+	for t := 0; t < 512; t++ {
+		for p := 0; p < 6; p++ {
+			if uint32(t)&permTriads[p] == permTriads[p] {
+				permOf[t] |= 1 << p
+			}
+		}
+	}
+}
+
+// chooseConfig picks a unit, a band (0-2) or a stack (3-5), and a digit
+// to branch on, and returns the digit's configurations there (two or
+// more), as tdoku does: the unit with the fewest configurations over all
+// digits that is not fixed, and in it the digit with the fewest. ok is
+// false if every unit is fixed.
+func (s *state9) chooseConfig() (unit, digit int, cfg uint8, ok bool) {
+	var cf [6][9]uint8
+	var tot [6]int
+	for d := 0; d < 9; d++ {
+		var cols [3]uint32
+		for b := 0; b < 3; b++ {
+			a := s.cand[d*3+b]
+			t := triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
+			cf[b][d] = permOf[t]
+			tot[b] += bits.OnesCount8(cf[b][d])
+			cols[b] = (a | a>>9 | a>>18) & 511
+		}
+		for j := 0; j < 3; j++ {
+			v := cols[0]>>(3*j)&7 | (cols[1]>>(3*j)&7)<<3 | (cols[2]>>(3*j)&7)<<6
+			cf[3+j][d] = permOf[v]
+			tot[3+j] += bits.OnesCount8(cf[3+j][d])
+		}
+	}
+	best, bu := 1<<30, -1
+	for u := 0; u < 6; u++ {
+		if tot[u] > 9 && tot[u] < best {
+			best, bu = tot[u], u
+		}
+	}
+	if bu < 0 {
+		return 0, 0, 0, false
+	}
+	bd, bc := -1, 10
+	for d := 0; d < 9; d++ {
+		n := bits.OnesCount8(cf[bu][d])
+		if n > 1 && n < bc {
+			bd, bc = d, n
+		}
+	}
+	return bu, bd, cf[bu][bd], true
+}
+
+// applyConfig restricts digit d in unit u (as in chooseConfig) to
+// configuration p.
+func (s *state9) applyConfig(u, d, p int) {
+	if u < 3 {
+		s.cand[d*3+u] &= minirowCells[permTriads[p]]
+		return
+	}
+	j := u - 3
+	for b := 0; b < 3; b++ {
+		c := uint32(3*j) + permCol[p][b]
+		box := uint32(7) << (3 * j)
+		s.cand[d*3+b] &^= (box &^ (1 << c)) * (1 | 1<<9 | 1<<18)
+	}
 }

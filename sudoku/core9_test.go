@@ -1,0 +1,112 @@
+package sudoku
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+)
+
+// solveCore counts the solutions of g up to limit with the 9x9 solver
+// using core, and returns the first solution found.
+func solveCore(core core9, g Grid, limit int) (int, Grid) {
+	var sv solver9
+	sv.core = core
+	n := sv.solve9((*[81]uint8)(g.Cells), limit)
+	sol, _ := NewGrid(3)
+	copy(sol.Cells, sv.sol[:])
+	return n, sol
+}
+
+var cores9 = []struct {
+	name string
+	core core9
+}{{"triads", coreTriads}, {"bands", coreBands}}
+
+// TestCores9Random compares each 9x9 core with the reference backtracker
+// on random puzzles: solution counts up to 2, and the solution found. The
+// puzzles keep 20 to 60 random cells of a random solved grid (many,
+// then one solution), those with 30 or more sometimes with one or two cells
+// changed to another digit (often none, or conflicting givens).
+func TestCores9Random(t *testing.T) {
+	r := rand.New(rand.NewPCG(14, 9))
+	ctx := context.Background()
+	gen, _ := NewGenerator(3, 14)
+	var kinds [4]int // puzzles with 0, 1, 2+ solutions, conflicting
+	for k := 0; k < 600; k++ {
+		sol, err := gen.fullGrid(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := NewGrid(3)
+		n := 20 + r.IntN(41)
+		for j := 0; j < n; j++ {
+			i := r.IntN(81)
+			g.Cells[i] = sol.Cells[i]
+		}
+		for j := r.IntN(3); n >= 30 && j > 0; j-- {
+			g.Cells[r.IntN(81)] = uint8(1 + r.IntN(9))
+		}
+		want, werr := Backtrack(ctx, g, Options{Limit: 2, MaxGuesses: 1e6})
+		if errors.Is(werr, ErrLimit) {
+			continue
+		}
+		switch {
+		case werr != nil:
+			kinds[3]++
+		default:
+			kinds[want.Count]++
+		}
+		for _, c := range cores9 {
+			var sv solver9
+			sv.core = c.core
+			n := sv.solve9((*[81]uint8)(g.Cells), 2)
+			if sv.invalid != (werr != nil) {
+				t.Fatalf("%v %s: invalid %v, Backtrack error %v", g, c.name, sv.invalid, werr)
+			}
+			if werr != nil {
+				continue
+			}
+			if n != want.Count {
+				t.Fatalf("%v %s: %d solutions, Backtrack %d", g, c.name, n, want.Count)
+			}
+			_, s := solveCore(c.core, g, 2)
+			if n > 0 && !s.Solves(g) {
+				t.Fatalf("%v %s: %v does not solve it", g, c.name, s)
+			}
+			if n == 1 && s.String() != want.Solution.String() {
+				t.Fatalf("%v %s: solution %v, Backtrack %v", g, c.name, s, want.Solution)
+			}
+		}
+	}
+	t.Logf("puzzles with 0, 1, 2+ solutions, conflicting givens: %v", kinds)
+	for i, n := range kinds {
+		if n < 10 {
+			t.Errorf("only %d puzzles of kind %d: the test does not cover it", n, i)
+		}
+	}
+}
+
+// TestCores9Data compares the 9x9 cores on samples of the data files (all
+// lines with -full): the same solution count up to 2, and valid
+// solutions.
+func TestCores9Data(t *testing.T) {
+	for _, bf := range benchFiles {
+		t.Run(bf.name, func(t *testing.T) {
+			for i, line := range readLines(t, bf.file, 100) {
+				g := mustLine(t, line)
+				var counts [2]int
+				for j, c := range cores9 {
+					n, s := solveCore(c.core, g, 2)
+					if n == 0 || !s.Solves(g) {
+						t.Fatalf("line %d %s: %d solutions, solution %v", i+1, c.name, n, s)
+					}
+					counts[j] = n
+				}
+				if counts[0] != counts[1] {
+					t.Fatalf("line %d: counts %v", i+1, counts)
+				}
+			}
+		})
+	}
+}

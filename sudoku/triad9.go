@@ -88,7 +88,10 @@ func (s *state9) triadPass() (ok, changed bool) {
 	if n3 != all || f4 != 0 {
 		return false, true
 	}
+	// A triad with three possible digits that are also forced into it is
+	// settled: the band pass has done what either rule would do.
 	naked, hidden := n3&^n4, f3&^f4
+	naked, hidden = naked&^hidden, hidden&^naked
 	if naked|hidden == 0 {
 		return true, false
 	}

@@ -42,11 +42,19 @@ func reportRates(b *testing.B, cpu time.Duration) {
 	}
 }
 
-func BenchmarkSolve(b *testing.B) {
+func BenchmarkSolve(b *testing.B) { benchSolve9(b, coreBands) }
+
+// BenchmarkSolveTriads is BenchmarkSolve with the triad core (coreTriads),
+// which is not the default: compare the two by cpu-puzzles/s and
+// branchpoints/puzzle.
+func BenchmarkSolveTriads(b *testing.B) { benchSolve9(b, coreTriads) }
+
+func benchSolve9(b *testing.B, core core9) {
 	for _, bf := range benchFiles {
 		b.Run(bf.name, func(b *testing.B) {
 			ps := loadPuzzles9(b, bf.file, -1)
 			var sv solver9
+			sv.core = core
 			var guesses, points int64
 			b.ResetTimer()
 			cpu := threadCPU()

@@ -21,7 +21,7 @@ func solveCore(core core9, g Grid, limit int) (int, Grid) {
 var cores9 = []struct {
 	name string
 	core core9
-}{{"triads", coreTriads}, {"bands", coreBands}}
+}{{"bands", coreBands}, {"triads", coreTriads}}
 
 // TestCores9Random compares each 9x9 core with the reference backtracker
 // on random puzzles: solution counts up to 2, and the solution found. The

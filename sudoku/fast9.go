@@ -121,23 +121,26 @@ type state9 struct {
 type core9 uint8
 
 const (
-	// coreTriads, the default, adds the triad rules (triad9.go) to the
-	// band pass and naked singles, and branches on a digit's
-	// configurations in a band or stack once a puzzle has needed
-	// configAfter branch points (on a cell before that).
-	coreTriads core9 = iota
-	// coreBands is the band pass and naked singles alone, branching on a
-	// cell: the solver before the triad rules, kept as a reference.
-	coreBands
+	// coreBands, the default, is the band pass and naked singles,
+	// branching on a cell.
+	coreBands core9 = iota
+	// coreTriads adds the triad rules (triad9.go) when the band pass
+	// stalls, and branches on a digit's configurations in a band or
+	// stack once a puzzle has needed configAfter branch points (on a
+	// cell before that). It makes fewer branch points than coreBands on
+	// every benchmark set but serg, and is slower by CPU time on all but
+	// magictour (README, Sudoku performance): kept, tested, for the work
+	// on a faster triad core.
+	coreTriads
 )
 
 // configAfter is the number of cell branch points after which coreTriads
 // branches on configurations instead. Branching on configurations makes
 // 10-20% fewer branch points on the hardest sets (forum_hardest_*) and
 // 5-15% more on the easier ones (17-clue, serg, magictour), where most
-// puzzles need fewer than eight; the threshold keeps the better of the
-// two on each.
-var configAfter int64 = 8
+// puzzles need fewer than eight; the threshold keeps most of the gain on
+// the first without the loss on the others.
+const configAfter = 8
 
 // solver9 searches a 9x9 grid.
 type solver9 struct {

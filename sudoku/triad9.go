@@ -19,15 +19,9 @@ import "math/bits"
 // the band pass and naked singles have stalled, before a branch.
 
 var (
-	// singleTriad maps a 9-bit minirow occupancy (bit r*3+k: row r of
-	// the band has a candidate in box k) to the minirows that are the
-	// only one of their row.
-	singleTriad [512]uint32
 	// minirowRest maps a 9-bit set of minirows to the cells of the band
 	// in their rows or boxes but not in them.
 	minirowRest [512]uint32
-	// minirowCells maps a 9-bit set of minirows to their cells.
-	minirowCells [512]uint32
 	// minicolBoxRest maps a 9-bit set of minicolumns (columns of the
 	// band) to the cells of the band in their boxes but not in them.
 	minicolBoxRest [512]uint32
@@ -35,11 +29,6 @@ var (
 
 func init() {
 	for x := uint32(0); x < 512; x++ {
-		for r := uint32(0); r < 3; r++ {
-			if y := x >> (3 * r) & 7; y&(y-1) == 0 {
-				singleTriad[x] |= y << (3 * r)
-			}
-		}
 		for i := uint32(0); i < 9; i++ {
 			if x>>i&1 == 0 {
 				continue
@@ -48,7 +37,6 @@ func init() {
 			cells := uint32(7) << (r*9 + 3*k)
 			row := uint32(511) << (r * 9)
 			box := uint32(7|7<<9|7<<18) << (3 * k)
-			minirowCells[x] |= cells
 			minirowRest[x] |= (row | box) &^ cells
 			c := i
 			col := uint32(1|1<<9|1<<18) << c
@@ -59,21 +47,32 @@ func init() {
 
 // triadPass applies the triad rules once. It returns false on a
 // contradiction, and whether it removed a candidate.
+//
+// The triads a digit may use are found without table look-ups, all 27 of
+// each kind in one word: minirow i = r*3+k of band b (row r, box k) is
+// bit 3i+b, minicolumn c of band b is bit 32+9b+c. The counts over the
+// digits are bit-sliced.
 func (s *state9) triadPass() (ok, changed bool) {
-	// x[d]: the digit's possible minirows (bits 0-26, band b at 9b) and
-	// minicolumns (bits 32-58); y[d]: those it is forced into.
+	const (
+		spread3 = 0x1249249 // bits 0, 3, ..., 24
+		rowLo   = 0x1c0e07  // bits 9r+b: the first minirow of each row of each band
+	)
 	var x, y [9]uint64
 	var n1, n2, n3, n4, f1, f2, f3, f4 uint64
 	for d := 0; d < 9; d++ {
 		c := (*[3]uint32)(s.cand[d*3 : d*3+3])
-		var xd, yd uint64
-		for b := 0; b < 3; b++ {
-			a := c[b]
-			t := triadOf[a&511] | triadOf[a>>9&511]<<3 | triadOf[a>>18&511]<<6
-			cols := (a | a>>9 | a>>18) & 511
-			xd |= uint64(t)<<(9*b) | uint64(cols)<<(32+9*b)
-			yd |= uint64(singleTriad[t])<<(9*b) | uint64(pointCols[cols])<<(32+9*b)
-		}
+		a0, a1, a2 := c[0], c[1], c[2]
+		// Minirows, then those that are the only one of their row.
+		z := (a0|a0>>1|a0>>2)&spread3 | (a1|a1>>1|a1>>2)&spread3<<1 | (a2|a2>>1|a2>>2)&spread3<<2
+		q0, q1, q2 := z&rowLo, z>>3&rowLo, z>>6&rowLo
+		m := q0&q1 | q0&q2 | q1&q2
+		zf := z &^ (m | m<<3 | m<<6)
+		// Minicolumns, then those that are the only one of their box.
+		w := (a0|a0>>9|a0>>18)&511 | (a1|a1>>9|a1>>18)&511<<9 | (a2|a2>>9|a2>>18)&511<<18
+		p0, p1, p2 := w&spread3, w>>1&spread3, w>>2&spread3
+		m = p0&p1 | p0&p2 | p1&p2
+		wf := w &^ (m | m<<1 | m<<2)
+		xd, yd := uint64(z)|uint64(w)<<32, uint64(zf)|uint64(wf)<<32
 		x[d], y[d] = xd, yd
 		n4 |= n3 & xd
 		n3 |= n2 & xd
@@ -102,22 +101,22 @@ func (s *state9) triadPass() (ok, changed bool) {
 			continue
 		}
 		c := (*[3]uint32)(s.cand[d*3 : d*3+3])
-		var colOut [3]uint32 // columns d leaves in the other bands
+		var out [3]uint32 // cells d leaves in each band
 		for b := 0; b < 3; b++ {
-			mr, mc := uint32(m>>(9*b))&511, uint32(m>>(32+9*b))&511
-			hr, hc := uint32(h>>(9*b))&511, uint32(h>>(32+9*b))&511
-			rm := minirowRest[mr] | minicolBoxRest[mc] | minirowCells[hr] | hc*(1|1<<9|1<<18)
-			spread := mc * (1 | 1<<9 | 1<<18)
-			for o := 0; o < 3; o++ {
-				if o != b {
-					colOut[o] |= spread
-				}
+			mr, hr := uint32(m>>b)&spread3, uint32(h>>b)&spread3
+			mc, hc := uint32(m>>(32+9*b))&511, uint32(h>>(32+9*b))&511
+			rm := hr | hr<<1 | hr<<2 | minicolBoxRest[mc] | hc*(1|1<<9|1<<18)
+			for ; mr != 0; mr &= mr - 1 {
+				rm |= minirowRest[1<<(bits.TrailingZeros32(mr)/3)]
 			}
-			colOut[b] |= rm
+			out[b] |= rm
+			spread := mc * (1 | 1<<9 | 1<<18)
+			out[(b+1)%3] |= spread
+			out[(b+2)%3] |= spread
 		}
 		for b := 0; b < 3; b++ {
-			if c[b]&colOut[b] != 0 {
-				c[b] &^= colOut[b]
+			if c[b]&out[b] != 0 {
+				c[b] &^= out[b]
 				changed = true
 			}
 		}
@@ -135,6 +134,8 @@ var (
 	permOf [512]uint8
 	// permTriads gives permutation p as a 3x3 occupancy.
 	permTriads [6]uint32
+	// permCells gives the cells of a band that permutation p keeps.
+	permCells [6]uint32
 	// permCol gives the box (or column) permutation p picks in each row
 	// (or band).
 	permCol [6][3]uint32
@@ -145,6 +146,7 @@ func init() {
 	for p, q := range perms {
 		for r := 0; r < 3; r++ {
 			permTriads[p] |= 1 << (r*3 + q[r])
+			permCells[p] |= 7 << (r*9 + 3*q[r])
 			permCol[p][r] = uint32(q[r])
 		}
 	}
@@ -203,7 +205,7 @@ func (s *state9) chooseConfig() (unit, digit int, cfg uint8, ok bool) {
 // configuration p.
 func (s *state9) applyConfig(u, d, p int) {
 	if u < 3 {
-		s.cand[d*3+u] &= minirowCells[permTriads[p]]
+		s.cand[d*3+u] &= permCells[p]
 		return
 	}
 	j := u - 3

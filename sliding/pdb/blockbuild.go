@@ -49,6 +49,9 @@ var useBlockBuilder = true
 // blank: see buildPlacements for what it holds. It uses the block builder
 // when it can.
 func build(ctx context.Context, p *pattern, blank int, progress func(done int64)) ([]uint32, error) {
+	if p.zero {
+		return buildBlocks(ctx, p, blank, progress)
+	}
 	if useBlockBuilder && len(p.cells) <= blockMaxTiles {
 		t, err := buildBlocks(ctx, p, blank, progress)
 		if !errors.Is(err, errTooDeep) {
@@ -82,6 +85,9 @@ type blocks struct {
 	// ia-th cell of S moves to the ib-th cell of S-a+b; nil for ia == ib,
 	// where the arrangement stays.
 	perm [][]uint16
+	// The colex rank of a block by two lookups (see fastRank).
+	loBits         int
+	rankLo, rankHi []int32
 }
 
 // setRank returns the colex rank of a set of k cells.
@@ -121,10 +127,18 @@ func (bl *blocks) regions(s uint32, cells *[maxCells]uint8) int {
 	return nr
 }
 
+// newBlocks returns the block builder's view of pattern p: the layout its
+// size has on the board (made once, see blockLayout) and p.
 func newBlocks(p *pattern) *blocks {
-	g := p.g
-	k, n := len(p.cells), g.n
-	bl := &blocks{p: p, g: g, k: k, n: n}
+	bl := *blockLayout(p.g, len(p.cells))
+	bl.p = p
+	return &bl
+}
+
+// makeBlocks computes the layout of the blocks of k tiles on the board g.
+func makeBlocks(g *geom, k int) *blocks {
+	n := g.n
+	bl := &blocks{g: g, k: k, n: n}
 	for i := 0; i <= n; i++ {
 		bl.binom[i][0] = 1
 		for j := 1; j <= i && j <= maxCells; j++ {
@@ -182,6 +196,7 @@ func newBlocks(p *pattern) *blocks {
 			bl.perm[ia*k+ib] = t
 		}
 	}
+	bl.makeSetRanks()
 	return bl
 }
 
@@ -248,6 +263,15 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 	placed[int64(s0)*pw] = 1
 	front[plane0*pw] = 1
 	dist[int64(s0)*int64(bl.nArr)] = 1
+	// A zero-aware table needs each state's distance too: sd holds it plus
+	// one, a byte a state, plane by plane.
+	var sd []byte
+	if p.zero {
+		sdW, freeSD := allocPages((nPlanes*int64(bl.nArr) + 3) / 4)
+		defer freeSD()
+		sd = tableBytes(sdW)[:nPlanes*int64(bl.nArr)]
+		sd[plane0*int64(bl.nArr)] = 1
+	}
 	active[plane0] = true
 	reached := int64(1)
 	if progress != nil {
@@ -270,7 +294,7 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				x := blockExpander{bl: bl, visited: visited, front: front, next: next, placed: placed, dist: dist, active: active, nactive: nactive, locks: locks, h: uint8(depth + 2)}
+				x := blockExpander{bl: bl, visited: visited, front: front, next: next, placed: placed, dist: dist, sd: sd, active: active, nactive: nactive, locks: locks, h: uint8(depth + 2)}
 				for {
 					lo := int(nextChunk.Add(chunk)) - chunk
 					if lo >= nSets || ctx.Err() != nil {
@@ -306,15 +330,18 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 			}
 		}
 	}
-	want := p.size
+	want := p.places
 	if k == bl.n-1 {
 		want /= 2 // with one free cell, only even permutations are reachable
 	}
 	if reached != want {
-		return nil, fmt.Errorf("pdb: internal error: reached %d of %d placements", reached, p.size)
+		return nil, fmt.Errorf("pdb: internal error: reached %d of %d placements", reached, p.places)
 	}
 	freeStates()
 	freeStates = func() {}
+	if p.zero {
+		return bl.zeroTable(ctx, sd, workers)
+	}
 	return bl.table(ctx, dist, workers)
 }
 
@@ -324,6 +351,7 @@ type blockExpander struct {
 	visited, front, next []uint64
 	placed               []uint64
 	dist                 []byte
+	sd                   []byte // each state's distance plus one, for a zero-aware table; nil otherwise
 	active, nactive      []bool
 	locks                []sync.Mutex
 	h                    uint8 // the next level's distance plus one
@@ -434,6 +462,12 @@ func (x *blockExpander) apply(f []uint64, m *bmove) {
 			v[i] |= nw
 			n[i] |= nw
 			added += int64(bits.OnesCount64(nw))
+			if x.sd != nil {
+				base := m.pl*int64(bl.nArr) + int64(i)*64
+				for b := nw; b != 0; b &= b - 1 {
+					x.sd[base+int64(bits.TrailingZeros64(b))] = x.h
+				}
+			}
 			np := nw &^ pr[i] // placements reached for the first time
 			if np == 0 {
 				continue
@@ -456,6 +490,9 @@ func (x *blockExpander) apply(f []uint64, m *bmove) {
 				v[w] |= bit
 				n[w] |= bit
 				added++
+				if x.sd != nil {
+					x.sd[m.pl*int64(bl.nArr)+int64(r2)] = x.h
+				}
 				if pr[w]&bit == 0 {
 					pr[w] |= bit
 					d[r2] = x.h

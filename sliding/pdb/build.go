@@ -20,7 +20,12 @@ const maxPatternEntries = 1 << 31
 type pattern struct {
 	g     *geom
 	cells []int // goal cells of the pattern's tiles
-	size  int64 // n!/(n-k)!: the number of placements of the tiles
+	size  int64 // entries of the table: n!/(n-k)! placements of the tiles, or for a zero-aware table its states
+	// zero marks a zero-aware table (see zero.go): an entry for each
+	// placement and region of the blank, in the block builder's order.
+	zero bool
+	// places is n!/(n-k)!, the placements (what a build's progress counts).
+	places int64
 }
 
 func newPattern(g *geom, cells []int) (*pattern, error) {
@@ -34,7 +39,7 @@ func newPattern(g *geom, cells []int) (*pattern, error) {
 			return nil, fmt.Errorf("pdb: a pattern of %d tiles on %dx%d has over %d entries", len(cells), g.w, g.h, int64(maxPatternEntries))
 		}
 	}
-	return &pattern{g: g, cells: cells, size: size}, nil
+	return &pattern{g: g, cells: cells, size: size, places: size}, nil
 }
 
 // rank returns the index of the placement pos (pos[i] is the cell of tile

@@ -28,7 +28,9 @@ import (
 //	k        uint8: the number of tiles in the pattern
 //	cells    k bytes: the goal cells of the pattern's tiles, increasing
 //	entries  uint64: the number of placements, n!/(n-k)!
-//	encoding uint8: 1 = 4 bits an entry, (distance - taxicab)/2 capped at 15
+//	encoding uint8: 1 = 4 bits an entry, (distance - taxicab)/2 capped at 15;
+//	         2 = the same for a zero-aware table (see zero.go), whose entries
+//	         are its states (placement and region of the blank)
 //	payload  uint64: bytes of table that follow the header
 //	crc      uint32: CRC-32C of the header bytes before it and of the table
 //	padding  zero bytes up to a multiple of 64 bytes from the start
@@ -40,6 +42,7 @@ import (
 const (
 	formatVersion   = 2
 	encodingExcess4 = 1
+	encodingZero4   = 2
 	fileExt         = ".pdb"
 )
 
@@ -62,7 +65,25 @@ func CacheDir() (string, error) {
 	return filepath.Join(d, "searchlab", "pdb"), nil
 }
 
-// fileName names the file of one pattern's table.
+// fileName names the file of pattern p's table: fileName of its cells,
+// with ".z" before the extension for a zero-aware table.
+func (p *pattern) fileName(blank int) string {
+	name := fileName(p.g.w, p.g.h, blank, p.cells)
+	if p.zero {
+		name = strings.TrimSuffix(name, fileExt) + ".z" + fileExt
+	}
+	return name
+}
+
+// encoding returns the file encoding of p's table.
+func (p *pattern) encoding() int {
+	if p.zero {
+		return encodingZero4
+	}
+	return encodingExcess4
+}
+
+// fileName names the file of one blank-unaware pattern's table.
 func fileName(w, h, blank int, cells []int) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%dx%d-b%d-", w, h, blank)
@@ -131,7 +152,7 @@ func writeTable(dir string, p *pattern, blank int, t []uint32) (err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	name := fileName(p.g.w, p.g.h, blank, p.cells)
+	name := p.fileName(blank)
 	f, err := createTemp(dir, name+".tmp-*")
 	if err != nil {
 		return err
@@ -142,7 +163,7 @@ func writeTable(dir string, p *pattern, blank int, t []uint32) (err error) {
 			os.Remove(f.Name())
 		}
 	}()
-	hd := header{w: p.g.w, h: p.g.h, blank: blank, cells: p.cells, entries: uint64(p.size), encoding: encodingExcess4, payload: uint64(len(t)) * 4}
+	hd := header{w: p.g.w, h: p.g.h, blank: blank, cells: p.cells, entries: uint64(p.size), encoding: p.encoding(), payload: uint64(len(t)) * 4}
 	hb := hd.bytes()
 	if !littleEndian {
 		swapWords(t)
@@ -231,7 +252,7 @@ func checkHeader(f *os.File, p *pattern, blank int) (raw []byte, crc uint32, siz
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	want := header{w: p.g.w, h: p.g.h, blank: blank, cells: p.cells, entries: uint64(p.size), encoding: encodingExcess4, payload: uint64((p.size+7)/8) * 4}
+	want := header{w: p.g.w, h: p.g.h, blank: blank, cells: p.cells, entries: uint64(p.size), encoding: p.encoding(), payload: uint64((p.size+7)/8) * 4}
 	if string(raw) != string(want.bytes()) {
 		return nil, 0, 0, fmt.Errorf("%w: header does not match %dx%d, blank %d, pattern %v", ErrCorrupt, want.w, want.h, blank, p.cells)
 	}
@@ -258,7 +279,7 @@ func checkHeader(f *os.File, p *pattern, blank int) (raw []byte, crc uint32, siz
 // touches them. Otherwise the whole table is read and its checksum checked
 // before it is used, and the stamp is written for the next time.
 func readTable(dir string, p *pattern, blank int) ([]uint32, error) {
-	path := filepath.Join(dir, fileName(p.g.w, p.g.h, blank, p.cells))
+	path := filepath.Join(dir, p.fileName(blank))
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -327,7 +348,11 @@ func Verify(dir string) ([]Info, error) {
 			in.Err = fmt.Errorf("%w: %v", ErrCorrupt, err)
 			continue
 		}
-		p, err := newPattern(g, in.Cells)
+		newPat := newPattern
+		if in.ZeroAware {
+			newPat = newZeroPattern
+		}
+		p, err := newPat(g, in.Cells)
 		if err != nil || in.Blank < 0 || in.Blank >= g.n {
 			in.Err = fmt.Errorf("%w: the header names no pattern of a %dx%d board", ErrCorrupt, in.W, in.H)
 			continue
@@ -369,7 +394,7 @@ func Open(ctx context.Context, w, h, blank int, partition string, opts Options) 
 			s.tables[i] = t
 			continue
 		}
-		name := fileName(w, h, blank, p.cells)
+		name := p.fileName(blank)
 		if errors.Is(err, ErrCorrupt) {
 			logf("pdb: %s: %v; rebuilding it", name, err)
 		} else if !errors.Is(err, os.ErrNotExist) {
@@ -386,7 +411,7 @@ func Open(ctx context.Context, w, h, blank int, partition string, opts Options) 
 		}
 		var cb func(int64)
 		if opts.Progress != nil {
-			cb = func(done int64) { opts.Progress(name, done, p.size) }
+			cb = func(done int64) { opts.Progress(name, done, p.places) }
 		}
 		if t, err = build(ctx, p, blank, cb); err != nil {
 			return nil, err
@@ -414,8 +439,10 @@ type Info struct {
 	W, H    int    // board size
 	Blank   int    // the blank's goal cell
 	Cells   []int  // goal cells of the pattern's tiles
-	Entries uint64 // placements of the pattern
-	Err     error  // why the file is unusable, nil if its header reads well
+	Entries uint64 // placements of the pattern (for a zero-aware table, its states)
+	// ZeroAware reports a zero-aware table (see ZeroPrefix).
+	ZeroAware bool
+	Err       error // why the file is unusable, nil if its header reads well
 }
 
 // List describes the database files in dir ("" for CacheDir()), sorted by
@@ -451,6 +478,7 @@ func List(dir string) ([]Info, error) {
 			f.Close()
 			inf.Err = err
 			inf.W, inf.H, inf.Blank, inf.Cells, inf.Entries = hd.w, hd.h, hd.blank, hd.cells, hd.entries
+			inf.ZeroAware = hd.encoding == encodingZero4
 			if err == nil && inf.Size != int64(size)+int64(hd.payload) {
 				inf.Err = fmt.Errorf("%w: %d bytes, header says %d", ErrCorrupt, inf.Size, int64(size)+int64(hd.payload))
 			}

@@ -200,6 +200,13 @@ func CanonicalBlank(w, h, blank int) int {
 // cell). It fails if the partition does not parse.
 func Canonical(w, h, blank int, partition string) (int, string, error) {
 	canon := CanonicalBlank(w, h, blank)
+	if spec, zero := splitZero(partition); zero {
+		c, q, err := Canonical(w, h, blank, spec)
+		if err != nil {
+			return 0, "", err
+		}
+		return c, ZeroPrefix + q, nil
+	}
 	if isNamedCatalogue(partition) {
 		if _, _, err := catalogueSet(w, h, canon, partition, true); err != nil {
 			return 0, "", err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -55,10 +56,14 @@ type solver struct {
 	fsm      []int32                      // the move-pruning machine's transitions (prune.Machine.Table)
 	start    []int32                      // the machine's state on each cell with no move made
 	pruneLen int                          // the machine's length
+	// For zero-aware tables (see zero.go), the block layout of each term;
+	// a term's rank is then its index in the zero-aware table.
+	zero bool
+	lbl  [maxLookups]*blocks
 }
 
 func newSolver(s *Set) *solver {
-	v := &solver{g: s.g, blank: s.blank}
+	v := &solver{g: s.g, blank: s.blank, zero: s.zero}
 	g := s.g
 	for t := range g.n {
 		v.ident[t] = uint8(t)
@@ -109,6 +114,9 @@ func newSolver(s *Set) *solver {
 			v.nlook++
 			grp := s.groups[l.table]
 			v.lk[i] = len(grp)
+			if s.zero {
+				v.lbl[i] = blockLayout(g, len(grp))
+			}
 			v.ltab[i] = s.tables[l.table]
 			v.lmap[i] = &v.ident
 			if l.mirror {
@@ -163,6 +171,8 @@ type kid struct {
 	dead        bool
 	ent         [maxViews]uint8  // by sum
 	rank        [maxViews]int64  // by sum
+	msk         [maxViews]uint32 // by sum, for zero-aware tables: the term's cells
+	arr         [maxViews]uint16 // by sum, for zero-aware tables: the term's arrangement
 	word        [maxViews]uint32 // by place in the stage
 }
 
@@ -174,6 +184,8 @@ type scratch struct {
 	oldVal  [maxViews]uint8
 	oldSum  [maxViews]int32
 	oldRank [maxViews]int64
+	oldMsk  [maxViews]uint32
+	oldArr  [maxViews]uint16
 }
 
 // node is the state of one search: the board and its heuristic's parts.
@@ -182,12 +194,14 @@ type node struct {
 	pos        [maxCells]uint8 // cell of each tile
 	blank      int             // cell of the blank
 	md         int
-	val        [maxLookups]uint8 // each term's entry
-	rk         [maxLookups]int64 // each term's rank
-	sum        [maxViews]int32   // each sum
-	best       int               // the largest sum
-	bestView   uint8             // the first sum found that large
-	path       [maxDepth]int8    // cell of the blank after each move
+	val        [maxLookups]uint8  // each term's entry
+	rk         [maxLookups]int64  // each term's rank
+	msk        [maxLookups]uint32 // zero-aware: each term's cells (in its frame)
+	arr        [maxLookups]uint16 // zero-aware: each term's arrangement on them
+	sum        [maxViews]int32    // each sum
+	best       int                // the largest sum
+	bestView   uint8              // the first sum found that large
+	path       [maxDepth]int8     // cell of the blank after each move
 	expanded   int64
 	generated  int64
 	nextBound  int
@@ -202,8 +216,19 @@ type node struct {
 	scratch    *[maxDepth]scratch // set before a search; see scratch
 }
 
-// rankOf returns the index of term i's placement in n.
+// rankOf returns the index of term i's placement in n (for zero-aware
+// tables, of its state, setting its cells and arrangement in n).
 func (v *solver) rankOf(n *node, i int) int64 {
+	if v.zero {
+		var pos [maxCells]uint8
+		m := v.lmap[i]
+		for j := range v.lk[i] {
+			pos[j] = m[n.pos[v.ltiles[i][j]]]
+		}
+		r, set, arr := v.lbl[i].zeroIndex(pos[:v.lk[i]], int(m[n.blank]))
+		n.msk[i], n.arr[i] = set, uint16(arr)
+		return r
+	}
 	var r int64
 	var used uint32
 	nc := v.g.n
@@ -250,6 +275,27 @@ func (v *solver) moveRank(n *node, k int, t uint8, c, b int) int64 {
 		}
 	}
 	return r
+}
+
+// zeroMove returns the index in term i's zero-aware table once its tile on
+// cell c moves to the blank's cell b, and the term's cells and arrangement
+// then: the tiles' block and arrangement change as in the block builder,
+// and the blank is then in the region of c.
+func (v *solver) zeroMove(n *node, i int, c, b int) (int64, uint32, uint16) {
+	m := v.lmap[i]
+	bl := v.lbl[i]
+	fa, fb := uint(m[c]), uint(m[b])
+	s := n.msk[i]
+	s2 := s&^(1<<fa) | 1<<fb
+	ia := bits.OnesCount32(s & (1<<fa - 1))
+	ib := bits.OnesCount32(s2 & (1<<fb - 1))
+	arr := n.arr[i]
+	if ia != ib {
+		arr = bl.perm[ia*bl.k+ib][arr]
+	}
+	si := bl.fastRank(s2)
+	plane := int64(bl.planeOff[si]) + int64(bl.regOf[si*bl.n+int(fa)])
+	return plane*int64(bl.nArr) + int64(arr), s2, arr
 }
 
 // h returns the heuristic of n from its parts.
@@ -401,7 +447,9 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 				li := v.lookOf[k][kd.t]
 				m := v.lmap[li]
 				var r int64
-				if d := int(m[b]) - int(m[kd.c]); d == 1 || d == -1 {
+				if v.zero {
+					r, kd.msk[k], kd.arr[k] = v.zeroMove(n, int(li), kd.c, b)
+				} else if d := int(m[b]) - int(m[kd.c]); d == 1 || d == -1 {
 					// Along a row of the term's frame: only t's digit changes.
 					r = n.rk[li] + v.wgt[li][v.tidx[k][kd.t]]*int64(d)
 				} else {
@@ -459,6 +507,10 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 			n.sum[k] += int32(kd.ent[k]) - int32(n.val[i])
 			n.val[i] = kd.ent[k]
 			n.rk[i] = kd.rank[k]
+			if v.zero {
+				sc.oldMsk[k], sc.oldArr[k] = n.msk[i], n.arr[i]
+				n.msk[i], n.arr[i] = kd.msk[k], kd.arr[k]
+			}
 		}
 		oldMd, oldBest, oldView := n.md, n.best, n.bestView
 		n.md, n.best, n.bestView = kd.md, kd.best, kd.bv
@@ -482,6 +534,9 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 			i := v.lookOf[k][t]
 			n.val[i], n.rk[i] = oldVal[k], oldRank[k]
 			n.sum[k] = oldSum[k]
+			if v.zero {
+				n.msk[i], n.arr[i] = sc.oldMsk[k], sc.oldArr[k]
+			}
 		}
 		if n.stop {
 			return false

@@ -44,6 +44,7 @@ type Set struct {
 	groups    [][]int    // goal cells of each pattern's tiles
 	tables    [][]uint32 // 4-bit entries, 8 to a word
 	catalogue bool       // the sums are those of the catalogue, not one partition's
+	zero      bool       // the tables are zero-aware (see zero.go)
 	noMirror  bool
 	machine   *prune.Machine // the move pruning its searches follow
 	once      sync.Once
@@ -55,7 +56,7 @@ type Set struct {
 // WithoutMirror returns a set that shares s's tables but never looks up the
 // reflected board: a weaker heuristic, for comparison.
 func (s *Set) WithoutMirror() *Set {
-	return &Set{w: s.w, h: s.h, blank: s.blank, partition: s.partition, g: s.g, groups: s.groups, tables: s.tables, catalogue: s.catalogue, noMirror: true, machine: s.machine}
+	return &Set{w: s.w, h: s.h, blank: s.blank, partition: s.partition, g: s.g, groups: s.groups, tables: s.tables, catalogue: s.catalogue, zero: s.zero, noMirror: true, machine: s.machine}
 }
 
 // views returns the additive sums whose largest is the heuristic: for one
@@ -63,7 +64,8 @@ func (s *Set) WithoutMirror() *Set {
 // reflected ones; for the catalogue each of its partitions both ways.
 func (s *Set) views() [][]lookup {
 	if s.catalogue {
-		_, views, _ := catalogueSet(s.w, s.h, s.blank, s.partition, !s.noMirror)
+		spec, _ := splitZero(s.partition)
+		_, views, _ := catalogueSet(s.w, s.h, s.blank, spec, !s.noMirror)
 		return views
 	}
 	plain := make([]lookup, len(s.groups))
@@ -86,7 +88,7 @@ func (s *Set) WithPruning(m *prune.Machine) (*Set, error) {
 	if w, h := m.Size(); w != s.w || h != s.h {
 		return nil, fmt.Errorf("pdb: a %dx%d pruning machine for a %dx%d database", w, h, s.w, s.h)
 	}
-	return &Set{w: s.w, h: s.h, blank: s.blank, partition: s.partition, g: s.g, groups: s.groups, tables: s.tables, catalogue: s.catalogue, noMirror: s.noMirror, machine: m}, nil
+	return &Set{w: s.w, h: s.h, blank: s.blank, partition: s.partition, g: s.g, groups: s.groups, tables: s.tables, catalogue: s.catalogue, zero: s.zero, noMirror: s.noMirror, machine: m}, nil
 }
 
 // Pruning returns the move-pruning machine the set's searches follow.
@@ -125,12 +127,16 @@ func (s *Set) Mirror() bool {
 
 // Method names the heuristic for Solution.Method, e.g. "pdb 7-8+mirror".
 func (s *Set) Method() string {
-	m := "pdb " + s.partition
-	switch s.partition {
+	spec, _ := splitZero(s.partition)
+	m := "pdb " + spec
+	switch spec {
 	case CataloguePartition:
 		m = "pdb catalogue (7 x 6-6-6-6)"
 	case Catalogue3Partition:
 		m = "pdb catalogue3 (3 x 6-6-6-6)"
+	}
+	if s.zero {
+		m = "pdb zero-aware " + m[len("pdb "):]
 	}
 	if s.Mirror() {
 		m += "+mirror"
@@ -178,6 +184,9 @@ func (s *Set) Solve(ctx context.Context, b, goal sliding.Board, lim search.Limit
 func (s *Set) fingerprint() uint32 {
 	s.fpOnce.Do(func() {
 		id := fmt.Sprint(s.w, s.h, s.blank, s.groups, s.Mirror())
+		if s.zero {
+			id += " zero-aware"
+		}
 		if s.catalogue {
 			id += fmt.Sprint(" catalogue ", s.views())
 		}
@@ -444,7 +453,7 @@ func Build(ctx context.Context, w, h, blank int, partition string, progress func
 	}
 	var total, before int64
 	for _, p := range pats {
-		total += p.size
+		total += p.places
 	}
 	for i, p := range pats {
 		var cb func(int64)
@@ -456,7 +465,7 @@ func Build(ctx context.Context, w, h, blank int, partition string, progress func
 			return nil, err
 		}
 		s.tables[i] = t
-		before += p.size
+		before += p.places
 	}
 	l := PruneLength(w, h)
 	if w*h > 16 {
@@ -471,19 +480,24 @@ func Build(ctx context.Context, w, h, blank int, partition string, progress func
 func newSet(w, h, blank int, partition string) (*Set, []*pattern, error) {
 	var groups [][]int
 	var err error
-	if isCatalogue(partition) {
-		groups, _, err = catalogueSet(w, h, blank, partition, true)
+	spec, zero := splitZero(partition)
+	if isCatalogue(spec) {
+		groups, _, err = catalogueSet(w, h, blank, spec, true)
 	} else {
-		groups, err = ParsePartition(w, h, blank, partition)
+		groups, err = ParsePartition(w, h, blank, spec)
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	g, _ := newGeom(w, h)
-	s := &Set{w: w, h: h, blank: blank, partition: partition, g: g, groups: groups, tables: make([][]uint32, len(groups)), catalogue: isCatalogue(partition)}
+	s := &Set{w: w, h: h, blank: blank, partition: partition, g: g, groups: groups, tables: make([][]uint32, len(groups)), catalogue: isCatalogue(spec), zero: zero}
 	pats := make([]*pattern, len(groups))
 	for i, grp := range groups {
-		if pats[i], err = newPattern(g, grp); err != nil {
+		newPat := newPattern
+		if zero {
+			newPat = newZeroPattern
+		}
+		if pats[i], err = newPat(g, grp); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -357,7 +357,7 @@ func setCached(dir string, w, h, goalBlank int, partition string) (entries int64
 // that matches and the right size (the checksum is checked when it is
 // opened).
 func tableCached(dir string, p *pattern, blank int) bool {
-	f, err := os.Open(filepath.Join(dir, fileName(p.g.w, p.g.h, blank, p.cells)))
+	f, err := os.Open(filepath.Join(dir, p.fileName(blank)))
 	if err != nil {
 		return false
 	}

@@ -1,0 +1,255 @@
+package pdb
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+)
+
+// zeroOneDistances returns the fewest moves of pattern tiles from every
+// state (the cells of the pattern's tiles and the blank's exact cell) to
+// the goal (tiles home, blank on cell blank), by a 0-1 breadth-first
+// search over the full space: a move of a pattern tile costs 1, any other
+// move 0. States are keyed by rank(n, cells)*n + blank cell; -1 means not
+// reachable.
+func zeroOneDistances(g *geom, cells []int, blank int) []int {
+	n, k := g.n, len(cells)
+	size := int64(1)
+	for i := range k {
+		size *= int64(n - i)
+	}
+	dist := make([]int, size*int64(n))
+	for i := range dist {
+		dist[i] = -1
+	}
+	pos := make([]uint8, k)
+	for j, c := range cells {
+		pos[j] = uint8(c)
+	}
+	start := rank(n, pos)*int64(n) + int64(blank)
+	dist[start] = 0
+	// A deque as two stacks of the current level: 0-cost moves stay in it.
+	cur := []int64{start}
+	for d := 0; len(cur) > 0; d++ {
+		var next []int64
+		for len(cur) > 0 {
+			s := cur[len(cur)-1]
+			cur = cur[:len(cur)-1]
+			if dist[s] != d {
+				continue
+			}
+			b := int(s % int64(n))
+			used := unrank(n, s/int64(n), pos)
+			for to := g.nbr[b]; to != 0; to &= to - 1 {
+				c := bitIndex(to)
+				cost, np := 0, slices.Clone(pos)
+				if used&(1<<c) != 0 {
+					cost = 1
+					np[slices.Index(pos, uint8(c))] = uint8(b)
+				}
+				s2 := rank(n, np)*int64(n) + int64(c)
+				if dist[s2] >= 0 && dist[s2] <= d+cost {
+					continue
+				}
+				dist[s2] = d + cost
+				if cost == 0 {
+					cur = append(cur, s2)
+				} else {
+					next = append(next, s2)
+				}
+			}
+		}
+		cur = next
+	}
+	return dist
+}
+
+func bitIndex(m uint32) int {
+	for i := range 32 {
+		if m&(1<<i) != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestZeroAwareTableAgainstZeroOneBFS checks every entry of zero-aware
+// tables against an independent 0-1 breadth-first search over the tiles'
+// cells and the blank's exact cell: every state the search reaches has the
+// entry (distance - taxicab)/2 in the table (capped at 15).
+func TestZeroAwareTableAgainstZeroOneBFS(t *testing.T) {
+	tests := []struct {
+		w, h, blank int
+		cells       []int
+	}{
+		{3, 3, 0, []int{1, 2, 3, 4}},
+		{3, 3, 0, []int{5, 6, 7, 8}},
+		{3, 3, 0, []int{1, 2, 3, 4, 5, 6, 7, 8}},
+		{3, 3, 4, []int{0, 2, 6}},
+		{3, 3, 8, []int{1, 3, 4, 5, 7}},
+		{2, 4, 0, []int{1, 2, 3}},
+		{4, 4, 0, []int{1, 2, 3, 4}},
+		{4, 4, 0, []int{5, 10, 15}},
+		{4, 4, 15, []int{0, 5, 6, 10}},
+	}
+	ctx := context.Background()
+	for _, tc := range tests {
+		g, _ := newGeom(tc.w, tc.h)
+		p, err := newZeroPattern(g, tc.cells)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := build(ctx, p, tc.blank, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bl := blockLayout(g, len(tc.cells))
+		ref := zeroOneDistances(g, tc.cells, tc.blank)
+		pos := make([]uint8, len(tc.cells))
+		checked, above := 0, 0
+		for s, d := range ref {
+			if d < 0 {
+				continue
+			}
+			b := s % g.n
+			unrank(g.n, int64(s/g.n), pos)
+			md := 0
+			for j, c := range pos {
+				md += g.dist(int(c), tc.cells[j])
+			}
+			idx, _, _ := bl.zeroIndex(pos, b)
+			want := min((d-md)/2, maxExcess)
+			if got := entry(tab, idx); got != want {
+				t.Fatalf("%dx%d %v: tiles on %v, blank on %d: entry %d, 0-1 distance %d (taxicab %d)", tc.w, tc.h, tc.cells, pos, b, got, d, md)
+			}
+			// The blank-unaware entry of the same placement is never larger.
+			if plain := buildPlainEntry(t, g, tc.cells, tc.blank, pos); plain > want {
+				t.Fatalf("%dx%d %v: tiles on %v: blank-unaware %d above zero-aware %d", tc.w, tc.h, tc.cells, pos, plain, want)
+			} else if plain < want {
+				above++
+			}
+			checked++
+		}
+		if checked == 0 {
+			t.Fatalf("%dx%d %v: no states", tc.w, tc.h, tc.cells)
+		}
+		t.Logf("%dx%d %v: %d states checked, %d entries above the blank-unaware ones", tc.w, tc.h, tc.cells, checked, above)
+	}
+}
+
+// plainTables caches the blank-unaware tables buildPlainEntry reads.
+var plainTables = map[string][]uint32{}
+
+func buildPlainEntry(t *testing.T, g *geom, cells []int, blank int, pos []uint8) int {
+	key := fileName(g.w, g.h, blank, cells)
+	tab, ok := plainTables[key]
+	if !ok {
+		p, err := newPattern(g, cells)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tab, err = build(context.Background(), p, blank, nil); err != nil {
+			t.Fatal(err)
+		}
+		plainTables[key] = tab
+	}
+	return entry(tab, rank(g.n, pos))
+}
+
+// TestZeroAwareAgainstBFS checks zero-aware sets on every 3x3 board against
+// breadth-first distances: never above them (exact for one pattern of all
+// the tiles), never below the blank-unaware set's heuristic, consistent (a
+// move changes the heuristic by one), and solves optimal.
+func TestZeroAwareAgainstBFS(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every 3x3 board: -short")
+	}
+	tests := []struct {
+		goal      sliding.Board
+		partition string
+	}{
+		{sliding.Standard(3, 3), "4-4"},
+		{mustBoard(t, 3, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5), "3-3-2"},
+		{mustBoard(t, 3, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8), "1,2,3,4/5,6,7,8|1,3,5,7/2,4,6,8"},
+		{sliding.Standard(2, 4), "4-3"},
+	}
+	ctx := context.Background()
+	for _, tc := range tests {
+		t.Run(tc.partition, func(t *testing.T) {
+			blank := tc.goal.Blank()
+			part := tc.partition
+			if strings.Contains(part, "|") {
+				blank = CanonicalBlank(tc.goal.W, tc.goal.H, blank)
+			}
+			z, err := Build(ctx, tc.goal.W, tc.goal.H, blank, ZeroPrefix+part, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain, err := Build(ctx, tc.goal.W, tc.goal.H, blank, part, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(z.Method(), "zero-aware") {
+				t.Errorf("Method() = %q", z.Method())
+			}
+			dist := allDistances(tc.goal)
+			keys := make([]string, 0, len(dist))
+			for k := range dist {
+				keys = append(keys, k)
+			}
+			slices.Sort(keys)
+			stronger := 0
+			for i, k := range keys {
+				b := sliding.Board{W: tc.goal.W, H: tc.goal.H, Tiles: []uint8(k)}
+				hz, err := z.Heuristic(b, tc.goal)
+				if err != nil {
+					t.Fatal(err)
+				}
+				hp, _ := plain.Heuristic(b, tc.goal)
+				switch {
+				case hz > dist[k]:
+					t.Fatalf("board %v: zero-aware heuristic %d, distance %d", b.Tiles, hz, dist[k])
+				case hz < hp:
+					t.Fatalf("board %v: zero-aware %d below blank-unaware %d", b.Tiles, hz, hp)
+				case hz > hp:
+					stronger++
+				}
+				if i%4 != 0 {
+					continue // consistency on a quarter of the boards
+				}
+				for _, m := range []sliding.Move{sliding.Up, sliding.Down, sliding.Left, sliding.Right} {
+					if b2, err := b.Apply(m); err == nil {
+						h2, _ := z.Heuristic(b2, tc.goal)
+						if h2-hz > 1 || hz-h2 > 1 {
+							t.Fatalf("board %v: heuristic %d, after %v %d: not consistent", b.Tiles, hz, m, h2)
+						}
+					}
+				}
+			}
+			if stronger == 0 {
+				t.Errorf("zero-aware heuristic never above the blank-unaware one")
+			}
+			t.Logf("%d of %d boards with a larger heuristic", stronger, len(keys))
+			rng := rand.New(rand.NewPCG(5, 6))
+			for range 100 {
+				k := keys[rng.IntN(len(keys))]
+				b := sliding.Board{W: tc.goal.W, H: tc.goal.H, Tiles: []uint8(k)}
+				sol, err := z.Solve(ctx, b, tc.goal, search.Limits{})
+				if err != nil {
+					t.Fatalf("board %v: %v", b.Tiles, err)
+				}
+				if len(sol.Moves) != dist[k] || !sol.Optimal {
+					t.Fatalf("board %v: %d moves, want %d", b.Tiles, len(sol.Moves), dist[k])
+				}
+				if end, err := b.Apply(sol.Moves...); err != nil || !end.Equal(tc.goal) {
+					t.Fatalf("board %v: moves do not reach the goal", b.Tiles)
+				}
+			}
+		})
+	}
+}

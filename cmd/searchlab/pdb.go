@@ -52,9 +52,18 @@ of 6-6-6-6 partitions for the 24-puzzle): "catalogue" is their seven
 partitions, "catalogue3" three of them; patterns that two partitions share,
 or that are each other's reflection, share one file.
 
+A partition prefixed with "zero:" (zero:6-6-6-6, zero:catalogue, ...) asks
+for zero-aware tables (Clausecker & Reinefeld): an entry for each placement
+of the pattern's tiles and each region of the blank (the connected cells
+not holding a pattern tile), so a tile moves only into the blank's region.
+Still additive, never weaker, and consistent; files NAME.z.pdb, 1.42 times
+the entries of the blank-unaware tables for 6 tiles on 5x5 (90.5 MB a
+table; zero:6-6-6-6 362 MB, built in about 40 s).
+
 Examples:
   searchlab pdb build --size 4x4 --partition 7-8
   searchlab pdb build --size 5x5 --partition catalogue3 --blank first
+  searchlab pdb build --size 5x5 --partition zero:6-6-6-6 --blank first
   searchlab pdb build --size 4x4 --partition 7-8 --blank first   # Korf's goal
   searchlab pdb list
   searchlab pdb verify
@@ -92,7 +101,7 @@ func runPDB(ctx context.Context, e *env, args []string) error {
 func runPDBBuild(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "pdb build", "[--size WxH] [--partition P] [--blank CELL] [--dir DIR]", pdbDescription)
 	size := fs.String("size", "4x4", "board `size` as WxH (at most 32 cells)")
-	partition := fs.String("partition", "", "pattern sizes joined by '-', such as 7-8, 6-6-3, 5-5-5 or 6-6-6-6 (default: 7-8 on 4x4, 6-6-6-6 on 5x5); the goal cells of each pattern, such as 1,2,3,4/5,6,7,8 on 3x3; on 5x5 catalogue (7 partitions, 14 tables, 893 MB) or catalogue3 (3 partitions, 8 tables, 510 MB); or partitions as goal cells joined by '|', whose largest sum is the heuristic")
+	partition := fs.String("partition", "", "pattern sizes joined by '-', such as 7-8, 6-6-3, 5-5-5 or 6-6-6-6 (default: 7-8 on 4x4, 6-6-6-6 on 5x5); the goal cells of each pattern, such as 1,2,3,4/5,6,7,8 on 3x3; on 5x5 catalogue (7 partitions, 14 tables, 893 MB) or catalogue3 (3 partitions, 8 tables, 510 MB); or partitions as goal cells joined by '|', whose largest sum is the heuristic; any of these prefixed with zero: (such as zero:6-6-6-6) for zero-aware tables")
 	blank := fs.String("blank", "last", "goal `cell` of the blank: first, last, or a number counted from 0 in reading order")
 	dir := fs.String("dir", "", "database `directory` (default: the user cache)")
 	if err := parseFlags(fs, args); err != nil {
@@ -185,7 +194,11 @@ func runPDBList(e *env, args []string, verify bool) error {
 		for i, c := range in.Cells {
 			cells[i] = strconv.Itoa(c)
 		}
-		fmt.Fprintf(tw, "%s\t%.1f\t%dx%d\t%d\t%s\t%s\n", in.Name, float64(in.Size)/(1<<20), in.W, in.H, in.Blank, strings.Join(cells, " "), status)
+		tiles := strings.Join(cells, " ")
+		if in.ZeroAware {
+			tiles += " (zero-aware)"
+		}
+		fmt.Fprintf(tw, "%s\t%.1f\t%dx%d\t%d\t%s\t%s\n", in.Name, float64(in.Size)/(1<<20), in.W, in.H, in.Blank, tiles, status)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

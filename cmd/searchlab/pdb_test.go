@@ -39,7 +39,11 @@ func TestPDBCommand(t *testing.T) {
 		{"build center blank", []string{"pdb", "build", "--size", "3x3", "--partition", "4-4", "--blank", "4"}, 0, "blank goal on cell 4 (serves goals with the blank on cells 4)", "building 3x3-b4-0.1.2.3.pdb"},
 		{"build by cells", []string{"pdb", "build", "--size", "3x3", "--partition", "0,1,2/3,4,5,6,7"}, 0, "3x3 pdb 6,7,8/1,2,3,4,5+mirror, blank goal on cell 0", "building 3x3-b0-6.7.8.pdb"},
 		{"bad cells", []string{"pdb", "build", "--size", "3x3", "--partition", "0,1,2/3,4,5,6"}, 2, "", "leaves out cell 7"},
+		{"build zero-aware", []string{"pdb", "build", "--size", "3x3", "--partition", "zero:4-4"}, 0, "3x3 pdb zero-aware 4-4+mirror, blank goal on cell 0", "building 3x3-b0-1.2.3.4.z.pdb"},
+		{"bad zero-aware", []string{"pdb", "build", "--size", "3x3", "--partition", "zero:4-3"}, 2, "", "covers 7 tiles"},
 		{"list", []string{"pdb", "list"}, 0, "3x3-b0-5.6.7.8.pdb", ""},
+		{"list zero-aware", []string{"pdb", "list"}, 0, "5 6 7 8 (zero-aware)", ""},
+		{"verify zero-aware", []string{"pdb", "verify"}, 0, "3x3-b0-5.6.7.8.z.pdb", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -129,6 +133,7 @@ func TestSlidingWithPDB(t *testing.T) {
 	}{
 		{"3x3", []string{"--partition", "4-4"}, "8 6 7\n2 5 4\n3 0 1\n\n1 2 3\n4 5 6\n7 0 8\n\n2 1 3\n4 5 6\n7 8 0\n", "31\n1\nimpossible\n"},
 		{"3x3 by cells", []string{"--partition", "0,1,2,3/4,5,6,7"}, "8 6 7\n2 5 4\n3 0 1\n", "31\n"},
+		{"3x3 zero-aware", []string{"--partition", "zero:4-4"}, "8 6 7\n2 5 4\n3 0 1\n\n1 2 3\n4 5 6\n7 0 8\n", "31\n1\n"},
 		{"3x3 spiral goal", []string{"--partition", "3-5", "--goal", "1 2 3 8 0 4 7 6 5"}, scrambled(t, 3, 3, "1 2 3 8 0 4 7 6 5", 40), ""},
 		{"2x4", nil, scrambled(t, 4, 2, "1 2 3 4 5 6 7 0", 60), ""},
 		{"3x4", nil, scrambled(t, 4, 3, "1 2 3 4 5 6 7 8 9 10 11 0", 60), ""},

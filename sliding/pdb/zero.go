@@ -24,9 +24,9 @@ import (
 // a state is a block (the set of cells the tiles occupy, in colex order),
 // a region of that block's free cells (numbered in the order of their
 // lowest cell) and the tiles' arrangement on the block (one of k!), and its
-// index is (planeOff[block] + region) * k! + arrangement. The regions add
-// few entries: for a 6-tile pattern on 5x5 the table has 1.03 times the
-// entries of the blank-unaware one. Entries are 4 bits, (distance -
+// index is (planeOff[block] + region) * k! + arrangement. For a 6-tile
+// pattern on 5x5 that is 181,008,000 entries (90.5 MB), 1.42 times the
+// placements of the blank-unaware table. Entries are 4 bits, (distance -
 // taxicab)/2 capped at 15, as in the blank-unaware tables.
 
 // ZeroPrefix, written before a partition (such as "zero:6-6-6-6" or

@@ -91,6 +91,8 @@ func TestResumeAfterNodeCap(t *testing.T) {
 		{"4x4 Korf 1", 4, "5-5-5", korf1, 57},
 		{"5x5 50 moves", 5, "4-4-4-4-4-4", easy5, 50},
 		{"5x5 50 moves, a catalogue", 5, smallCatalogue5, easy5, 50},
+		{"4x4 Korf 1, zero-aware", 4, pdb.ZeroPrefix + "5-5-5", korf1, 57},
+		{"5x5 50 moves, zero-aware", 5, pdb.ZeroPrefix + "4-4-4-4-4-4", easy5, 50},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -29,7 +29,7 @@ var (
 	oldBuilder = flag.Bool("pdb.oldbuilder", false, "BenchmarkBuild78: build with the placement builder, the one before the block builder")
 )
 
-var korf24Set = flag.String("pdb.korf24set", "6-6-6-6", "the database set of -pdb.korf24 and -bench Easy24: 6-6-6-6 or catalogue")
+var korf24Set = flag.String("pdb.korf24set", "6-6-6-6", "the database set of -pdb.korf24 and -bench Easy24: 6-6-6-6, catalogue, or either prefixed with zero: (zero-aware)")
 
 var dataDir = flag.String("pdb.data", "../../../shared/data", "directory of korf100.txt and korf24_50.txt (the repository's ../shared/data)")
 

@@ -62,7 +62,8 @@ func QuickPartition(w, h int) (partition string, ok bool) {
 //   - boards of 10 to 32 cells by IDA* over additive pattern databases: the
 //     default set (DefaultPartition: 7-8 on 4x4, 6-6-6-6 on 5x5, which
 //     took less time on the 24-puzzle than the catalogue of several
-//     6-6-6-6 partitions) when it is cached or quick to build, else the
+//     6-6-6-6 partitions and than the zero-aware tables) when it is
+//     cached or quick to build, else the
 //     QuickPartition set, built once in seconds, with a note on
 //     Options.Log saying how to build the default set;
 //   - larger boards by IDA* with Manhattan distance and linear conflicts

@@ -194,8 +194,8 @@ func TestZeroAwareAgainstBFS(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(z.Method(), "zero-aware") {
-				t.Errorf("Method() = %q", z.Method())
+			if !z.ZeroAware() || plain.ZeroAware() || !strings.Contains(z.Method(), "zero-aware") {
+				t.Errorf("ZeroAware() %v and %v, Method() = %q", z.ZeroAware(), plain.ZeroAware(), z.Method())
 			}
 			dist := allDistances(tc.goal)
 			keys := make([]string, 0, len(dist))

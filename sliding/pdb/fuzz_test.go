@@ -39,6 +39,33 @@ func FuzzParsePartition(f *testing.F) {
 	})
 }
 
+// FuzzCanonical checks that any partition, zero-aware or not, is either
+// refused by Canonical with an error or opens as a set of that many cells
+// (on boards of up to 16 cells, whose sets take no time to lay out).
+func FuzzCanonical(f *testing.F) {
+	for _, s := range []string{"4-4", "zero:4-4", "zero:zero:4-4", "zero:", "zero:1,2,3,4/5,6,7,8|1,3,5,7/2,4,6,8", "zero:catalogue", "4-4|4-4", "zero:8"} {
+		f.Add(3, 3, 0, s)
+	}
+	f.Add(4, 4, 15, "zero:7-8")
+	f.Add(2, 4, 3, "zero:0,1,2/4,5,6,7")
+	f.Fuzz(func(t *testing.T, w, h, blank int, spec string) {
+		if w < 2 || h < 2 || w*h > 16 || blank < 0 || blank >= w*h {
+			return
+		}
+		canon, part, err := Canonical(w, h, blank, spec)
+		if err != nil {
+			return
+		}
+		s, _, err := newSet(w, h, canon, part)
+		if err != nil {
+			t.Fatalf("Canonical(%d, %d, %d, %q) = %d, %q, which does not open: %v", w, h, blank, spec, canon, part, err)
+		}
+		if _, zero := splitZero(spec); s.ZeroAware() != zero {
+			t.Fatalf("%q: ZeroAware() = %v", spec, s.ZeroAware())
+		}
+	})
+}
+
 // FuzzReadTable feeds arbitrary file contents to the reader: it must refuse
 // anything but the exact table, and never panic.
 func FuzzReadTable(f *testing.F) {

@@ -201,6 +201,9 @@ func CanonicalBlank(w, h, blank int) int {
 func Canonical(w, h, blank int, partition string) (int, string, error) {
 	canon := CanonicalBlank(w, h, blank)
 	if spec, zero := splitZero(partition); zero {
+		if _, again := splitZero(spec); again {
+			return 0, "", fmt.Errorf("pdb: partition %q: %q written twice", partition, ZeroPrefix)
+		}
 		c, q, err := Canonical(w, h, blank, spec)
 		if err != nil {
 			return 0, "", err

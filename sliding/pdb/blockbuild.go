@@ -88,6 +88,13 @@ type blocks struct {
 	// The colex rank of a block by two lookups (see fastRank).
 	loBits         int
 	rankLo, rankHi []int32
+	// The zero-aware table's overflow (see zero.go): each block's main
+	// region and first overflow plane, the overflow planes in all, and a
+	// bit for each set of cells (of any size) with more than one region.
+	mainReg  []uint8
+	ovOff    []int32
+	ovPlanes int
+	multi    []uint64
 }
 
 // setRank returns the colex rank of a set of k cells.
@@ -197,6 +204,7 @@ func makeBlocks(g *geom, k int) *blocks {
 		}
 	}
 	bl.makeSetRanks()
+	bl.makeOverflow()
 	return bl
 }
 

@@ -29,8 +29,10 @@ import (
 //	cells    k bytes: the goal cells of the pattern's tiles, increasing
 //	entries  uint64: the number of placements, n!/(n-k)!
 //	encoding uint8: 1 = 4 bits an entry, (distance - taxicab)/2 capped at 15;
-//	         2 = the same for a zero-aware table (see zero.go), whose entries
-//	         are its states (placement and region of the blank)
+//	         3 = the same for a zero-aware table (see zero.go), whose entries
+//	         are its placements' main regions, then the overflow (entries
+//	         counts both); 2 was an earlier zero-aware layout, now refused
+//	         (Open rebuilds such a file)
 //	payload  uint64: bytes of table that follow the header
 //	crc      uint32: CRC-32C of the header bytes before it and of the table
 //	padding  zero bytes up to a multiple of 64 bytes from the start
@@ -42,7 +44,8 @@ import (
 const (
 	formatVersion   = 2
 	encodingExcess4 = 1
-	encodingZero4   = 2
+	encodingZeroOld = 2 // the block builder's state layout, no longer read
+	encodingZero4   = 3
 	fileExt         = ".pdb"
 )
 
@@ -478,7 +481,10 @@ func List(dir string) ([]Info, error) {
 			f.Close()
 			inf.Err = err
 			inf.W, inf.H, inf.Blank, inf.Cells, inf.Entries = hd.w, hd.h, hd.blank, hd.cells, hd.entries
-			inf.ZeroAware = hd.encoding == encodingZero4
+			inf.ZeroAware = hd.encoding == encodingZero4 || hd.encoding == encodingZeroOld
+			if err == nil && hd.encoding == encodingZeroOld {
+				inf.Err = fmt.Errorf("%w: a zero-aware table in an earlier layout (encoding 2); opening its set rebuilds it", ErrCorrupt)
+			}
 			if err == nil && inf.Size != int64(size)+int64(hd.payload) {
 				inf.Err = fmt.Errorf("%w: %d bytes, header says %d", ErrCorrupt, inf.Size, int64(size)+int64(hd.payload))
 			}

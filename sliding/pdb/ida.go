@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/bits"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -56,10 +55,13 @@ type solver struct {
 	fsm      []int32                      // the move-pruning machine's transitions (prune.Machine.Table)
 	start    []int32                      // the machine's state on each cell with no move made
 	pruneLen int                          // the machine's length
-	// For zero-aware tables (see zero.go), the block layout of each term;
-	// a term's rank is then its index in the zero-aware table.
-	zero bool
-	lbl  [maxLookups]*blocks
+	// For zero-aware tables (see zero.go), the block layout of each term
+	// and the first entry of its table's overflow part. A term's rank is
+	// still its placement's rank, and the table index is that rank unless
+	// the term's cells have more than one region.
+	zero  bool
+	lbl   [maxLookups]*blocks
+	lbase [maxLookups]int64
 }
 
 func newSolver(s *Set) *solver {
@@ -138,6 +140,7 @@ func newSolver(s *Set) *solver {
 				v.wgt[i][j] = w
 				w *= int64(g.n - j)
 			}
+			v.lbase[i] = (w + 7) &^ 7 // after the placements (see blocks.ovBase)
 		}
 	}
 	return v
@@ -171,8 +174,8 @@ type kid struct {
 	dead        bool
 	ent         [maxViews]uint8  // by sum
 	rank        [maxViews]int64  // by sum
+	idx         [maxViews]int64  // by sum: the table index (the rank, but for a zero-aware overflow)
 	msk         [maxViews]uint32 // by sum, for zero-aware tables: the term's cells
-	arr         [maxViews]uint16 // by sum, for zero-aware tables: the term's arrangement
 	word        [maxViews]uint32 // by place in the stage
 }
 
@@ -185,7 +188,6 @@ type scratch struct {
 	oldSum  [maxViews]int32
 	oldRank [maxViews]int64
 	oldMsk  [maxViews]uint32
-	oldArr  [maxViews]uint16
 }
 
 // node is the state of one search: the board and its heuristic's parts.
@@ -197,7 +199,6 @@ type node struct {
 	val        [maxLookups]uint8  // each term's entry
 	rk         [maxLookups]int64  // each term's rank
 	msk        [maxLookups]uint32 // zero-aware: each term's cells (in its frame)
-	arr        [maxLookups]uint16 // zero-aware: each term's arrangement on them
 	sum        [maxViews]int32    // each sum
 	best       int                // the largest sum
 	bestView   uint8              // the first sum found that large
@@ -216,19 +217,9 @@ type node struct {
 	scratch    *[maxDepth]scratch // set before a search; see scratch
 }
 
-// rankOf returns the index of term i's placement in n (for zero-aware
-// tables, of its state, setting its cells and arrangement in n).
+// rankOf returns the rank of term i's placement in n (for zero-aware
+// tables, setting its cells in n too).
 func (v *solver) rankOf(n *node, i int) int64 {
-	if v.zero {
-		var pos [maxCells]uint8
-		m := v.lmap[i]
-		for j := range v.lk[i] {
-			pos[j] = m[n.pos[v.ltiles[i][j]]]
-		}
-		r, set, arr := v.lbl[i].zeroIndex(pos[:v.lk[i]], int(m[n.blank]))
-		n.msk[i], n.arr[i] = set, uint16(arr)
-		return r
-	}
 	var r int64
 	var used uint32
 	nc := v.g.n
@@ -239,6 +230,7 @@ func (v *solver) rankOf(n *node, i int) int64 {
 		r = r*int64(nc-j) + int64(d)
 		used |= 1 << p
 	}
+	n.msk[i] = used
 	return r
 }
 
@@ -277,25 +269,26 @@ func (v *solver) moveRank(n *node, k int, t uint8, c, b int) int64 {
 	return r
 }
 
-// zeroMove returns the index in term i's zero-aware table once its tile on
-// cell c moves to the blank's cell b, and the term's cells and arrangement
-// then: the tiles' block and arrangement change as in the block builder,
-// and the blank is then in the region of c.
-func (v *solver) zeroMove(n *node, i int, c, b int) (int64, uint32, uint16) {
+// zeroOverflow returns the index in term i's zero-aware table once its
+// tile t on cell c moves to the blank's cell b, where its cells are then s
+// (which has more than one region) and its placement's rank r: r itself if
+// the blank is then (in the region of c) in the main region. Tile 255 names
+// no tile: the index of n as it is, with the blank on c.
+func (v *solver) zeroOverflow(n *node, i int, t uint8, c, b int, s uint32, r int64) int64 {
 	m := v.lmap[i]
-	bl := v.lbl[i]
-	fa, fb := uint(m[c]), uint(m[b])
-	s := n.msk[i]
-	s2 := s&^(1<<fa) | 1<<fb
-	ia := bits.OnesCount32(s & (1<<fa - 1))
-	ib := bits.OnesCount32(s2 & (1<<fb - 1))
-	arr := n.arr[i]
-	if ia != ib {
-		arr = bl.perm[ia*bl.k+ib][arr]
+	var pos [maxCells]uint8
+	for j := range v.lk[i] {
+		u := v.ltiles[i][j]
+		at := n.pos[u]
+		if u == t {
+			at = uint8(b)
+		}
+		pos[j] = m[at]
 	}
-	si := bl.fastRank(s2)
-	plane := int64(bl.planeOff[si]) + int64(bl.regOf[si*bl.n+int(fa)])
-	return plane*int64(bl.nArr) + int64(arr), s2, arr
+	if o := v.lbl[i].overflowIndex(v.lbase[i], s, pos[:v.lk[i]], int(m[c])); o >= 0 {
+		return o
+	}
+	return r
 }
 
 // h returns the heuristic of n from its parts.
@@ -316,7 +309,13 @@ func (v *solver) init(n *node, cells []uint8) {
 	}
 	for i := range v.nlook {
 		n.rk[i] = v.rankOf(n, i)
-		n.val[i] = uint8(entry(v.ltab[i], n.rk[i]))
+		idx := n.rk[i]
+		if v.zero && v.lbl[i].isMulti(n.msk[i]) {
+			// As after a move of no tile (none is named 255) with the
+			// blank on its cell.
+			idx = v.zeroOverflow(n, i, 255, n.blank, n.blank, n.msk[i], idx)
+		}
+		n.val[i] = uint8(entry(v.ltab[i], idx))
 	}
 	n.best = 0
 	for k := range v.nview {
@@ -447,16 +446,26 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 				li := v.lookOf[k][kd.t]
 				m := v.lmap[li]
 				var r int64
-				if v.zero {
-					r, kd.msk[k], kd.arr[k] = v.zeroMove(n, int(li), kd.c, b)
-				} else if d := int(m[b]) - int(m[kd.c]); d == 1 || d == -1 {
+				if d := int(m[b]) - int(m[kd.c]); d == 1 || d == -1 {
 					// Along a row of the term's frame: only t's digit changes.
 					r = n.rk[li] + v.wgt[li][v.tidx[k][kd.t]]*int64(d)
 				} else {
 					r = v.moveRank(n, int(k), kd.t, kd.c, b)
 				}
 				kd.rank[k] = r
-				kd.word[i-i0] = v.ltab[li][r>>3]
+				x := r
+				if v.zero {
+					// The term's cells after the move; only when they have
+					// more than one region can the blank be outside the
+					// main one.
+					s := n.msk[li]&^(1<<m[kd.c]) | 1<<m[b]
+					kd.msk[k] = s
+					if v.lbl[li].isMulti(s) {
+						x = v.zeroOverflow(n, int(li), kd.t, kd.c, b, s, r)
+					}
+				}
+				kd.idx[k] = x
+				kd.word[i-i0] = v.ltab[li][x>>3]
 			}
 			if i0 == 0 {
 				// The child's transitions, fetched here so that a cache
@@ -471,7 +480,7 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 			}
 			for i := i0; i < i1; i++ {
 				k := v.order[first][i]
-				e := kd.word[i-i0] >> (4 * uint(kd.rank[k]&7)) & 15
+				e := kd.word[i-i0] >> (4 * uint(kd.idx[k]&7)) & 15
 				kd.ent[k] = uint8(e)
 				s := int(n.sum[k]) - int(n.val[v.lookOf[k][kd.t]]) + int(e)
 				if s > kd.best {
@@ -508,8 +517,8 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 			n.val[i] = kd.ent[k]
 			n.rk[i] = kd.rank[k]
 			if v.zero {
-				sc.oldMsk[k], sc.oldArr[k] = n.msk[i], n.arr[i]
-				n.msk[i], n.arr[i] = kd.msk[k], kd.arr[k]
+				sc.oldMsk[k] = n.msk[i]
+				n.msk[i] = kd.msk[k]
 			}
 		}
 		oldMd, oldBest, oldView := n.md, n.best, n.bestView
@@ -535,7 +544,7 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 			n.val[i], n.rk[i] = oldVal[k], oldRank[k]
 			n.sum[k] = oldSum[k]
 			if v.zero {
-				n.msk[i], n.arr[i] = sc.oldMsk[k], sc.oldArr[k]
+				n.msk[i] = sc.oldMsk[k]
 			}
 		}
 		if n.stop {

@@ -2,8 +2,10 @@ package pdb
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -122,7 +124,7 @@ func TestZeroAwareTableAgainstZeroOneBFS(t *testing.T) {
 			for j, c := range pos {
 				md += g.dist(int(c), tc.cells[j])
 			}
-			idx, _, _ := bl.zeroIndex(pos, b)
+			idx := bl.zeroIndex(p, pos, b)
 			want := min((d-md)/2, maxExcess)
 			if got := entry(tab, idx); got != want {
 				t.Fatalf("%dx%d %v: tiles on %v, blank on %d: entry %d, 0-1 distance %d (taxicab %d)", tc.w, tc.h, tc.cells, pos, b, got, d, md)
@@ -252,4 +254,117 @@ func TestZeroAwareAgainstBFS(t *testing.T) {
 			}
 		})
 	}
+}
+
+// scratchCount returns the nodes that one IDA* iteration with the given
+// bound expands from the board cells (tile names by cell), computing every
+// node's heuristic from scratch (init): the root, and every child, of an
+// expanded node, that the move-pruning machine allows and whose moves so
+// far plus heuristic are within the bound.
+func scratchCount(v *solver, cells []uint8, bound int) int64 {
+	var walk func(cells []uint8, g int, st int32) int64
+	walk = func(cells []uint8, g int, st int32) int64 {
+		count := int64(1)
+		b := slices.Index(cells, uint8(v.blank))
+		row := v.row(st)
+		for k := range 4 {
+			c := int(v.nbrs[b][k])
+			if c < 0 {
+				break
+			}
+			cst := row[v.ndir[b][k]]
+			if cst < 0 {
+				continue
+			}
+			kid := slices.Clone(cells)
+			kid[b], kid[c] = kid[c], kid[b]
+			var n node
+			v.init(&n, kid)
+			if g+1+n.h() <= bound {
+				count += walk(kid, g+1, cst)
+			}
+		}
+		return count
+	}
+	b := slices.Index(cells, uint8(v.blank))
+	return walk(cells, 0, v.start[b])
+}
+
+// TestZeroAwareSearchAgainstScratch checks the search's move-by-move
+// zero-aware lookups (the placement's rank, and the overflow part only
+// where the tiles' cells have more than one free region) against the
+// heuristic computed from scratch: an IDA* iteration that finds no
+// solution expands exactly the nodes within its bound, in whatever order,
+// so its count must equal scratchCount's.
+func TestZeroAwareSearchAgainstScratch(t *testing.T) {
+	tests := []struct {
+		w, h      int
+		partition string
+		walk      int
+	}{
+		{3, 3, "zero:2-2-2-2", 61},
+		{3, 3, "zero:3-3-2", 61},
+		{4, 4, "zero:5-5-5", 71},
+		{4, 4, "zero:3-4-4-4", 71},
+		{5, 5, "zero:4-4-4-4-4-4", 71},
+		{5, 5, "zero:3-3-3-3-3-3-3-3", 71},
+	}
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, tc := range tests {
+		t.Run(tc.partition+"/"+strconv.Itoa(tc.w), func(t *testing.T) {
+			goal := sliding.Standard(tc.w, tc.h)
+			set, err := Build(ctx, tc.w, tc.h, goal.Blank(), tc.partition, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := set.solver()
+			checked := 0
+			for range 8 {
+				b := goal
+				for range tc.walk {
+					moves := []sliding.Move{sliding.Up, sliding.Down, sliding.Left, sliding.Right}
+					for {
+						if b2, err := b.Apply(moves[rng.IntN(4)]); err == nil {
+							b = b2
+							break
+						}
+					}
+				}
+				var reps []IterationReport
+				sol, err := set.SolveWith(ctx, b, goal, search.Limits{MaxNodes: 300_000}, RunOptions{Threads: 1, Iteration: func(r IterationReport) { reps = append(reps, r) }})
+				if err != nil && !errors.Is(err, search.ErrLimit) {
+					t.Fatal(err)
+				}
+				if err == nil {
+					if k := len(reps) - 1; k >= 0 && reps[k].Bound >= len(sol.Moves) {
+						reps = reps[:k] // it stopped at a solution
+					}
+					if len(sol.Moves) < set.mustHeuristic(t, b, goal) {
+						t.Fatalf("board %v: %d moves, below the heuristic", b.Tiles, len(sol.Moves))
+					}
+				}
+				m := set.symmetry(goal.Blank())
+				cells := relabel(transform(b, m), transform(goal, m))
+				for _, r := range reps {
+					if want := scratchCount(v, cells, r.Bound); r.Expanded != want {
+						t.Fatalf("board %v, bound %d: the search expanded %d nodes, %d from scratch", b.Tiles, r.Bound, r.Expanded, want)
+					}
+					checked++
+				}
+			}
+			if checked == 0 {
+				t.Fatalf("no iteration to check")
+			}
+			t.Logf("%d iterations checked", checked)
+		})
+	}
+}
+
+func (s *Set) mustHeuristic(t *testing.T, b, goal sliding.Board) int {
+	h, err := s.Heuristic(b, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -367,4 +369,60 @@ func (s *Set) mustHeuristic(t *testing.T, b, goal sliding.Board) int {
 		t.Fatal(err)
 	}
 	return h
+}
+
+// TestZeroAwareOldEncodingRebuilt checks that a zero-aware file in the
+// earlier layout (encoding 2) is never read as a table: List marks it, and
+// Open rebuilds it, saying so, into a table equal to a fresh build.
+func TestZeroAwareOldEncodingRebuilt(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	if _, err := Open(ctx, 3, 3, 0, "zero:4-4", Options{Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := newGeom(3, 3)
+	p, err := newZeroPattern(g, []int{1, 2, 3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, p.fileName(0))
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b[16+4+8] != encodingZero4 {
+		t.Fatalf("encoding byte %d, want %d", b[16+4+8], encodingZero4)
+	}
+	b[16+4+8] = encodingZeroOld
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	infos, err := List(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	marked := false
+	for _, inf := range infos {
+		if inf.Name == p.fileName(0) {
+			marked = inf.ZeroAware && errors.Is(inf.Err, ErrCorrupt) && strings.Contains(inf.Err.Error(), "earlier layout")
+		}
+	}
+	if !marked {
+		t.Errorf("List does not mark the encoding 2 file: %+v", infos)
+	}
+	var log strings.Builder
+	s, err := Open(ctx, 3, 3, 0, "zero:4-4", Options{Dir: dir, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), p.fileName(0)) || !strings.Contains(log.String(), "rebuilding") {
+		t.Errorf("log %q does not say the file is rebuilt", log.String())
+	}
+	fresh, err := build(ctx, p, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s.tables[0], fresh) {
+		t.Errorf("the rebuilt table differs from a fresh build")
+	}
 }

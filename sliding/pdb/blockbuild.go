@@ -89,12 +89,14 @@ type blocks struct {
 	loBits         int
 	rankLo, rankHi []int32
 	// The zero-aware table's overflow (see zero.go): each block's main
-	// region and first overflow plane, the overflow planes in all, and a
-	// bit for each set of cells (of any size) with more than one region.
-	mainReg  []uint8
-	ovOff    []int32
-	ovPlanes int
-	multi    []uint64
+	// region, its cells and the block's first overflow plane, the overflow
+	// planes in all, and a bit for each set of cells (of any size) with
+	// more than one region.
+	mainReg   []uint8
+	mainCells []uint32
+	ovOff     []int32
+	ovPlanes  int
+	multi     []uint64
 }
 
 // setRank returns the colex rank of a set of k cells.

@@ -136,6 +136,7 @@ func (bl *blocks) ovBase(p *pattern) int64 { return (p.places + 7) &^ 7 }
 func (bl *blocks) makeOverflow() {
 	nSets := len(bl.sets)
 	bl.mainReg = make([]uint8, nSets)
+	bl.mainCells = make([]uint32, nSets)
 	bl.ovOff = make([]int32, nSets)
 	bl.multi = make([]uint64, (uint64(bl.g.all)+64)/64)
 	var size [maxCells]int
@@ -143,6 +144,7 @@ func (bl *blocks) makeOverflow() {
 		nr := int(bl.planeOff[si+1] - bl.planeOff[si])
 		bl.ovOff[si] = int32(bl.ovPlanes)
 		if nr < 2 {
+			bl.mainCells[si] = bl.g.all &^ s
 			continue
 		}
 		bl.multi[s>>6] |= 1 << (s & 63)
@@ -157,6 +159,11 @@ func (bl *blocks) makeOverflow() {
 			}
 		}
 		bl.mainReg[si] = uint8(best)
+		for free := bl.g.all &^ s; free != 0; free &= free - 1 {
+			if c := bits.TrailingZeros32(free); int(bl.regOf[si*bl.n+c]) == best {
+				bl.mainCells[si] |= 1 << c
+			}
+		}
 		bl.ovPlanes += nr - 1
 	}
 }
@@ -173,10 +180,10 @@ func (bl *blocks) isMulti(s uint32) bool {
 // that is the main region (whose entry is at the placement's rank).
 func (bl *blocks) overflowIndex(base int64, s uint32, pos []uint8, c int) int64 {
 	si := bl.fastRank(s)
-	reg, main := bl.regOf[si*bl.n+c], bl.mainReg[si]
-	if reg == main {
+	if bl.mainCells[si]>>c&1 != 0 {
 		return -1
 	}
+	reg, main := bl.regOf[si*bl.n+c], bl.mainReg[si]
 	if reg > main {
 		reg--
 	}

@@ -58,7 +58,9 @@ of the pattern's tiles and each region of the blank (the connected cells
 not holding a pattern tile), so a tile moves only into the blank's region.
 Still additive, never weaker, and consistent; files NAME.z.pdb, 1.42 times
 the entries of the blank-unaware tables for 6 tiles on 5x5 (90.5 MB a
-table; zero:6-6-6-6 362 MB, built in about 40 s).
+table; zero:6-6-6-6 362 MB, built in about 40 s). Each placement's entry for
+its main region sits at its blank-unaware index, the other regions' in an
+overflow part; a file of the earlier layout (encoding 2) is rebuilt.
 
 Examples:
   searchlab pdb build --size 4x4 --partition 7-8

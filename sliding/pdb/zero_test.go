@@ -100,8 +100,11 @@ func TestZeroAwareTableAgainstZeroOneBFS(t *testing.T) {
 		{4, 4, 0, []int{1, 2, 3, 4}},
 		{4, 4, 0, []int{5, 10, 15}},
 		{4, 4, 15, []int{0, 5, 6, 10}},
+		{5, 5, 0, []int{1, 5, 6}},
+		{5, 5, 12, []int{3, 4, 9}},
 	}
 	ctx := context.Background()
+	overflow := 0 // states whose entry is in the overflow part
 	for _, tc := range tests {
 		g, _ := newGeom(tc.w, tc.h)
 		p, err := newZeroPattern(g, tc.cells)
@@ -127,6 +130,9 @@ func TestZeroAwareTableAgainstZeroOneBFS(t *testing.T) {
 				md += g.dist(int(c), tc.cells[j])
 			}
 			idx := bl.zeroIndex(p, pos, b)
+			if idx >= bl.ovBase(p) {
+				overflow++
+			}
 			want := min((d-md)/2, maxExcess)
 			if got := entry(tab, idx); got != want {
 				t.Fatalf("%dx%d %v: tiles on %v, blank on %d: entry %d, 0-1 distance %d (taxicab %d)", tc.w, tc.h, tc.cells, pos, b, got, d, md)
@@ -144,6 +150,10 @@ func TestZeroAwareTableAgainstZeroOneBFS(t *testing.T) {
 		}
 		t.Logf("%dx%d %v: %d states checked, %d entries above the blank-unaware ones", tc.w, tc.h, tc.cells, checked, above)
 	}
+	if overflow == 0 {
+		t.Errorf("no state with its entry in the overflow part")
+	}
+	t.Logf("%d states with their entry in the overflow part", overflow)
 }
 
 // plainTables caches the blank-unaware tables buildPlainEntry reads.

@@ -9,7 +9,7 @@ import (
 
 // The binary form of a Machine (MarshalBinary), all numbers little-endian:
 //
-//	magic     8 bytes "SLPRUNE1"
+//	magic     8 bytes "SLPRUNE2" (version 1 was not minimized)
 //	w, h      1 byte each
 //	maxLen    1 byte
 //	pad       1 byte, zero
@@ -19,7 +19,7 @@ import (
 //	cell      states bytes: the blank's cell in each state
 //	next      4*states int32: the transitions, Pruned (-1) for none
 //	crc       uint32: CRC-32C of everything before it
-const magic = "SLPRUNE1"
+const magic = "SLPRUNE2"
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
@@ -52,6 +52,9 @@ func (m *Machine) MarshalBinary() ([]byte, error) {
 func (m *Machine) UnmarshalBinary(data []byte) error {
 	bad := func(why string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(why, args...))
+	}
+	if len(data) >= 8 && string(data[:8]) == "SLPRUNE1" {
+		return bad("written by an earlier version, before machines were minimized")
 	}
 	if len(data) < 24 || string(data[:8]) != magic {
 		return bad("no %q header", magic)

@@ -101,7 +101,7 @@ func (f *slidingFlags) register(fs *flag.FlagSet, defFormat string) {
 	fs.StringVar(&f.format, "format", defFormat, "input `format`: grid, line, boj11112 or boj1525")
 	fs.StringVar(&f.size, "size", "", "board size `WxH` for --format line (default: a square), checked for grid")
 	fs.StringVar(&f.goal, "goal", "", "goal `tiles` in reading order, 0 for the blank (default: 1..n-1, blank last)")
-	fs.StringVar(&f.partition, "partition", "", "pattern database `partition` for --heuristic pdb, such as 7-8, 6-6-6-6, or on 5x5 catalogue3 or catalogue (the largest of several 6-6-6-6 partitions); prefixed with zero: (such as zero:6-6-6-6 or zero:catalogue) for zero-aware tables, which also know the blank's region (stronger, about 1.4 times the memory; default: the database's own)")
+	fs.StringVar(&f.partition, "partition", "", "pattern database `partition` for --heuristic pdb, such as 7-8, 6-6-6-6, or on 5x5 catalogue3 or catalogue (the largest of several 6-6-6-6 partitions) or catalogue7 (6-6-6-6 and 7-7-5-5); prefixed with zero: (such as zero:6-6-6-6 or zero:catalogue) for zero-aware tables, which also know the blank's region (stronger, about 1.4 times the memory; default: the database's own)")
 	fs.Int64Var(&f.maxNodes, "max-nodes", 0, "stop a search after `n` expansions (0: no cap, but BFS and A* stop at 2,000,000)")
 	fs.IntVar(&f.maxDepth, "max-depth", 0, "depth bound for dfs and iddfs (0: the board's largest optimal length where known, 31 for 3x3, 80 for 4x4)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this `duration`, such as 10s (0: none)")

@@ -10,10 +10,10 @@ import (
 	"sync/atomic"
 )
 
-// maxPatternEntries caps the entries of one pattern's table (2^31): the
+// maxPatternEntries caps the entries of one pattern's table (2^32): the
 // placement builder keeps three bytes of work per entry, the block builder
 // a byte and three bits per region of the blank.
-const maxPatternEntries = 1 << 31
+const maxPatternEntries = 1 << 32
 
 // pattern is one group of tiles of a partition: the tiles are named by
 // their goal cells, in increasing order.

@@ -26,6 +26,12 @@ const CataloguePartition = "catalogue"
 // nodes of the whole catalogue on the boards measured, each for less time.
 const Catalogue3Partition = "catalogue3"
 
+// Catalogue7Partition names the maximum of two partitions of the 24-puzzle
+// with the blank's goal in a corner, each also looked up reflected:
+// 6-6-6-6 and 7-7-5-5 (see ParsePartition), four sums over eight tables
+// (2.7 GB, the two 7-tile tables 1.2 GB each).
+const Catalogue7Partition = "catalogue7"
+
 // cataloguePatterns lists the partitions of the catalogue for the 5x5 board
 // with the blank's goal on cell 0, as the goal cells of each pattern's
 // tiles. Partition 0 is Clausecker & Reinefeld's "0" (and Döbbelin et al.'s
@@ -59,7 +65,7 @@ func isCatalogue(spec string) bool {
 // isNamedCatalogue reports whether spec is the name of one of the 24-puzzle
 // catalogues.
 func isNamedCatalogue(spec string) bool {
-	return spec == CataloguePartition || spec == Catalogue3Partition
+	return spec == CataloguePartition || spec == Catalogue3Partition || spec == Catalogue7Partition
 }
 
 // cataloguePartitions returns the partitions of the catalogue spec for a
@@ -71,8 +77,11 @@ func cataloguePartitions(w, h, blank int, spec string) ([][][]int, error) {
 		if w != 5 || h != 5 || blank != 0 {
 			return nil, fmt.Errorf("pdb: the %s set is for 5x5 boards with the blank's goal in a corner", spec)
 		}
-		parts := [][][]int{korfFelner24(5, 5, 0, "6-6-6-6")}
-		if spec == Catalogue3Partition {
+		parts := [][][]int{shaped24(5, 5, 0, "6-6-6-6")}
+		switch spec {
+		case Catalogue7Partition:
+			return append(parts, shaped24(5, 5, 0, "7-7-5-5")), nil
+		case Catalogue3Partition:
 			return append(parts, cataloguePatterns[3], cataloguePatterns[0]), nil
 		}
 		return append(parts, cataloguePatterns...), nil

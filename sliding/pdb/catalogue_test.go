@@ -43,7 +43,7 @@ func TestCatalogueSums(t *testing.T) {
 	if len(groups) != 14 || len(views) != 14 {
 		t.Fatalf("%d tables, %d sums; want 14 and 14", len(groups), len(views))
 	}
-	if kf := korfFelner24(5, 5, 0, "6-6-6-6"); !slices.EqualFunc(groups[:4], kf, slices.Equal) {
+	if kf := shaped24(5, 5, 0, "6-6-6-6"); !slices.EqualFunc(groups[:4], kf, slices.Equal) {
 		t.Errorf("first tables %v, want our 6-6-6-6 %v", groups[:4], kf)
 	}
 	for i, a := range groups {
@@ -65,7 +65,7 @@ func TestCatalogueSums(t *testing.T) {
 		return strings.Join(s, "/")
 	}
 	want := map[string]bool{}
-	published := append([][][]int{korfFelner24(5, 5, 0, "6-6-6-6")}, cataloguePatterns...)
+	published := append([][][]int{shaped24(5, 5, 0, "6-6-6-6")}, cataloguePatterns...)
 	for _, part := range published {
 		want[key(part)] = true
 		var refl [][]int
@@ -257,6 +257,9 @@ func TestCatalogueSpecs(t *testing.T) {
 		{5, 5, 24, CataloguePartition, true},
 		{5, 5, 12, CataloguePartition, false},
 		{4, 4, 0, CataloguePartition, false},
+		{5, 5, 0, Catalogue7Partition, true},
+		{5, 5, 4, Catalogue7Partition, true},
+		{5, 5, 12, Catalogue7Partition, false},
 		{3, 3, 0, "1,2,3,4/5,6,7,8|1,3,4,6/2,5,7,8", true},
 		{3, 3, 8, "0,1,2,3/4,5,6,7|0,1,3,4/2,5,6,7", true},
 		{3, 3, 0, "4-4|1,3,4,6/2,5,7,8", false},
@@ -285,6 +288,7 @@ func TestCatalogueSpecs(t *testing.T) {
 // sums that each cover every tile but the blank exactly once.
 func FuzzCatalogue(f *testing.F) {
 	f.Add(5, 5, 0, CataloguePartition)
+	f.Add(5, 5, 0, Catalogue7Partition)
 	f.Add(3, 3, 0, "1,2,3,4/5,6,7,8|1,3,4,6/2,5,7,8")
 	f.Add(3, 3, 4, "0,1,2,3/5,6,7,8|0,2,6,8/1,3,5,7")
 	f.Add(2, 4, 0, "1,2,3/4,5,6,7|1,2,5/3,4,6,7")
@@ -313,4 +317,41 @@ func FuzzCatalogue(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestCatalogue7 checks the catalogue7 set: the 6-6-6-6 and 7-7-5-5
+// partitions, each summed plain and reflected, over eight distinct tables
+// (2,422,728,000 entries in each 7-tile one, above 2^31), every sum covering
+// every tile once.
+func TestCatalogue7(t *testing.T) {
+	groups, views, err := catalogueSet(5, 5, 0, Catalogue7Partition, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(groups) != 8 || len(views) != 4 {
+		t.Fatalf("%d tables and %d sums, want 8 and 4", len(groups), len(views))
+	}
+	want := [][]int{{1, 2, 5, 6, 7, 10, 11}, {3, 4, 8, 9, 12, 13, 14}, {15, 16, 17, 20, 21}, {18, 19, 22, 23, 24}}
+	if got, _ := ParsePartition(5, 5, 0, "7-7-5-5"); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Fatalf("7-7-5-5 is %v, want %v", got, want)
+	}
+	g, _ := newGeom(5, 5)
+	p, err := newPattern(g, want[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.size != 2_422_728_000 {
+		t.Fatalf("a 7-tile pattern on 5x5 has %d entries", p.size)
+	}
+	for k, view := range views {
+		seen := map[int]bool{}
+		for _, grp := range evaluated(g, groups, view) {
+			for _, c := range grp {
+				seen[c] = true
+			}
+		}
+		if len(seen) != 24 || seen[0] {
+			t.Fatalf("sum %d covers %d tiles", k, len(seen))
+		}
+	}
 }

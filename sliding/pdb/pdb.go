@@ -138,6 +138,8 @@ func (s *Set) Method() string {
 		m = "pdb catalogue (7 x 6-6-6-6)"
 	case Catalogue3Partition:
 		m = "pdb catalogue3 (3 x 6-6-6-6)"
+	case Catalogue7Partition:
+		m = "pdb catalogue7 (6-6-6-6, 7-7-5-5)"
 	}
 	if s.zero {
 		m = "pdb zero-aware " + m[len("pdb "):]
@@ -260,7 +262,9 @@ func relabel(b, goal sliding.Board) []uint8 {
 // sizes joined by '-' (such as "7-8" or "6-6-6-6"), whose patterns take the
 // tiles' goal cells in reading order, skipping the blank's (for the 5x5
 // board with the blank goal in a corner, "6-6-6-6" is instead the four
-// blocks 1 2 5 6 7 12 / 3 4 8 9 13 14 / 10 11 15 16 20 21 / 17 18 19 22 23 24),
+// blocks 1 2 5 6 7 12 / 3 4 8 9 13 14 / 10 11 15 16 20 21 / 17 18 19 22 23 24,
+// and "7-7-5-5" the blocks 1 2 5 6 7 10 11 / 3 4 8 9 12 13 14 / 15 16 17 20 21 /
+// 18 19 22 23 24),
 // or as the goal cells of each pattern, joined by ',' within a pattern and
 // by '/' between them, such as "1,5,6,9,10,13/7,8,11,12,14,15/2,3,4".
 func ParsePartition(w, h, blank int, spec string) ([][]int, error) {
@@ -291,7 +295,7 @@ func ParsePartition(w, h, blank int, spec string) ([][]int, error) {
 	if len(sizes) > maxPatterns {
 		return nil, fmt.Errorf("pdb: partition %q has more than %d patterns", spec, maxPatterns)
 	}
-	if groups := korfFelner24(w, h, blank, spec); groups != nil {
+	if groups := shaped24(w, h, blank, spec); groups != nil {
 		return groups, nil
 	}
 	var cells []int
@@ -353,18 +357,33 @@ func parseGroups(g *geom, blank int, spec string) ([][]int, error) {
 	return groups, nil
 }
 
-// korfFelner24 returns Korf and Felner's 6-6-6-6 partition of the 24-puzzle
-// for the blank in the top-left corner (reflected for the other corners), or
-// nil for any other board or partition.
-func korfFelner24(w, h, blank int, spec string) [][]int {
-	if w != 5 || h != 5 || spec != "6-6-6-6" {
-		return nil
-	}
-	base := [][]int{
+// shapes24 holds the 24-puzzle partitions that have a shape of their own
+// instead of reading order, for the blank in the top-left corner:
+// Korf and Felner's 6-6-6-6 (reflected: Döbbelin et al.'s), and a 7-7-5-5
+// of ours, two 7-tile blocks over the top three rows and two 5-tile
+// blocks below.
+var shapes24 = map[string][][]int{
+	"6-6-6-6": {
 		{1, 2, 5, 6, 7, 12},
 		{3, 4, 8, 9, 13, 14},
 		{10, 11, 15, 16, 20, 21},
 		{17, 18, 19, 22, 23, 24},
+	},
+	"7-7-5-5": {
+		{1, 2, 5, 6, 7, 10, 11},
+		{3, 4, 8, 9, 12, 13, 14},
+		{15, 16, 17, 20, 21},
+		{18, 19, 22, 23, 24},
+	},
+}
+
+// korfFelner24 returns the shaped partition spec of the 24-puzzle (see
+// shapes24) for the blank in the top-left corner (reflected for the other
+// corners), or nil for any other board or partition.
+func shaped24(w, h, blank int, spec string) [][]int {
+	base := shapes24[spec]
+	if w != 5 || h != 5 || base == nil {
+		return nil
 	}
 	var flip func(c int) int
 	switch blank {

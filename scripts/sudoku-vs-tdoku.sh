@@ -34,7 +34,8 @@ set -euo pipefail
 rounds=3 secs=3 sets=17clue,magictour,hardest11plus,hardest1106,serg,top95 inproc=1
 repo=$(cd "$(dirname "$0")/.." && pwd)
 data=$repo/../shared/data/sudoku
-usage() { sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+case ${1:-} in -h | --help) usage 0 ;; esac
 while getopts "r:t:s:nd:h" o; do
   case $o in
     r) rounds=$OPTARG ;;
@@ -42,6 +43,7 @@ while getopts "r:t:s:nd:h" o; do
     s) sets=$OPTARG ;;
     n) inproc=0 ;;
     d) data=$OPTARG ;;
+    h) usage 0 ;;
     *) usage ;;
   esac
 done

@@ -547,35 +547,47 @@ func (bl *blocks) table(ctx context.Context, dist []byte, workers int) ([]uint32
 		pieces *= n - i
 	}
 	var next atomic.Int64
-	var wg sync.WaitGroup
+	err := inWorkers(workers, func() error {
+		f := newFiller(bl, dist, out, weight, lead)
+		prefix := make([]uint8, lead)
+		for {
+			i := next.Add(1) - 1
+			if i >= int64(pieces) || ctx.Err() != nil {
+				break
+			}
+			unrank(n, i, prefix)
+			if err := f.piece(prefix, i*weight[lead-1]); err != nil {
+				return err
+			}
+		}
+		return ctx.Err()
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// inWorkers runs work on workers goroutines at once and returns the first
+// error any of them returned (in the order of the workers), once all are
+// done.
+func inWorkers(workers int, work func() error) error {
 	errs := make([]error, workers)
+	var wg sync.WaitGroup
 	for wk := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			f := newFiller(bl, dist, out, weight, lead)
-			prefix := make([]uint8, lead)
-			for {
-				i := next.Add(1) - 1
-				if i >= int64(pieces) || ctx.Err() != nil {
-					break
-				}
-				unrank(n, i, prefix)
-				if err := f.piece(prefix, i*weight[lead-1]); err != nil {
-					errs[wk] = err
-					return
-				}
-			}
-			errs[wk] = ctx.Err()
+			errs[wk] = work()
 		}()
 	}
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // filler writes the table for table.

@@ -242,79 +242,67 @@ func (bl *blocks) zeroTable(ctx context.Context, sd []byte, workers int) ([]uint
 		}
 	}
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	errs := make([]error, workers)
 	const chunk = 64
-	for wk := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var md [blockMaxTiles][maxCells]int
-			var cw [blockMaxTiles][maxCells]int64 // cw[j][i]: tile j on the block's i-th cell, in the rank
-			for {
-				lo := int(next.Add(chunk)) - chunk
-				if lo >= len(bl.sets) || ctx.Err() != nil {
-					break
-				}
-				for si := lo; si < min(lo+chunk, len(bl.sets)); si++ {
-					s := bl.sets[si]
-					i := 0
-					for x := s; x != 0; x &= x - 1 {
-						c := bits.TrailingZeros32(x)
-						for j := range k {
-							md[j][i] = int(g.distTab[c][p.cells[j]])
-							cw[j][i] = int64(c) * wgt[j]
-						}
-						i++
+	err := inWorkers(workers, func() error {
+		var md [blockMaxTiles][maxCells]int
+		var cw [blockMaxTiles][maxCells]int64 // cw[j][i]: tile j on the block's i-th cell, in the rank
+		for {
+			lo := int(next.Add(chunk)) - chunk
+			if lo >= len(bl.sets) || ctx.Err() != nil {
+				break
+			}
+			for si := lo; si < min(lo+chunk, len(bl.sets)); si++ {
+				s := bl.sets[si]
+				i := 0
+				for x := s; x != 0; x &= x - 1 {
+					c := bits.TrailingZeros32(x)
+					for j := range k {
+						md[j][i] = int(g.distTab[c][p.cells[j]])
+						cw[j][i] = int64(c) * wgt[j]
 					}
-					main := int64(bl.mainReg[si])
-					for pl := int64(bl.planeOff[si]); pl < int64(bl.planeOff[si+1]); pl++ {
-						src := pl * int64(bl.nArr)
-						reg := pl - int64(bl.planeOff[si])
-						ov := int64(-1)
-						if reg != main {
-							if reg > main {
-								reg--
-							}
-							ov = base + (int64(bl.ovOff[si])+reg)*int64(bl.nArr)
+					i++
+				}
+				main := int64(bl.mainReg[si])
+				for pl := int64(bl.planeOff[si]); pl < int64(bl.planeOff[si+1]); pl++ {
+					src := pl * int64(bl.nArr)
+					reg := pl - int64(bl.planeOff[si])
+					ov := int64(-1)
+					if reg != main {
+						if reg > main {
+							reg--
 						}
-						for r := range bl.nArr {
-							h := int(sd[src+int64(r)])
-							if h == 0 {
-								continue // not reachable
-							}
-							d := 0
-							o := -less[r]
-							for j, at := range pis[r*k : (r+1)*k] {
-								d += md[j][at]
-								o += cw[j][at]
-							}
-							if ov >= 0 {
-								o = ov + int64(r)
-							}
-							ex := h - 1 - d
-							if ex < 0 || ex%2 != 0 {
-								errs[wk] = fmt.Errorf("pdb: internal error: zero-aware distance %d against taxicab %d", h-1, d)
-								return
-							}
-							if e := uint32(min(ex/2, maxExcess)); e != 0 {
-								// Blocks share the words of the primary part.
-								atomic.OrUint32(&out[o>>3], e<<(4*uint(o&7)))
-							}
+						ov = base + (int64(bl.ovOff[si])+reg)*int64(bl.nArr)
+					}
+					for r := range bl.nArr {
+						h := int(sd[src+int64(r)])
+						if h == 0 {
+							continue // not reachable
+						}
+						d := 0
+						o := -less[r]
+						for j, at := range pis[r*k : (r+1)*k] {
+							d += md[j][at]
+							o += cw[j][at]
+						}
+						if ov >= 0 {
+							o = ov + int64(r)
+						}
+						ex := h - 1 - d
+						if ex < 0 || ex%2 != 0 {
+							return fmt.Errorf("pdb: internal error: zero-aware distance %d against taxicab %d", h-1, d)
+						}
+						if e := uint32(min(ex/2, maxExcess)); e != 0 {
+							// Blocks share the words of the primary part.
+							atomic.OrUint32(&out[o>>3], e<<(4*uint(o&7)))
 						}
 					}
 				}
 			}
-			if errs[wk] == nil {
-				errs[wk] = ctx.Err()
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
 		}
+		return ctx.Err()
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -69,9 +69,10 @@ func isNamedCatalogue(spec string) bool {
 }
 
 // cataloguePartitions returns the partitions of the catalogue spec for a
-// w x h board whose blank's goal is on cell blank: CataloguePartition
-// (only for 5x5 with the blank on cell 0), or partitions written as goal
-// cells (see ParsePartition) joined by '|'.
+// w x h board whose blank's goal is on cell blank: a named catalogue
+// (CataloguePartition, Catalogue3Partition or Catalogue7Partition, only for
+// 5x5 with the blank on cell 0), or partitions written as goal cells (see
+// ParsePartition) joined by '|'.
 func cataloguePartitions(w, h, blank int, spec string) ([][][]int, error) {
 	if isNamedCatalogue(spec) {
 		if w != 5 || h != 5 || blank != 0 {

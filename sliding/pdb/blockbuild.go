@@ -90,7 +90,7 @@ type blocks struct {
 	rankLo, rankHi []int32
 	// The zero-aware table's overflow (see zero.go): each block's main
 	// region, its cells and the block's first overflow plane, the overflow
-	// planes in all, and a bit for each set of cells (of any size) with
+	// planes in all, and a bit for each block (by its colex rank) with
 	// more than one region.
 	mainReg   []uint8
 	mainCells []uint32

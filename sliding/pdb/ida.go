@@ -473,7 +473,7 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 				// children's states asked for, so that they are in the
 				// caches by the time the child is expanded. (5x5, 6-6-6-6:
 				// with one thread, the other core busy with other work,
-				// 12-18% less time on #25, #40 and #38, where the machine's
+				// 0-24% less time on #25, #40 and #38, where the machine's
 				// row had been 19% of the samples; with two threads on #44
 				// and #37, no change.)
 				kd.row = v.row(kd.st)

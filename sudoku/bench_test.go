@@ -49,6 +49,9 @@ func BenchmarkSolve(b *testing.B) { benchSolve9(b, coreBands) }
 // branchpoints/puzzle.
 func BenchmarkSolveTriads(b *testing.B) { benchSolve9(b, coreTriads) }
 
+// BenchmarkSolveVector is BenchmarkSolve with coreVector.
+func BenchmarkSolveVector(b *testing.B) { benchSolve9(b, coreVector) }
+
 func benchSolve9(b *testing.B, core core9) {
 	for _, bf := range benchFiles {
 		b.Run(bf.name, func(b *testing.B) {

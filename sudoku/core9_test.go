@@ -21,7 +21,7 @@ func solveCore(core core9, g Grid, limit int) (int, Grid) {
 var cores9 = []struct {
 	name string
 	core core9
-}{{"bands", coreBands}, {"triads", coreTriads}}
+}{{"bands", coreBands}, {"triads", coreTriads}, {"vector", coreVector}}
 
 // TestCores9Random compares each 9x9 core with the reference backtracker
 // on random puzzles: solution counts up to 2, and the solution found. The
@@ -95,7 +95,7 @@ func TestCores9Data(t *testing.T) {
 		t.Run(bf.name, func(t *testing.T) {
 			for i, line := range readLines(t, bf.file, 100) {
 				g := mustLine(t, line)
-				var counts [2]int
+				var counts [3]int
 				for j, c := range cores9 {
 					n, s := solveCore(c.core, g, 2)
 					if n == 0 || !s.Solves(g) {
@@ -103,8 +103,40 @@ func TestCores9Data(t *testing.T) {
 					}
 					counts[j] = n
 				}
-				if counts[0] != counts[1] {
+				if counts[0] != counts[1] || counts[0] != counts[2] {
 					t.Fatalf("line %d: counts %v", i+1, counts)
+				}
+			}
+		})
+	}
+}
+
+// TestVectorScalar checks that coreVector's two passes, with AVX-512
+// instructions and one digit at a time, are the same: on samples of the
+// data files (all lines with -full), the same solutions, guesses and
+// branch points, counting to 2 and in lexicographic mode. Without the
+// vector instructions (a build without GOEXPERIMENT=simd, or a processor
+// without AVX-512) there is one pass and nothing to compare.
+func TestVectorScalar(t *testing.T) {
+	if !vectorUnits {
+		t.Skip("propagateV has no vector instructions in this build or on this processor")
+	}
+	for _, bf := range benchFiles {
+		t.Run(bf.name, func(t *testing.T) {
+			for i, line := range readLines(t, bf.file, 100) {
+				g := mustLine(t, line)
+				for _, lexmin := range []bool{false, true} {
+					var sv, ss solver9
+					sv.lexmin, ss.lexmin = lexmin, lexmin
+					sv.core, ss.core = coreVector, coreVector
+					nv := sv.solve9((*[81]uint8)(g.Cells), 2)
+					vectorUnits = false
+					ns := ss.solve9((*[81]uint8)(g.Cells), 2)
+					vectorUnits = true
+					if nv != ns || sv.guesses != ss.guesses || sv.points != ss.points || sv.sol != ss.sol {
+						t.Fatalf("line %d lexmin %v: vector %d solutions, %d guesses, %d points; scalar %d, %d, %d; solutions equal %v",
+							i+1, lexmin, nv, sv.guesses, sv.points, ns, ss.guesses, ss.points, sv.sol == ss.sol)
+					}
 				}
 			}
 		})

@@ -132,6 +132,10 @@ const (
 	// magictour (README, Sudoku performance): kept, tested, for the work
 	// on a faster triad core.
 	coreTriads
+	// coreVector (vector9.go) applies coreBands' rules to all digits at
+	// once, with AVX-512 instructions where the build and processor
+	// allow it; it makes the same branches as coreBands.
+	coreVector
 )
 
 // configAfter is the number of cell branch points after which coreTriads
@@ -158,6 +162,7 @@ type solver9 struct {
 	nextCheck  int64 // guesses at which to look at ctx again
 	sol        [81]uint8
 	stack      []state9 // states by search depth; stack[0] is the root
+	vstack     []stateV // the same for coreVector
 }
 
 // init9 sets s to the state of the givens in p (0 = blank). It returns
@@ -382,46 +387,8 @@ func (sv *solver9) search(s *state9, depth int) {
 // empty cell, otherwise the cell with two candidates that has the fewest
 // placed peers, else the first cell with the fewest candidates.
 func (sv *solver9) choose(s *state9) (int, uint32) {
-	if sv.lexmin {
-		for b := 0; b < 3; b++ {
-			if free := full27 &^ s.solved[b]; free != 0 {
-				return b, free & -free
-			}
-		}
-	}
-	// Among the cells with two candidates, the one with the fewest placed
-	// cells in its row, column and box (each counts 4; each peer with two
-	// candidates counts -1): its peers have the most left to lose, so
-	// either branch propagates furthest. The weights were chosen by the
-	// guess counts on the benchmark sets.
-	bb, bbit, bn := -1, uint32(0), 1<<30
-	// The placed and two-candidate cells of the other two bands of each
-	// band, side by side in one word, so that one count covers a column.
-	s0, s1, s2 := uint64(s.solved[0]), uint64(s.solved[1]), uint64(s.solved[2])
-	v0, v1, v2 := uint64(s.biv[0]), uint64(s.biv[1]), uint64(s.biv[2])
-	others := [3][2]uint64{{s1 | s2<<27, v1 | v2<<27}, {s0 | s2<<27, v0 | v2<<27}, {s0 | s1<<27, v0 | v1<<27}}
-	for b := 0; b < 3; b++ {
-		sb, vb := uint64(s.solved[b]), uint64(s.biv[b])
-		so, vo := others[b][0], others[b][1]
-		for m := s.biv[b]; m != 0; m &= m - 1 {
-			p := bits.TrailingZeros32(m)
-			r, c := p/9, p%9
-			col := uint64(1|1<<9|1<<18|1<<27|1<<36|1<<45) << c
-			box := uint64(7|7<<9|7<<18) << (c / 3 * 3)
-			// The peers: row and box in this band, the column in the
-			// other two. Placed peers count against a cell, two-candidate
-			// peers (which a branch may turn into singles) for it.
-			rb := uint64(0x1ff)<<(9*r) | box
-			n := 4*(bits.OnesCount64(sb&rb)+bits.OnesCount64(so&col)) - bits.OnesCount64(vb&rb) - bits.OnesCount64(vo&col)
-			bit := uint32(1) << p
-
-			if n < bn {
-				bb, bbit, bn = b, bit, n
-			}
-		}
-	}
-	if bb >= 0 {
-		return bb, bbit
+	if b, bit := chooseCell(sv.lexmin, &s.solved, &s.biv); b >= 0 {
+		return b, bit
 	}
 	bestB, bestBit, best := 0, uint32(0), 10
 	for b := 0; b < 3; b++ {
@@ -441,6 +408,53 @@ func (sv *solver9) choose(s *state9) (int, uint32) {
 		}
 	}
 	return bestB, bestBit
+}
+
+// chooseCell is choose for the cores that share its rules, given the
+// placed and two-candidate cells of each band: the first empty cell if
+// lexmin, else the best two-candidate cell. It returns band -1 if there is
+// no two-candidate cell (then the caller picks a cell with the fewest
+// candidates).
+func chooseCell(lexmin bool, solved, biv *[3]uint32) (int, uint32) {
+	if lexmin {
+		for b := 0; b < 3; b++ {
+			if free := full27 &^ solved[b]; free != 0 {
+				return b, free & -free
+			}
+		}
+	}
+	// Among the cells with two candidates, the one with the fewest placed
+	// cells in its row, column and box (each counts 4; each peer with two
+	// candidates counts -1): its peers have the most left to lose, so
+	// either branch propagates furthest. The weights were chosen by the
+	// guess counts on the benchmark sets.
+	bb, bbit, bn := -1, uint32(0), 1<<30
+	// The placed and two-candidate cells of the other two bands of each
+	// band, side by side in one word, so that one count covers a column.
+	s0, s1, s2 := uint64(solved[0]), uint64(solved[1]), uint64(solved[2])
+	v0, v1, v2 := uint64(biv[0]), uint64(biv[1]), uint64(biv[2])
+	others := [3][2]uint64{{s1 | s2<<27, v1 | v2<<27}, {s0 | s2<<27, v0 | v2<<27}, {s0 | s1<<27, v0 | v1<<27}}
+	for b := 0; b < 3; b++ {
+		sb, vb := uint64(solved[b]), uint64(biv[b])
+		so, vo := others[b][0], others[b][1]
+		for m := biv[b]; m != 0; m &= m - 1 {
+			p := bits.TrailingZeros32(m)
+			r, c := p/9, p%9
+			col := uint64(1|1<<9|1<<18|1<<27|1<<36|1<<45) << c
+			box := uint64(7|7<<9|7<<18) << (c / 3 * 3)
+			// The peers: row and box in this band, the column in the
+			// other two. Placed peers count against a cell, two-candidate
+			// peers (which a branch may turn into singles) for it.
+			rb := uint64(0x1ff)<<(9*r) | box
+			n := 4*(bits.OnesCount64(sb&rb)+bits.OnesCount64(so&col)) - bits.OnesCount64(vb&rb) - bits.OnesCount64(vo&col)
+			bit := uint32(1) << p
+
+			if n < bn {
+				bb, bbit, bn = b, bit, n
+			}
+		}
+	}
+	return bb, bbit
 }
 
 // record copies the solution in s to sv.sol.
@@ -472,6 +486,9 @@ func (sv *solver9) solve9(p *[81]uint8, limit int) int {
 		// configuration branch removes at least one candidate, and the
 		// stack grows in search if they go deeper.
 		sv.stack = make([]state9, 82)
+	}
+	if sv.core == coreVector {
+		return sv.solveV(p)
 	}
 	s := &sv.stack[0]
 	if sv.invalid = !s.init9(p); sv.invalid {

@@ -1,0 +1,276 @@
+package sudoku
+
+import "math/bits"
+
+// This file holds coreVector, the 9x9 core laid out for vector
+// instructions. It applies the same rules as coreBands (fast9.go) to the
+// same 27-bit band words, but to all nine digits at once and without
+// table look-ups, so that one vector instruction serves every digit of a
+// band: cand[b][d] is digit d's word in band b, and lanes 9-15 stay 0. A
+// pass computes, for every digit and band,
+//   - the columns only this band holds (claimed), whose boxes lose their
+//     other two columns;
+//   - the triads (three cells of a row in one box) that lie on some
+//     permutation of the band's 3x3 triad matrix, by rotating the matrix
+//     rows and boxes (the rest go);
+//   - rows left with one cell (placements), which every other digit loses;
+//   - box columns that are the only one of their box, which the other two
+//     bands lose;
+//   - cells with one candidate left (naked singles), to which their digit's
+//     row is restricted;
+// and repeats until a pass changes nothing. The rules are monotone, so the
+// fixed point, and with it every branch, is the one coreBands reaches: the
+// two make the same guesses, which the tests check. propagateV (one file
+// per build) runs the pass with AVX-512 instructions where the build and
+// the processor allow it, else propagateScalar, the same pass one digit at
+// a time and the reference for the vector code.
+
+const (
+	rowOnes  = 1 | 1<<9 | 1<<18 // bit 0 of each row of a band word
+	rowLow8  = 0xff * rowOnes   // the low 8 bits of each row
+	rowHigh  = 0x100 * rowOnes  // the high bit of each row
+	triadPos = 0o111 * rowOnes  // the first cell of each triad
+	triadK01 = 0o011 * rowOnes  // the first cell of the triads in boxes 0 and 1
+	triadK2  = 0o100 * rowOnes  // ... in box 2
+	triadK0  = 0o001 * rowOnes  // ... in box 0
+	triadK12 = 0o110 * rowOnes  // ... in boxes 1 and 2
+)
+
+// stateV is the candidate state of coreVector.
+type stateV struct {
+	cand   [3][16]uint32 // cand[b][d]: cells of band b where digit d may go
+	solved [3]uint32     // placed cells of each band
+	biv    [3]uint32     // set by propagateV: unplaced cells with two candidates
+}
+
+// rowsNonzero returns x with each 9-bit row that is not 0 set to 0x1ff.
+func rowsNonzero(x uint32) uint32 {
+	nz := ((x & rowLow8) + rowLow8 | x) & rowHigh
+	return nz | (nz - nz>>8)
+}
+
+// colsOf returns the 9-bit set of columns in which band word a has a cell.
+func colsOf(a uint32) uint32 { return (a | a>>9 | a>>18) & 511 }
+
+// boxRot1 and boxRot2 rotate each box's three bits of a 9-bit column set
+// by one and two places: bit j of a box gets bit j+1 (j+2) mod 3.
+func boxRot1(x uint32) uint32 { return x>>1&0o333 | x<<2&0o444 }
+func boxRot2(x uint32) uint32 { return x>>2&0o111 | x<<1&0o666 }
+
+// onTriadPerm returns the cells of band word a whose triad lies on a
+// permutation of the band's triad matrix (one triad per row and per box),
+// 0 if there is none.
+func onTriadPerm(a uint32) uint32 {
+	t := (a | a>>1 | a>>2) & triadPos
+	// b1 (b2): each triad gets the one one (two) boxes to its right in its
+	// row; r1 and r2 then move rows up by one and two.
+	b1 := t>>3&triadK01 | t<<6&triadK2
+	b2 := t>>6&triadK0 | t<<3&triadK12
+	r1 := func(x uint32) uint32 { return x>>9 | x<<18&full27 }
+	r2 := func(x uint32) uint32 { return x>>18 | x<<9&full27 }
+	p := t & (r1(b1)&r2(b2) | r1(b2)&r2(b1))
+	return a & (p | p<<1 | p<<2)
+}
+
+// propagateScalar is propagateV one digit at a time, for builds and
+// processors without the vector instructions.
+func (s *stateV) propagateScalar() bool {
+	sv := s.solved
+	for {
+		prev := s.cand
+		var placed [3][9]uint32
+		var all [3]uint32
+		for d := 0; d < 9; d++ {
+			a0, a1, a2 := s.cand[0][d], s.cand[1][d], s.cand[2][d]
+			f0, f1, f2 := colsOf(a0), colsOf(a1), colsOf(a2)
+			if f0|f1|f2 != 511 {
+				return false
+			}
+			u0, u1, u2 := 511&^(f1|f2), 511&^(f0|f2), 511&^(f0|f1)
+			a0 &^= (boxRot1(u0) | boxRot2(u0)) * rowOnes
+			a1 &^= (boxRot1(u1) | boxRot2(u1)) * rowOnes
+			a2 &^= (boxRot1(u2) | boxRot2(u2)) * rowOnes
+			a0, a1, a2 = onTriadPerm(a0), onTriadPerm(a1), onTriadPerm(a2)
+			if a0 == 0 || a1 == 0 || a2 == 0 {
+				return false
+			}
+			placed[0][d] = (a0 &^ rowsNonzero(a0&(a0-rowOnes))) &^ sv[0]
+			placed[1][d] = (a1 &^ rowsNonzero(a1&(a1-rowOnes))) &^ sv[1]
+			placed[2][d] = (a2 &^ rowsNonzero(a2&(a2-rowOnes))) &^ sv[2]
+			all[0] |= placed[0][d]
+			all[1] |= placed[1][d]
+			all[2] |= placed[2][d]
+			g0, g1, g2 := colsOf(a0), colsOf(a1), colsOf(a2)
+			c0 := (g0 &^ boxRot1(g0) &^ boxRot2(g0)) * rowOnes
+			c1 := (g1 &^ boxRot1(g1) &^ boxRot2(g1)) * rowOnes
+			c2 := (g2 &^ boxRot1(g2) &^ boxRot2(g2)) * rowOnes
+			s.cand[0][d] = a0 &^ (c1 | c2)
+			s.cand[1][d] = a1 &^ (c0 | c2)
+			s.cand[2][d] = a2 &^ (c0 | c1)
+		}
+		var ns [3]uint32
+		for b := 0; b < 3; b++ {
+			sv[b] |= all[b]
+			var o, t, h uint32
+			c := &s.cand[b]
+			for d := 0; d < 9; d++ {
+				x := c[d] &^ (all[b] &^ placed[b][d])
+				c[d] = x
+				h |= t & x
+				t |= o & x
+				o |= x
+			}
+			if o != full27 || t&sv[b] != 0 {
+				return false
+			}
+			ns[b] = o &^ t &^ sv[b]
+			s.biv[b] = t &^ h &^ sv[b]
+		}
+		for b := 0; b < 3; b++ {
+			c := &s.cand[b]
+			for d := 0; d < 9; d++ {
+				m := c[d] & ns[b]
+				c[d] &^= rowsNonzero(m) &^ m
+			}
+		}
+		if s.cand == prev {
+			// A naked single left unplaced at the fixed point shares its
+			// row with another of the same digit.
+			if ns[0]|ns[1]|ns[2] != 0 {
+				return false
+			}
+			break
+		}
+	}
+	s.solved = sv
+	return true
+}
+
+// initV sets s to the state of the givens in p, as init9 does for state9.
+func (s *stateV) initV(p *[81]uint8) bool {
+	var t state9
+	if !t.init9(p) {
+		return false
+	}
+	*s = stateV{}
+	for d := 0; d < 9; d++ {
+		for b := 0; b < 3; b++ {
+			s.cand[b][d] = t.cand[d*3+b]
+		}
+	}
+	return true
+}
+
+// assign restricts digit d in band b to cell bit within its row and removes
+// bit from the other digits. propagateV then makes it a placement.
+func (s *stateV) assign(d, b int, bit uint32) {
+	row := uint32(0x1ff) << (uint(bits.TrailingZeros32(bit)) / 9 * 9)
+	keep := s.cand[b][d] &^ (row &^ bit)
+	c := &s.cand[b]
+	for e := 0; e < 9; e++ {
+		c[e] &^= bit
+	}
+	c[d] = keep
+}
+
+// searchV is search for coreVector.
+func (sv *solver9) searchV(s *stateV, depth int) {
+	for {
+		if !s.propagateV() {
+			return
+		}
+		if s.solved[0]&s.solved[1]&s.solved[2] == full27 {
+			if sv.count == 0 {
+				sv.recordV(s)
+			}
+			sv.count++
+			return
+		}
+		if sv.maxGuesses > 0 && sv.guesses >= sv.maxGuesses {
+			sv.aborted = true
+			return
+		}
+		if sv.guesses >= sv.nextCheck && sv.ctx != nil {
+			sv.nextCheck = sv.guesses + 1024
+			if err := sv.ctx.Err(); err != nil {
+				sv.ctxErr = err
+				sv.aborted = true
+				return
+			}
+		}
+		if depth == len(sv.vstack) {
+			sv.vstack = append(sv.vstack, stateV{})
+		}
+		b, bit := chooseCell(sv.lexmin, &s.solved, &s.biv)
+		if b < 0 {
+			b, bit = s.fewest()
+		}
+		sv.points++
+		var digits [9]int
+		n := 0
+		p := uint(bits.TrailingZeros32(bit))
+		c := &s.cand[b]
+		for d := 0; d < 9; d++ {
+			digits[n] = d
+			n += int(c[d] >> p & 1)
+		}
+		for k := 0; k < n-1; k++ {
+			cs := &sv.vstack[depth]
+			*cs = *s
+			cs.assign(digits[k], b, bit)
+			sv.guesses++
+			sv.searchV(cs, depth+1)
+			if sv.count >= sv.limit || sv.aborted {
+				return
+			}
+		}
+		sv.guesses++
+		s.assign(digits[n-1], b, bit)
+	}
+}
+
+// fewest returns the first unplaced cell with the fewest candidates.
+func (s *stateV) fewest() (int, uint32) {
+	bestB, bestBit, best := 0, uint32(0), 10
+	for b := 0; b < 3; b++ {
+		free := full27 &^ s.solved[b]
+		for free != 0 {
+			bit := free & -free
+			free &^= bit
+			n := 0
+			for d := 0; d < 9; d++ {
+				if s.cand[b][d]&bit != 0 {
+					n++
+				}
+			}
+			if n < best {
+				bestB, bestBit, best = b, bit, n
+			}
+		}
+	}
+	return bestB, bestBit
+}
+
+// recordV copies the solution in s to sv.sol.
+func (sv *solver9) recordV(s *stateV) {
+	for b := 0; b < 3; b++ {
+		for d := 0; d < 9; d++ {
+			for x := s.cand[b][d]; x != 0; x &= x - 1 {
+				sv.sol[b*27+bits.TrailingZeros32(x)] = uint8(d + 1)
+			}
+		}
+	}
+}
+
+// solveV is solve9 for coreVector.
+func (sv *solver9) solveV(p *[81]uint8) int {
+	if sv.vstack == nil {
+		sv.vstack = make([]stateV, 82)
+	}
+	s := &sv.vstack[0]
+	if sv.invalid = !s.initV(p); sv.invalid {
+		return 0
+	}
+	sv.searchV(s, 1)
+	return sv.count
+}

@@ -35,21 +35,21 @@ func spreadV(x vec) vec { return x.Or(x.ShiftAllLeft(9)).Or(x.ShiftAllLeft(18)) 
 
 // colsV is colsOf for each lane.
 func colsV(a, k511 vec) vec {
-	return a.Or(a.ShiftAllRight(9)).Or(a.ShiftAllRight(18)).And(k511)
+	return a.Or(a.RotateAllRight(9)).Or(a.RotateAllRight(18)).And(k511)
 }
 
 // boxRotV returns boxRot1(x) | boxRot2(x) and boxRot1(x), boxRot2(x) for
 // each lane's 9-bit column set.
 func boxRotV(x vec, k333, k444, k111, k666 vec) (vec, vec) {
-	r1 := x.ShiftAllRight(1).And(k333).Or(x.ShiftAllLeft(2).And(k444))
-	r2 := x.ShiftAllRight(2).And(k111).Or(x.ShiftAllLeft(1).And(k666))
+	r1 := x.RotateAllRight(1).And(k333).Or(x.ShiftAllLeft(2).And(k444))
+	r2 := x.RotateAllRight(2).And(k111).Or(x.ShiftAllLeft(1).And(k666))
 	return r1, r2
 }
 
 // rowsNonzeroV is rowsNonzero for each lane.
 func rowsNonzeroV(x, kLow8, kHigh vec) vec {
 	nz := x.And(kLow8).Add(kLow8).Or(x).And(kHigh)
-	return nz.Or(nz.Sub(nz.ShiftAllRight(8)))
+	return nz.Or(nz.Sub(nz.RotateAllRight(8)))
 }
 
 // propagateAVX512 is propagateScalar with the nine digits of a band in
@@ -89,15 +89,20 @@ func (s *stateV) propagateAVX512() bool {
 	// perm keeps the triads on a permutation (onTriadPerm): with b1 and b2
 	// each triad's row rotated by one and two boxes and r1 moving rows up
 	// by one, it keeps t & r1(b1 & r1(b2) | b2 & r1(b1)). r1 leaves bits
-	// above the band word, which the ands clear.
+	// at 23, 26 and above the band word, which are not triads' first cells
+	// and which the ands clear.
+	//
+	// Right shifts are 32-bit rotations throughout (RotateAllRight takes
+	// a constant, ShiftAllRight a register): the bits they carry to the top
+	// are masked off or, here, fall on no triad.
 	perm := func(a vec) vec {
-		t := a.Or(a.ShiftAllRight(1)).Or(a.ShiftAllRight(2)).And(kTri)
-		b1 := t.ShiftAllRight(3).And(kK01).Or(t.ShiftAllLeft(6).And(kK2))
-		b2 := t.ShiftAllRight(6).And(kK0).Or(t.ShiftAllLeft(3).And(kK12))
-		r1b1 := b1.ShiftAllRight(9).Or(b1.ShiftAllLeft(18))
-		r1b2 := b2.ShiftAllRight(9).Or(b2.ShiftAllLeft(18))
+		t := a.Or(a.RotateAllRight(1)).Or(a.RotateAllRight(2)).And(kTri)
+		b1 := t.RotateAllRight(3).And(kK01).Or(t.ShiftAllLeft(6).And(kK2))
+		b2 := t.RotateAllRight(6).And(kK0).Or(t.ShiftAllLeft(3).And(kK12))
+		r1b1 := b1.RotateAllRight(9).Or(b1.ShiftAllLeft(18))
+		r1b2 := b2.RotateAllRight(9).Or(b2.ShiftAllLeft(18))
 		x := b1.And(r1b2).Or(b2.And(r1b1))
-		p := t.And(x.ShiftAllRight(9).Or(x.ShiftAllLeft(18)))
+		p := t.And(x.RotateAllRight(9).Or(x.ShiftAllLeft(18)))
 		return a.And(p.Or(p.ShiftAllLeft(1)).Or(p.ShiftAllLeft(2)))
 	}
 	singles := func(a vec) vec {

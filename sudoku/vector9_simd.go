@@ -18,48 +18,28 @@ func (s *stateV) propagateV() bool {
 	return s.propagateAVX512()
 }
 
-// swapLanes[k] swaps lane i with lane i^(8>>k).
-var swapLanes = func() (p [2][16]uint32) {
-	for k := range p {
-		for i := range p[k] {
-			p[k][i] = uint32(i ^ (8 >> k))
-		}
-	}
-	return p
-}()
+type vec = archsimd.Uint32x8
 
-type vec = archsimd.Uint32x16
+// loadV and storeV move digits 0-7 of a band between s.cand and a vector.
+func loadV(c *[9]uint32) vec     { return archsimd.LoadUint32x8((*[8]uint32)(c[:8])) }
+func storeV(x vec, c *[9]uint32) { x.Store((*[8]uint32)(c[:8])) }
 
-// spreadV copies a 9-bit column set to the three rows of a band word.
-func spreadV(x vec) vec { return x.Or(x.ShiftAllLeft(9)).Or(x.ShiftAllLeft(18)) }
+// lane0 returns lane 0 of x.
+func lane0(x vec) uint32 { return x.GetLo().GetElem(0) }
 
-// colsV is colsOf for each lane.
-func colsV(a, k511 vec) vec {
-	return a.Or(a.RotateAllRight(9)).Or(a.RotateAllRight(18)).And(k511)
-}
-
-// boxRotV returns boxRot1(x) | boxRot2(x) and boxRot1(x), boxRot2(x) for
-// each lane's 9-bit column set.
-func boxRotV(x vec, k333, k444, k111, k666 vec) (vec, vec) {
-	r1 := x.RotateAllRight(1).And(k333).Or(x.ShiftAllLeft(2).And(k444))
-	r2 := x.RotateAllRight(2).And(k111).Or(x.ShiftAllLeft(1).And(k666))
-	return r1, r2
-}
-
-// rowsNonzeroV is rowsNonzero for each lane.
-func rowsNonzeroV(x, kLow8, kHigh vec) vec {
-	nz := x.And(kLow8).Add(kLow8).Or(x).And(kHigh)
-	return nz.Or(nz.Sub(nz.RotateAllRight(8)))
-}
-
-// propagateAVX512 is propagateScalar with the nine digits of a band in
-// the lanes of one 512-bit vector.
+// propagateAVX512 is propagateScalar with digits 0-7 of a band in the
+// lanes of one 256-bit vector and digit 8 beside them in a general
+// register, so that the vector and the scalar units share the work (a
+// 512-bit vector with nine lanes in use costs twice as much on this
+// processor, whose vector units are 256 bits wide). Right shifts are
+// 32-bit rotations (VPRORD takes a constant, where ShiftAllRight loads the
+// count into a register each time): the bits they carry to the top are
+// masked off, or in perm fall on no triad's first cell.
 func (s *stateV) propagateAVX512() bool {
-	bc := archsimd.BroadcastUint32x16
+	bc := archsimd.BroadcastUint32x8
 	var (
-		zero  = bc(0)
 		k511  = bc(511)
-		kFull = bc(full27)
+		k0    = bc(0)
 		kRow1 = bc(rowOnes)
 		kLow8 = bc(rowLow8)
 		kHigh = bc(rowHigh)
@@ -72,29 +52,27 @@ func (s *stateV) propagateAVX512() bool {
 		k444  = bc(0o444)
 		k111  = bc(0o111)
 		k666  = bc(0o666)
-		sw0   = archsimd.LoadUint32x16(&swapLanes[0])
-		sw1   = archsimd.LoadUint32x16(&swapLanes[1])
 	)
-	const digits = 0x1ff // the lanes in use
-	a0 := archsimd.LoadUint32x16(&s.cand[0])
-	a1 := archsimd.LoadUint32x16(&s.cand[1])
-	a2 := archsimd.LoadUint32x16(&s.cand[2])
-	s0, s1, s2 := bc(s.solved[0]), bc(s.solved[1]), bc(s.solved[2])
-	// claim removes the other columns of the boxes of the columns u
-	// that no other band holds.
+	swap := archsimd.LoadUint32x8(&swapHalves)
+	cols := func(a vec) vec { return a.Or(a.RotateAllRight(9)).Or(a.RotateAllRight(18)).And(k511) }
+	spread := func(x vec) vec { return x.Or(x.ShiftAllLeft(9)).Or(x.ShiftAllLeft(18)) }
+	rot := func(x vec) (vec, vec) {
+		r1 := x.RotateAllRight(1).And(k333).Or(x.ShiftAllLeft(2).And(k444))
+		r2 := x.RotateAllRight(2).And(k111).Or(x.ShiftAllLeft(1).And(k666))
+		return r1, r2
+	}
+	nonzero := func(x vec) vec {
+		nz := x.And(kLow8).Add(kLow8).Or(x).And(kHigh)
+		return nz.Or(nz.Sub(nz.RotateAllRight(8)))
+	}
 	claim := func(a, u vec) vec {
-		r1, r2 := boxRotV(u, k333, k444, k111, k666)
-		return a.AndNot(spreadV(r1.Or(r2)))
+		r1, r2 := rot(u)
+		return a.AndNot(spread(r1.Or(r2)))
 	}
 	// perm keeps the triads on a permutation (onTriadPerm): with b1 and b2
 	// each triad's row rotated by one and two boxes and r1 moving rows up
-	// by one, it keeps t & r1(b1 & r1(b2) | b2 & r1(b1)). r1 leaves bits
-	// at 23, 26 and above the band word, which are not triads' first cells
-	// and which the ands clear.
-	//
-	// Right shifts are 32-bit rotations throughout (RotateAllRight takes
-	// a constant, ShiftAllRight a register): the bits they carry to the top
-	// are masked off or, here, fall on no triad.
+	// by one, it keeps t & r1(b1 & r1(b2) | b2 & r1(b1)). r1 leaves bits at
+	// 23, 26 and above the band word, which the ands clear.
 	perm := func(a vec) vec {
 		t := a.Or(a.RotateAllRight(1)).Or(a.RotateAllRight(2)).And(kTri)
 		b1 := t.RotateAllRight(3).And(kK01).Or(t.ShiftAllLeft(6).And(kK2))
@@ -105,112 +83,115 @@ func (s *stateV) propagateAVX512() bool {
 		p := t.And(x.RotateAllRight(9).Or(x.ShiftAllLeft(18)))
 		return a.And(p.Or(p.ShiftAllLeft(1)).Or(p.ShiftAllLeft(2)))
 	}
-	singles := func(a vec) vec {
-		return a.AndNot(rowsNonzeroV(a.And(a.Sub(kRow1)), kLow8, kHigh))
-	}
+	singles := func(a vec) vec { return a.AndNot(nonzero(a.And(a.Sub(kRow1)))) }
 	points := func(a vec) vec {
-		g := colsV(a, k511)
-		r1, r2 := boxRotV(g, k333, k444, k111, k666)
-		return spreadV(g.AndNot(r1).AndNot(r2))
+		g := cols(a)
+		r1, r2 := rot(g)
+		return spread(g.AndNot(r1).AndNot(r2))
 	}
-	// Lane i swaps with lane i^8 and i^4 by a full permutation, with
-	// i^2 and i^1 within each 128-bit group, which is cheaper.
-	orAll := func(x vec) vec {
-		x = x.Or(x.Permute(sw0))
-		x = x.Or(x.Permute(sw1))
+	// The same for digit 8, one word.
+	claim1 := func(a, u uint32) uint32 { return a &^ ((boxRot1(u) | boxRot2(u)) * rowOnes) }
+	singles1 := func(a uint32) uint32 { return a &^ rowsNonzero(a&(a-rowOnes)) }
+	points1 := func(a uint32) uint32 {
+		g := colsOf(a)
+		return (g &^ boxRot1(g) &^ boxRot2(g)) * rowOnes
+	}
+	// orAll ors the eight lanes of x.
+	orAll := func(x vec) uint32 {
+		x = x.Or(x.Permute(swap))
 		x = x.Or(x.PermuteScalarsGrouped(2, 3, 0, 1))
-		return x.Or(x.PermuteScalarsGrouped(1, 0, 3, 2))
+		return lane0(x.Or(x.PermuteScalarsGrouped(1, 0, 3, 2)))
 	}
-	// counts returns, in every lane, the cells with at least one, two and
-	// three candidates among the lanes of a.
-	counts := func(a vec) (o, t, h vec) {
-		x := a.Permute(sw0)
-		o, t = a.Or(x), a.And(x)
-		xo, xt := o.Permute(sw1), t.Permute(sw1)
-		h = t.And(xo).Or(o.And(xt))
-		t = t.Or(xt).Or(o.And(xo))
-		o = o.Or(xo)
-		xo, xt, xh := o.PermuteScalarsGrouped(2, 3, 0, 1), t.PermuteScalarsGrouped(2, 3, 0, 1), h.PermuteScalarsGrouped(2, 3, 0, 1)
-		h = h.Or(xh).Or(t.And(xo)).Or(o.And(xt))
-		t = t.Or(xt).Or(o.And(xo))
-		o = o.Or(xo)
-		xo, xt, xh = o.PermuteScalarsGrouped(1, 0, 3, 2), t.PermuteScalarsGrouped(1, 0, 3, 2), h.PermuteScalarsGrouped(1, 0, 3, 2)
-		h = h.Or(xh).Or(t.And(xo)).Or(o.And(xt))
-		t = t.Or(xt).Or(o.And(xo))
-		o = o.Or(xo)
-		return o, t, h
+	// counts returns the cells with at least one, two and three
+	// candidates among the eight lanes of a and e.
+	counts := func(a vec, e uint32) (o, t, h uint32) {
+		x := a.Permute(swap)
+		vo, vt := a.Or(x), a.And(x)
+		xo, xt := vo.PermuteScalarsGrouped(2, 3, 0, 1), vt.PermuteScalarsGrouped(2, 3, 0, 1)
+		vh := vt.And(xo).Or(vo.And(xt))
+		vt = vt.Or(xt).Or(vo.And(xo))
+		vo = vo.Or(xo)
+		xo, xt, xh := vo.PermuteScalarsGrouped(1, 0, 3, 2), vt.PermuteScalarsGrouped(1, 0, 3, 2), vh.PermuteScalarsGrouped(1, 0, 3, 2)
+		vh = vh.Or(xh).Or(vt.And(xo)).Or(vo.And(xt))
+		vt = vt.Or(xt).Or(vo.And(xo))
+		vo = vo.Or(xo)
+		o, t, h = lane0(vo), lane0(vt), lane0(vh)
+		return o | e, t | o&e, h | t&e
 	}
-	var t0, t1, t2, h0, h1, h2 vec
+	a0, a1, a2 := loadV(&s.cand[0]), loadV(&s.cand[1]), loadV(&s.cand[2])
+	e0, e1, e2 := s.cand[0][8], s.cand[1][8], s.cand[2][8]
+	s0, s1, s2 := s.solved[0], s.solved[1], s.solved[2]
+	var t0, t1, t2, h0, h1, h2 uint32
 	for {
 		// The band rules and placements until they change nothing.
 		for {
-			q0, q1, q2 := a0, a1, a2
-			f0, f1, f2 := colsV(a0, k511), colsV(a1, k511), colsV(a2, k511)
-			if f0.Or(f1).Or(f2).Equal(k511).ToBits()&digits != digits {
+			q0, q1, q2, p0, p1, p2 := a0, a1, a2, e0, e1, e2
+			f0, f1, f2 := cols(a0), cols(a1), cols(a2)
+			g0, g1, g2 := colsOf(e0), colsOf(e1), colsOf(e2)
+			if f0.Or(f1).Or(f2).Equal(k511).ToBits() != 0xff || g0|g1|g2 != 511 {
 				return false
 			}
 			a0 = claim(a0, k511.AndNot(f1.Or(f2)))
 			a1 = claim(a1, k511.AndNot(f0.Or(f2)))
 			a2 = claim(a2, k511.AndNot(f0.Or(f1)))
+			e0 = claim1(e0, 511&^(g1|g2))
+			e1 = claim1(e1, 511&^(g0|g2))
+			e2 = claim1(e2, 511&^(g0|g1))
 			a0, a1, a2 = perm(a0), perm(a1), perm(a2)
-			if (a0.Equal(zero).ToBits()|a1.Equal(zero).ToBits()|a2.Equal(zero).ToBits())&digits != 0 {
+			e0, e1, e2 = onTriadPerm(e0), onTriadPerm(e1), onTriadPerm(e2)
+			if e0 == 0 || e1 == 0 || e2 == 0 || a0.Equal(k0).Or(a1.Equal(k0)).Or(a2.Equal(k0)).ToBits() != 0 {
 				return false
 			}
-			n0, n1, n2 := singles(a0).AndNot(s0), singles(a1).AndNot(s1), singles(a2).AndNot(s2)
+			n0, n1, n2 := singles(a0).AndNot(bc(s0)), singles(a1).AndNot(bc(s1)), singles(a2).AndNot(bc(s2))
+			m0, m1, m2 := singles1(e0)&^s0, singles1(e1)&^s1, singles1(e2)&^s2
 			c0, c1, c2 := points(a0), points(a1), points(a2)
 			a0, a1, a2 = a0.AndNot(c1.Or(c2)), a1.AndNot(c0.Or(c2)), a2.AndNot(c0.Or(c1))
-			if n0.Or(n1).Or(n2).Equal(zero).ToBits() != 0xffff {
-				p0, p1, p2 := orAll(n0), orAll(n1), orAll(n2)
-				a0, a1, a2 = a0.AndNot(p0.AndNot(n0)), a1.AndNot(p1.AndNot(n1)), a2.AndNot(p2.AndNot(n2))
-				s0, s1, s2 = s0.Or(p0), s1.Or(p1), s2.Or(p2)
+			d0, d1, d2 := points1(e0), points1(e1), points1(e2)
+			e0, e1, e2 = e0&^(d1|d2), e1&^(d0|d2), e2&^(d0|d1)
+			if !n0.Or(n1).Or(n2).IsZero() || m0|m1|m2 != 0 {
+				// Placements: every other digit loses the cell.
+				x0, x1, x2 := orAll(n0)|m0, orAll(n1)|m1, orAll(n2)|m2
+				a0, a1, a2 = a0.AndNot(bc(x0).AndNot(n0)), a1.AndNot(bc(x1).AndNot(n1)), a2.AndNot(bc(x2).AndNot(n2))
+				e0, e1, e2 = e0&^(x0&^m0), e1&^(x1&^m1), e2&^(x2&^m2)
+				s0, s1, s2 = s0|x0, s1|x1, s2|x2
 			}
-			if a0.Equal(q0).ToBits()&a1.Equal(q1).ToBits()&a2.Equal(q2).ToBits() == 0xffff {
+			if a0.Equal(q0).ToBits()&a1.Equal(q1).ToBits()&a2.Equal(q2).ToBits() == 0xff && e0 == p0 && e1 == p1 && e2 == p2 {
 				break
 			}
 		}
 		// Every cell keeps a candidate, a placed cell only one; cells with
 		// one left (naked singles) restrict their digit's row to them.
-		var o0, o1, o2 vec
-		o0, t0, h0 = counts(a0)
-		o1, t1, h1 = counts(a1)
-		o2, t2, h2 = counts(a2)
-		if o0.And(o1).And(o2).Equal(kFull).ToBits()&1 == 0 {
+		var o0, o1, o2 uint32
+		o0, t0, h0 = counts(a0, e0)
+		o1, t1, h1 = counts(a1, e1)
+		o2, t2, h2 = counts(a2, e2)
+		if o0&o1&o2 != full27 || t0&s0|t1&s1|t2&s2 != 0 {
 			return false
 		}
-		if t0.And(s0).Or(t1.And(s1)).Or(t2.And(s2)).Equal(zero).ToBits()&1 == 0 {
-			return false
-		}
-		ns0, ns1, ns2 := o0.AndNot(t0).AndNot(s0), o1.AndNot(t1).AndNot(s1), o2.AndNot(t2).AndNot(s2)
-		if ns0.Or(ns1).Or(ns2).Equal(zero).ToBits()&1 != 0 {
+		ns0, ns1, ns2 := o0&^t0&^s0, o1&^t1&^s1, o2&^t2&^s2
+		if ns0|ns1|ns2 == 0 {
 			break
 		}
-		q0, q1, q2 := a0, a1, a2
-		m0, m1, m2 := a0.And(ns0), a1.And(ns1), a2.And(ns2)
-		a0 = a0.AndNot(rowsNonzeroV(m0, kLow8, kHigh).AndNot(m0))
-		a1 = a1.AndNot(rowsNonzeroV(m1, kLow8, kHigh).AndNot(m1))
-		a2 = a2.AndNot(rowsNonzeroV(m2, kLow8, kHigh).AndNot(m2))
-		if a0.Equal(q0).ToBits()&a1.Equal(q1).ToBits()&a2.Equal(q2).ToBits() == 0xffff {
-			// A naked single that is not a placement though its row
-			// has no other cell for the digit shares that row with
-			// another naked single of the same digit.
+		q0, q1, q2, p0, p1, p2 := a0, a1, a2, e0, e1, e2
+		v0, v1, v2 := a0.And(bc(ns0)), a1.And(bc(ns1)), a2.And(bc(ns2))
+		a0, a1, a2 = a0.AndNot(nonzero(v0).AndNot(v0)), a1.AndNot(nonzero(v1).AndNot(v1)), a2.AndNot(nonzero(v2).AndNot(v2))
+		w0, w1, w2 := e0&ns0, e1&ns1, e2&ns2
+		e0, e1, e2 = e0&^(rowsNonzero(w0)&^w0), e1&^(rowsNonzero(w1)&^w1), e2&^(rowsNonzero(w2)&^w2)
+		if a0.Equal(q0).ToBits()&a1.Equal(q1).ToBits()&a2.Equal(q2).ToBits() == 0xff && e0 == p0 && e1 == p1 && e2 == p2 {
+			// A naked single that is not a placement though its row has
+			// no other cell for the digit shares that row with another
+			// naked single of the same digit.
 			return false
 		}
 	}
-	a0.Store(&s.cand[0])
-	a1.Store(&s.cand[1])
-	a2.Store(&s.cand[2])
-	var tmp [16]uint32
-	s0.Store(&tmp)
-	s.solved[0] = tmp[0]
-	s1.Store(&tmp)
-	s.solved[1] = tmp[0]
-	s2.Store(&tmp)
-	s.solved[2] = tmp[0]
-	t0.AndNot(h0).AndNot(s0).Store(&tmp)
-	s.biv[0] = tmp[0]
-	t1.AndNot(h1).AndNot(s1).Store(&tmp)
-	s.biv[1] = tmp[0]
-	t2.AndNot(h2).AndNot(s2).Store(&tmp)
-	s.biv[2] = tmp[0]
+	storeV(a0, &s.cand[0])
+	storeV(a1, &s.cand[1])
+	storeV(a2, &s.cand[2])
+	s.cand[0][8], s.cand[1][8], s.cand[2][8] = e0, e1, e2
+	s.solved = [3]uint32{s0, s1, s2}
+	s.biv = [3]uint32{t0 &^ h0 &^ s0, t1 &^ h1 &^ s1, t2 &^ h2 &^ s2}
 	return true
 }
+
+// swapHalves swaps the two 128-bit halves of a vector of eight lanes.
+var swapHalves = [8]uint32{4, 5, 6, 7, 0, 1, 2, 3}

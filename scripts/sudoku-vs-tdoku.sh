@@ -11,7 +11,10 @@
 # (WORK, default a new temporary directory, removed at the end unless WORK is
 # set), builds run_benchmark there with clang++ (g++ if clang++ is missing;
 # CXX overrides) at -O3 -march=native, and builds searchlab from this
-# repository. Nothing of tdoku is written into this repository.
+# repository with GOEXPERIMENT=simd when the Go toolchain has it (Go 1.26+ on
+# amd64: the sudoku package then solves 9x9 puzzles with AVX-512 where the
+# processor has it), or without it with -p (portable). Nothing of tdoku is
+# written into this repository.
 #
 # For each set and round it runs, back to back:
 #   count  tdoku:     run_benchmark -s tdoku -r 0 -n LINES -w 1 -t SECONDS FILE
@@ -28,21 +31,23 @@
 #
 # Options: -r rounds (default 3), -t seconds per measurement (default 3),
 # -s sets (default all six: 17clue,magictour,hardest11plus,hardest1106,serg,top95),
-# -n no in-process column, -d data directory (default ../shared/data/sudoku).
+# -n no in-process column, -d data directory (default ../shared/data/sudoku),
+# -p build searchlab without GOEXPERIMENT=simd.
 set -euo pipefail
 
-rounds=3 secs=3 sets=17clue,magictour,hardest11plus,hardest1106,serg,top95 inproc=1
+rounds=3 secs=3 sets=17clue,magictour,hardest11plus,hardest1106,serg,top95 inproc=1 simd=1
 repo=$(cd "$(dirname "$0")/.." && pwd)
 data=$repo/../shared/data/sudoku
-usage() { sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
 case ${1:-} in -h | --help) usage 0 ;; esac
-while getopts "r:t:s:nd:h" o; do
+while getopts "r:t:s:nd:ph" o; do
   case $o in
     r) rounds=$OPTARG ;;
     t) secs=$OPTARG ;;
     s) sets=$OPTARG ;;
     n) inproc=0 ;;
     d) data=$OPTARG ;;
+    p) simd=0 ;;
     h) usage 0 ;;
     *) usage ;;
   esac
@@ -90,10 +95,14 @@ cc=${CC:-$(command -v clang || command -v gcc)}
   echo "tdoku build failed; see $work/tdoku/build/*.log" >&2; exit 1; }
 tdoku=$work/tdoku/build/run_benchmark
 
-echo "building searchlab" >&2
-(cd "$repo" && go build -o "$work/searchlab" ./cmd/searchlab)
+goexp=
+if [ "$simd" = 1 ] && (cd "$repo" && GOEXPERIMENT=simd go list simd/archsimd > /dev/null 2>&1); then
+  goexp=simd
+fi
+echo "building searchlab${goexp:+ with GOEXPERIMENT=$goexp}" >&2
+(cd "$repo" && GOEXPERIMENT=$goexp go build -o "$work/searchlab" ./cmd/searchlab)
 if [ "$inproc" = 1 ]; then
-  (cd "$repo" && go test -c -o "$work/sudoku.test" ./sudoku)
+  (cd "$repo" && GOEXPERIMENT=$goexp go test -c -o "$work/sudoku.test" ./sudoku)
 fi
 
 # Each measurement prints "WALL CPU": puzzles per second by the wall clock
@@ -169,7 +178,7 @@ med() { fmt "$(median <<< "${res[$1]}")"; }
 rat() { printf '%.2f' "$(median <<< "${res[$1]}")"; }
 
 echo
-echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(go version | awk '{ print $3 }'), tdoku built with $(basename "$cxx") -O3 -march=native; median of $rounds interleaved rounds, $(uptime | sed 's/.*load/load/') at the end"
+echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(go version | awk '{ print $3 }')${goexp:+ GOEXPERIMENT=$goexp}, tdoku built with $(basename "$cxx") -O3 -march=native; median of $rounds interleaved rounds, $(uptime | sed 's/.*load/load/') at the end"
 echo
 echo "Puzzles per second, by the wall clock (by CPU time in brackets); ratios are medians of the rounds' paired ratios."
 echo

@@ -42,7 +42,12 @@ func reportRates(b *testing.B, cpu time.Duration) {
 	}
 }
 
-func BenchmarkSolve(b *testing.B) { benchSolve9(b, coreBands) }
+// BenchmarkSolve runs the default 9x9 core (defaultCore9: coreVector in a
+// GOEXPERIMENT=simd build on a processor with AVX-512, else coreBands).
+func BenchmarkSolve(b *testing.B) { benchSolve9(b, defaultCore9) }
+
+// BenchmarkSolveBands is BenchmarkSolve with coreBands.
+func BenchmarkSolveBands(b *testing.B) { benchSolve9(b, coreBands) }
 
 // BenchmarkSolveTriads is BenchmarkSolve with the triad core (coreTriads),
 // which is not the default: compare the two by cpu-puzzles/s and

@@ -208,6 +208,7 @@ func (s *Solver) Solve(ctx context.Context, g Grid, opt Options) (Result, error)
 		// The band solver checks the givens as it sets them up; Check
 		// names the fault when there is one.
 		sv := &s.sv9
+		sv.core = defaultCore9
 		sv.lexmin = opt.First
 		sv.maxGuesses = opt.MaxGuesses
 		sv.ctx = ctx

@@ -6,6 +6,10 @@ package sudoku
 // this build (it needs GOEXPERIMENT=simd on amd64).
 var vectorUnits = false
 
+// defaultCore9 is the 9x9 core that Solve and Solver use: in this build
+// coreBands, faster than coreVector's scalar pass.
+const defaultCore9 = coreBands
+
 // propagateV applies the rules of coreVector until nothing changes
 // (vector9.go). It returns false on a contradiction; on success s.biv
 // holds the unplaced cells of each band with two candidates.

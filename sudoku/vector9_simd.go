@@ -5,8 +5,19 @@ package sudoku
 import "simd/archsimd"
 
 // vectorUnits says whether propagateV uses vector instructions: in this
-// build, when the processor has AVX-512.
+// build, when the processor has AVX-512 (VPRORD on 256-bit vectors needs
+// AVX-512VL).
 var vectorUnits = archsimd.X86.AVX512()
+
+// defaultCore9 is the 9x9 core that Solve and Solver use: coreVector when
+// it has the vector instructions, which makes it faster than coreBands on
+// every benchmark set (README, Sudoku performance), else coreBands.
+var defaultCore9 = func() core9 {
+	if vectorUnits {
+		return coreVector
+	}
+	return coreBands
+}()
 
 // propagateV applies the rules of coreVector until nothing changes
 // (vector9.go). It returns false on a contradiction; on success s.biv

@@ -149,7 +149,7 @@ func (s *stateV) propagateAVX512() bool {
 			e1 = claim1(e1, 511&^(g0|g2))
 			e2 = claim1(e2, 511&^(g0|g1))
 			a0, a1, a2 = perm(a0), perm(a1), perm(a2)
-			e0, e1, e2 = onTriadPerm(e0), onTriadPerm(e1), onTriadPerm(e2)
+			e0, e1, e2 = perm1(e0), perm1(e1), perm1(e2)
 			if e0 == 0 || e1 == 0 || e2 == 0 || a0.Equal(k0).Or(a1.Equal(k0)).Or(a2.Equal(k0)).ToBits() != 0 {
 				return false
 			}
@@ -202,6 +202,16 @@ func (s *stateV) propagateAVX512() bool {
 	s.solved = [3]uint32{s0, s1, s2}
 	s.biv = [3]uint32{t0 &^ h0 &^ s0, t1 &^ h1 &^ s1, t2 &^ h2 &^ s2}
 	return true
+}
+
+// perm1 is onTriadPerm as perm in propagateAVX512 computes it, small
+// enough to be inlined.
+func perm1(a uint32) uint32 {
+	t := a | a>>1 | a>>2 // the masks below keep its triads' first cells
+	b1 := t>>3&triadK01 | t<<6&triadK2
+	b2 := t>>6&triadK0 | t<<3&triadK12
+	x := b1&(b2>>9|b2<<18) | b2&(b1>>9|b1<<18)
+	return a & (t & (x>>9 | x<<18) * 7)
 }
 
 // swapHalves swaps the two 128-bit halves of a vector of eight lanes.

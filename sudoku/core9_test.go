@@ -142,28 +142,3 @@ func TestVectorScalar(t *testing.T) {
 		})
 	}
 }
-
-// TestChooseV checks that coreVector's choice of a branch cell (which
-// scores all cells at once with the vector instructions) is chooseCell's,
-// on random sets of placed and two-candidate cells, sparse and dense.
-func TestChooseV(t *testing.T) {
-	r := rand.New(rand.NewPCG(14, 81))
-	for k := 0; k < 20000; k++ {
-		var solved, biv [3]uint32
-		for b := range 3 {
-			x, y := r.Uint32()&full27, r.Uint32()&full27
-			if k%2 == 0 {
-				x &= r.Uint32()
-				y &= r.Uint32() & r.Uint32()
-			}
-			solved[b], biv[b] = x, y&^x
-		}
-		for _, lexmin := range []bool{false, true} {
-			b1, bit1 := chooseCell(lexmin, &solved, &biv)
-			b2, bit2 := chooseV(lexmin, &solved, &biv)
-			if b1 != b2 || bit1 != bit2 {
-				t.Fatalf("solved %x biv %x lexmin %v: chooseCell %d %x, chooseV %d %x", solved, biv, lexmin, b1, bit1, b2, bit2)
-			}
-		}
-	}
-}

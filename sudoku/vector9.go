@@ -202,7 +202,7 @@ func (sv *solver9) searchV(s *stateV, depth int) {
 		if depth == len(sv.vstack) {
 			sv.vstack = append(sv.vstack, stateV{})
 		}
-		b, bit := chooseV(sv.lexmin, &s.solved, &s.biv)
+		b, bit := chooseCell(sv.lexmin, &s.solved, &s.biv)
 		if b < 0 {
 			b, bit = s.fewest()
 		}

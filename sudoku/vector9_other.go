@@ -14,8 +14,3 @@ const defaultCore9 = coreBands
 // (vector9.go). It returns false on a contradiction; on success s.biv
 // holds the unplaced cells of each band with two candidates.
 func (s *stateV) propagateV() bool { return s.propagateScalar() }
-
-// chooseV is chooseCell (the vector build scores all cells at once).
-func chooseV(lexmin bool, solved, biv *[3]uint32) (int, uint32) {
-	return chooseCell(lexmin, solved, biv)
-}

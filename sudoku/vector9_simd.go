@@ -2,10 +2,7 @@
 
 package sudoku
 
-import (
-	"math/bits"
-	"simd/archsimd"
-)
+import "simd/archsimd"
 
 // vectorUnits says whether propagateV uses vector instructions: in this
 // build, when the processor has AVX-512 (VPRORD on 256-bit vectors needs
@@ -219,73 +216,3 @@ func perm1(a uint32) uint32 {
 
 // swapHalves swaps the two 128-bit halves of a vector of eight lanes.
 var swapHalves = [8]uint32{4, 5, 6, 7, 0, 1, 2, 3}
-
-// popcountUnits says whether chooseV may count bits with VPOPCNTD.
-var popcountUnits = vectorUnits && archsimd.X86.AVX512VPOPCNTDQ()
-
-// chooseV is chooseCell; outside lexicographic mode, with the vector
-// instructions, it scores all cells at once (chooseVector).
-func chooseV(lexmin bool, solved, biv *[3]uint32) (int, uint32) {
-	if lexmin || !vectorUnits || !popcountUnits {
-		return chooseCell(lexmin, solved, biv)
-	}
-	return chooseVector(solved, biv)
-}
-
-// The lanes of chooseVector: cell bit p of a band word (p < 27; lanes
-// 27-31 hold no cell), its row and box in the band (chooseRowBox) and its
-// column (chooseCol).
-var chooseBit, chooseRowBox, chooseCol = func() (bit, rb, col [32]uint32) {
-	for p := 0; p < 27; p++ {
-		r, c := p/9, p%9
-		bit[p] = 1 << p
-		rb[p] = 0x1ff<<(9*r) | (7|7<<9|7<<18)<<(c/3*3)
-		col[p] = rowOnes << c
-	}
-	return bit, rb, col
-}()
-
-// chooseVector is chooseCell outside lexicographic mode, with the score of
-// each cell (4 a placed peer, -1 a two-candidate peer, offset by 64 so
-// that it is positive) computed for sixteen cells of a band at once: the
-// row and box in the band's own word, the column in the other two bands'
-// words side by side (the second shifted by one, onto columns the mask
-// has cleared). A cell without two candidates scores the maximum; the
-// first cell with the least score wins, as in chooseCell.
-func chooseVector(solved, biv *[3]uint32) (int, uint32) {
-	bc := archsimd.BroadcastUint32x16
-	none := bc(^uint32(0))
-	k64 := bc(64)
-	var scores [6]archsimd.Uint32x16
-	for h := 0; h < 2; h++ {
-		bit := archsimd.LoadUint32x16((*[16]uint32)(chooseBit[16*h : 16*h+16]))
-		rb := archsimd.LoadUint32x16((*[16]uint32)(chooseRowBox[16*h : 16*h+16]))
-		col := archsimd.LoadUint32x16((*[16]uint32)(chooseCol[16*h : 16*h+16]))
-		for b := 0; b < 3; b++ {
-			o1, o2 := (b+1)%3, (b+2)%3
-			sb, vb := bc(solved[b]), bc(biv[b])
-			so := bc(solved[o1]).And(col).Or(bc(solved[o2]).And(col).ShiftAllLeft(1))
-			vo := bc(biv[o1]).And(col).Or(bc(biv[o2]).And(col).ShiftAllLeft(1))
-			ns := sb.And(rb).OnesCount().Add(so.OnesCount())
-			nv := vb.And(rb).OnesCount().Add(vo.OnesCount())
-			score := ns.ShiftAllLeft(2).Add(k64).Sub(nv)
-			scores[2*b+h] = score.Merge(none, vb.And(bit).NotEqual(bc(0)))
-		}
-	}
-	m := scores[0].Min(scores[1]).Min(scores[2]).Min(scores[3]).Min(scores[4]).Min(scores[5])
-	m = m.Min(m.Permute(archsimd.LoadUint32x16(&chooseSwap8)))
-	m = m.Min(m.Permute(archsimd.LoadUint32x16(&chooseSwap4)))
-	m = m.Min(m.PermuteScalarsGrouped(2, 3, 0, 1))
-	m = m.Min(m.PermuteScalarsGrouped(1, 0, 3, 2))
-	for i, sc := range scores {
-		if eq := sc.Equal(m).ToBits(); eq != 0 && sc.Equal(none).ToBits()&eq == 0 {
-			p := 16*(i&1) + bits.TrailingZeros16(eq)
-			return i >> 1, 1 << p
-		}
-	}
-	return -1, 0
-}
-
-// chooseSwap8 and chooseSwap4 swap lane i with lane i^8 and i^4.
-var chooseSwap8 = [16]uint32{8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7}
-var chooseSwap4 = [16]uint32{4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11}

@@ -481,14 +481,14 @@ func (sv *solver9) solve9(p *[81]uint8, limit int) int {
 	sv.aborted = false
 	sv.ctxErr = nil
 	sv.nextCheck = 0
+	if sv.core == coreVector {
+		return sv.solveV(p)
+	}
 	if sv.stack == nil {
 		// A cell branch fills a cell, so 81 levels do for them; a
 		// configuration branch removes at least one candidate, and the
 		// stack grows in search if they go deeper.
 		sv.stack = make([]state9, 82)
-	}
-	if sv.core == coreVector {
-		return sv.solveV(p)
 	}
 	s := &sv.stack[0]
 	if sv.invalid = !s.init9(p); sv.invalid {

@@ -63,7 +63,7 @@ func boxRot2(x uint32) uint32 { return x>>2&0o111 | x<<1&0o666 }
 // 0 if there is none.
 func onTriadPerm(a uint32) uint32 {
 	t := (a | a>>1 | a>>2) & triadPos
-	// b1 (b2): each triad gets the one one (two) boxes to its right in its
+	// b1 (b2): each triad gets the triad one (two) boxes to its right in its
 	// row; r1 and r2 then move rows up by one and two.
 	b1 := t>>3&triadK01 | t<<6&triadK2
 	b2 := t>>6&triadK0 | t<<3&triadK12
@@ -73,8 +73,10 @@ func onTriadPerm(a uint32) uint32 {
 	return a & (p | p<<1 | p<<2)
 }
 
-// propagateScalar is propagateV one digit at a time, for builds and
-// processors without the vector instructions.
+// propagateScalar applies coreVector's rules one digit at a time, with
+// naked singles in every pass, which reaches the same fixed point: for
+// builds and processors without the vector instructions, and the
+// reference for the vector code.
 func (s *stateV) propagateScalar() bool {
 	sv := s.solved
 	for {

@@ -319,17 +319,8 @@ func (sv *solver9) search(s *state9, depth int) {
 			sv.count++
 			return
 		}
-		if sv.maxGuesses > 0 && sv.guesses >= sv.maxGuesses {
-			sv.aborted = true
+		if sv.mustStop() {
 			return
-		}
-		if sv.guesses >= sv.nextCheck && sv.ctx != nil {
-			sv.nextCheck = sv.guesses + 1024
-			if err := sv.ctx.Err(); err != nil {
-				sv.ctxErr = err
-				sv.aborted = true
-				return
-			}
 		}
 		if depth == len(sv.stack) {
 			// The states above keep pointing into the old array, which
@@ -408,6 +399,25 @@ func (sv *solver9) choose(s *state9) (int, uint32) {
 		}
 	}
 	return bestB, bestBit
+}
+
+// mustStop reports whether a search must stop before its next branch: the
+// guess cap is reached, or (looked at every 1024 guesses) the context is
+// done. It records why in sv.
+func (sv *solver9) mustStop() bool {
+	if sv.maxGuesses > 0 && sv.guesses >= sv.maxGuesses {
+		sv.aborted = true
+		return true
+	}
+	if sv.guesses >= sv.nextCheck && sv.ctx != nil {
+		sv.nextCheck = sv.guesses + 1024
+		if err := sv.ctx.Err(); err != nil {
+			sv.ctxErr = err
+			sv.aborted = true
+			return true
+		}
+	}
+	return false
 }
 
 // chooseCell is choose for the cores that share its rules, given the

@@ -189,17 +189,8 @@ func (sv *solver9) searchV(s *stateV, depth int) {
 			sv.count++
 			return
 		}
-		if sv.maxGuesses > 0 && sv.guesses >= sv.maxGuesses {
-			sv.aborted = true
+		if sv.mustStop() {
 			return
-		}
-		if sv.guesses >= sv.nextCheck && sv.ctx != nil {
-			sv.nextCheck = sv.guesses + 1024
-			if err := sv.ctx.Err(); err != nil {
-				sv.ctxErr = err
-				sv.aborted = true
-				return
-			}
 		}
 		if depth == len(sv.vstack) {
 			sv.vstack = append(sv.vstack, stateV{})
@@ -232,7 +223,8 @@ func (sv *solver9) searchV(s *stateV, depth int) {
 	}
 }
 
-// fewest returns the first unplaced cell with the fewest candidates.
+// fewest returns the first unplaced cell with the fewest candidates (as
+// choose does for coreBands, on this core's layout of the candidates).
 func (s *stateV) fewest() (int, uint32) {
 	bestB, bestBit, best := 0, uint32(0), 10
 	for b := 0; b < 3; b++ {

@@ -1,6 +1,9 @@
 package sudoku
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // This file holds coreVector, the 9x9 core laid out for vector
 // instructions. It applies the same rules as coreBands (fast9.go) to the
@@ -149,18 +152,57 @@ func (s *stateV) propagateScalar() bool {
 	return true
 }
 
-// initV sets s to the state of the givens in p, as init9 does for state9.
-func (s *stateV) initV(p *[81]uint8) bool {
-	var t state9
-	if !t.init9(p) {
-		return false
-	}
-	*s = stateV{}
-	for d := 0; d < 9; d++ {
-		for b := 0; b < 3; b++ {
-			s.cand[b][d] = t.cand[d*3+b]
+// initScalar sets s to the state of the givens in p, as init9 does for
+// state9 (the same checks, written straight into this core's layout). It
+// is initV for builds and processors without the vector instructions, and
+// its reference.
+func (s *stateV) initScalar(p *[81]uint8) bool {
+	// The givens are found eight cells at a time: a word's bytes that are
+	// not 0 get their high bit set in nz, those over 9 in over.
+	const lo7, hi1 = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	var dm [3][10]uint32 // dm[b][v]: the cells of band b that hold given v
+	for w := 0; w < 80; w += 8 {
+		x := binary.LittleEndian.Uint64(p[w : w+8])
+		if ((x&lo7)+0x7676767676767676|x)&hi1 != 0 {
+			return false
+		}
+		for nz := ((x & lo7) + lo7 | x) & hi1; nz != 0; nz &= nz - 1 {
+			i := w + bits.TrailingZeros64(nz)>>3
+			dm[cellBand[i]][p[i]] |= cellBit[i]
 		}
 	}
+	if v := p[80]; v > 9 {
+		return false
+	} else if v != 0 {
+		dm[2][v] |= 1 << 26
+	}
+	var given [3]uint32
+	for v := 1; v < 10; v++ {
+		given[0] |= dm[0][v]
+		given[1] |= dm[1][v]
+		given[2] |= dm[2][v]
+	}
+	for d := 0; d < 9; d++ {
+		var cols [3]uint32
+		for b := 0; b < 3; b++ {
+			m := dm[b][d+1]
+			r0, r1, r2 := (m&511+511)>>9, (m>>9&511+511)>>9, (m>>18+511)>>9
+			c := (m | m>>9 | m>>18) & 511
+			n := bits.OnesCount32(m)
+			// At most one given a row, a column and a box of the band.
+			if int(r0+r1+r2) != n || bits.OnesCount32(c) != n || c&(c>>1)&0o333|c&(c>>2)&0o111 != 0 {
+				return false
+			}
+			cols[b] = c
+			rows := (r0 | r1<<9 | r2<<18) * 511
+			s.cand[b][d] = full27 &^ (given[b] &^ m) &^ (rows &^ m)
+		}
+		if cols[0]&cols[1]|cols[0]&cols[2]|cols[1]&cols[2] != 0 {
+			return false
+		}
+	}
+	s.solved = [3]uint32{}
+	s.biv = [3]uint32{}
 	return true
 }
 

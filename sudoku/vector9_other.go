@@ -14,3 +14,7 @@ const defaultCore9 = coreBands
 // (vector9.go). It returns false on a contradiction; on success s.biv
 // holds the unplaced cells of each band with two candidates.
 func (s *stateV) propagateV() bool { return s.propagateScalar() }
+
+// initV sets s to the state of the givens in p (initScalar in this build).
+// It returns false if a given is not a digit 1 to 9 or two givens conflict.
+func (s *stateV) initV(p *[81]uint8) bool { return s.initScalar(p) }

@@ -29,6 +29,83 @@ func (s *stateV) propagateV() bool {
 	return s.propagateAVX512()
 }
 
+// initV sets s to the state of the givens in p, as initScalar does. It
+// returns false if a given is not a digit 1 to 9 or two givens conflict.
+// With the vector instructions, one comparison of 64 cells a digit finds
+// the givens of cells 0-63 and another those of cells 17-80, and the
+// checks run on digits 0-7 in the lanes of a vector and digit 8 beside it.
+func (s *stateV) initV(p *[81]uint8) bool {
+	if !vectorUnits {
+		return s.initScalar(p)
+	}
+	lo := archsimd.LoadUint8x64((*[64]uint8)(p[:64]))
+	hi := archsimd.LoadUint8x64((*[64]uint8)(p[17:]))
+	k9 := archsimd.BroadcastUint8x64(9)
+	if lo.Greater(k9).ToBits()|hi.Greater(k9).ToBits() != 0 {
+		return false
+	}
+	var dm [3][9]uint32 // dm[b][d]: the cells of band b that hold digit d+1
+	one := archsimd.BroadcastUint8x64(1)
+	v := one
+	for d := range 9 {
+		l, h := lo.Equal(v).ToBits(), hi.Equal(v).ToBits()
+		dm[0][d], dm[1][d], dm[2][d] = uint32(l)&full27, uint32(l>>27)&full27, uint32(h>>37)
+		v = v.Add(one)
+	}
+	bc := archsimd.BroadcastUint32x8
+	k511, kLow8, kHigh := bc(511), bc(rowLow8), bc(rowHigh)
+	kFull, k333, k111, one32 := bc(full27), bc(0o333), bc(0o111), bc(1)
+	// At most one given of a digit in a row, a column and a box of a band;
+	// the columns of its givens then tell the boxes, and no two bands may
+	// share a column.
+	check := func(m vec) (cols, bad vec) {
+		r0, r1, r2 := m.And(k511), m.ShiftAllRight(9).And(k511), m.ShiftAllRight(18)
+		c := r0.Or(r1).Or(r2)
+		bad = r0.And(r0.Sub(one32)).Or(r1.And(r1.Sub(one32))).Or(r2.And(r2.Sub(one32)))
+		bad = bad.Or(r0.And(r1)).Or(r0.And(r2)).Or(r1.And(r2))
+		bad = bad.Or(c.And(c.ShiftAllRight(1)).And(k333)).Or(c.And(c.ShiftAllRight(2)).And(k111))
+		return c, bad
+	}
+	check1 := func(m uint32) (uint32, uint32) {
+		r0, r1, r2 := m&511, m>>9&511, m>>18
+		c := r0 | r1 | r2
+		return c, r0&(r0-1) | r1&(r1-1) | r2&(r2-1) | r0&r1 | r0&r2 | r1&r2 | c&(c>>1)&0o333 | c&(c>>2)&0o111
+	}
+	m0, m1, m2 := loadV(&dm[0]), loadV(&dm[1]), loadV(&dm[2])
+	c0, x0 := check(m0)
+	c1, x1 := check(m1)
+	c2, x2 := check(m2)
+	bad := x0.Or(x1).Or(x2).Or(c0.And(c1)).Or(c0.And(c2)).Or(c1.And(c2))
+	n0, n1, n2 := dm[0][8], dm[1][8], dm[2][8]
+	g0, y0 := check1(n0)
+	g1, y1 := check1(n1)
+	g2, y2 := check1(n2)
+	if !bad.IsZero() || y0|y1|y2|g0&g1|g0&g2|g1&g2 != 0 {
+		return false
+	}
+	var given [3]uint32
+	for d := range 9 {
+		given[0] |= dm[0][d]
+		given[1] |= dm[1][d]
+		given[2] |= dm[2][d]
+	}
+	// A digit keeps its givens, loses the other givens' cells and the
+	// rest of the rows that hold one of its givens.
+	rows := func(m vec) vec {
+		nz := m.And(kLow8).Add(kLow8).Or(m).And(kHigh)
+		return nz.Or(nz.Sub(nz.ShiftAllRight(8)))
+	}
+	storeV(kFull.AndNot(bc(given[0]).AndNot(m0)).AndNot(rows(m0).AndNot(m0)), &s.cand[0])
+	storeV(kFull.AndNot(bc(given[1]).AndNot(m1)).AndNot(rows(m1).AndNot(m1)), &s.cand[1])
+	storeV(kFull.AndNot(bc(given[2]).AndNot(m2)).AndNot(rows(m2).AndNot(m2)), &s.cand[2])
+	s.cand[0][8] = full27 &^ (given[0] &^ n0) &^ (rowsNonzero(n0) &^ n0)
+	s.cand[1][8] = full27 &^ (given[1] &^ n1) &^ (rowsNonzero(n1) &^ n1)
+	s.cand[2][8] = full27 &^ (given[2] &^ n2) &^ (rowsNonzero(n2) &^ n2)
+	s.solved = [3]uint32{}
+	s.biv = [3]uint32{}
+	return true
+}
+
 type vec = archsimd.Uint32x8
 
 // loadV and storeV move digits 0-7 of a band between s.cand and a vector.

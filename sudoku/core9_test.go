@@ -111,8 +111,9 @@ func TestCores9Data(t *testing.T) {
 	}
 }
 
-// TestVectorScalar checks that coreVector's two passes, with AVX-512
-// instructions and one digit at a time, are the same: on samples of the
+// TestVectorScalar checks that coreVector's two paths (set-up, passes and
+// recording the solution), with AVX-512 instructions and one digit at a
+// time, are the same: on samples of the
 // data files (all lines with -full), the same solutions, guesses and
 // branch points, counting to 2 and in lexicographic mode. Without the
 // vector instructions (a build without GOEXPERIMENT=simd, or a processor

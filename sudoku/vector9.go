@@ -288,8 +288,9 @@ func (s *stateV) fewest() (int, uint32) {
 	return bestB, bestBit
 }
 
-// recordV copies the solution in s to sv.sol.
-func (sv *solver9) recordV(s *stateV) {
+// recordScalar copies the solution in s to sv.sol: recordV for builds and
+// processors without the vector instructions.
+func (sv *solver9) recordScalar(s *stateV) {
 	for b := 0; b < 3; b++ {
 		for d := 0; d < 9; d++ {
 			for x := s.cand[b][d]; x != 0; x &= x - 1 {

@@ -18,3 +18,6 @@ func (s *stateV) propagateV() bool { return s.propagateScalar() }
 // initV sets s to the state of the givens in p (initScalar in this build).
 // It returns false if a given is not a digit 1 to 9 or two givens conflict.
 func (s *stateV) initV(p *[81]uint8) bool { return s.initScalar(p) }
+
+// recordV copies the solution in s to sv.sol (recordScalar in this build).
+func (sv *solver9) recordV(s *stateV) { sv.recordScalar(s) }

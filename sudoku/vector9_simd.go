@@ -106,6 +106,28 @@ func (s *stateV) initV(p *[81]uint8) bool {
 	return true
 }
 
+// recordV copies the solution in s to sv.sol. With the vector
+// instructions, each digit is blended into cells 0-63 and 17-80 under the
+// masks of its cells.
+func (sv *solver9) recordV(s *stateV) {
+	if !vectorUnits {
+		sv.recordScalar(s)
+		return
+	}
+	var lo, hi archsimd.Uint8x64
+	one := archsimd.BroadcastUint8x64(1)
+	v := one
+	for d := range 9 {
+		l := uint64(s.cand[0][d]) | uint64(s.cand[1][d])<<27 | uint64(s.cand[2][d])<<54
+		h := l>>17 | uint64(s.cand[2][d])<<37
+		lo = v.Merge(lo, archsimd.Mask8x64FromBits(l))
+		hi = v.Merge(hi, archsimd.Mask8x64FromBits(h))
+		v = v.Add(one)
+	}
+	lo.Store((*[64]uint8)(sv.sol[:64]))
+	hi.Store((*[64]uint8)(sv.sol[17:]))
+}
+
 type vec = archsimd.Uint32x8
 
 // loadV and storeV move digits 0-7 of a band between s.cand and a vector.

@@ -271,10 +271,11 @@ func (v *solver) moveRank(n *node, k int, t uint8, c, b int) int64 {
 
 // zeroOverflow returns the index in term i's zero-aware table once its
 // tile t on cell c moves to the blank's cell b, where its cells are then s
-// (which has more than one region) and its placement's rank r: r itself if
+// (of colex rank si, with more than one region) and its placement's rank
+// r: r itself if
 // the blank is then (in the region of c) in the main region. Tile 255 names
 // no tile: the index of n as it is, with the blank on c.
-func (v *solver) zeroOverflow(n *node, i int, t uint8, c, b int, s uint32, r int64) int64 {
+func (v *solver) zeroOverflow(n *node, i int, t uint8, c, b, si int, s uint32, r int64) int64 {
 	m := v.lmap[i]
 	var pos [maxCells]uint8
 	for j := range v.lk[i] {
@@ -285,7 +286,7 @@ func (v *solver) zeroOverflow(n *node, i int, t uint8, c, b int, s uint32, r int
 		}
 		pos[j] = m[at]
 	}
-	if o := v.lbl[i].overflowIndex(v.lbase[i], s, pos[:v.lk[i]], int(m[c])); o >= 0 {
+	if o := v.lbl[i].overflowIndex(v.lbase[i], si, s, pos[:v.lk[i]], int(m[c])); o >= 0 {
 		return o
 	}
 	return r
@@ -310,10 +311,12 @@ func (v *solver) init(n *node, cells []uint8) {
 	for i := range v.nlook {
 		n.rk[i] = v.rankOf(n, i)
 		idx := n.rk[i]
-		if v.zero && v.lbl[i].isMulti(n.msk[i]) {
-			// As after a move of no tile (none is named 255) with the
-			// blank on its cell.
-			idx = v.zeroOverflow(n, i, 255, n.blank, n.blank, n.msk[i], idx)
+		if v.zero {
+			if si, multi := v.lbl[i].multiRegion(n.msk[i]); multi {
+				// As after a move of no tile (none is named 255) with the
+				// blank on its cell.
+				idx = v.zeroOverflow(n, i, 255, n.blank, n.blank, si, n.msk[i], idx)
+			}
 		}
 		n.val[i] = uint8(entry(v.ltab[i], idx))
 	}
@@ -460,8 +463,8 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 					// main one.
 					s := n.msk[li]&^(1<<m[kd.c]) | 1<<m[b]
 					kd.msk[k] = s
-					if v.lbl[li].isMulti(s) {
-						x = v.zeroOverflow(n, int(li), kd.t, kd.c, b, s, r)
+					if si, multi := v.lbl[li].multiRegion(s); multi {
+						x = v.zeroOverflow(n, int(li), kd.t, kd.c, b, si, s, r)
 					}
 				}
 				kd.idx[k] = x

@@ -377,7 +377,7 @@ var shapes24 = map[string][][]int{
 	},
 }
 
-// korfFelner24 returns the shaped partition spec of the 24-puzzle (see
+// shaped24 returns the shaped partition spec of the 24-puzzle (see
 // shapes24) for the blank in the top-left corner (reflected for the other
 // corners), or nil for any other board or partition.
 func shaped24(w, h, blank int, spec string) [][]int {

@@ -40,9 +40,10 @@ import (
 // which have more than one region: only for those does the search look up
 // the blank's region. (For 6 tiles on 5x5 it is 22 KB, which stays in the
 // caches; a bitmap over all 2^25 sets of cells, 4 MB, missed them and made
-// a zero-aware node about a fifth dearer.) For a 6-tile pattern on 5x5 the table has 127,512,000 +
-// 3,168,000 entries (65.3 MB), 0.72 times the block builder's state layout
-// that an earlier version stored (file encoding 2). Entries are 4 bits,
+// a zero-aware node about a fifth dearer.) For a 6-tile pattern on 5x5
+// the table has 127,512,000 + 3,168,000 entries (65.3 MB), 0.72 times the
+// block builder's state layout that an earlier version stored (file
+// encoding 2). Entries are 4 bits,
 // (distance - taxicab)/2 capped at 15, as in the blank-unaware tables.
 
 // ZeroPrefix, written before a partition (such as "zero:6-6-6-6" or
@@ -170,19 +171,20 @@ func (bl *blocks) makeOverflow() {
 	}
 }
 
-// isMulti reports whether the free cells of the set of cells s form more
-// than one region.
-func (bl *blocks) isMulti(s uint32) bool {
-	si := bl.fastRank(s)
-	return bl.multi[si>>6]>>(si&63)&1 != 0
+// multiRegion returns the colex rank si of the set of cells s (a block)
+// and whether its free cells form more than one region; overflowIndex
+// takes si, so that the rank is found once.
+func (bl *blocks) multiRegion(s uint32) (si int, multi bool) {
+	si = bl.fastRank(s)
+	return si, bl.multi[si>>6]>>(si&63)&1 != 0
 }
 
 // overflowIndex returns the index in a zero-aware table of the tiles on
-// cells pos (pos[j] is the cell of tile j; their set is s, which has more
-// than one region) with the blank in the region of free cell c, or -1 when
-// that is the main region (whose entry is at the placement's rank).
-func (bl *blocks) overflowIndex(base int64, s uint32, pos []uint8, c int) int64 {
-	si := bl.fastRank(s)
+// cells pos (pos[j] is the cell of tile j; their set is s, of colex rank
+// si, which has more than one region) with the blank in the region of free
+// cell c, or -1 when that is the main region (whose entry is at the
+// placement's rank).
+func (bl *blocks) overflowIndex(base int64, si int, s uint32, pos []uint8, c int) int64 {
 	if bl.mainCells[si]>>c&1 != 0 {
 		return -1
 	}
@@ -205,8 +207,8 @@ func (bl *blocks) zeroIndex(p *pattern, pos []uint8, blank int) int64 {
 	for _, c := range pos {
 		s |= 1 << c
 	}
-	if bl.isMulti(s) {
-		if o := bl.overflowIndex(bl.ovBase(p), s, pos, blank); o >= 0 {
+	if si, multi := bl.multiRegion(s); multi {
+		if o := bl.overflowIndex(bl.ovBase(p), si, s, pos, blank); o >= 0 {
 			return o
 		}
 	}

@@ -118,6 +118,30 @@ func TestCores9Data(t *testing.T) {
 // branch points, counting to 2 and in lexicographic mode. Without the
 // vector instructions (a build without GOEXPERIMENT=simd, or a processor
 // without AVX-512) there is one pass and nothing to compare.
+// TestPermTable checks permT, which propagateAVX512 uses for digit 8,
+// against onTriadPerm, on every triad matrix with one to three cells in
+// each triad and on a spread of other band words.
+func TestPermTable(t *testing.T) {
+	for m := 0; m < 512; m++ {
+		for _, fill := range []uint32{1, 2, 4, 3, 5, 6, 7} {
+			var a uint32
+			for k := 0; k < 9; k++ {
+				if m>>k&1 != 0 {
+					a |= fill << (9*(k/3) + 3*(k%3))
+				}
+			}
+			if got, want := permT(a), onTriadPerm(a); got != want {
+				t.Fatalf("permT(%#o) = %#o, want %#o", a, got, want)
+			}
+		}
+	}
+	for a := uint32(0); a <= full27; a += 7919 {
+		if got, want := permT(a), onTriadPerm(a); got != want {
+			t.Fatalf("permT(%#o) = %#o, want %#o", a, got, want)
+		}
+	}
+}
+
 func TestVectorScalar(t *testing.T) {
 	if !vectorUnits {
 		t.Skip("propagateV has no vector instructions in this build or on this processor")

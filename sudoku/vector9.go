@@ -76,6 +76,39 @@ func onTriadPerm(a uint32) uint32 {
 	return a & (p | p<<1 | p<<2)
 }
 
+// boxOthers[u] holds, spread over the three rows of a band word, the
+// other columns of each box of the 9-bit column set u; boxAlone[g] the
+// columns of g that are the only one of their box in g.
+var boxOthers, boxAlone [512]uint32
+
+// triadKeep[m] is the triad-first-cell mask of the triads on a
+// permutation of the triad matrix m (bit 3r+c: row r, box c), spread to
+// their three cells.
+var triadKeep [512]uint32
+
+func init() {
+	for u := uint32(0); u < 512; u++ {
+		boxOthers[u] = (boxRot1(u) | boxRot2(u)) * rowOnes
+		boxAlone[u] = (u &^ boxRot1(u) &^ boxRot2(u)) * rowOnes
+		var a uint32
+		for k := 0; k < 9; k++ {
+			if u>>k&1 != 0 {
+				a |= 7 << (9*(k/3) + 3*(k%3))
+			}
+		}
+		triadKeep[u] = onTriadPerm(a)
+	}
+}
+
+// permT is perm1 by table: the triads' first cells gathered into 9 bits.
+// Multiplying a row's first cells (bits 0, 3, 6) by 0x54 puts them at
+// bits 6, 7 and 8 without carries.
+func permT(a uint32) uint32 {
+	t := (a | a>>1 | a>>2) & triadPos
+	m := t * 0x54
+	return a & triadKeep[m>>6&7|m>>12&0o70|m>>18&0o700]
+}
+
 // propagateScalar applies coreVector's rules one digit at a time, with
 // naked singles in every pass, which reaches the same fixed point: for
 // builds and processors without the vector instructions, and the

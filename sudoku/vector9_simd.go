@@ -130,6 +130,9 @@ func (sv *solver9) recordV(s *stateV) {
 
 type vec = archsimd.Uint32x8
 
+// ivec is the vector type the compiler fuses logic on (propagateAVX512).
+type ivec = archsimd.Int32x8
+
 // loadV and storeV move digits 0-7 of a band between s.cand and a vector.
 func loadV(c *[9]uint32) vec     { return archsimd.LoadUint32x8((*[8]uint32)(c[:8])) }
 func storeV(x vec, c *[9]uint32) { x.Store((*[8]uint32)(c[:8])) }
@@ -144,8 +147,21 @@ func lane0(x vec) uint32 { return x.GetLo().GetElem(0) }
 // processor, whose vector units are 256 bits wide). Right shifts are
 // 32-bit rotations (VPRORD takes a constant, where ShiftAllRight loads the
 // count into a register each time): the bits they carry to the top are
-// masked off, or in perm fall on no triad's first cell.
+// masked off, or in perm fall on no triad's first cell. Digit 8's box and
+// permutation rules are table look-ups (boxOthers, boxAlone, permT), which
+// keeps the scalar side from holding up the vector side.
+//
+// The function tests archsimd.X86.AVX512 itself, although propagateV has
+// already, because that tells the compiler (Go 1.26) that AVX-512 may be
+// used in it: then it fuses trees of and, or and not on Int32x8 vectors
+// (not on Uint32x8 ones) into single VPTERNLOGD instructions. Its fusion
+// takes Int32x8.AndNot the wrong way round, so x &^ y is written on
+// Uint32x8 (not fused) or as x.And(y.Not()) inside a tree; TestVectorScalar
+// compares every result with propagateScalar.
 func (s *stateV) propagateAVX512() bool {
+	if !archsimd.X86.AVX512() {
+		return s.propagateScalar()
+	}
 	bc := archsimd.BroadcastUint32x8
 	var (
 		k511  = bc(511)
@@ -154,21 +170,21 @@ func (s *stateV) propagateAVX512() bool {
 		kLow8 = bc(rowLow8)
 		kHigh = bc(rowHigh)
 		kTri  = bc(triadPos)
-		kK01  = bc(triadK01)
 		kK2   = bc(triadK2)
-		kK0   = bc(triadK0)
-		kK12  = bc(triadK12)
-		k333  = bc(0o333)
 		k444  = bc(0o444)
 		k111  = bc(0o111)
 		k666  = bc(0o666)
 	)
 	swap := archsimd.LoadUint32x8(&swapHalves)
-	cols := func(a vec) vec { return a.Or(a.RotateAllRight(9)).Or(a.RotateAllRight(18)).And(k511) }
-	spread := func(x vec) vec { return x.Or(x.ShiftAllLeft(9)).Or(x.ShiftAllLeft(18)) }
-	rot := func(x vec) (vec, vec) {
-		r1 := x.RotateAllRight(1).And(k333).Or(x.ShiftAllLeft(2).And(k444))
-		r2 := x.RotateAllRight(2).And(k111).Or(x.ShiftAllLeft(1).And(k666))
+	// I reinterprets a vector for the fused logic (a no-op).
+	I := func(x vec) ivec { return x.AsInt32x8() }
+	k511I, k444I, k111I, k666I := I(k511), I(k444), I(k111), I(k666)
+	colsI := func(a ivec) ivec { return a.Or(a.RotateAllRight(9)).Or(a.RotateAllRight(18)).And(k511I) }
+	cols := func(a vec) vec { return colsI(I(a)).AsUint32x8() }
+	spread := func(x ivec) ivec { return x.Or(x.ShiftAllLeft(9)).Or(x.ShiftAllLeft(18)) }
+	rot := func(x ivec) (ivec, ivec) {
+		r1 := x.RotateAllRight(1).And(k444I.Not()).Or(x.ShiftAllLeft(2).And(k444I))
+		r2 := x.RotateAllRight(2).And(k111I).Or(x.ShiftAllLeft(1).And(k666I))
 		return r1, r2
 	}
 	nonzero := func(x vec) vec {
@@ -176,36 +192,37 @@ func (s *stateV) propagateAVX512() bool {
 		return nz.Or(nz.Sub(nz.RotateAllRight(8)))
 	}
 	claim := func(a, u vec) vec {
-		r1, r2 := rot(u)
-		return a.AndNot(spread(r1.Or(r2)))
+		r1, r2 := rot(I(u))
+		return a.AndNot(spread(r1.Or(r2)).AsUint32x8())
 	}
 	// perm keeps the triads on a permutation (onTriadPerm): with b1 and b2
 	// each triad's row rotated by one and two boxes and r1 moving rows up
 	// by one, it keeps t & r1(b1 & r1(b2) | b2 & r1(b1)). r1 leaves bits at
-	// 23, 26 and above the band word, which the ands clear.
-	perm := func(a vec) vec {
-		t := a.Or(a.RotateAllRight(1)).Or(a.RotateAllRight(2)).And(kTri)
-		b1 := t.RotateAllRight(3).And(kK01).Or(t.ShiftAllLeft(6).And(kK2))
-		b2 := t.RotateAllRight(6).And(kK0).Or(t.ShiftAllLeft(3).And(kK12))
+	// 23, 26 and above the band word, which the ands clear. b2 is b1
+	// rotated again, so that one mask does for both.
+	kTriI, kK2I := I(kTri), I(kK2)
+	andNot := func(x, y ivec) ivec { return x.AsUint32x8().AndNot(y.AsUint32x8()).AsInt32x8() }
+	perm := func(au vec) vec {
+		a := I(au)
+		t := a.Or(a.RotateAllRight(1)).Or(a.RotateAllRight(2)).And(kTriI)
+		b1 := andNot(t.RotateAllRight(3), kK2I).Or(t.ShiftAllLeft(6).And(kK2I))
+		b2 := andNot(b1.RotateAllRight(3), kK2I).Or(b1.ShiftAllLeft(6).And(kK2I))
 		r1b1 := b1.RotateAllRight(9).Or(b1.ShiftAllLeft(18))
 		r1b2 := b2.RotateAllRight(9).Or(b2.ShiftAllLeft(18))
 		x := b1.And(r1b2).Or(b2.And(r1b1))
 		p := t.And(x.RotateAllRight(9).Or(x.ShiftAllLeft(18)))
-		return a.And(p.Or(p.ShiftAllLeft(1)).Or(p.ShiftAllLeft(2)))
+		return a.And(p.Or(p.ShiftAllLeft(1)).Or(p.ShiftAllLeft(2))).AsUint32x8()
 	}
 	singles := func(a vec) vec { return a.AndNot(nonzero(a.And(a.Sub(kRow1)))) }
 	points := func(a vec) vec {
-		g := cols(a)
+		g := colsI(I(a))
 		r1, r2 := rot(g)
-		return spread(g.AndNot(r1).AndNot(r2))
+		return spread(g.And(r1.Or(r2).Not())).AsUint32x8()
 	}
 	// The same for digit 8, one word.
-	claim1 := func(a, u uint32) uint32 { return a &^ ((boxRot1(u) | boxRot2(u)) * rowOnes) }
+	claim1 := func(a, u uint32) uint32 { return a &^ boxOthers[u&511] }
 	singles1 := func(a uint32) uint32 { return a &^ rowsNonzero(a&(a-rowOnes)) }
-	points1 := func(a uint32) uint32 {
-		g := colsOf(a)
-		return (g &^ boxRot1(g) &^ boxRot2(g)) * rowOnes
-	}
+	points1 := func(a uint32) uint32 { return boxAlone[colsOf(a)] }
 	// orAll ors the eight lanes of x.
 	orAll := func(x vec) uint32 {
 		x = x.Or(x.Permute(swap))
@@ -235,7 +252,12 @@ func (s *stateV) propagateAVX512() bool {
 	for {
 		// The band rules and placements until they change nothing.
 		for {
-			q0, q1, q2, p0, p1, p2 := a0, a1, a2, e0, e1, e2
+			// The state before the pass waits in s.cand for the
+			// comparison at its end, not in registers.
+			storeV(a0, &s.cand[0])
+			storeV(a1, &s.cand[1])
+			storeV(a2, &s.cand[2])
+			s.cand[0][8], s.cand[1][8], s.cand[2][8] = e0, e1, e2
 			f0, f1, f2 := cols(a0), cols(a1), cols(a2)
 			g0, g1, g2 := colsOf(e0), colsOf(e1), colsOf(e2)
 			if f0.Or(f1).Or(f2).Equal(k511).ToBits() != 0xff || g0|g1|g2 != 511 {
@@ -248,8 +270,8 @@ func (s *stateV) propagateAVX512() bool {
 			e1 = claim1(e1, 511&^(g0|g2))
 			e2 = claim1(e2, 511&^(g0|g1))
 			a0, a1, a2 = perm(a0), perm(a1), perm(a2)
-			e0, e1, e2 = perm1(e0), perm1(e1), perm1(e2)
-			if e0 == 0 || e1 == 0 || e2 == 0 || a0.Equal(k0).Or(a1.Equal(k0)).Or(a2.Equal(k0)).ToBits() != 0 {
+			e0, e1, e2 = permT(e0), permT(e1), permT(e2)
+			if e0 == 0 || e1 == 0 || e2 == 0 || a0.Min(a1).Min(a2).Equal(k0).ToBits() != 0 {
 				return false
 			}
 			n0, n1, n2 := singles(a0).AndNot(bc(s0)), singles(a1).AndNot(bc(s1)), singles(a2).AndNot(bc(s2))
@@ -265,7 +287,8 @@ func (s *stateV) propagateAVX512() bool {
 				e0, e1, e2 = e0&^(x0&^m0), e1&^(x1&^m1), e2&^(x2&^m2)
 				s0, s1, s2 = s0|x0, s1|x1, s2|x2
 			}
-			if a0.Equal(q0).ToBits()&a1.Equal(q1).ToBits()&a2.Equal(q2).ToBits() == 0xff && e0 == p0 && e1 == p1 && e2 == p2 {
+			if a0.Equal(loadV(&s.cand[0])).ToBits()&a1.Equal(loadV(&s.cand[1])).ToBits()&a2.Equal(loadV(&s.cand[2])).ToBits() == 0xff &&
+				e0 == s.cand[0][8] && e1 == s.cand[1][8] && e2 == s.cand[2][8] {
 				break
 			}
 		}
@@ -301,16 +324,6 @@ func (s *stateV) propagateAVX512() bool {
 	s.solved = [3]uint32{s0, s1, s2}
 	s.biv = [3]uint32{t0 &^ h0 &^ s0, t1 &^ h1 &^ s1, t2 &^ h2 &^ s2}
 	return true
-}
-
-// perm1 is onTriadPerm as perm in propagateAVX512 computes it, small
-// enough to be inlined.
-func perm1(a uint32) uint32 {
-	t := a | a>>1 | a>>2 // the masks below keep its triads' first cells
-	b1 := t>>3&triadK01 | t<<6&triadK2
-	b2 := t>>6&triadK0 | t<<3&triadK12
-	x := b1&(b2>>9|b2<<18) | b2&(b1>>9|b1<<18)
-	return a & (t & (x>>9 | x<<18) * 7)
 }
 
 // swapHalves swaps the two 128-bit halves of a vector of eight lanes.

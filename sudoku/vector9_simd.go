@@ -169,8 +169,6 @@ func (s *stateV) propagateAVX512() bool {
 		kRow1 = bc(rowOnes)
 		kLow8 = bc(rowLow8)
 		kHigh = bc(rowHigh)
-		kTri  = bc(triadPos)
-		kK2   = bc(triadK2)
 		k444  = bc(0o444)
 		k111  = bc(0o111)
 		k666  = bc(0o666)
@@ -181,7 +179,9 @@ func (s *stateV) propagateAVX512() bool {
 	k511I, k444I, k111I, k666I := I(k511), I(k444), I(k111), I(k666)
 	colsI := func(a ivec) ivec { return a.Or(a.RotateAllRight(9)).Or(a.RotateAllRight(18)).And(k511I) }
 	cols := func(a vec) vec { return colsI(I(a)).AsUint32x8() }
-	spread := func(x ivec) ivec { return x.Or(x.ShiftAllLeft(9)).Or(x.ShiftAllLeft(18)) }
+	// spread copies a 9-bit set to the three rows of a band word.
+	kRow1I := I(kRow1)
+	spread := func(x ivec) ivec { return x.Mul(kRow1I) }
 	rot := func(x ivec) (ivec, ivec) {
 		r1 := x.RotateAllRight(1).And(k444I.Not()).Or(x.ShiftAllLeft(2).And(k444I))
 		r2 := x.RotateAllRight(2).And(k111I).Or(x.ShiftAllLeft(1).And(k666I))
@@ -197,21 +197,26 @@ func (s *stateV) propagateAVX512() bool {
 	}
 	// perm keeps the triads on a permutation (onTriadPerm): with b1 and b2
 	// each triad's row rotated by one and two boxes and r1 moving rows up
-	// by one, it keeps t & r1(b1 & r1(b2) | b2 & r1(b1)). r1 leaves bits at
-	// 23, 26 and above the band word, which the ands clear. b2 is b1
-	// rotated again, so that one mask does for both.
-	kTriI, kK2I := I(kTri), I(kK2)
+	// by one, it keeps t & r1(b1 & r1(b2) | b2 & r1(b1)). t marks the
+	// triads that hold a cell at their third cell: adding 3 to a triad's
+	// first two cells carries into the third if either is set. r1 leaves
+	// bits at 25 and above the band word, which the ands clear; b2 is b1
+	// rotated again, so that one mask does for both; p | p - p>>2 fills in
+	// the first two cells of each kept triad. Shifts and rotations are the
+	// busiest instructions here, so these forms (and the multiplication in
+	// spread) avoid them where they can.
+	k333I, kTri2, kK22 := I(bc(0o333*rowOnes)), I(bc(triadPos<<2)), I(bc(triadK2<<2))
 	andNot := func(x, y ivec) ivec { return x.AsUint32x8().AndNot(y.AsUint32x8()).AsInt32x8() }
 	perm := func(au vec) vec {
 		a := I(au)
-		t := a.Or(a.RotateAllRight(1)).Or(a.RotateAllRight(2)).And(kTriI)
-		b1 := andNot(t.RotateAllRight(3), kK2I).Or(t.ShiftAllLeft(6).And(kK2I))
-		b2 := andNot(b1.RotateAllRight(3), kK2I).Or(b1.ShiftAllLeft(6).And(kK2I))
+		t := a.And(k333I).Add(k333I).Or(a).And(kTri2)
+		b1 := andNot(t.RotateAllRight(3), kK22).Or(t.ShiftAllLeft(6).And(kK22))
+		b2 := andNot(b1.RotateAllRight(3), kK22).Or(b1.ShiftAllLeft(6).And(kK22))
 		r1b1 := b1.RotateAllRight(9).Or(b1.ShiftAllLeft(18))
 		r1b2 := b2.RotateAllRight(9).Or(b2.ShiftAllLeft(18))
 		x := b1.And(r1b2).Or(b2.And(r1b1))
 		p := t.And(x.RotateAllRight(9).Or(x.ShiftAllLeft(18)))
-		return a.And(p.Or(p.ShiftAllLeft(1)).Or(p.ShiftAllLeft(2))).AsUint32x8()
+		return a.And(p.Or(p.Sub(p.RotateAllRight(2)))).AsUint32x8()
 	}
 	singles := func(a vec) vec { return a.AndNot(nonzero(a.And(a.Sub(kRow1)))) }
 	points := func(a vec) vec {

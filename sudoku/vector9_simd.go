@@ -147,7 +147,7 @@ func lane0(x vec) uint32 { return x.GetLo().GetElem(0) }
 // processor, whose vector units are 256 bits wide). Right shifts are
 // 32-bit rotations (VPRORD takes a constant, where ShiftAllRight loads the
 // count into a register each time): the bits they carry to the top are
-// masked off, or in perm fall on no triad's first cell. Digit 8's box and
+// masked off, or in perm fall where no triad is marked. Digit 8's box and
 // permutation rules are table look-ups (boxOthers, boxAlone, permT), which
 // keeps the scalar side from holding up the vector side.
 //
@@ -155,9 +155,10 @@ func lane0(x vec) uint32 { return x.GetLo().GetElem(0) }
 // already, because that tells the compiler (Go 1.26) that AVX-512 may be
 // used in it: then it fuses trees of and, or and not on Int32x8 vectors
 // (not on Uint32x8 ones) into single VPTERNLOGD instructions. Its fusion
-// takes Int32x8.AndNot the wrong way round, so x &^ y is written on
-// Uint32x8 (not fused) or as x.And(y.Not()) inside a tree; TestVectorScalar
-// compares every result with propagateScalar.
+// takes Int32x8.AndNot the wrong way round (and some trees that use a
+// value twice crash it), so x &^ y is written on Uint32x8 (not fused) or
+// as x.And(y.Not()) inside a tree; TestVectorScalar compares every result
+// with propagateScalar.
 func (s *stateV) propagateAVX512() bool {
 	if !archsimd.X86.AVX512() {
 		return s.propagateScalar()

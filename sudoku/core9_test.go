@@ -111,13 +111,6 @@ func TestCores9Data(t *testing.T) {
 	}
 }
 
-// TestVectorScalar checks that coreVector's two paths (set-up, passes and
-// recording the solution), with AVX-512 instructions and one digit at a
-// time, are the same: on samples of the
-// data files (all lines with -full), the same solutions, guesses and
-// branch points, counting to 2 and in lexicographic mode. Without the
-// vector instructions (a build without GOEXPERIMENT=simd, or a processor
-// without AVX-512) there is one pass and nothing to compare.
 // TestPermTable checks permT, which propagateAVX512 uses for digit 8,
 // against onTriadPerm, on every triad matrix with one to three cells in
 // each triad and on a spread of other band words.
@@ -142,6 +135,13 @@ func TestPermTable(t *testing.T) {
 	}
 }
 
+// TestVectorScalar checks that coreVector's two paths (set-up, passes and
+// recording the solution), with AVX-512 instructions and one digit at a
+// time, are the same: on samples of the
+// data files (all lines with -full), the same solutions, guesses and
+// branch points, counting to 2 and in lexicographic mode. Without the
+// vector instructions (a build without GOEXPERIMENT=simd, or a processor
+// without AVX-512) there is one pass and nothing to compare.
 func TestVectorScalar(t *testing.T) {
 	if !vectorUnits {
 		t.Skip("propagateV has no vector instructions in this build or on this processor")

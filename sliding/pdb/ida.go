@@ -341,7 +341,8 @@ type shared struct {
 	rs        *runState    // hands out the subtrees and records those finished
 	found     atomic.Int64 // lowest subtree holding a solution, MaxInt64 if none
 	total     atomic.Int64 // nodes expanded, updated in batches
-	maxNodes  int64
+	maxNodes  int64        // nodes this iteration may expand
+	capNodes  int64        // the caller's node cap, which the error names
 	ctx       context.Context
 	abort     atomic.Bool
 	err       error
@@ -577,7 +578,7 @@ func (v *solver) check(n *node, sh *shared) bool {
 	if err != nil {
 		err = fmt.Errorf("%w: %w", search.ErrLimit, err)
 	} else if sh.maxNodes > 0 && total > sh.maxNodes {
-		err = fmt.Errorf("%w: more than %d nodes", search.ErrLimit, sh.maxNodes)
+		err = fmt.Errorf("%w: more than %d nodes", search.ErrLimit, max(sh.capNodes, sh.maxNodes))
 	}
 	if err != nil {
 		sh.mu.Lock()
@@ -644,6 +645,7 @@ func (v *solver) solve(ctx context.Context, cells []uint8, lim search.Limits, rs
 		sh := &shared{bound: bound, split: rs.split, rs: rs, ctx: ctx}
 		if lim.MaxNodes > 0 {
 			sh.maxNodes = max(1, lim.MaxNodes-run)
+			sh.capNodes = lim.MaxNodes
 		}
 		sh.found.Store(math.MaxInt64)
 		sh.bestOwner = math.MaxInt64

@@ -340,6 +340,18 @@ func TestSolveErrors(t *testing.T) {
 	if _, err := s.Solve(ctx, hard, goal, search.Limits{MaxNodes: 10}); !errors.Is(err, search.ErrLimit) {
 		t.Errorf("node cap: err = %v, want ErrLimit", err)
 	}
+	// A cap that stops a later iteration: the error names the cap, not
+	// what was left of it for that iteration.
+	md, err := Build(ctx, 4, 4, 0, "1-1-1-1-1-1-1-1-1-1-1-1-1-1-1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	far := mustBoard(t, 4, 4, 0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1)
+	const late = 50_000 // within a later iteration of the taxicab search
+	_, err = md.SolveWith(ctx, far, sliding.Standard(4, 4), search.Limits{MaxNodes: late}, RunOptions{Threads: 1})
+	if want := fmt.Sprintf("more than %d nodes", late); !errors.Is(err, search.ErrLimit) || !strings.Contains(fmt.Sprint(err), want) {
+		t.Errorf("node cap %d: err = %v, want ErrLimit saying %q", late, err, want)
+	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
 	if _, err := s.Solve(cctx, hard, goal, search.Limits{}); !errors.Is(err, search.ErrLimit) || !errors.Is(err, context.Canceled) {

@@ -184,3 +184,24 @@ func TestCheckpointBadUse(t *testing.T) {
 		})
 	}
 }
+
+// TestInMemoryFlag solves Korf's instance 2 with the databases read into
+// memory (--in-memory) and mapped: the same optimal length and, with one
+// thread, the same nodes.
+func TestInMemoryFlag(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	base := []string{"sliding", "--format", "line", "--goal", korfGoal16, "--heuristic", "pdb", "--partition", "6-6-3", "--threads", "1", "--stats"}
+	const korf2 = "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6"
+	nodes := regexp.MustCompile(`expanded \d+`)
+	var runs []string
+	for _, extra := range [][]string{nil, {"--in-memory"}} {
+		code, out, errOut := runCLI(t, korf2+"\n", append(base, extra...)...)
+		if code != 0 || strings.TrimSpace(out) != "55" {
+			t.Fatalf("%v: exit %d, stdout %q, stderr %q; want 55 moves", extra, code, out, errOut)
+		}
+		runs = append(runs, nodes.FindString(errOut))
+	}
+	if runs[0] == "" || runs[0] != runs[1] {
+		t.Errorf("mapped: %q, in memory: %q; want the same nodes", runs[0], runs[1])
+	}
+}

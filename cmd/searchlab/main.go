@@ -47,6 +47,9 @@ type env struct {
 	// pdbPrune is the move-pruning length of pattern-database solves
 	// (--prune; 0 for the library's choice).
 	pdbPrune int
+	// pdbInMemory reads the databases into memory instead of mapping them
+	// (--in-memory).
+	pdbInMemory bool
 }
 
 var commands = map[string]command{}

@@ -264,6 +264,7 @@ func newPDBSolver(e *env) *pdb.Solver {
 	o := pdbOptions(e, "")
 	o.Run = e.pdbRun
 	o.PruneLength = e.pdbPrune
+	o.InMemory = e.pdbInMemory
 	return pdb.NewSolver(o)
 }
 

@@ -1,6 +1,7 @@
 package pdb
 
 import (
+	"fmt"
 	"os"
 	"syscall"
 )
@@ -52,6 +53,22 @@ func loadWords(f *os.File, off, n int64) ([]uint32, error) {
 		}
 	}
 	return readWords(f, off, n)
+}
+
+// readResident returns the n bytes of f from offset off as words, read
+// into memory outside the Go heap, backed by huge pages where the kernel
+// allows it (see allocWords). The memory is kept for the life of the
+// process, like loadWords' mappings.
+func readResident(f *os.File, off, n int64) ([]uint32, error) {
+	if !littleEndian {
+		return readWords(f, off, n)
+	}
+	t, free := allocWords(n / 4)
+	if _, err := f.ReadAt(tableBytes(t), off); err != nil {
+		free()
+		return nil, fmt.Errorf("table cut short: %v", err)
+	}
+	return t, nil
 }
 
 // mapFile returns the contents of the file at path, mapped read-only into

@@ -20,6 +20,12 @@ func loadWords(f *os.File, off, n int64) ([]uint32, error) {
 	return readWords(f, off, n)
 }
 
+// readResident returns the n bytes of f from offset off as words, read
+// into memory.
+func readResident(f *os.File, off, n int64) ([]uint32, error) {
+	return readWords(f, off, n)
+}
+
 // mapFile returns the contents of the file at path.
 func mapFile(path string) ([]byte, error) {
 	return os.ReadFile(path)

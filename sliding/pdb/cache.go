@@ -281,7 +281,10 @@ func checkHeader(f *os.File, p *pattern, blank int) (raw []byte, crc uint32, siz
 // memory where the system allows it, and its pages are read as the search
 // touches them. Otherwise the whole table is read and its checksum checked
 // before it is used, and the stamp is written for the next time.
-func readTable(dir string, p *pattern, blank int) ([]uint32, error) {
+//
+// With inMemory the table is read into memory instead of mapped (see
+// Options.InMemory).
+func readTable(dir string, p *pattern, blank int, inMemory bool) ([]uint32, error) {
 	path := filepath.Join(dir, p.fileName(blank))
 	f, err := os.Open(path)
 	if err != nil {
@@ -298,7 +301,11 @@ func readTable(dir string, p *pattern, blank int) ([]uint32, error) {
 	}
 	trusted := readStamp(path) == stampOf(fi, crc)
 	payload := int64((p.size+7)/8) * 4
-	t, err := loadWords(f, int64(off), payload)
+	load := loadWords
+	if inMemory {
+		load = readResident
+	}
+	t, err := load(f, int64(off), payload)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
@@ -362,7 +369,7 @@ func Verify(dir string) ([]Info, error) {
 		}
 		path := filepath.Join(dir, in.Name)
 		os.Remove(stampName(path)) // check the whole file, whatever the stamp says
-		if _, err := readTable(dir, p, in.Blank); err != nil {
+		if _, err := readTable(dir, p, in.Blank, false); err != nil {
 			in.Err = err
 		}
 	}
@@ -392,7 +399,7 @@ func Open(ctx context.Context, w, h, blank int, partition string, opts Options) 
 		}
 	}
 	for i, p := range pats {
-		t, err := readTable(dir, p, blank)
+		t, err := readTable(dir, p, blank, opts.InMemory)
 		if err == nil {
 			s.tables[i] = t
 			continue

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -92,12 +93,14 @@ func FuzzReadTable(f *testing.F) {
 		if err := os.WriteFile(name, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got, err := readTable(dir, p, 0)
-		if err == nil && !bytes.Equal(data, good) {
-			t.Fatalf("accepted a file that differs from the one written (%d bytes)", len(data))
-		}
-		if err == nil && len(got) != len(tab) {
-			t.Fatalf("table of %d words, want %d", len(got), len(tab))
+		for _, inMemory := range []bool{false, true} {
+			got, err := readTable(dir, p, 0, inMemory)
+			if err == nil && !bytes.Equal(data, good) {
+				t.Fatalf("in memory %v: accepted a file that differs from the one written (%d bytes)", inMemory, len(data))
+			}
+			if err == nil && !slices.Equal(got, tab) {
+				t.Fatalf("in memory %v: table of %d words differs from the one written (%d words)", inMemory, len(got), len(tab))
+			}
 		}
 	})
 }

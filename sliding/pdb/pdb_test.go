@@ -583,6 +583,42 @@ func TestCache(t *testing.T) {
 	}
 }
 
+// TestInMemory checks that a set read into memory (Options.InMemory) has
+// the tables of the mapped one and solves the same: 4x4 6-6-3, whose
+// 6-tile tables (721,000 words each) are large enough to be read outside
+// the Go heap.
+func TestInMemory(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	mapped, err := Open(ctx, 4, 4, 0, "6-6-3", Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := Open(ctx, 4, 4, 0, "6-6-3", Options{Dir: dir, InMemory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range mapped.tables {
+		if len(mapped.tables[i]) < 1<<18 && i < 2 {
+			t.Errorf("table %d has %d words: too few for memory outside the heap", i, len(mapped.tables[i]))
+		}
+		if !slices.Equal(mapped.tables[i], read.tables[i]) {
+			t.Errorf("table %d read into memory differs from the mapped one", i)
+		}
+	}
+	b := mustBoard(t, 4, 4, 13, 5, 4, 10, 9, 12, 8, 14, 2, 3, 7, 1, 0, 15, 11, 6) // Korf's #2, 55 moves
+	goal := mustBoard(t, 4, 4, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+	one := RunOptions{Threads: 1}
+	want, err := mapped.SolveWith(ctx, b, goal, search.Limits{}, one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := read.SolveWith(ctx, b, goal, search.Limits{}, one)
+	if err != nil || len(got.Moves) != 55 || len(want.Moves) != 55 || got.Stats.Expanded != want.Stats.Expanded {
+		t.Errorf("in memory: %d moves, %d expanded, %v; mapped: %d moves, %d expanded", len(got.Moves), got.Stats.Expanded, err, len(want.Moves), want.Stats.Expanded)
+	}
+}
+
 // TestCacheWriteFails checks that a set whose files cannot be written (as
 // on a full disk) is still built and used, with a message, and leaves no
 // file behind.

@@ -272,9 +272,9 @@ func (v *solver) moveRank(n *node, k int, t uint8, c, b int) int64 {
 // zeroOverflow returns the index in term i's zero-aware table once its
 // tile t on cell c moves to the blank's cell b, where its cells are then s
 // (of colex rank si, with more than one region) and its placement's rank
-// r: r itself if
-// the blank is then (in the region of c) in the main region. Tile 255 names
-// no tile: the index of n as it is, with the blank on c.
+// r: r itself if the blank is then (in the region of c) in the main
+// region. Tile 255 names no tile: the index of n as it is, with the blank
+// on c.
 func (v *solver) zeroOverflow(n *node, i int, t uint8, c, b, si int, s uint32, r int64) int64 {
 	m := v.lmap[i]
 	var pos [maxCells]uint8
@@ -341,8 +341,8 @@ type shared struct {
 	rs        *runState    // hands out the subtrees and records those finished
 	found     atomic.Int64 // lowest subtree holding a solution, MaxInt64 if none
 	total     atomic.Int64 // nodes expanded, updated in batches
-	maxNodes  int64        // nodes this iteration may expand
-	capNodes  int64        // the caller's node cap, which the error names
+	maxNodes  int64        // the caller's node cap (0: none)
+	spent     int64        // nodes expanded by earlier iterations of the call, which count against it
 	ctx       context.Context
 	abort     atomic.Bool
 	err       error
@@ -577,8 +577,8 @@ func (v *solver) check(n *node, sh *shared) bool {
 	err := sh.ctx.Err()
 	if err != nil {
 		err = fmt.Errorf("%w: %w", search.ErrLimit, err)
-	} else if sh.maxNodes > 0 && total > sh.maxNodes {
-		err = fmt.Errorf("%w: more than %d nodes", search.ErrLimit, max(sh.capNodes, sh.maxNodes))
+	} else if sh.maxNodes > 0 && sh.spent+total > sh.maxNodes {
+		err = fmt.Errorf("%w: more than %d nodes", search.ErrLimit, sh.maxNodes)
 	}
 	if err != nil {
 		sh.mu.Lock()
@@ -642,11 +642,7 @@ func (v *solver) solve(ctx context.Context, cells []uint8, lim search.Limits, rs
 			return finish(nil, fmt.Errorf("%w: more than %d nodes", search.ErrLimit, lim.MaxNodes))
 		}
 		bound := rs.bound
-		sh := &shared{bound: bound, split: rs.split, rs: rs, ctx: ctx}
-		if lim.MaxNodes > 0 {
-			sh.maxNodes = max(1, lim.MaxNodes-run)
-			sh.capNodes = lim.MaxNodes
-		}
+		sh := &shared{bound: bound, split: rs.split, rs: rs, ctx: ctx, maxNodes: lim.MaxNodes, spent: run}
 		sh.found.Store(math.MaxInt64)
 		sh.bestOwner = math.MaxInt64
 		rs.startIteration(sh)

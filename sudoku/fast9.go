@@ -381,15 +381,29 @@ func (sv *solver9) choose(s *state9) (int, uint32) {
 	if b, bit := chooseCell(sv.lexmin, &s.solved, &s.biv); b >= 0 {
 		return b, bit
 	}
+	var cand [3][9]uint32
+	for d := 0; d < 9; d++ {
+		for b := 0; b < 3; b++ {
+			cand[b][d] = s.cand[d*3+b]
+		}
+	}
+	return fewestCell(&s.solved, &cand)
+}
+
+// fewestCell returns the first unplaced cell (its band and bit) with the
+// fewest candidates, cand[b][d] holding the cells of band b where digit d
+// may go: the branching rule of both 9x9 cores when no cell has two
+// candidates.
+func fewestCell(solved *[3]uint32, cand *[3][9]uint32) (int, uint32) {
 	bestB, bestBit, best := 0, uint32(0), 10
 	for b := 0; b < 3; b++ {
-		free := full27 &^ s.solved[b]
+		free := full27 &^ solved[b]
 		for free != 0 {
 			bit := free & -free
 			free &^= bit
 			n := 0
 			for d := 0; d < 9; d++ {
-				if s.cand[d*3+b]&bit != 0 {
+				if cand[b][d]&bit != 0 {
 					n++
 				}
 			}

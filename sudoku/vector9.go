@@ -272,7 +272,7 @@ func (sv *solver9) searchV(s *stateV, depth int) {
 		}
 		b, bit := chooseCell(sv.lexmin, &s.solved, &s.biv)
 		if b < 0 {
-			b, bit = s.fewest()
+			b, bit = fewestCell(&s.solved, &s.cand)
 		}
 		sv.points++
 		var digits [9]int
@@ -296,29 +296,6 @@ func (sv *solver9) searchV(s *stateV, depth int) {
 		sv.guesses++
 		s.assign(digits[n-1], b, bit)
 	}
-}
-
-// fewest returns the first unplaced cell with the fewest candidates (as
-// choose does for coreBands, on this core's layout of the candidates).
-func (s *stateV) fewest() (int, uint32) {
-	bestB, bestBit, best := 0, uint32(0), 10
-	for b := 0; b < 3; b++ {
-		free := full27 &^ s.solved[b]
-		for free != 0 {
-			bit := free & -free
-			free &^= bit
-			n := 0
-			for d := 0; d < 9; d++ {
-				if s.cand[b][d]&bit != 0 {
-					n++
-				}
-			}
-			if n < best {
-				bestB, bestBit, best = b, bit, n
-			}
-		}
-	}
-	return bestB, bestBit
 }
 
 // recordScalar copies the solution in s to sv.sol: recordV for builds and

@@ -25,6 +25,7 @@ var (
 	partFlag   = flag.String("pdb.partition", "7-8", "partition for -pdb.korf")
 	partsFlag  = flag.String("pdb.partitions", "7-8,6-6-3,5-5-5", "partitions for BenchmarkKorf100, comma-separated; a -nomirror suffix turns the mirror lookup off")
 	dirFlag    = flag.String("pdb.dir", "", "database directory for the long runs (default: the user cache)")
+	inMemory   = flag.Bool("pdb.inmemory", false, "read the long runs' databases into memory (Options.InMemory) instead of mapping them")
 	korfFirst  = flag.Int("pdb.first", 100, "solve only the first N instances with -pdb.korf")
 	oldBuilder = flag.Bool("pdb.oldbuilder", false, "BenchmarkBuild78: build with the placement builder, the one before the block builder")
 )
@@ -83,7 +84,7 @@ func canonicalGoal(w int) sliding.Board {
 func openLong(tb testing.TB, w int, partition string) *Set {
 	tb.Helper()
 	start := time.Now()
-	s, err := Open(context.Background(), w, w, 0, partition, Options{Dir: *dirFlag, Log: os.Stderr})
+	s, err := Open(context.Background(), w, w, 0, partition, Options{Dir: *dirFlag, Log: os.Stderr, InMemory: *inMemory})
 	if err != nil {
 		tb.Fatal(err)
 	}

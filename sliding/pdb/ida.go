@@ -20,14 +20,6 @@ const (
 	maxDepth    = 256 // moves in a solution
 )
 
-// A node's children look up their sums in two stages: first the sum that
-// was largest at the node (the likeliest to cut a child off), then, for
-// the children it leaves within the bound, all the others together, so
-// that their cache misses overlap. (Measured on Korf & Felner's #40 with
-// the catalogue, one thread: one sum then the rest 5.9-6.0 s, one at a
-// time 6.1-7.0 s, two at a time 6.9 s.)
-const firstStage = 1
-
 // solver is a Set prepared for IDA*: tiles are named by their goal cells,
 // and the blank's name is its goal cell. The heuristic is the taxicab
 // distance plus twice the largest of nview additive sums; each sum has one
@@ -52,6 +44,7 @@ type solver struct {
 	md       [maxCells][maxCells]int8     // md[t][c]: taxicab distance of tile t on cell c from home
 	nbrs     [maxCells][4]int8            // cells next to each cell, -1 padded
 	ndir     [maxCells][4]int8            // the direction of each of nbrs (0 up, 1 down, 2 left, 3 right)
+	ref      [maxViews][maxCells]termRef  // ref[k][t]: tile t's term of sum k (see termRef)
 	fsm      []int32                      // the move-pruning machine's transitions (prune.Machine.Table)
 	start    []int32                      // the machine's state on each cell with no move made
 	pruneLen int                          // the machine's length
@@ -143,7 +136,23 @@ func newSolver(s *Set) *solver {
 			v.lbase[i] = (w + 7) &^ 7 // after the placements (see blocks.ovBase)
 		}
 	}
+	for k := range v.nview {
+		for t := range g.n {
+			if i := v.lookOf[k][t]; i >= 0 {
+				v.ref[k][t] = termRef{w: v.wgt[i][v.tidx[k][t]], li: uint8(i), mirror: v.lmap[i] == &v.tr}
+			}
+		}
+	}
 	return v
+}
+
+// termRef is what a child's look-up needs of the term of one sum that
+// holds the moved tile: the term, whether it ranks the reflected board, and
+// the weight of the tile's digit in its rank.
+type termRef struct {
+	w      int64
+	li     uint8
+	mirror bool
 }
 
 // row returns the move-pruning machine's transitions from state st.
@@ -173,10 +182,11 @@ type kid struct {
 	t           uint8
 	dead        bool
 	ent         [maxViews]uint8  // by sum
+	li          [maxViews]uint8  // by sum: the term the move changes
 	rank        [maxViews]int64  // by sum
 	idx         [maxViews]int64  // by sum: the table index (the rank, but for a zero-aware overflow)
 	msk         [maxViews]uint32 // by sum, for zero-aware tables: the term's cells
-	word        [maxViews]uint32 // by place in the stage
+	word        [maxViews]uint32 // by place in the order of look-ups
 }
 
 // scratch is the working memory of one depth of the search: the children
@@ -390,9 +400,15 @@ func (v *solver) dfs(n *node, sh *shared, g int, row [4]int32) bool {
 }
 
 // expand generates the children of n at depth g and searches those within
-// the bound. A child's sums are looked up stage by stage, and a child is
-// cut off by the first sum that puts it over the bound: only the children
-// searched need every sum (to update them move by move).
+// the bound. A child's sums are looked up in two stages: first the sum that
+// was largest at n (the likeliest to cut a child off), for every child,
+// then, for the children it leaves within the bound, all the others
+// together, so that their cache misses overlap. (Measured on Korf &
+// Felner's #40 with the catalogue, one thread: one sum then the rest
+// 5.9-6.0 s, one at a time 6.1-7.0 s, two at a time 6.9 s.) Only the
+// children searched need every sum (to update them move by move). The
+// indices are masked to their arrays' sizes, which spares the bounds
+// checks: this function is most of a search's instructions.
 func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 	counted := g >= sh.split || n.worker == 0
 	if counted {
@@ -416,15 +432,15 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		if c < 0 {
 			break
 		}
-		cst := row[v.ndir[b][k]]
+		cst := row[v.ndir[b][k]&3]
 		if cst < 0 {
 			continue
 		}
-		t := n.cell[c]
-		kd := &kids[nk]
+		t := n.cell[c&(maxCells-1)]
+		kd := &kids[nk&3]
 		kd.c, kd.t, kd.st = c, t, cst
-		kd.md = n.md + int(v.md[t][b]) - int(v.md[t][c])
-		kd.best, kd.bv, kd.dead = -1, 0, false
+		kd.md = n.md + int(v.md[t&(maxCells-1)][b&(maxCells-1)]) - int(v.md[t&(maxCells-1)][c&(maxCells-1)])
+		kd.dead = false
 		nk++
 	}
 	if counted {
@@ -432,109 +448,116 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 	}
 	live := nk
 	bound := sh.bound - g - 1
-	// The sums are taken from the one that was largest at n on, around:
-	// it is the likeliest to cut a child off.
-	first := n.bestView
-	for i0, i1 := 0, min(firstStage, v.nview); i0 < v.nview && live > 0; i0, i1 = i1, v.nview {
-		// Rank the changed term of each sum of the stage for every live
-		// child first, then fetch the entries together, so that their
-		// cache misses overlap.
-		for j := range nk {
-			kd := &kids[j]
-			if kd.dead {
-				continue
-			}
-			ord := &v.order[first]
-			for i := i0; i < i1; i++ {
-				k := ord[i]
-				li := v.lookOf[k][kd.t]
-				m := v.lmap[li]
-				var r int64
-				if d := int(m[b]) - int(m[kd.c]); d == 1 || d == -1 {
-					// Along a row of the term's frame: only t's digit changes.
-					r = n.rk[li] + v.wgt[li][v.tidx[k][kd.t]]*int64(d)
-				} else {
-					r = v.moveRank(n, int(k), kd.t, kd.c, b)
-				}
-				kd.rank[k] = r
-				x := r
-				if v.zero {
-					// The term's cells after the move; only when they have
-					// more than one region can the blank be outside the
-					// main one.
-					s := n.msk[li]&^(1<<m[kd.c]) | 1<<m[b]
-					kd.msk[k] = s
-					if si, multi := v.lbl[li].multiRegion(s); multi {
-						x = v.zeroOverflow(n, int(li), kd.t, kd.c, b, si, s, r)
-					}
-				}
-				kd.idx[k] = x
-				kd.word[i-i0] = v.ltab[li][x>>3]
-			}
-			if i0 == 0 {
-				// The child's transitions, fetched here so that a cache
-				// miss overlaps those of the tables, and the rows of its
-				// children's states asked for, so that they are in the
-				// caches by the time the child is expanded. (5x5, 6-6-6-6:
-				// with one thread, the other core busy with other work,
-				// 0-24% less time on #25, #40 and #38, where the machine's
-				// row had been 19% of the samples; with two threads on #44
-				// and #37, no change.)
-				kd.row = v.row(kd.st)
-				prefetchRows(&v.fsm[0], &kd.row)
-			}
+	// First the sum that was the largest at n, for every child, the table
+	// words fetched together.
+	k1 := int(n.bestView) & (maxViews - 1)
+	sum1 := int(n.sum[k1])
+	for j := range nk {
+		kd := &kids[j&3]
+		r, li := v.childRank(n, k1, kd.t, kd.c, b)
+		kd.rank[k1], kd.li[k1] = r, li
+		x := r
+		if v.zero {
+			x = v.childIndex(n, kd, k1, li, b, r)
 		}
-		for j := range nk {
-			kd := &kids[j]
-			if kd.dead {
-				continue
-			}
-			for i := i0; i < i1; i++ {
-				k := v.order[first][i]
-				e := kd.word[i-i0] >> (4 * uint(kd.idx[k]&7)) & 15
-				kd.ent[k] = uint8(e)
-				s := int(n.sum[k]) - int(n.val[v.lookOf[k][kd.t]]) + int(e)
-				if s > kd.best {
-					kd.best, kd.bv = s, k
-				}
-			}
-			if f := kd.md + 2*kd.best; f > bound {
-				kd.dead = true
-				live--
-				if f+g+1 < n.nextBound {
-					n.nextBound = f + g + 1
-				}
+		kd.idx[k1] = x
+		kd.word[0] = v.ltab[li][x>>3]
+		// The child's transitions, fetched here so that a cache miss
+		// overlaps those of the tables, and the rows of its children's
+		// states asked for, so that they are in the caches by the time the
+		// child is expanded. (5x5, 6-6-6-6: with one thread, 0-24% less
+		// time on #25, #40 and #38; with two threads on #44 and #37, no
+		// change.)
+		kd.row = v.row(kd.st)
+		prefetchRows(&v.fsm[0], &kd.row)
+	}
+	for j := range nk {
+		kd := &kids[j&3]
+		li := kd.li[k1] & (maxLookups - 1)
+		e := kd.word[0] >> (4 * uint(kd.idx[k1]&7)) & 15
+		kd.ent[k1] = uint8(e)
+		kd.best, kd.bv = sum1-int(n.val[li])+int(e), uint8(k1)
+		if f := kd.md + 2*kd.best; f > bound {
+			kd.dead = true
+			live--
+			if f+g+1 < n.nextBound {
+				n.nextBound = f + g + 1
 			}
 		}
 	}
+	if live == 0 {
+		return false
+	}
+	// Then the others, in order from the first on, around, for the
+	// children left.
+	ord := &v.order[k1]
+	nv := v.nview
 	for j := range nk {
-		kd := &kids[j]
+		kd := &kids[j&3]
+		if kd.dead {
+			continue
+		}
+		for i := 1; i < nv; i++ {
+			k := int(ord[i&(maxViews-1)]) & (maxViews - 1)
+			r, li := v.childRank(n, k, kd.t, kd.c, b)
+			kd.rank[k], kd.li[k] = r, li
+			x := r
+			if v.zero {
+				x = v.childIndex(n, kd, k, li, b, r)
+			}
+			kd.idx[k] = x
+			kd.word[i&(maxViews-1)] = v.ltab[li][x>>3]
+		}
+	}
+	for j := range nk {
+		kd := &kids[j&3]
+		if kd.dead {
+			continue
+		}
+		for i := 1; i < nv; i++ {
+			k := int(ord[i&(maxViews-1)]) & (maxViews - 1)
+			li := kd.li[k] & (maxLookups - 1)
+			e := kd.word[i&(maxViews-1)] >> (4 * uint(kd.idx[k]&7)) & 15
+			kd.ent[k] = uint8(e)
+			if s := int(n.sum[k]) - int(n.val[li]) + int(e); s > kd.best {
+				kd.best, kd.bv = s, uint8(k)
+			}
+		}
+		if f := kd.md + 2*kd.best; f > bound {
+			kd.dead = true
+			if f+g+1 < n.nextBound {
+				n.nextBound = f + g + 1
+			}
+		}
+	}
+	sc := &n.scratch[g]
+	for j := range nk {
+		kd := &kids[j&3]
 		if kd.dead {
 			continue
 		}
 		c, t := kd.c, kd.t
 		// Make the move.
-		n.pos[t] = uint8(b)
-		n.cell[b] = t
-		n.cell[c] = uint8(v.blank)
-		n.pos[v.blank] = uint8(c)
+		n.pos[t&(maxCells-1)] = uint8(b)
+		n.cell[b&(maxCells-1)] = t
+		n.cell[c&(maxCells-1)] = uint8(v.blank)
+		n.pos[v.blank&(maxCells-1)] = uint8(c)
 		n.blank = c
-		sc := &n.scratch[g]
-		oldVal, oldSum, oldRank := &sc.oldVal, &sc.oldSum, &sc.oldRank
-		for k := range v.nview {
-			i := v.lookOf[k][t]
-			oldVal[k], oldSum[k], oldRank[k] = n.val[i], n.sum[k], n.rk[i]
-			n.sum[k] += int32(kd.ent[k]) - int32(n.val[i])
-			n.val[i] = kd.ent[k]
-			n.rk[i] = kd.rank[k]
+		for k := range nv {
+			k &= maxViews - 1
+			li := kd.li[k] & (maxLookups - 1)
+			sc.oldVal[k], sc.oldSum[k], sc.oldRank[k] = n.val[li], n.sum[k], n.rk[li]
+			n.sum[k] += int32(kd.ent[k]) - int32(n.val[li])
+			n.val[li] = kd.ent[k]
+			n.rk[li] = kd.rank[k]
 			if v.zero {
-				sc.oldMsk[k] = n.msk[i]
-				n.msk[i] = kd.msk[k]
+				sc.oldMsk[k] = n.msk[li]
+				n.msk[li] = kd.msk[k]
 			}
 		}
 		oldMd, oldBest, oldView := n.md, n.best, n.bestView
 		n.md, n.best, n.bestView = kd.md, kd.best, kd.bv
-		n.path[g] = int8(c)
+		n.path[g&(maxDepth-1)] = int8(c)
 		if kd.md == 0 {
 			n.foundDepth = g + 1
 			n.owner = 2 * n.seen // a solution above the split, before subtree n.seen
@@ -545,17 +568,18 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		}
 		// Undo it.
 		n.blank = b
-		n.pos[v.blank] = uint8(b)
-		n.cell[c] = t
-		n.cell[b] = uint8(v.blank)
-		n.pos[t] = uint8(c)
+		n.pos[v.blank&(maxCells-1)] = uint8(b)
+		n.cell[c&(maxCells-1)] = t
+		n.cell[b&(maxCells-1)] = uint8(v.blank)
+		n.pos[t&(maxCells-1)] = uint8(c)
 		n.md, n.best, n.bestView = oldMd, oldBest, oldView
-		for k := range v.nview {
-			i := v.lookOf[k][t]
-			n.val[i], n.rk[i] = oldVal[k], oldRank[k]
-			n.sum[k] = oldSum[k]
+		for k := range nv {
+			k &= maxViews - 1
+			li := kd.li[k] & (maxLookups - 1)
+			n.val[li], n.rk[li] = sc.oldVal[k], sc.oldRank[k]
+			n.sum[k] = sc.oldSum[k]
 			if v.zero {
-				n.msk[i] = sc.oldMsk[k]
+				n.msk[li] = sc.oldMsk[k]
 			}
 		}
 		if n.stop {
@@ -563,6 +587,36 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		}
 	}
 	return false
+}
+
+// childRank returns the rank of the term of sum k that holds tile t once
+// t moves from cell c to the blank's cell b, and the term.
+func (v *solver) childRank(n *node, k int, t uint8, c, b int) (int64, uint8) {
+	ref := &v.ref[k&(maxViews-1)][t&(maxCells-1)]
+	li := ref.li & (maxLookups - 1)
+	d := b - c
+	if ref.mirror {
+		d = int(v.tr[b&(maxCells-1)]) - int(v.tr[c&(maxCells-1)])
+	}
+	if d == 1 || d == -1 {
+		// Along a row of the term's frame: only t's digit changes.
+		return n.rk[li] + ref.w*int64(d), li
+	}
+	return v.moveRank(n, k, t, c, b), li
+}
+
+// childIndex returns the index in the zero-aware table of term li (of
+// sum k) once the child kd's move is made, whose placement's rank is r, and
+// sets the term's cells after the move in kd: only when they have more than
+// one region can the blank be outside the main one.
+func (v *solver) childIndex(n *node, kd *kid, k int, li uint8, b int, r int64) int64 {
+	m := v.lmap[li]
+	s := n.msk[li]&^(1<<m[kd.c]) | 1<<m[b]
+	kd.msk[k] = s
+	if si, multi := v.lbl[li].multiRegion(s); multi {
+		return v.zeroOverflow(n, int(li), kd.t, kd.c, b, si, s, r)
+	}
+	return r
 }
 
 // check adds n's recent nodes to the shared count and reports whether the

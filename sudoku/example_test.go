@@ -95,6 +95,22 @@ func ExampleParse() {
 	// Output: line 7: invalid puzzle: 4 characters, want 81 (or 16, 256, 625 for 4x4, 16x16, 25x25)
 }
 
+func ExampleParseInto() {
+	var g sudoku.Grid // its memory is reused from puzzle to puzzle
+	sc := sudoku.NewScanner(strings.NewReader("1.3.............\n..2.............\n12x4............\n"), sudoku.FormatLine)
+	for sc.Scan() {
+		if err := sudoku.ParseInto(&g, sudoku.FormatLine, sc.Record()); err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(g, g.Givens())
+	}
+	// Output:
+	// 1.3............. 2
+	// ..2............. 1
+	// line 3: invalid puzzle: character 3 is 'x', not a symbol or a blank ('.' or '0')
+}
+
 func ExampleScanner() {
 	sc := sudoku.NewScanner(strings.NewReader("1.3.\n\n..2.\n"), sudoku.FormatLine)
 	for sc.Scan() {

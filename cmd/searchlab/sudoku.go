@@ -184,9 +184,10 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 	for w := 0; w < cfg.jobs; w++ {
 		go func() {
 			var sv sudoku.Solver
+			var g sudoku.Grid
 			for b := range work {
 				if ctx.Err() == nil {
-					solveSudokuBatch(ctx, cfg, &sv, b)
+					solveSudokuBatch(ctx, cfg, &sv, &g, b)
 				} else {
 					b.err = ctx.Err()
 				}
@@ -255,6 +256,7 @@ func solveSudokuSerial(ctx context.Context, e *env, cfg sudokuConfig, bar *progr
 	slowestLine := 0
 	b := &sudokuBatch{first: true}
 	var sv sudoku.Solver
+	var g sudoku.Grid
 	for {
 		b.recs, b.out, b.solved = b.recs[:0], b.out[:0], 0
 		for len(b.recs) < batchSize && sc.Scan() {
@@ -264,7 +266,7 @@ func solveSudokuSerial(ctx context.Context, e *env, cfg sudokuConfig, bar *progr
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			solveSudokuBatch(ctx, cfg, &sv, b)
+			solveSudokuBatch(ctx, cfg, &sv, &g, b)
 			b.first = false
 			if _, err := w.Write(b.out); err != nil {
 				return err
@@ -307,9 +309,10 @@ func printSudokuStats(e *env, cfg sudokuConfig, el time.Duration, total int, slo
 	}
 }
 
-// solveSudokuBatch parses and solves the puzzles of b with sv, appending
-// their answers to b.out. It stops at the first bad puzzle and records why.
-func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, sv *sudoku.Solver, b *sudokuBatch) {
+// solveSudokuBatch parses the puzzles of b into g and solves them with sv,
+// appending their answers to b.out. It stops at the first bad puzzle and
+// records why.
+func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, sv *sudoku.Solver, g *sudoku.Grid, b *sudokuBatch) {
 	opt := sudoku.Options{Limit: 1, First: cfg.first, MaxGuesses: cfg.maxGuesses}
 	if cfg.count {
 		opt = sudoku.Options{Limit: cfg.limit, MaxGuesses: cfg.maxGuesses}
@@ -318,8 +321,7 @@ func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, sv *sudoku.Solver, 
 		opt.Limit = cfg.limit
 	}
 	for k, rec := range b.recs {
-		g, err := sudoku.Parse(cfg.format, rec)
-		if err != nil {
+		if err := sudoku.ParseInto(g, cfg.format, rec); err != nil {
 			b.err = badInput(err)
 			return
 		}
@@ -327,7 +329,7 @@ func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, sv *sudoku.Solver, 
 		if cfg.stats || cfg.json {
 			t0 = time.Now()
 		}
-		res, err := sv.Solve(ctx, g, opt)
+		res, err := sv.Solve(ctx, *g, opt)
 		if err != nil {
 			switch {
 			case errors.Is(err, sudoku.ErrInvalid):

@@ -359,6 +359,21 @@ func (sv *solver9) search(s *state9, depth int) {
 			digits[n] = d
 			n += int(s.cand[d*3+b] >> p & 1)
 		}
+		switch {
+		case sv.lexmin:
+		case n == 2:
+			// orderDigits for two digits.
+			w, x := s.cand[digits[0]*3:digits[0]*3+3], s.cand[digits[1]*3:digits[1]*3+3]
+			if unitCands(x[0], x[1], x[2], x[b], p) > unitCands(w[0], w[1], w[2], w[b], p) {
+				digits[0], digits[1] = digits[1], digits[0]
+			}
+		default:
+			var ws [9][3]uint32
+			for k, d := range digits[:n] {
+				ws[k] = [3]uint32(s.cand[d*3 : d*3+3])
+			}
+			orderDigits(digits[:n], &ws, b, p)
+		}
 		for k := 0; k < n-1; k++ {
 			c := &sv.stack[depth]
 			*c = *s
@@ -413,6 +428,66 @@ func fewestCell(solved *[3]uint32, cand *[3][9]uint32) (int, uint32) {
 		}
 	}
 	return bestB, bestBit
+}
+
+// unitCands returns the number of cells of the row and box (in its band)
+// and of the column (in every band) of a cell where a digit may go, given
+// the digit's words w0, w1 and w2 of the three bands, x that of the
+// cell's band, and the cell's position p in its band word; the cell
+// itself counts in both sums. The count is written out (not
+// bits.OnesCount64, which in a default GOAMD64=v1 build tests for the
+// instruction and may call a function, so that the search around it keeps
+// fewer values in registers).
+func unitCands(w0, w1, w2, x uint32, p uint) uint64 {
+	rb, col := unitRowBox[p%32], unitCol[p%32]
+	// The column's three cells of each band side by side: bits c, c+9 and
+	// c+18 shifted by 0, 1 and 2 do not meet.
+	cols := w0&col | (w1&col)<<1 | (w2&col)<<2
+	v := uint64(x&rb) | uint64(cols)<<32
+	v -= v >> 1 & 0x5555555555555555
+	v = v&0x3333333333333333 + v>>2&0x3333333333333333
+	v = (v + v>>4) & 0x0f0f0f0f0f0f0f0f
+	return v * 0x0101010101010101 >> 56
+}
+
+// unitRowBox and unitCol hold the row and box, and the column, of each
+// cell of a band word.
+var unitRowBox, unitCol [32]uint32
+
+func init() {
+	for p := range 27 {
+		r, c := p/9, p%9
+		unitRowBox[p] = 0x1ff<<(9*r) | (7|7<<9|7<<18)<<(c/3*3)
+		unitCol[p] = (1 | 1<<9 | 1<<18) << c
+	}
+}
+
+// orderDigits puts the candidate digits ds of a branch cell (at position
+// p of band b) in the order to try them, given the digits' words of the
+// three bands (ws[k] those of ds[k]): the digit with the most places in
+// the cell's row, box and column (unitCands) first, equal ones in
+// ascending order. That reaches a solution sooner than ascending order:
+// on the benchmark sets, with the vector core, 7 per cent fewer guesses
+// on serg_benchmark counting to 2 (7.47 to 6.96 a puzzle), and to the
+// first solution 10 per cent fewer on serg (5.78 to 5.20), 12 on top95
+// (11.14 to 9.79), 4 on forum_hardest_1106 and 2 on
+// forum_hardest_1905_11plus (2 per cent more on magictour); a proper
+// puzzle's count to 2 tries every branch either way. Ordering by the
+// digit's count in the band, or in the row, or over the row, box and
+// column counted apart, did about as well or worse. The two-candidate
+// cells that the search branches on almost always are ordered inline by
+// the callers; this is for the rest.
+func orderDigits(ds []int, ws *[9][3]uint32, b int, p uint) {
+	var w [9]uint64
+	for k := range ds {
+		w[k] = unitCands(ws[k][0], ws[k][1], ws[k][2], ws[k][b%3], p)
+	}
+	for i := 1; i < len(ds); i++ {
+		for j := i; j > 0 && w[j] > w[j-1]; j-- {
+			ds[j], ds[j-1] = ds[j-1], ds[j]
+			w[j], w[j-1] = w[j-1], w[j]
+		}
+	}
 }
 
 // mustStop reports whether a search must stop before its next branch: the

@@ -283,6 +283,21 @@ func (sv *solver9) searchV(s *stateV, depth int) {
 			digits[n] = d
 			n += int(c[d] >> p & 1)
 		}
+		switch {
+		case sv.lexmin:
+		case n == 2:
+			// orderDigits for two digits.
+			d0, d1 := digits[0], digits[1]
+			if unitCands(s.cand[0][d1], s.cand[1][d1], s.cand[2][d1], c[d1], p) > unitCands(s.cand[0][d0], s.cand[1][d0], s.cand[2][d0], c[d0], p) {
+				digits[0], digits[1] = d1, d0
+			}
+		default:
+			var ws [9][3]uint32
+			for k, d := range digits[:n] {
+				ws[k] = [3]uint32{s.cand[0][d], s.cand[1][d], s.cand[2][d]}
+			}
+			orderDigits(digits[:n], &ws, b, p)
+		}
 		for k := 0; k < n-1; k++ {
 			cs := &sv.vstack[depth]
 			*cs = *s

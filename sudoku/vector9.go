@@ -239,16 +239,24 @@ func (s *stateV) initScalar(p *[81]uint8) bool {
 	return true
 }
 
-// assign restricts digit d in band b to cell bit within its row and removes
-// bit from the other digits. propagateV then makes it a placement.
+// assign places digit d in band b at cell bit: the other digits leave the
+// cell, d leaves the rest of the cell's row and box and its column in the
+// other bands, and the cell counts as placed. propagateV's rules would
+// find the row, box and column themselves, but the column in the other
+// bands only a pass later (7-10 per cent more passes on the hard sets, 4
+// on serg, with the same branches).
 func (s *stateV) assign(d, b int, bit uint32) {
-	row := uint32(0x1ff) << (uint(bits.TrailingZeros32(bit)) / 9 * 9)
-	keep := s.cand[b][d] &^ (row &^ bit)
+	p := uint(bits.TrailingZeros32(bit)) % 32
+	col := unitCol[p]
+	keep := s.cand[b][d] &^ ((unitRowBox[p] | col) &^ bit)
 	c := &s.cand[b]
 	for e := 0; e < 9; e++ {
 		c[e] &^= bit
 	}
 	c[d] = keep
+	s.cand[(b+1)%3][d] &^= col
+	s.cand[(b+2)%3][d] &^= col
+	s.solved[b] |= bit
 }
 
 // searchV is search for coreVector.

@@ -185,10 +185,12 @@ func (s *stateV) propagateScalar() bool {
 	return true
 }
 
-// initScalar sets s to the state of the givens in p, as init9 does for
-// state9 (the same checks, written straight into this core's layout). It
-// is initV for builds and processors without the vector instructions, and
-// its reference.
+// initScalar sets s to the state of the givens in p, with init9's checks,
+// written straight into this core's layout, and the givens placed: a
+// digit also loses the boxes and columns of its givens (which init9
+// leaves to the first pass), and the givens count as placed. It is initV
+// for builds and processors without the vector instructions, and its
+// reference.
 func (s *stateV) initScalar(p *[81]uint8) bool {
 	// The givens are found eight cells at a time: a word's bytes that are
 	// not 0 get their high bit set in nz, those over 9 in over.
@@ -227,16 +229,30 @@ func (s *stateV) initScalar(p *[81]uint8) bool {
 				return false
 			}
 			cols[b] = c
-			rows := (r0 | r1<<9 | r2<<18) * 511
-			s.cand[b][d] = full27 &^ (given[b] &^ m) &^ (rows &^ m)
 		}
 		if cols[0]&cols[1]|cols[0]&cols[2]|cols[1]&cols[2] != 0 {
 			return false
 		}
+		// The digit keeps its givens and loses the other givens' cells
+		// and its givens' peers.
+		all := cols[0] | cols[1] | cols[2]
+		for b := 0; b < 3; b++ {
+			m := dm[b][d+1]
+			s.cand[b][d] = full27 &^ (given[b] &^ m) &^ (givenPeers(m, cols[b], all) &^ m)
+		}
 	}
-	s.solved = [3]uint32{}
+	s.solved = given
 	s.biv = [3]uint32{}
 	return true
+}
+
+// givenPeers returns the cells of a band word that share a row or a box
+// with one of the cells m (whose columns are cols), or a column with a
+// cell of all (columns of the same digit's cells in every band): the
+// places a digit placed at m loses. It includes m.
+func givenPeers(m, cols, all uint32) uint32 {
+	boxes := (cols | cols>>1 | cols>>2) & 0o111 * (7 * rowOnes)
+	return rowsNonzero(m) | boxes | all*rowOnes
 }
 
 // assign places digit d in band b at cell bit: the other digits leave the

@@ -23,9 +23,8 @@ var defaultCore9 = func() core9 {
 // (vector9.go). It returns false on a contradiction; on success s.biv
 // holds the unplaced cells of each band with two candidates.
 func (s *stateV) propagateV() bool {
-	if !vectorUnits {
-		return s.propagateScalar()
-	}
+	// propagateAVX512 falls back to propagateScalar itself (one call, so
+	// that this one is inlined).
 	return s.propagateAVX512()
 }
 
@@ -89,19 +88,25 @@ func (s *stateV) initV(p *[81]uint8) bool {
 		given[1] |= dm[1][d]
 		given[2] |= dm[2][d]
 	}
-	// A digit keeps its givens, loses the other givens' cells and the
-	// rest of the rows that hold one of its givens.
-	rows := func(m vec) vec {
+	// A digit keeps its givens and loses the other givens' cells and the
+	// rest of the rows and boxes, and the columns in every band, that
+	// hold one of its givens; the givens count as placed.
+	kBox, kRow1 := bc(7*rowOnes), bc(rowOnes)
+	peers := func(m, c, all vec) vec {
 		nz := m.And(kLow8).Add(kLow8).Or(m).And(kHigh)
-		return nz.Or(nz.Sub(nz.ShiftAllRight(8)))
+		rows := nz.Or(nz.Sub(nz.ShiftAllRight(8)))
+		boxes := c.Or(c.ShiftAllRight(1)).Or(c.ShiftAllRight(2)).And(k111).Mul(kBox)
+		return rows.Or(boxes).Or(all.Mul(kRow1)).AndNot(m)
 	}
-	storeV(kFull.AndNot(bc(given[0]).AndNot(m0)).AndNot(rows(m0).AndNot(m0)), &s.cand[0])
-	storeV(kFull.AndNot(bc(given[1]).AndNot(m1)).AndNot(rows(m1).AndNot(m1)), &s.cand[1])
-	storeV(kFull.AndNot(bc(given[2]).AndNot(m2)).AndNot(rows(m2).AndNot(m2)), &s.cand[2])
-	s.cand[0][8] = full27 &^ (given[0] &^ n0) &^ (rowsNonzero(n0) &^ n0)
-	s.cand[1][8] = full27 &^ (given[1] &^ n1) &^ (rowsNonzero(n1) &^ n1)
-	s.cand[2][8] = full27 &^ (given[2] &^ n2) &^ (rowsNonzero(n2) &^ n2)
-	s.solved = [3]uint32{}
+	call := c0.Or(c1).Or(c2)
+	storeV(kFull.AndNot(bc(given[0]).AndNot(m0)).AndNot(peers(m0, c0, call)), &s.cand[0])
+	storeV(kFull.AndNot(bc(given[1]).AndNot(m1)).AndNot(peers(m1, c1, call)), &s.cand[1])
+	storeV(kFull.AndNot(bc(given[2]).AndNot(m2)).AndNot(peers(m2, c2, call)), &s.cand[2])
+	gall := g0 | g1 | g2
+	s.cand[0][8] = full27 &^ (given[0] &^ n0) &^ (givenPeers(n0, g0, gall) &^ n0)
+	s.cand[1][8] = full27 &^ (given[1] &^ n1) &^ (givenPeers(n1, g1, gall) &^ n1)
+	s.cand[2][8] = full27 &^ (given[2] &^ n2) &^ (givenPeers(n2, g2, gall) &^ n2)
+	s.solved = given
 	s.biv = [3]uint32{}
 	return true
 }

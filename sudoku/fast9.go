@@ -5,6 +5,7 @@ package sudoku
 import (
 	"context"
 	"encoding/binary"
+	"math"
 	"math/bits"
 )
 
@@ -160,6 +161,7 @@ type solver9 struct {
 	ctx        context.Context
 	ctxErr     error
 	nextCheck  int64 // guesses at which to look at ctx again
+	nextStop   int64 // guesses at which mustStop looks at the cap or ctx
 	sol        [81]uint8
 	stack      []state9 // states by search depth; stack[0] is the root
 	vstack     []stateV // the same for coreVector
@@ -492,8 +494,15 @@ func orderDigits(ds []int, ws *[9][3]uint32, b int, p uint) {
 
 // mustStop reports whether a search must stop before its next branch: the
 // guess cap is reached, or (looked at every 1024 guesses) the context is
-// done. It records why in sv.
+// done. It records why in sv. The common case, nothing to look at yet,
+// is one comparison, inlined in the search.
 func (sv *solver9) mustStop() bool {
+	return sv.guesses >= sv.nextStop && sv.checkStop()
+}
+
+// checkStop is mustStop's look at the guess cap and the context; it sets
+// sv.nextStop to the number of guesses at which to look again.
+func (sv *solver9) checkStop() bool {
 	if sv.maxGuesses > 0 && sv.guesses >= sv.maxGuesses {
 		sv.aborted = true
 		return true
@@ -505,6 +514,13 @@ func (sv *solver9) mustStop() bool {
 			sv.aborted = true
 			return true
 		}
+	}
+	sv.nextStop = math.MaxInt64
+	if sv.ctx != nil {
+		sv.nextStop = sv.nextCheck
+	}
+	if sv.maxGuesses > 0 {
+		sv.nextStop = min(sv.nextStop, sv.maxGuesses)
 	}
 	return false
 }
@@ -592,6 +608,7 @@ func (sv *solver9) solve9(p *[81]uint8, limit int) int {
 	sv.aborted = false
 	sv.ctxErr = nil
 	sv.nextCheck = 0
+	sv.nextStop = 0
 	if sv.core == coreVector {
 		return sv.solveV(p)
 	}

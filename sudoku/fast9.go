@@ -441,7 +441,7 @@ func fewestCell(solved *[3]uint32, cand *[3][9]uint32) (int, uint32) {
 // instruction and may call a function, so that the search around it keeps
 // fewer values in registers).
 func unitCands(w0, w1, w2, x uint32, p uint) uint64 {
-	rb, col := unitRowBox[p%32], unitCol[p%32]
+	rb, col := unitRowBox[p&31], unitCol[p&31]
 	// The column's three cells of each band side by side: bits c, c+9 and
 	// c+18 shifted by 0, 1 and 2 do not meet.
 	cols := w0&col | (w1&col)<<1 | (w2&col)<<2

@@ -403,6 +403,8 @@ func (v *solver) dfs(n *node, sh *shared, g int, row [4]int32) bool {
 		n.ticket = sh.rs.finish(i, n.expanded-exp, n.generated-gen, sub)
 		return false
 	}
+	// (Written out, as above: a method choosing between the two is not
+	// inlined and costs 5 instructions a node.)
 	if v.two {
 		return v.expand2(n, sh, g, row)
 	}
@@ -620,9 +622,9 @@ func (v *solver) childRank(n *node, k int, t uint8, c, b int) (int64, uint8) {
 // default, or 7-8 + mirror on 4x4), with the loops over the sums written
 // out and the undo kept in registers: the same search, node for node
 // (TestExpand2 compares the two), in 591 instructions a node against
-// expand's 665 (callgrind, BenchmarkNodeRate; one thread, through the
-// command, 6-6-6-6 on #38: 10.56 s against 13.05 s before expand was made
-// leaner, when expand took 12.1-12.7 s).
+// expand's 665 (callgrind, BenchmarkNodeRate). One thread, through the
+// command, 6-6-6-6, interleaved: #38 11.17 s against 12.31 s with expand,
+// #25 9.22 against 10.79 s.
 func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 	counted := g >= sh.split || n.worker == 0
 	if counted {

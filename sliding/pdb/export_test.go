@@ -9,6 +9,6 @@ func ForgetMachines() { machines.Clear() }
 func SetExpand2(s *Set, on bool) (restore func()) {
 	s.once.Do(func() { s.v = newSolver(s) })
 	old := s.v.two
-	s.v.two = on && s.v.nview == 2 && !s.v.zero
+	s.v.two = on && s.v.nview == 2 && s.v.fastRank
 	return func() { s.v.two = old }
 }

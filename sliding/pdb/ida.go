@@ -46,12 +46,15 @@ type solver struct {
 	ndir   [maxCells][4]int8            // the direction of each of nbrs (0 up, 1 down, 2 left, 3 right)
 	ref    [maxViews][maxCells]termRef  // ref[k][t]: tile t's term of sum k (see termRef)
 	two    bool                         // two sums of blank-unaware tables: expand2 searches
-	// For childRank's table path (fastRank): every move in each frame
-	// (fmove) and what each tile passed over adds to the moved tile's
-	// term (over). See childRank.
+	// For childRank's table path (fastRank), by moveIndex: the cells each
+	// move passes over in each frame (fpass), how far the moved tile goes in
+	// the frame's cell order (fdist) and its sign (fsign); and what each tile
+	// passed over adds to the moved tile's term (over). See childRank.
 	fastRank bool
-	fmove    [2][maxCells][4]frameMove
-	over     *[maxViews][maxCells][maxCells]int64
+	fpass    [256]uint32 // four cells a byte, padded with padTile
+	fdist    [256]int64
+	fsign    [256]int64
+	over     *[maxViews][maxCells][256]int64
 	fsm      []int32 // the move-pruning machine's transitions (prune.Machine.Table)
 	start    []int32 // the machine's state on each cell with no move made
 	pruneLen int     // the machine's length
@@ -147,34 +150,35 @@ func newSolver(s *Set) *solver {
 		for t := range g.n {
 			if i := v.lookOf[k][t]; i >= 0 {
 				v.ref[k][t] = termRef{w: v.wgt[i][v.tidx[k][t]], li: uint8(i), mirror: v.lmap[i] == &v.tr}
+				if v.ref[k][t].mirror {
+					v.ref[k][t].frame = 1
+				}
 			}
 		}
 	}
-	v.two = v.nview == 2 && !v.zero
 	v.initFastRank()
+	v.two = v.nview == 2 && v.fastRank
 	return v
 }
 
-// padCell is a cell past the board's that childRank's table path reads
+// padTile is a cell past the board's that childRank's table path reads
 // for a move that passes over fewer than four tiles: the node keeps tile
-// padCell on it, which adds nothing to any term.
-const padCell = maxCells - 1
+// padTile on it, which adds nothing to any term.
+const padTile = 255
 
-// frameMove is a move of the blank as a term's frame (the board, or its
-// reflection) sees it: how far the moved tile goes in the frame's cell
-// order, the sign of that, and the board's cells strictly between its two
-// cells in that order, padded with padCell.
-type frameMove struct {
-	d, sign int64
-	pass    [4]uint8
+// moveIndex is the index in fpass, fdist and fsign of the move from the
+// blank's cell b to its neighbour q (in nbrs) as frame f (0 the board, 1
+// its reflection) sees it.
+func moveIndex(f uint8, b, q int) uint8 {
+	return f<<7 | uint8(b&(maxCells-1))<<2 | uint8(q&3)
 }
 
 // initFastRank sets up childRank's table path, for boards whose rows are
-// at most five cells long (a move passes over at most four cells in
-// either frame) and that leave padCell free.
+// at most five cells long, so that a move passes over at most four cells
+// in either frame.
 func (v *solver) initFastRank() {
 	g := v.g
-	if g.w > 5 || g.h > 5 || g.n >= maxCells || v.zero {
+	if g.w > 5 || g.h > 5 || v.zero {
 		return
 	}
 	v.fastRank = true
@@ -185,22 +189,23 @@ func (v *solver) initFastRank() {
 					continue
 				}
 				mc, mb := int(m[c]), int(m[b])
-				fm := frameMove{d: int64(mb - mc), sign: 1}
+				i := moveIndex(uint8(f), b, q)
+				v.fdist[i], v.fsign[i] = int64(mb-mc), 1
 				lo, hi := mc+1, mb
 				if mb < mc {
-					lo, hi, fm.sign = mb+1, mc, -1
+					lo, hi, v.fsign[i] = mb+1, mc, -1
 				}
-				for x := range fm.pass {
-					fm.pass[x] = padCell
+				for x := range 4 {
+					p := uint32(padTile)
 					if lo+x < hi {
-						fm.pass[x] = m[lo+x]
+						p = uint32(m[lo+x])
 					}
+					v.fpass[i] |= p << (8 * x)
 				}
-				v.fmove[f][b][q] = fm
 			}
 		}
 	}
-	v.over = new([maxViews][maxCells][maxCells]int64)
+	v.over = new([maxViews][maxCells][256]int64)
 	for k := range v.nview {
 		for t := range g.n {
 			i := v.lookOf[k][t]
@@ -231,6 +236,7 @@ type termRef struct {
 	w      int64
 	li     uint8
 	mirror bool
+	frame  uint8 // 1 if mirror, else 0
 }
 
 // row returns the move-pruning machine's transitions from state st.
@@ -281,7 +287,7 @@ type scratch struct {
 
 // node is the state of one search: the board and its heuristic's parts.
 type node struct {
-	cell       [maxCells]uint8 // tile on each cell
+	cell       [256]uint8      // tile on each cell (padTile past the board's: see childRank)
 	pos        [maxCells]uint8 // cell of each tile
 	blank      int             // cell of the blank
 	md         int
@@ -389,7 +395,7 @@ func (n *node) h() int { return n.md + 2*n.best }
 func (v *solver) init(n *node, cells []uint8) {
 	n.md = 0
 	if v.fastRank {
-		n.cell[padCell] = padCell
+		n.cell[padTile] = padTile
 	}
 	for c, t := range cells {
 		n.cell[c] = t
@@ -695,17 +701,7 @@ func (v *solver) childRank(n *node, k int, t uint8, q, c, b int) (int64, uint8) 
 	ref := &v.ref[k&(maxViews-1)][t&(maxCells-1)]
 	li := ref.li & (maxLookups - 1)
 	if v.fastRank {
-		f := 0
-		if ref.mirror {
-			f = 1
-		}
-		fm := &v.fmove[f][b&(maxCells-1)][q&3]
-		ov := &v.over[k&(maxViews-1)][t&(maxCells-1)]
-		p := ov[n.cell[fm.pass[0]&(maxCells-1)]&(maxCells-1)] +
-			ov[n.cell[fm.pass[1]&(maxCells-1)]&(maxCells-1)] +
-			ov[n.cell[fm.pass[2]&(maxCells-1)]&(maxCells-1)] +
-			ov[n.cell[fm.pass[3]&(maxCells-1)]&(maxCells-1)]
-		return n.rk[li] + ref.w*fm.d + fm.sign*p, li
+		return v.tableRank(n, ref, &v.over[k&(maxViews-1)][t&(maxCells-1)], moveIndex(ref.frame, b, q)), li
 	}
 	d := b - c
 	if ref.mirror {
@@ -716,6 +712,14 @@ func (v *solver) childRank(n *node, k int, t uint8, q, c, b int) (int64, uint8) 
 		return n.rk[li] + ref.w*int64(d), li
 	}
 	return v.moveRank(n, k, t, c, b), li
+}
+
+// tableRank is childRank's table path for the move m (see moveIndex) of
+// a tile whose term is ref and whose row of over is ov.
+func (v *solver) tableRank(n *node, ref *termRef, ov *[256]int64, m uint8) int64 {
+	pc := v.fpass[m]
+	p := ov[n.cell[uint8(pc)]] + ov[n.cell[uint8(pc>>8)]] + ov[n.cell[uint8(pc>>16)]] + ov[n.cell[uint8(pc>>24)]]
+	return n.rk[ref.li&(maxLookups-1)] + ref.w*v.fdist[m] + v.fsign[m]*p
 }
 
 // expand2 is expand for a set of exactly two sums of blank-unaware tables
@@ -772,7 +776,10 @@ func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 	sum1, sum2 := int(n.sum[k1]), int(n.sum[k2])
 	for j := range nk {
 		kd := &kids[j&3]
-		r, li := v.childRank(n, k1, kd.t, kd.q, kd.c, b)
+		t := kd.t & (maxCells - 1)
+		ref := &v.ref[k1][t]
+		li := ref.li & (maxLookups - 1)
+		r := v.tableRank(n, ref, &v.over[k1][t], moveIndex(ref.frame, b, kd.q))
 		kd.rank[k1], kd.li[k1] = r, li
 		kd.word[0] = v.ltab[li][r>>3]
 		kd.row = v.row(kd.st)
@@ -801,7 +808,10 @@ func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 		if kd.dead {
 			continue
 		}
-		r, li := v.childRank(n, k2, kd.t, kd.q, kd.c, b)
+		t := kd.t & (maxCells - 1)
+		ref := &v.ref[k2][t]
+		li := ref.li & (maxLookups - 1)
+		r := v.tableRank(n, ref, &v.over[k2][t], moveIndex(ref.frame, b, kd.q))
 		kd.rank[k2], kd.li[k2] = r, li
 		kd.word[1] = v.ltab[li][r>>3]
 	}

@@ -63,7 +63,7 @@ func TestChildRank(t *testing.T) {
 								continue
 							}
 							v.fastRank = fast
-							got, li := v.childRank(&n, k, tile, q, c, b)
+							got, li := v.childRank(&n, k, tile, int(v.ndir[b][q]), c, b)
 							if got != want || int8(li) != v.lookOf[k][tile] {
 								t.Fatalf("tables %v, sum %d, tile %d from cell %d to %d: rank %d of term %d, want %d of term %d", fast, k, tile, c, b, got, li, want, v.lookOf[k][tile])
 							}

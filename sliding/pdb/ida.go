@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
@@ -55,9 +56,12 @@ type solver struct {
 	fdist    [256]int64
 	fsign    [256]int64
 	over     *[maxViews][maxCells][256]int64
-	fsm      []int32 // the move-pruning machine's transitions (prune.Machine.Table)
-	start    []int32 // the machine's state on each cell with no move made
-	pruneLen int     // the machine's length
+	fsm      []int32                       // the move-pruning machine's transitions (prune.Machine.Table)
+	rows     [][4]int32                    // fsm by state
+	doff     [4]int                        // the cell a move in each direction goes to, less the blank's
+	dmd      [maxCells * maxCells * 4]int8 // by mdIndex: the change in taxicab distance of a tile the blank passes to
+	start    []int32                       // the machine's state on each cell with no move made
+	pruneLen int                           // the machine's length
 	// For zero-aware tables (see zero.go), the block layout of each term
 	// and the first entry of its table's overflow part. A term's rank is
 	// still its placement's rank, and the table index is that rank unless
@@ -93,11 +97,22 @@ func newSolver(s *Set) *solver {
 			v.nbrs[t][k] = -1
 		}
 	}
+	for t := range g.n {
+		for b := range g.n {
+			for q, c := range v.nbrs[b] {
+				if c >= 0 {
+					v.dmd[mdIndex(uint8(t), moveCode(b, int(v.ndir[b][q])))] = v.md[t][b] - v.md[t][c]
+				}
+			}
+		}
+	}
 	m := s.machine
 	if m == nil {
 		m, _ = machineFor(context.Background(), s.w, s.h, 2) // cannot fail: it takes microseconds
 	}
 	v.fsm = m.Table()
+	v.rows = unsafe.Slice((*[4]int32)(unsafe.Pointer(unsafe.SliceData(v.fsm))), len(v.fsm)/4)
+	v.doff = [4]int{-g.w, g.w, -1, 1}
 	v.pruneLen = m.MaxLen()
 	v.start = make([]int32, g.n)
 	for c := range g.n {
@@ -166,11 +181,15 @@ func newSolver(s *Set) *solver {
 // padTile on it, which adds nothing to any term.
 const padTile = 255
 
-// moveIndex is the index in fpass, fdist and fsign of the move from the
-// blank's cell b to its neighbour q (in nbrs) as frame f (0 the board, 1
-// its reflection) sees it.
-func moveIndex(f uint8, b, q int) uint8 {
-	return f<<7 | uint8(b&(maxCells-1))<<2 | uint8(q&3)
+// moveIndex is the index in fpass, fdist and fsign of the blank's move mv
+// (see moveCode) as frame f (0 the board, 1 its reflection) sees it.
+func moveIndex(f uint8, mv uint8) uint8 {
+	return f<<7 | mv&127
+}
+
+// moveCode names the blank's move from cell b in direction d in a byte.
+func moveCode(b, d int) uint8 {
+	return uint8(b&(maxCells-1))<<2 | uint8(d&3)
 }
 
 // initFastRank sets up childRank's table path, for boards whose rows are
@@ -189,7 +208,7 @@ func (v *solver) initFastRank() {
 					continue
 				}
 				mc, mb := int(m[c]), int(m[b])
-				i := moveIndex(uint8(f), b, q)
+				i := moveIndex(uint8(f), moveCode(b, int(v.ndir[b][q])))
 				v.fdist[i], v.fsign[i] = int64(mb-mc), 1
 				lo, hi := mc+1, mb
 				if mb < mc {
@@ -241,7 +260,13 @@ type termRef struct {
 
 // row returns the move-pruning machine's transitions from state st.
 func (v *solver) row(st int32) [4]int32 {
-	return [4]int32(v.fsm[4*int(st) : 4*int(st)+4])
+	return v.rows[st]
+}
+
+// mdIndex is the index in dmd of tile t's move to the blank's cell by
+// the blank's move mv (see moveCode).
+func mdIndex(t uint8, mv uint8) uint16 {
+	return (uint16(t)<<7 | uint16(mv)) & (maxCells*maxCells*4 - 1)
 }
 
 // follow returns the move-pruning machine's state after the blank moves
@@ -260,7 +285,8 @@ func (v *solver) follow(st int32, b, c int) int32 {
 // and the entries and ranks of the terms that the move changes.
 type kid struct {
 	c, md, best int
-	q           int      // the move's index in the blank's neighbours (nbrs)
+	d           int      // the move's direction (0 up, 1 down, 2 left, 3 right)
+	mv          uint8    // the move's code (see moveCode)
 	st          int32    // the move-pruning machine's state after the move
 	row         [4]int32 // its transitions
 	bv          uint8    // the sum that is best
@@ -525,19 +551,19 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 	b := n.blank
 	kids := &n.scratch[g].kids
 	nk := 0
-	for k := range 4 {
-		c := int(v.nbrs[b][k])
-		if c < 0 {
-			break
-		}
-		cst := row[v.ndir[b][k]&3]
+	bc := moveCode(b, 0)
+	for d := range 4 {
+		// The machine prunes the moves off the board too.
+		cst := row[d]
 		if cst < 0 {
 			continue
 		}
+		c := b + v.doff[d]
 		t := n.cell[c&(maxCells-1)]
 		kd := &kids[nk&3]
-		kd.c, kd.q, kd.t, kd.st = c, k, t, cst
-		kd.md = n.md + int(v.md[t&(maxCells-1)][b&(maxCells-1)]) - int(v.md[t&(maxCells-1)][c&(maxCells-1)])
+		kd.c, kd.d, kd.t, kd.st = c, d, t, cst
+		kd.mv = bc | uint8(d)
+		kd.md = n.md + int(v.dmd[mdIndex(t, kd.mv)])
 		kd.dead = false
 		nk++
 	}
@@ -552,7 +578,7 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 	sum1 := int(n.sum[k1])
 	for j := range nk {
 		kd := &kids[j&3]
-		r, li := v.childRank(n, k1, kd.t, kd.q, kd.c, b)
+		r, li := v.childRank(n, k1, kd.t, kd.d, kd.c, b)
 		kd.rank[k1], kd.li[k1] = r, li
 		x := r
 		if v.zero {
@@ -597,7 +623,7 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		}
 		for i := 1; i < nv; i++ {
 			k := int(ord[i&(maxViews-1)]) & (maxViews - 1)
-			r, li := v.childRank(n, k, kd.t, kd.q, kd.c, b)
+			r, li := v.childRank(n, k, kd.t, kd.d, kd.c, b)
 			kd.rank[k], kd.li[k] = r, li
 			x := r
 			if v.zero {
@@ -697,13 +723,13 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 // mispredicted branches against 7.7 by its simple predictor; 6-6-6-6 on
 // Korf & Felner's #40, one thread, the two alternated in one process
 // eight times: 1.06 times as fast, median, 1.01-1.13.)
-func (v *solver) childRank(n *node, k int, t uint8, q, c, b int) (int64, uint8) {
+func (v *solver) childRank(n *node, k int, t uint8, d, c, b int) (int64, uint8) {
 	ref := &v.ref[k&(maxViews-1)][t&(maxCells-1)]
 	li := ref.li & (maxLookups - 1)
 	if v.fastRank {
-		return v.tableRank(n, ref, &v.over[k&(maxViews-1)][t&(maxCells-1)], moveIndex(ref.frame, b, q)), li
+		return v.tableRank(n, ref, &v.over[k&(maxViews-1)][t&(maxCells-1)], moveIndex(ref.frame, moveCode(b, d))), li
 	}
-	d := b - c
+	d = b - c
 	if ref.mirror {
 		d = int(v.tr[b&(maxCells-1)]) - int(v.tr[c&(maxCells-1)])
 	}
@@ -748,19 +774,19 @@ func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 	b := n.blank
 	kids := &n.scratch[g].kids
 	nk := 0
-	for k := range 4 {
-		c := int(v.nbrs[b][k])
-		if c < 0 {
-			break
-		}
-		cst := row[v.ndir[b][k]&3]
+	bc := moveCode(b, 0)
+	for d := range 4 {
+		// The machine prunes the moves off the board too.
+		cst := row[d]
 		if cst < 0 {
 			continue
 		}
+		c := b + v.doff[d]
 		t := n.cell[c&(maxCells-1)]
 		kd := &kids[nk&3]
-		kd.c, kd.q, kd.t, kd.st = c, k, t, cst
-		kd.md = n.md + int(v.md[t&(maxCells-1)][b&(maxCells-1)]) - int(v.md[t&(maxCells-1)][c&(maxCells-1)])
+		kd.c, kd.d, kd.t, kd.st = c, d, t, cst
+		kd.mv = bc | uint8(d)
+		kd.md = n.md + int(v.dmd[mdIndex(t, kd.mv)])
 		kd.dead = false
 		nk++
 	}
@@ -779,7 +805,7 @@ func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 		t := kd.t & (maxCells - 1)
 		ref := &v.ref[k1][t]
 		li := ref.li & (maxLookups - 1)
-		r := v.tableRank(n, ref, &v.over[k1][t], moveIndex(ref.frame, b, kd.q))
+		r := v.tableRank(n, ref, &v.over[k1][t], moveIndex(ref.frame, kd.mv))
 		kd.rank[k1], kd.li[k1] = r, li
 		kd.word[0] = v.ltab[li][r>>3]
 		kd.row = v.row(kd.st)
@@ -811,7 +837,7 @@ func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 		t := kd.t & (maxCells - 1)
 		ref := &v.ref[k2][t]
 		li := ref.li & (maxLookups - 1)
-		r := v.tableRank(n, ref, &v.over[k2][t], moveIndex(ref.frame, b, kd.q))
+		r := v.tableRank(n, ref, &v.over[k2][t], moveIndex(ref.frame, kd.mv))
 		kd.rank[k2], kd.li[k2] = r, li
 		kd.word[1] = v.ltab[li][r>>3]
 	}

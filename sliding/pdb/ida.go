@@ -578,7 +578,17 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 	sum1 := int(n.sum[k1])
 	for j := range nk {
 		kd := &kids[j&3]
-		r, li := v.childRank(n, k1, kd.t, kd.d, kd.c, b)
+		var r int64
+		var li uint8
+		if v.fastRank {
+			// childRank's table path, written out so that it is inlined.
+			t := kd.t & (maxCells - 1)
+			ref := &v.ref[k1][t]
+			li = ref.li & (maxLookups - 1)
+			r = v.tableRank(n, ref, &v.over[k1][t], moveIndex(ref.frame, kd.mv))
+		} else {
+			r, li = v.childRank(n, k1, kd.t, kd.d, kd.c, b)
+		}
 		kd.rank[k1], kd.li[k1] = r, li
 		x := r
 		if v.zero {
@@ -623,7 +633,16 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		}
 		for i := 1; i < nv; i++ {
 			k := int(ord[i&(maxViews-1)]) & (maxViews - 1)
-			r, li := v.childRank(n, k, kd.t, kd.d, kd.c, b)
+			var r int64
+			var li uint8
+			if v.fastRank {
+				t := kd.t & (maxCells - 1)
+				ref := &v.ref[k][t]
+				li = ref.li & (maxLookups - 1)
+				r = v.tableRank(n, ref, &v.over[k][t], moveIndex(ref.frame, kd.mv))
+			} else {
+				r, li = v.childRank(n, k, kd.t, kd.d, kd.c, b)
+			}
 			kd.rank[k], kd.li[k] = r, li
 			x := r
 			if v.zero {
@@ -714,15 +733,10 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 }
 
 // childRank returns the rank of the term of sum k that holds tile t once
-// t moves from cell c (the blank's neighbour q) to the blank's cell b, and
-// the term. On boards with rows of at most five cells it is moveRank by
-// tables, with no branch: the move's cells in the term's frame and the
-// four cells it passes over (padded with padCell) come from fmove, and what
-// each tile passed over adds from over. (BenchmarkNodeRate under
-// callgrind: 562 instructions a node against 591 with moveRank, and 4.3
-// mispredicted branches against 7.7 by its simple predictor; 6-6-6-6 on
-// Korf & Felner's #40, one thread, the two alternated in one process
-// eight times: 1.06 times as fast, median, 1.01-1.13.)
+// t moves from cell c to the blank's cell b (the blank moving in direction
+// d), and the term. On boards with rows of at most five cells (fastRank)
+// it is tableRank: moveRank by tables, with no branch. Otherwise it is
+// moveRank, which walks the cells passed over.
 func (v *solver) childRank(n *node, k int, t uint8, d, c, b int) (int64, uint8) {
 	ref := &v.ref[k&(maxViews-1)][t&(maxCells-1)]
 	li := ref.li & (maxLookups - 1)
@@ -740,8 +754,16 @@ func (v *solver) childRank(n *node, k int, t uint8, d, c, b int) (int64, uint8) 
 	return v.moveRank(n, k, t, c, b), li
 }
 
-// tableRank is childRank's table path for the move m (see moveIndex) of
-// a tile whose term is ref and whose row of over is ov.
+// tableRank is childRank's table path, for the move m (see moveIndex) of
+// a tile whose term is ref and whose row of over is ov. A move passes over
+// the cells between its two in the frame's cell order: none along a row of
+// the frame, the row's length less one across. fpass holds them, padded to
+// four with padTile (whose tile adds nothing), and over what each tile
+// there adds to the term's rank. It is small enough to be inlined.
+// (BenchmarkNodeRate under callgrind: with moveRank 591 instructions a
+// node; with tableRank 562, and 485 once it is packed and inlined. 6-6-6-6
+// on Korf & Felner's #40, one thread: the first step 1.06 times as fast,
+// the two alternated in one process eight times, median, 1.01-1.13.)
 func (v *solver) tableRank(n *node, ref *termRef, ov *[256]int64, m uint8) int64 {
 	pc := v.fpass[m]
 	p := ov[n.cell[uint8(pc)]] + ov[n.cell[uint8(pc>>8)]] + ov[n.cell[uint8(pc>>16)]] + ov[n.cell[uint8(pc>>24)]]

@@ -830,8 +830,6 @@ func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 		r := v.tableRank(n, ref, &v.over[k1][t], moveIndex(ref.frame, kd.mv))
 		kd.rank[k1], kd.li[k1] = r, li
 		kd.word[0] = v.ltab[li][r>>3]
-		kd.row = v.row(kd.st)
-		prefetchRows(&v.fsm[0], &kd.row)
 	}
 	for j := range nk {
 		kd := &kids[j&3]
@@ -845,7 +843,10 @@ func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 			if f+g+1 < n.nextBound {
 				n.nextBound = f + g + 1
 			}
+			continue
 		}
+		kd.row = v.row(kd.st)
+		prefetchRows(&v.fsm[0], &kd.row)
 	}
 	if live == 0 {
 		return false

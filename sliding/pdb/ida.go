@@ -771,13 +771,16 @@ func (v *solver) tableRank(n *node, ref *termRef, ov *[256]int64, m uint8) int64
 }
 
 // expand2 is expand for a set of exactly two sums of blank-unaware tables
-// (one partition and its reflection, such as 6-6-6-6 + mirror, the 5x5
-// default, or 7-8 + mirror on 4x4), with the loops over the sums written
-// out and the undo kept in registers: the same search, node for node
-// (TestExpand2 compares the two), in 591 instructions a node against
-// expand's 665 (callgrind, BenchmarkNodeRate). One thread, through the
+// on a board with childRank's table path (one partition and its
+// reflection, such as 6-6-6-6 + mirror, the 5x5 default, or 7-8 + mirror on
+// 4x4), with the loops over the sums written out and the undo kept in
+// registers: the same search, node for node (TestExpand2 compares the
+// two). When it was written it took 591 instructions a node against
+// expand's 665 (callgrind, BenchmarkNodeRate), and one thread, through the
 // command, 6-6-6-6, interleaved: #38 11.17 s against 12.31 s with expand,
-// #25 9.22 against 10.79 s.
+// #25 9.22 against 10.79 s. With the table path inlined, the children made
+// by direction and the machine's rows read only for the children that the
+// first sum leaves within the bound, it takes 440.
 func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 	counted := g >= sh.split || n.worker == 0
 	if counted {

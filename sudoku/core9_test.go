@@ -214,3 +214,60 @@ func TestOrderDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestChooseKey checks chooseKey against the branching rule worked out
+// cell by cell on the 81-cell grid, and chooseKeyFast (the assembly
+// version where the processor has it) against chooseKey, on random
+// states: placed cells and two-candidate cells of every density.
+func TestChooseKey(t *testing.T) {
+	r := rand.New(rand.NewPCG(14, 8))
+	// peers says whether cells i and j (row-major, 0-80) share a row,
+	// and a column or box.
+	peers := func(i, j int) (row, colOrBox bool) {
+		ri, ci, rj, cj := i/9, i%9, j/9, j%9
+		return ri == rj, ci == cj || ri/3 == rj/3 && ci/3 == cj/3
+	}
+	for trial := range 20000 {
+		var solved, biv [3]uint32
+		ps, pv := r.IntN(101), r.IntN(101)
+		if trial%10 == 0 {
+			pv = r.IntN(5) // few two-candidate cells, often none
+		}
+		for i := range 81 {
+			b, bit := i/27, uint32(1)<<(i%27)
+			switch x := r.IntN(100); {
+			case x < ps:
+				solved[b] |= bit
+			case x < ps+pv*(100-ps)/100:
+				biv[b] |= bit
+			}
+		}
+		want := uint32(noKey)
+		for i := range 81 {
+			if biv[i/27]>>(i%27)&1 == 0 {
+				continue
+			}
+			n := 0
+			for j := range 81 {
+				row, cb := peers(i, j)
+				// The cell counts among its own two-candidate peers
+				// (the same -1 for every cell).
+				if !row && !cb {
+					continue
+				}
+				if solved[j/27]>>(j%27)&1 != 0 {
+					n += 4
+				} else if biv[j/27]>>(j%27)&1 != 0 {
+					n--
+				}
+			}
+			want = min(want, uint32(n+64)<<7|uint32(i/27)<<5|uint32(i%27))
+		}
+		if got := chooseKey(&solved, &biv); got != want {
+			t.Fatalf("chooseKey(%x, %x) = %x, want %x", solved, biv, got, want)
+		}
+		if got := chooseKeyFast(&solved, &biv); got != want {
+			t.Fatalf("chooseKeyFast(%x, %x) = %x, want %x", solved, biv, got, want)
+		}
+	}
+}

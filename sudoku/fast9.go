@@ -527,9 +527,9 @@ func (sv *solver9) checkStop() bool {
 
 // chooseCell is choose for the cores that share its rules, given the
 // placed and two-candidate cells of each band: the first empty cell if
-// lexmin, else the best two-candidate cell. It returns band -1 if there is
-// no two-candidate cell (then the caller picks a cell with the fewest
-// candidates).
+// lexmin, else the best two-candidate cell (chooseKey). It returns band -1
+// if there is no two-candidate cell (then the caller picks a cell with the
+// fewest candidates).
 func chooseCell(lexmin bool, solved, biv *[3]uint32) (int, uint32) {
 	if lexmin {
 		for b := 0; b < 3; b++ {
@@ -538,15 +538,29 @@ func chooseCell(lexmin bool, solved, biv *[3]uint32) (int, uint32) {
 			}
 		}
 	}
-	// Among the cells with two candidates, the one with the fewest placed
-	// cells in its row, column and box (each counts 4; each peer with two
-	// candidates counts -1): its peers have the most left to lose, so
-	// either branch propagates furthest. The weights were chosen by the
-	// guess counts on the benchmark sets.
-	// Each cell's score goes into a key with its band and position below
-	// it, so that the smallest key is the first cell with the smallest
-	// score, found without a branch a cell. Scores lie in -21..84.
-	best := uint32(1 << 31)
+	// chooseKeyFast is chooseKey in assembly where the processor allows
+	// it (choose_amd64.s), else chooseKey itself.
+	best := chooseKeyFast(solved, biv)
+	if best == noKey {
+		return -1, 0
+	}
+	return int(best >> 5 & 3), 1 << (best & 31)
+}
+
+// noKey is chooseKey's answer when no cell has two candidates.
+const noKey = 1 << 31
+
+// chooseKey returns the key of the best two-candidate cell,
+// (score+64)<<7 | band<<5 | position, or noKey if there is none. Among
+// the cells with two candidates the best is the one with the fewest placed
+// cells in its row, column and box (each counts 4; each peer with two
+// candidates counts -1): its peers have the most left to lose, so either
+// branch propagates furthest. The weights were chosen by the guess counts
+// on the benchmark sets. The smallest key is the first cell with the
+// smallest score, found without a branch a cell. Scores lie in -21..84.
+// It is the reference for chooseKeyAsm.
+func chooseKey(solved, biv *[3]uint32) uint32 {
+	best := uint32(noKey)
 	// The placed and two-candidate cells of the other two bands of each
 	// band, side by side in one word, so that one count covers a column.
 	s0, s1, s2 := uint64(solved[0]), uint64(solved[1]), uint64(solved[2])
@@ -560,27 +574,24 @@ func chooseCell(lexmin bool, solved, biv *[3]uint32) (int, uint32) {
 			// The peers: row and box in this band, the column in the
 			// other two. Placed peers count against a cell, two-candidate
 			// peers (which a branch may turn into singles) for it.
-			rb, col := peerRowBox[p], peerCol[p]
+			rb, col := peerMasks[p][0], peerMasks[p][1]
 			n := 4*(bits.OnesCount64(sb&rb)+bits.OnesCount64(so&col)) - bits.OnesCount64(vb&rb) - bits.OnesCount64(vo&col)
 			best = min(best, uint32(n+64)<<7|uint32(b)<<5|uint32(p))
 		}
 	}
-	if best == 1<<31 {
-		return -1, 0
-	}
-	return int(best >> 5 & 3), 1 << (best & 31)
+	return best
 }
 
-// peerRowBox[p] is the row and box of cell p of a band word, and
-// peerCol[p] its column in the other two bands side by side (as
-// chooseCell lays them out).
-var peerRowBox, peerCol [27]uint64
+// peerMasks[p] holds the row and box of cell p of a band word, and its
+// column in the other two bands side by side (as chooseKey lays them out).
+// Positions 27-31 are unused (they let p&31 index it without a check).
+var peerMasks [32][2]uint64
 
 func init() {
 	for p := range 27 {
 		r, c := p/9, p%9
-		peerCol[p] = uint64(1|1<<9|1<<18|1<<27|1<<36|1<<45) << c
-		peerRowBox[p] = uint64(0x1ff)<<(9*r) | uint64(7|7<<9|7<<18)<<(c/3*3)
+		peerMasks[p][0] = uint64(0x1ff)<<(9*r) | uint64(7|7<<9|7<<18)<<(c/3*3)
+		peerMasks[p][1] = uint64(1|1<<9|1<<18|1<<27|1<<36|1<<45) << c
 	}
 }
 

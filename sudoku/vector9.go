@@ -275,6 +275,18 @@ func (s *stateV) assign(d, b int, bit uint32) {
 	s.solved[b] |= bit
 }
 
+// digitsScalar returns the set of digits (bit d for digit d) that may go
+// in cell bit of band b: cellDigits for builds and processors without the
+// vector instructions, and its reference.
+func (s *stateV) digitsScalar(b int, bit uint32) uint32 {
+	p := uint(bits.TrailingZeros32(bit)) % 32
+	var m uint32
+	for d := 0; d < 9; d++ {
+		m |= (s.cand[b][d] >> p & 1) << d
+	}
+	return m
+}
+
 // searchV is search for coreVector.
 func (sv *solver9) searchV(s *stateV, depth int) {
 	for {
@@ -303,9 +315,9 @@ func (sv *solver9) searchV(s *stateV, depth int) {
 		n := 0
 		p := uint(bits.TrailingZeros32(bit))
 		c := &s.cand[b]
-		for d := 0; d < 9; d++ {
-			digits[n] = d
-			n += int(c[d] >> p & 1)
+		for m := s.cellDigits(b, bit); m != 0; m &= m - 1 {
+			digits[n] = bits.TrailingZeros32(m)
+			n++
 		}
 		switch {
 		case sv.lexmin:

@@ -21,3 +21,7 @@ func (s *stateV) initV(p *[81]uint8) bool { return s.initScalar(p) }
 
 // recordV copies the solution in s to sv.sol (recordScalar in this build).
 func (sv *solver9) recordV(s *stateV) { sv.recordScalar(s) }
+
+// cellDigits returns the set of digits that may go in cell bit of band b
+// (digitsScalar in this build).
+func (s *stateV) cellDigits(b int, bit uint32) uint32 { return s.digitsScalar(b, bit) }

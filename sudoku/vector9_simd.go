@@ -2,7 +2,10 @@
 
 package sudoku
 
-import "simd/archsimd"
+import (
+	"math/bits"
+	"simd/archsimd"
+)
 
 // vectorUnits says whether propagateV uses vector instructions: in this
 // build, when the processor has AVX-512 (VPRORD on 256-bit vectors needs
@@ -133,6 +136,17 @@ func (sv *solver9) recordV(s *stateV) {
 	hi.Store((*[64]uint8)(sv.sol[17:]))
 }
 
+// cellDigits returns the set of digits (bit d for digit d) that may go in
+// cell bit of band b, as digitsScalar does.
+func (s *stateV) cellDigits(b int, bit uint32) uint32 {
+	if !vectorUnits {
+		return s.digitsScalar(b, bit)
+	}
+	p := uint(bits.TrailingZeros32(bit)) % 32
+	m := loadV(&s.cand[b]).And(archsimd.BroadcastUint32x8(bit)).NotEqual(archsimd.BroadcastUint32x8(0)).ToBits()
+	return uint32(m) | (s.cand[b][8]>>p&1)<<8
+}
+
 type vec = archsimd.Uint32x8
 
 // ivec is the vector type the compiler fuses logic on (propagateAVX512).
@@ -165,7 +179,7 @@ func lane0(x vec) uint32 { return x.GetLo().GetElem(0) }
 // as x.And(y.Not()) inside a tree; TestVectorScalar compares every result
 // with propagateScalar.
 func (s *stateV) propagateAVX512() bool {
-	if !archsimd.X86.AVX512() {
+	if !archsimd.X86.AVX512() || !vectorUnits {
 		return s.propagateScalar()
 	}
 	bc := archsimd.BroadcastUint32x8

@@ -101,3 +101,43 @@ TEXT ·chooseKeyAsm(SB), NOSPLIT, $0-28
 	BAND(b2loop, b2done)
 	MOVL AX, ret+24(FP)
 	RET
+
+// UNITS(d, out) sets out to unitCands of digit d (a register holding
+// it): SI the words, DI band b's words, R8 the row and box, R9 the
+// column of the cell. R10-R12 are scratch.
+#define UNITS(d, out) \
+	MOVL 0(SI)(d*4), R10 \
+	MOVL 36(SI)(d*4), R11 \
+	MOVL 72(SI)(d*4), R12 \
+	MOVL 0(DI)(d*4), out \
+	ANDL R8, out \
+	POPCNTL out, out \
+	ANDL R9, R10 \
+	POPCNTL R10, R10 \
+	ADDL R10, out \
+	ANDL R9, R11 \
+	POPCNTL R11, R11 \
+	ADDL R11, out \
+	ANDL R9, R12 \
+	POPCNTL R12, R12 \
+	ADDL R12, out
+
+// func moreUnitCandsAsm(c *[3][9]uint32, b int, p uint, d0, d1 int) bool
+TEXT ·moreUnitCandsAsm(SB), NOSPLIT, $0-41
+	MOVQ c+0(FP), SI
+	MOVQ b+8(FP), DI
+	IMULQ $36, DI
+	ADDQ SI, DI
+	MOVQ p+16(FP), CX
+	ANDQ $31, CX
+	LEAQ ·unitRowBox(SB), R8
+	MOVL (R8)(CX*4), R8
+	LEAQ ·unitCol(SB), R9
+	MOVL (R9)(CX*4), R9
+	MOVQ d0+24(FP), DX
+	UNITS(DX, R13)
+	MOVQ d1+32(FP), DX
+	UNITS(DX, AX)
+	CMPL AX, R13
+	SETHI ret+40(FP)
+	RET

@@ -271,3 +271,23 @@ func TestChooseKey(t *testing.T) {
 		}
 	}
 }
+
+// TestMoreUnitCands checks moreUnitCands (the assembly version where the
+// processor has it) against comparing unitCands of the two digits, on
+// random words.
+func TestMoreUnitCands(t *testing.T) {
+	r := rand.New(rand.NewPCG(14, 9))
+	for range 20000 {
+		var c [3][9]uint32
+		for b := range 3 {
+			for d := range 9 {
+				c[b][d] = r.Uint32() & r.Uint32() & full27
+			}
+		}
+		b, p, d0, d1 := r.IntN(3), uint(r.IntN(27)), r.IntN(9), r.IntN(9)
+		want := unitCands(c[0][d1], c[1][d1], c[2][d1], c[b][d1], p) > unitCands(c[0][d0], c[1][d0], c[2][d0], c[b][d0], p)
+		if got := moreUnitCands(&c, b, p, d0, d1); got != want {
+			t.Fatalf("moreUnitCands(%x, %d, %d, %d, %d) = %v, want %v", c, b, p, d0, d1, got, want)
+		}
+	}
+}

@@ -452,6 +452,14 @@ func unitCands(w0, w1, w2, x uint32, p uint) uint64 {
 	return v * 0x0101010101010101 >> 56
 }
 
+// moreUnitCandsGo reports whether digit d1 has more places than digit d0
+// in the row, box and column of the cell at position p of band b
+// (unitCands), given the digits' words c[band][digit]: orderDigits for two
+// digits, and the reference for moreUnitCandsAsm.
+func moreUnitCandsGo(c *[3][9]uint32, b int, p uint, d0, d1 int) bool {
+	return unitCands(c[0][d1], c[1][d1], c[2][d1], c[b%3][d1], p) > unitCands(c[0][d0], c[1][d0], c[2][d0], c[b%3][d0], p)
+}
+
 // unitRowBox and unitCol hold the row and box, and the column, of each
 // cell of a band word.
 var unitRowBox, unitCol [32]uint32

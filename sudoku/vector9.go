@@ -314,7 +314,6 @@ func (sv *solver9) searchV(s *stateV, depth int) {
 		var digits [9]int
 		n := 0
 		p := uint(bits.TrailingZeros32(bit))
-		c := &s.cand[b]
 		for m := s.cellDigits(b, bit); m != 0; m &= m - 1 {
 			digits[n] = bits.TrailingZeros32(m)
 			n++
@@ -323,9 +322,8 @@ func (sv *solver9) searchV(s *stateV, depth int) {
 		case sv.lexmin:
 		case n == 2:
 			// orderDigits for two digits.
-			d0, d1 := digits[0], digits[1]
-			if unitCands(s.cand[0][d1], s.cand[1][d1], s.cand[2][d1], c[d1], p) > unitCands(s.cand[0][d0], s.cand[1][d0], s.cand[2][d0], c[d0], p) {
-				digits[0], digits[1] = d1, d0
+			if moreUnitCands(&s.cand, b, p, digits[0], digits[1]) {
+				digits[0], digits[1] = digits[1], digits[0]
 			}
 		default:
 			var ws [9][3]uint32

@@ -252,11 +252,11 @@ func (s *stateV) propagateAVX512() bool {
 	claim1 := func(a, u uint32) uint32 { return a &^ boxOthers[u&511] }
 	singles1 := func(a uint32) uint32 { return a &^ rowsNonzero(a&(a-rowOnes)) }
 	points1 := func(a uint32) uint32 { return boxAlone[colsOf(a)] }
-	// orAll ors the eight lanes of x.
-	orAll := func(x vec) uint32 {
+	// orAll ors the eight lanes of x into each lane.
+	orAll := func(x vec) vec {
 		x = x.Or(x.Permute(swap))
 		x = x.Or(x.PermuteScalarsGrouped(2, 3, 0, 1))
-		return lane0(x.Or(x.PermuteScalarsGrouped(1, 0, 3, 2)))
+		return x.Or(x.PermuteScalarsGrouped(1, 0, 3, 2))
 	}
 	// counts returns the cells with at least one, two and three
 	// candidates among the eight lanes of a and e.
@@ -326,8 +326,9 @@ func (s *stateV) propagateAVX512() bool {
 			a0, a1, a2 = a0.AndNot(c1.Or(c2)), a1.AndNot(c0.Or(c2)), a2.AndNot(c0.Or(c1))
 			if !n0.Or(n1).Or(n2).IsZero() || m0|m1|m2 != 0 {
 				// Placements: every other digit loses the cell.
-				x0, x1, x2 := orAll(n0)|m0, orAll(n1)|m1, orAll(n2)|m2
-				a0, a1, a2 = a0.AndNot(bc(x0).AndNot(n0)), a1.AndNot(bc(x1).AndNot(n1)), a2.AndNot(bc(x2).AndNot(n2))
+				v0, v1, v2 := orAll(n0).Or(bc(m0)), orAll(n1).Or(bc(m1)), orAll(n2).Or(bc(m2))
+				a0, a1, a2 = a0.AndNot(v0.AndNot(n0)), a1.AndNot(v1.AndNot(n1)), a2.AndNot(v2.AndNot(n2))
+				x0, x1, x2 := lane0(v0), lane0(v1), lane0(v2)
 				e0, e1, e2 = e0&^(x0&^m0), e1&^(x1&^m1), e2&^(x2&^m2)
 				s0, s1, s2 = s0|x0, s1|x1, s2|x2
 			}

@@ -216,8 +216,8 @@ func TestOrderDigits(t *testing.T) {
 }
 
 // TestChooseKey checks chooseKey against the branching rule worked out
-// cell by cell on the 81-cell grid, and chooseKeyFast (the assembly
-// version where the processor has it) against chooseKey, on random
+// cell by cell on the 81-cell grid, and chooseKeyAsm (where the processor
+// has POPCNT) against the same, on random
 // states: placed cells and two-candidate cells of every density.
 func TestChooseKey(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 8))
@@ -266,15 +266,18 @@ func TestChooseKey(t *testing.T) {
 		if got := chooseKey(&solved, &biv); got != want {
 			t.Fatalf("chooseKey(%x, %x) = %x, want %x", solved, biv, got, want)
 		}
-		if got := chooseKeyFast(&solved, &biv); got != want {
-			t.Fatalf("chooseKeyFast(%x, %x) = %x, want %x", solved, biv, got, want)
+		if !hasPOPCNT {
+			continue
+		}
+		if got := chooseKeyAsm(&solved, &biv, &peerMasks); got != want {
+			t.Fatalf("chooseKeyAsm(%x, %x) = %x, want %x", solved, biv, got, want)
 		}
 	}
 }
 
-// TestMoreUnitCands checks moreUnitCands (the assembly version where the
-// processor has it) against comparing unitCands of the two digits, on
-// random words.
+// TestMoreUnitCands checks moreUnitCandsGo and the assembly version
+// (where the processor has POPCNT) against comparing unitCands of the two
+// digits, on random words.
 func TestMoreUnitCands(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 9))
 	for range 20000 {
@@ -286,8 +289,14 @@ func TestMoreUnitCands(t *testing.T) {
 		}
 		b, p, d0, d1 := r.IntN(3), uint(r.IntN(27)), r.IntN(9), r.IntN(9)
 		want := unitCands(c[0][d1], c[1][d1], c[2][d1], c[b][d1], p) > unitCands(c[0][d0], c[1][d0], c[2][d0], c[b][d0], p)
-		if got := moreUnitCands(&c, b, p, d0, d1); got != want {
-			t.Fatalf("moreUnitCands(%x, %d, %d, %d, %d) = %v, want %v", c, b, p, d0, d1, got, want)
+		if got := moreUnitCandsGo(&c, b, p, d0, d1); got != want {
+			t.Fatalf("moreUnitCandsGo(%x, %d, %d, %d, %d) = %v, want %v", c, b, p, d0, d1, got, want)
+		}
+		if !hasPOPCNT {
+			continue
+		}
+		if got := moreUnitCandsAsm(&c, b, p, d0, d1); got != want {
+			t.Fatalf("moreUnitCandsAsm(%x, %d, %d, %d, %d) = %v, want %v", c, b, p, d0, d1, got, want)
 		}
 	}
 }

@@ -546,9 +546,14 @@ func chooseCell(lexmin bool, solved, biv *[3]uint32) (int, uint32) {
 			}
 		}
 	}
-	// chooseKeyFast is chooseKey in assembly where the processor allows
-	// it (choose_amd64.s), else chooseKey itself.
-	best := chooseKeyFast(solved, biv)
+	// chooseKeyAsm is chooseKey in assembly (choose_amd64.s), for
+	// processors with POPCNT.
+	var best uint32
+	if hasPOPCNT {
+		best = chooseKeyAsm(solved, biv, &peerMasks)
+	} else {
+		best = chooseKey(solved, biv)
+	}
 	if best == noKey {
 		return -1, 0
 	}

@@ -322,7 +322,14 @@ func (sv *solver9) searchV(s *stateV, depth int) {
 		case sv.lexmin:
 		case n == 2:
 			// orderDigits for two digits.
-			if moreUnitCands(&s.cand, b, p, digits[0], digits[1]) {
+			// b and the digits are in range for the assembly version.
+			var swap bool
+			if hasPOPCNT {
+				swap = moreUnitCandsAsm(&s.cand, b%3, p, digits[0]%9, digits[1]%9)
+			} else {
+				swap = moreUnitCandsGo(&s.cand, b, p, digits[0], digits[1])
+			}
+			if swap {
 				digits[0], digits[1] = digits[1], digits[0]
 			}
 		default:

@@ -113,6 +113,7 @@ func TestShardsUnion(t *testing.T) {
 		key   string // the JSON field of the input number
 	}{
 		{"sudoku", sdk.String(), []string{"sudoku", "--jobs", "2"}, "line"},
+		{"sudoku one job", sdk.String(), []string{"sudoku", "--jobs", "1"}, "line"},
 		{"sliding line", sl.String(), []string{"sliding", "--format", "line", "--path"}, "line"},
 		{"sliding boj11112", string(eight), []string{"sliding", "--format", "boj11112"}, "line"},
 		{"stroke", string(strokes), []string{"stroke", "--path", "--all"}, "board"},

@@ -257,10 +257,14 @@ func solveSudokuSerial(ctx context.Context, e *env, cfg sudokuConfig, bar *progr
 	b := &sudokuBatch{first: true}
 	var sv sudoku.Solver
 	var g sudoku.Grid
+	index := 0 // of the next puzzle in the input
 	for {
 		b.recs, b.out, b.solved = b.recs[:0], b.out[:0], 0
 		for len(b.recs) < batchSize && sc.Scan() {
-			b.recs = append(b.recs, sc.Record())
+			if cfg.shard.has(index) {
+				b.recs = append(b.recs, sc.Record())
+			}
+			index++
 		}
 		if len(b.recs) > 0 {
 			if err := ctx.Err(); err != nil {

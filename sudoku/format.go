@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Format is a text format for puzzles and solutions.
@@ -153,10 +154,19 @@ func cellsFor(buf []uint8, n int) []uint8 {
 // was '1'-'9', '.' or '0' (if not, the caller parses s again to name the
 // fault).
 func parse9(s []byte, cells []uint8) bool {
-	const lo7, hi1 = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
 	if len(s) != 81 || len(cells) != 81 {
 		return false
 	}
+	if vectorUnits {
+		return parse9V((*[81]byte)(s), (*[81]uint8)(cells))
+	}
+	return parse9Words((*[81]byte)(s), (*[81]uint8)(cells))
+}
+
+// parse9Words is parse9 eight cells at a time in general registers: the
+// reference for parse9V and the path without vector instructions.
+func parse9Words(s *[81]byte, cells *[81]uint8) bool {
+	const lo7, hi1 = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
 	for i := 0; i < 80; i += 8 {
 		// '0'-'9' become 0-9 and '.' becomes 0x1e; then the bytes that
 		// are 0x1e (z is 0 there) are cleared, and every byte must be
@@ -205,7 +215,7 @@ type Record struct {
 // parallel). Blank lines between puzzles are skipped.
 type Scanner struct {
 	f    Format
-	sc   *bufio.Scanner
+	r    io.Reader
 	line int
 	rec  Record
 	err  error
@@ -213,41 +223,106 @@ type Scanner struct {
 	has  bool
 	n    int64 // bytes consumed
 
-	// Lines and records are cut from these chunks, which are never
-	// written again once cut, so that a record costs no allocation of
-	// its own.
-	text  []byte
+	// Lines are cut in place from buf, the input read so far: buf[pos:]
+	// is not yet cut. A chunk is never written again below its end, and
+	// a full one is replaced by a new one, so that a record stays valid
+	// after later Scans and costs no copy or allocation of its own.
+	buf   []byte
+	pos   int
+	rerr  error // the reader's error (io.EOF at the end), once it gave one
 	lines [][]byte
 }
 
+// scanChunk is the size of the Scanner's input chunks; maxLine is the
+// longest line it accepts, newline included.
+const (
+	scanChunk = 256 << 10
+	maxLine   = 1 << 20
+)
+
 // NewScanner returns a Scanner reading puzzles of format f from r.
 func NewScanner(r io.Reader, f Format) *Scanner {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	return &Scanner{f: f, sc: sc}
+	return &Scanner{f: f, r: r}
 }
 
 // BytesRead returns the number of input bytes consumed so far.
 func (s *Scanner) BytesRead() int64 { return s.n }
 
+// next returns the next line without its line ending ("\n" or "\r\n").
 func (s *Scanner) next() ([]byte, bool) {
 	if s.has {
 		s.has = false
 		return s.peek, true
 	}
-	if !s.sc.Scan() {
-		return nil, false
+	for {
+		rest := s.buf[s.pos:]
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 && s.rerr != nil {
+			if len(rest) == 0 {
+				return nil, false
+			}
+			i = len(rest) // the last line, with no newline
+		}
+		if i >= 0 {
+			if i >= maxLine {
+				s.rerr = bufio.ErrTooLong
+				return nil, false
+			}
+			b := rest[:i:i]
+			s.pos = min(s.pos+i+1, len(s.buf))
+			s.line++
+			s.n += int64(i) + 1
+			if len(b) > 0 && b[len(b)-1] == '\r' {
+				b = b[: len(b)-1 : len(b)-1]
+			}
+			return b, true
+		}
+		if len(rest) >= maxLine {
+			s.rerr = bufio.ErrTooLong
+			return nil, false
+		}
+		s.fill()
 	}
-	s.line++
-	b := s.sc.Bytes()
-	s.n += int64(len(b)) + 1
-	b = bytes.TrimRight(b, "\r")
-	if len(s.text)+len(b) > cap(s.text) {
-		s.text = make([]byte, 0, max(32<<10, len(b)))
+}
+
+// fill reads more input after buf, starting a new chunk (with the line cut
+// so far) when the current one is full.
+func (s *Scanner) fill() {
+	if len(s.buf) == cap(s.buf) {
+		rest := s.buf[s.pos:]
+		nb := make([]byte, len(rest), max(scanChunk, 2*len(rest)))
+		copy(nb, rest)
+		s.buf, s.pos = nb, 0
 	}
-	k := len(s.text)
-	s.text = append(s.text, b...)
-	return s.text[k:len(s.text):len(s.text)], true
+	for empty := 0; empty < 100; empty++ {
+		n, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
+		s.buf = s.buf[:len(s.buf)+n]
+		if err != nil {
+			s.rerr = err
+			return
+		}
+		if n > 0 {
+			return
+		}
+	}
+	s.rerr = io.ErrNoProgress
+}
+
+// isBlank reports whether b is empty or white space only.
+func isBlank(b []byte) bool {
+	if len(b) > 0 && b[0] > ' ' && b[0] < utf8.RuneSelf {
+		return false
+	}
+	return len(bytes.TrimSpace(b)) == 0
+}
+
+// trimSpace is bytes.TrimSpace with a fast path for a line that starts and
+// ends with a printable ASCII character.
+func trimSpace(b []byte) []byte {
+	if n := len(b); n > 0 && b[0] > ' ' && b[0] < utf8.RuneSelf && b[n-1] > ' ' && b[n-1] < utf8.RuneSelf {
+		return b
+	}
+	return bytes.TrimSpace(b)
 }
 
 // Scan advances to the next record; it returns false at the end of the
@@ -257,10 +332,12 @@ func (s *Scanner) Scan() bool {
 	for {
 		b, ok := s.next()
 		if !ok {
-			s.err = s.sc.Err()
+			if s.rerr != io.EOF {
+				s.err = s.rerr
+			}
 			return false
 		}
-		if len(bytes.TrimSpace(b)) != 0 {
+		if !isBlank(b) {
 			first = b
 			break
 		}
@@ -282,7 +359,7 @@ func (s *Scanner) Scan() bool {
 	}
 	for len(s.rec.Lines) < rows {
 		b, ok := s.next()
-		if !ok || len(bytes.TrimSpace(b)) == 0 {
+		if !ok || isBlank(b) {
 			break
 		}
 		s.rec.Lines = append(s.rec.Lines, b)
@@ -333,7 +410,7 @@ func parseTo(f Format, rec Record, buf []uint8) (Grid, error) {
 	}
 	switch f {
 	case FormatLine:
-		g, err := parseLineTo(bytes.TrimSpace(rec.Lines[0]), buf)
+		g, err := parseLineTo(trimSpace(rec.Lines[0]), buf)
 		if err != nil {
 			return Grid{}, fmt.Errorf("line %d: %w", rec.Line, err)
 		}

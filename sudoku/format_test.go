@@ -1,10 +1,14 @@
 package sudoku
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // refParseLine is the line format's definition, one character at a time:
@@ -27,8 +31,18 @@ func refParseLine(s string) (Grid, bool) {
 
 // TestParseLineRandom compares ParseLine with refParseLine on random lines
 // of every size whose characters are mostly valid (each line has a few of
-// the characters next to '0'-'9' and '.' in ASCII, letters, and high bytes).
+// the characters next to '0'-'9' and '.' in ASCII, letters, and high bytes),
+// with the vector instructions (when the build and processor have them)
+// and without.
 func TestParseLineRandom(t *testing.T) {
+	defer func(v bool) { vectorUnits = v }(vectorUnits)
+	for _, vec := range []bool{false, vectorUnits} {
+		vectorUnits = vec
+		testParseLineRandom(t)
+	}
+}
+
+func testParseLineRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 7))
 	good := "..........0123456789"
 	bad := "/:-,+ \t\x00\x1e\x80\xaeAaGgPpQz\xff"
@@ -125,5 +139,122 @@ func TestAppendFormatLine(t *testing.T) {
 		if got := string(AppendFormat([]byte("> "), FormatLine, g)); got != want.String() {
 			t.Fatalf("AppendFormat(%v) = %q, want %q", g.Cells, got, want.String())
 		}
+	}
+}
+
+// errReader returns its data, then err.
+type errReader struct {
+	data string
+	err  error
+}
+
+func (r *errReader) Read(p []byte) (int, error) {
+	if r.data == "" {
+		return 0, r.err
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+// TestScannerLines checks the line format's records against the input
+// split by hand, over readers that return the input whole, a byte at a
+// time, in halves, or with the end, and over inputs that cross the
+// Scanner's chunks; records kept from early Scans must not change.
+func TestScannerLines(t *testing.T) {
+	var many strings.Builder
+	for i := range 9000 {
+		fmt.Fprintf(&many, "%081d\n", i)
+		if i%1000 == 7 {
+			many.WriteString("  \r\n\n")
+		}
+	}
+	long := strings.Repeat(".", 300<<10)
+	inputs := []struct{ name, in string }{
+		{"empty", ""},
+		{"one no newline", "1.3"},
+		{"crlf and blanks", "\r\n 12\r\n\n\t\n34\r\n5\n"},
+		{"chunks", many.String()},
+		{"long lines", "a\n" + long + "\n" + long + "x" + "\nb"},
+		{"unicode space", "\u00a0\n\u2003x\u2003\n"},
+	}
+	readers := []struct {
+		name string
+		wrap func(string) io.Reader
+	}{
+		{"whole", func(s string) io.Reader { return strings.NewReader(s) }},
+		{"bytes", func(s string) io.Reader { return iotest.OneByteReader(strings.NewReader(s)) }},
+		{"halves", func(s string) io.Reader { return iotest.HalfReader(strings.NewReader(s)) }},
+		{"data and EOF", func(s string) io.Reader { return iotest.DataErrReader(strings.NewReader(s)) }},
+	}
+	for _, in := range inputs {
+		var want []Record
+		for i, l := range strings.Split(in.in, "\n") {
+			l = strings.TrimSuffix(l, "\r")
+			if strings.TrimSpace(l) != "" {
+				want = append(want, Record{Line: i + 1, Lines: [][]byte{[]byte(l)}})
+			}
+		}
+		for _, rd := range readers {
+			if in.name == "chunks" && rd.name == "bytes" {
+				continue // slow and no different from halves
+			}
+			t.Run(in.name+"/"+rd.name, func(t *testing.T) {
+				sc := NewScanner(rd.wrap(in.in), FormatLine)
+				var got []Record
+				for sc.Scan() {
+					got = append(got, sc.Record())
+				}
+				if err := sc.Err(); err != nil {
+					t.Fatal(err)
+				}
+				if len(got) != len(want) {
+					t.Fatalf("%d records, want %d", len(got), len(want))
+				}
+				for i := range got {
+					if got[i].Line != want[i].Line || len(got[i].Lines) != 1 || !bytes.Equal(got[i].Lines[0], want[i].Lines[0]) {
+						t.Fatalf("record %d: line %d %.20q, want line %d %.20q", i, got[i].Line, got[i].Lines, want[i].Line, want[i].Lines)
+					}
+				}
+				if n := sc.BytesRead(); n < int64(len(in.in)) || n > int64(len(in.in))+1 {
+					t.Errorf("BytesRead %d, input %d bytes", n, len(in.in))
+				}
+			})
+		}
+	}
+}
+
+// TestScannerErrors checks that a read error and an over-long line stop
+// the Scanner after the lines before them, with an error naming the line.
+func TestScannerErrors(t *testing.T) {
+	boom := errors.New("boom")
+	tests := []struct {
+		name  string
+		r     io.Reader
+		lines int
+		err   string
+	}{
+		{"read error", &errReader{"a\nb\nc", boom}, 3, "line 4: boom"},
+		{"read error after newline", &errReader{"a\nb\n", boom}, 2, "line 3: boom"},
+		{"no progress", &errReader{"a\n", nil}, 1, "line 2: multiple Read calls return no data or error"},
+		{"line over 1 MB", strings.NewReader("a\n" + strings.Repeat(".", 1<<20) + "\nb\n"), 1, "line 2: invalid puzzle: longer than 1 MB"},
+		{"last line over 1 MB", strings.NewReader("a\n\n" + strings.Repeat(".", 3<<20)), 1, "line 3: invalid puzzle: longer than 1 MB"},
+		{"line of 1 MB less one", strings.NewReader("a\n" + strings.Repeat(".", 1<<20-1) + "\nb\n"), 3, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sc := NewScanner(tc.r, FormatLine)
+			n := 0
+			for sc.Scan() {
+				n++
+			}
+			err := sc.Err()
+			if n != tc.lines || fmt.Sprint(err) != tc.err && !(tc.err == "" && err == nil) {
+				t.Fatalf("%d records, error %v; want %d, %q", n, err, tc.lines, tc.err)
+			}
+			if tc.err != "" && strings.Contains(tc.err, "invalid") && !errors.Is(err, ErrInvalid) {
+				t.Errorf("%v does not wrap ErrInvalid", err)
+			}
+		})
 	}
 }

@@ -25,3 +25,6 @@ func (sv *solver9) recordV(s *stateV) { sv.recordScalar(s) }
 // cellDigits returns the set of digits that may go in cell bit of band b
 // (digitsScalar in this build).
 func (s *stateV) cellDigits(b int, bit uint32) uint32 { return s.digitsScalar(b, bit) }
+
+// parse9V is parse9Words: there are no vector instructions in this build.
+func parse9V(s *[81]byte, cells *[81]uint8) bool { return parse9Words(s, cells) }

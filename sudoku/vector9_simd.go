@@ -7,9 +7,10 @@ import (
 	"simd/archsimd"
 )
 
-// vectorUnits says whether propagateV uses vector instructions: in this
-// build, when the processor has AVX-512 (VPRORD on 256-bit vectors needs
-// AVX-512VL).
+// vectorUnits says whether propagateV (and recordV, cellDigits, parse9)
+// use vector instructions: in this build, when the processor has AVX-512
+// (VPRORD on 256-bit vectors needs AVX-512VL, the byte operations
+// AVX-512BW).
 var vectorUnits = archsimd.X86.AVX512()
 
 // defaultCore9 is the 9x9 core that Solve and Solver use: coreVector when
@@ -374,3 +375,18 @@ func (s *stateV) propagateAVX512() bool {
 
 // swapHalves swaps the two 128-bit halves of a vector of eight lanes.
 var swapHalves = [8]uint32{4, 5, 6, 7, 0, 1, 2, 3}
+
+// parse9V is parse9 with AVX-512: the 81 characters as two overlapping
+// 64-byte vectors (characters 0-63 and 17-80), '0'-'9' turned into 0-9 by
+// one subtraction, '.' cleared to 0, and every byte then at most 9.
+func parse9V(s *[81]byte, cells *[81]uint8) bool {
+	zero, dot, nine := archsimd.Uint8x64{}, archsimd.BroadcastUint8x64('.'), archsimd.BroadcastUint8x64(9)
+	ascii0 := archsimd.BroadcastUint8x64('0')
+	lo := archsimd.LoadUint8x64((*[64]uint8)(s[:64]))
+	hi := archsimd.LoadUint8x64((*[64]uint8)(s[17:]))
+	dl := zero.Merge(lo.Sub(ascii0), lo.Equal(dot))
+	dh := zero.Merge(hi.Sub(ascii0), hi.Equal(dot))
+	dl.Store((*[64]uint8)(cells[:64]))
+	dh.Store((*[64]uint8)(cells[17:]))
+	return dl.LessEqual(nine).ToBits()&dh.LessEqual(nine).ToBits() == ^uint64(0)
+}

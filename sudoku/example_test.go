@@ -51,6 +51,15 @@ func ExampleSolve_first() {
 	// Output: 812345679395167824476289351153426798689571243724893165238754916561932487947618532
 }
 
+// ExampleSolve_noSolution counts the solutions of a puzzle without
+// recording one, as a uniqueness check over a large file does.
+func ExampleSolve_noSolution() {
+	g, _ := sudoku.ParseLine("8.........95.......76.........426798...571243...893165......916....3.487....1.532")
+	res, _ := sudoku.Solve(context.Background(), g, sudoku.Options{Limit: 2, NoSolution: true})
+	fmt.Println(res.Count, res.Solution.Cells == nil)
+	// Output: 2 true
+}
+
 func ExampleSolve_count() {
 	g, _ := sudoku.ParseLine("8.........95.......76.........426798...571243...893165......916....3.487....1.532")
 	res, _ := sudoku.Solve(context.Background(), g, sudoku.Options{Limit: 1000})

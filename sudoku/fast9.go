@@ -158,6 +158,7 @@ type solver9 struct {
 	maxGuesses int64 // 0: no cap
 	aborted    bool  // the guess cap was hit or ctx was cancelled
 	invalid    bool  // the last puzzle had conflicting or out-of-range givens
+	noRecord   bool  // count only: leave sv.sol alone (Options.NoSolution)
 	ctx        context.Context
 	ctxErr     error
 	nextCheck  int64 // guesses at which to look at ctx again
@@ -315,7 +316,7 @@ func (sv *solver9) search(s *state9, depth int) {
 			return
 		}
 		if s.solved[0]&s.solved[1]&s.solved[2] == full27 {
-			if sv.count == 0 {
+			if sv.count == 0 && !sv.noRecord {
 				sv.record(s)
 			}
 			sv.count++

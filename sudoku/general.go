@@ -106,7 +106,7 @@ func solveGeneral(ctx context.Context, g Grid, opt Options) (Result, error) {
 		sv.search(s)
 	}
 	res := Result{Count: sv.count, Guesses: sv.guesses}
-	if sv.count > 0 {
+	if sv.count > 0 && !opt.NoSolution {
 		res.Solution = Grid{Box: g.Box, Cells: sv.sol}
 	}
 	return res, sv.stopErr

@@ -159,6 +159,10 @@ type Options struct {
 	// MaxGuesses caps the number of branches tried; 0 means no cap. A
 	// search that hits it returns ErrLimit with what it found so far.
 	MaxGuesses int64
+	// NoSolution asks for the count (and guesses) only: the search does
+	// not record a solution, and Result.Solution is left empty. A program
+	// that counts solutions and prints nothing else saves the copy.
+	NoSolution bool
 }
 
 // Result is the outcome of a search.
@@ -166,7 +170,8 @@ type Result struct {
 	// Count is the number of solutions found, at most Options.Limit.
 	Count int
 	// Solution is the first solution found (the lexicographically smallest
-	// with Options.First); its Cells are nil when Count is 0.
+	// with Options.First); its Cells are nil when Count is 0 or with
+	// Options.NoSolution.
 	Solution Grid
 	// Guesses is the number of branches the search tried: a measure of
 	// how hard the puzzle was for it.
@@ -212,11 +217,13 @@ func (s *Solver) Solve(ctx context.Context, g Grid, opt Options) (Result, error)
 		sv.lexmin = opt.First
 		sv.maxGuesses = opt.MaxGuesses
 		sv.ctx = ctx
+		sv.noRecord = opt.NoSolution
 		n := sv.solve9((*[81]uint8)(g.Cells), opt.Limit)
 		sv.ctx = nil
+		sv.noRecord = false
 		if !sv.invalid {
 			res := Result{Count: n, Guesses: sv.guesses}
-			if n > 0 {
+			if n > 0 && !opt.NoSolution {
 				res.Solution = Grid{Box: 3, Cells: sv.sol[:]}
 			}
 			return res, sv.err()

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -468,5 +469,53 @@ func TestInit9Conflicts(t *testing.T) {
 	}
 	if rejected < 1000 || rejected > 19000 {
 		t.Errorf("%d of 20000 grids rejected: the sample does not test both sides", rejected)
+	}
+}
+
+// TestNoSolution checks that Options.NoSolution gives the same counts,
+// guesses and errors as a search that records the solution, and no
+// solution; and that a Solver used with it records the next puzzle's
+// solution again when asked.
+func TestNoSolution(t *testing.T) {
+	ctx := context.Background()
+	var grids []Grid
+	for _, box := range []int{2, 3, 3, 3, 4} {
+		gen, err := NewGenerator(box, uint64(box)*7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _, err := gen.Generate(ctx, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		grids = append(grids, p)
+	}
+	for _, l := range []string{
+		"8.........95.......76.........426798...571243...893165......916....3.487....1.532", // 872 solutions
+		"11...............................................................................", // conflict
+		"12345678.........9" + strings.Repeat(".", 63),                                      // none: r1c9 has no candidate
+		".................................................................................",
+	} {
+		grids = append(grids, mustLine(t, l))
+	}
+	opts := []Options{{Limit: 1}, {Limit: 2}, {Limit: 2, First: true}, {Limit: 1000}, {Limit: 2, MaxGuesses: 3}}
+	var sv Solver
+	for i, g := range grids {
+		for _, opt := range opts {
+			want, wantErr := Solve(ctx, g, opt)
+			no := opt
+			no.NoSolution = true
+			got, err := sv.Solve(ctx, g, no)
+			if got.Count != want.Count || got.Guesses != want.Guesses || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+				t.Fatalf("grid %d %+v: count %d, guesses %d, error %v; want %d, %d, %v", i, no, got.Count, got.Guesses, err, want.Count, want.Guesses, wantErr)
+			}
+			if got.Solution.Cells != nil {
+				t.Fatalf("grid %d %+v: a solution %v", i, no, got.Solution)
+			}
+			again, _ := sv.Solve(ctx, g, opt)
+			if again.Count != want.Count || again.Solution.String() != want.Solution.String() {
+				t.Fatalf("grid %d %+v after NoSolution: %d %v, want %d %v", i, opt, again.Count, again.Solution, want.Count, want.Solution)
+			}
+		}
 	}
 }

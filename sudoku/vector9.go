@@ -294,7 +294,7 @@ func (sv *solver9) searchV(s *stateV, depth int) {
 			return
 		}
 		if s.solved[0]&s.solved[1]&s.solved[2] == full27 {
-			if sv.count == 0 {
+			if sv.count == 0 && !sv.noRecord {
 				sv.recordV(s)
 			}
 			sv.count++

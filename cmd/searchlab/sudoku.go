@@ -319,10 +319,10 @@ func printSudokuStats(e *env, cfg sudokuConfig, el time.Duration, total int, slo
 func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, sv *sudoku.Solver, g *sudoku.Grid, b *sudokuBatch) {
 	opt := sudoku.Options{Limit: 1, First: cfg.first, MaxGuesses: cfg.maxGuesses}
 	if cfg.count {
-		opt = sudoku.Options{Limit: cfg.limit, MaxGuesses: cfg.maxGuesses}
+		opt = sudoku.Options{Limit: cfg.limit, MaxGuesses: cfg.maxGuesses, NoSolution: true}
 	}
 	if cfg.json {
-		opt.Limit = cfg.limit
+		opt.Limit, opt.NoSolution = cfg.limit, false
 	}
 	for k, rec := range b.recs {
 		if err := sudoku.ParseInto(g, cfg.format, rec); err != nil {

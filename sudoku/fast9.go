@@ -162,6 +162,7 @@ type solver9 struct {
 	ctx        context.Context
 	ctxErr     error
 	nextCheck  int64 // guesses at which to look at ctx again
+	checkFrom  int64 // nextCheck at the start of a search (see Solver.Solve)
 	nextStop   int64 // guesses at which mustStop looks at the cap or ctx
 	sol        [81]uint8
 	stack      []state9 // states by search depth; stack[0] is the root
@@ -632,8 +633,11 @@ func (sv *solver9) solve9(p *[81]uint8, limit int) int {
 	sv.points = 0
 	sv.aborted = false
 	sv.ctxErr = nil
-	sv.nextCheck = 0
-	sv.nextStop = 0
+	sv.nextCheck = sv.checkFrom
+	sv.nextStop = sv.checkFrom
+	if sv.maxGuesses > 0 {
+		sv.nextStop = min(sv.nextStop, sv.maxGuesses)
+	}
 	if sv.core == coreVector {
 		return sv.solveV(p)
 	}

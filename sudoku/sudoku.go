@@ -204,6 +204,11 @@ func Solve(ctx context.Context, g Grid, opt Options) (Result, error) {
 // goroutines at once.
 type Solver struct {
 	sv9 solver9
+	// done is the Done channel of the context of the last 9x9 Solve. The
+	// context is looked at every 1024 guesses counted across the calls
+	// that share it, not at each puzzle's first guess: a bulk run of easy
+	// puzzles would spend more on looking than on some puzzles.
+	done <-chan struct{}
 }
 
 // Solve searches g as the package's Solve does; see Solver for who owns
@@ -216,11 +221,20 @@ func (s *Solver) Solve(ctx context.Context, g Grid, opt Options) (Result, error)
 		sv.core = defaultCore9
 		sv.lexmin = opt.First
 		sv.maxGuesses = opt.MaxGuesses
+		var done <-chan struct{}
+		if ctx != nil {
+			done = ctx.Done()
+		}
+		if done != s.done {
+			s.done, sv.checkFrom = done, 0
+		}
 		sv.ctx = ctx
 		sv.noRecord = opt.NoSolution
 		n := sv.solve9((*[81]uint8)(g.Cells), opt.Limit)
 		sv.ctx = nil
 		sv.noRecord = false
+		// The guesses left before the next look at ctx.
+		sv.checkFrom = max(sv.nextCheck-sv.guesses, 0)
 		if !sv.invalid {
 			res := Result{Count: n, Guesses: sv.guesses}
 			if n > 0 && !opt.NoSolution {

@@ -519,3 +519,50 @@ func TestNoSolution(t *testing.T) {
 		}
 	}
 }
+
+// TestSolverContext checks that a Solver reused with one context stops
+// when that context is cancelled between puzzles (it looks at the context
+// every 1024 guesses counted across its calls), and looks at a new
+// context at the first guess.
+func TestSolverContext(t *testing.T) {
+	lines := readLines(t, "norvig_hardlong_multisolution.txt", 1)
+	hard := mustLine(t, lines[0])
+	easy := mustLine(t, "8.........95.......76.........426798...571243...893165......916....3.487....1.532")
+	cancelled, cancel0 := context.WithCancel(context.Background())
+	cancel0()
+	tests := []struct {
+		name   string
+		before int  // easy puzzles solved with ctx before it is cancelled
+		fresh  bool // the hard puzzle gets a new, cancelled context
+	}{
+		{"same context", 0, false},
+		{"same context after easy puzzles", 50, false},
+		{"new cancelled context", 50, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var sv Solver
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			for range tc.before {
+				if res, err := sv.Solve(ctx, easy, Options{Limit: 2}); err != nil || res.Count != 2 {
+					t.Fatalf("easy puzzle: %d, %v", res.Count, err)
+				}
+			}
+			cancel()
+			if tc.fresh {
+				ctx = cancelled
+			}
+			res, err := sv.Solve(ctx, hard, Options{Limit: unlimited})
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("%d solutions, %d guesses, error %v; want context.Canceled", res.Count, res.Guesses, err)
+			}
+			if tc.fresh && res.Guesses > 1 {
+				t.Errorf("a new cancelled context stopped the search after %d guesses, want at the first", res.Guesses)
+			}
+			if res.Guesses > 1024 {
+				t.Errorf("stopped after %d guesses, want at most 1024", res.Guesses)
+			}
+		})
+	}
+}

@@ -236,11 +236,12 @@ func (s *Solver) Solve(ctx context.Context, g Grid, opt Options) (Result, error)
 		// The guesses left before the next look at ctx.
 		sv.checkFrom = max(sv.nextCheck-sv.guesses, 0)
 		if !sv.invalid {
-			res := Result{Count: n, Guesses: sv.guesses}
+			// The result is built in place in its return registers.
+			var sol Grid
 			if n > 0 && !opt.NoSolution {
-				res.Solution = Grid{Box: 3, Cells: sv.sol[:]}
+				sol = Grid{Box: 3, Cells: sv.sol[:]}
 			}
-			return res, sv.err()
+			return Result{Count: n, Solution: sol, Guesses: sv.guesses}, sv.err()
 		}
 	}
 	if err := g.Check(); err != nil {

@@ -227,10 +227,12 @@ type Scanner struct {
 	// is not yet cut. A chunk is never written again below its end, and
 	// a full one is replaced by a new one, so that a record stays valid
 	// after later Scans and costs no copy or allocation of its own.
-	buf   []byte
-	pos   int
-	rerr  error // the reader's error (io.EOF at the end), once it gave one
-	lines [][]byte
+	buf      []byte
+	pos      int
+	rerr     error // the reader's error (io.EOF at the end), once it gave one
+	lines    [][]byte
+	spare    []byte // the chunk before buf, for reuse once released
+	released bool   // no record cut from spare is in use (Release)
 }
 
 // scanChunk is the size of the Scanner's input chunks, scanRead the most
@@ -291,13 +293,30 @@ func (s *Scanner) next() ([]byte, bool) {
 	}
 }
 
-// fill reads more input after buf, starting a new chunk (with the line cut
-// so far) when the current one is full.
+// Release tells the Scanner that the records it has returned so far are
+// no longer in use, so that it may reuse their memory: a program that
+// handles each batch of records before it scans the next calls it after
+// each batch, and reads its input without allocating. The records it
+// returned before are invalid after Release.
+func (s *Scanner) Release() {
+	s.released = true
+	s.lines = s.lines[:0]
+}
+
+// fill reads more input after buf. When the current chunk is full, the
+// part not yet cut moves to a new chunk: the one before it (spare) if
+// Release was called since it was left, else a new one.
 func (s *Scanner) fill() {
 	if len(s.buf) == cap(s.buf) {
 		rest := s.buf[s.pos:]
-		nb := make([]byte, len(rest), max(scanChunk, 2*len(rest)))
+		var nb []byte
+		if s.released && len(rest) < cap(s.spare)/2 {
+			nb = s.spare[:len(rest)]
+		} else {
+			nb = make([]byte, len(rest), max(scanChunk, 2*len(rest)))
+		}
 		copy(nb, rest)
+		s.spare, s.released = s.buf, false
 		s.buf, s.pos = nb, 0
 	}
 	for empty := 0; empty < 100; empty++ {
@@ -501,6 +520,7 @@ func ParseAll(r io.Reader, f Format) ([]Grid, error) {
 			return gs, err
 		}
 		gs = append(gs, g)
+		sc.Release() // g has cells of its own
 	}
 	return gs, sc.Err()
 }

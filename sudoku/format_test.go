@@ -160,7 +160,8 @@ func (r *errReader) Read(p []byte) (int, error) {
 // TestScannerLines checks the line format's records against the input
 // split by hand, over readers that return the input whole, a byte at a
 // time, in halves, or with the end, and over inputs that cross the
-// Scanner's chunks; records kept from early Scans must not change.
+// Scanner's chunks; records kept from early Scans must not change, and
+// with Release after each record the records must still be whole.
 func TestScannerLines(t *testing.T) {
 	var many strings.Builder
 	for i := range 9000 {
@@ -196,30 +197,38 @@ func TestScannerLines(t *testing.T) {
 			}
 		}
 		for _, rd := range readers {
-			if in.name == "chunks" && rd.name == "bytes" {
-				continue // slow and no different from halves
-			}
-			t.Run(in.name+"/"+rd.name, func(t *testing.T) {
-				sc := NewScanner(rd.wrap(in.in), FormatLine)
-				var got []Record
-				for sc.Scan() {
-					got = append(got, sc.Record())
+			for _, release := range []bool{false, true} {
+				if in.name == "chunks" && rd.name == "bytes" {
+					continue // slow and no different from halves
 				}
-				if err := sc.Err(); err != nil {
-					t.Fatal(err)
-				}
-				if len(got) != len(want) {
-					t.Fatalf("%d records, want %d", len(got), len(want))
-				}
-				for i := range got {
-					if got[i].Line != want[i].Line || len(got[i].Lines) != 1 || !bytes.Equal(got[i].Lines[0], want[i].Lines[0]) {
-						t.Fatalf("record %d: line %d %.20q, want line %d %.20q", i, got[i].Line, got[i].Lines, want[i].Line, want[i].Lines)
+				t.Run(fmt.Sprintf("%s/%s/release=%v", in.name, rd.name, release), func(t *testing.T) {
+					sc := NewScanner(rd.wrap(in.in), FormatLine)
+					var got []Record
+					for sc.Scan() {
+						rec := sc.Record()
+						if release {
+							// Released records may be overwritten: keep copies.
+							rec = Record{Line: rec.Line, Lines: [][]byte{bytes.Clone(rec.Lines[0])}}
+							sc.Release()
+						}
+						got = append(got, rec)
 					}
-				}
-				if n := sc.BytesRead(); n < int64(len(in.in)) || n > int64(len(in.in))+1 {
-					t.Errorf("BytesRead %d, input %d bytes", n, len(in.in))
-				}
-			})
+					if err := sc.Err(); err != nil {
+						t.Fatal(err)
+					}
+					if len(got) != len(want) {
+						t.Fatalf("%d records, want %d", len(got), len(want))
+					}
+					for i := range got {
+						if got[i].Line != want[i].Line || len(got[i].Lines) != 1 || !bytes.Equal(got[i].Lines[0], want[i].Lines[0]) {
+							t.Fatalf("record %d: line %d %.20q, want line %d %.20q", i, got[i].Line, got[i].Lines, want[i].Line, want[i].Lines)
+						}
+					}
+					if n := sc.BytesRead(); n < int64(len(in.in)) || n > int64(len(in.in))+1 {
+						t.Errorf("BytesRead %d, input %d bytes", n, len(in.in))
+					}
+				})
+			}
 		}
 	}
 }

@@ -271,6 +271,7 @@ func solveSudokuSerial(ctx context.Context, e *env, cfg sudokuConfig, bar *progr
 				return err
 			}
 			solveSudokuBatch(ctx, cfg, &sv, &g, b)
+			sc.Release() // the batch's records are done with
 			b.first = false
 			if _, err := w.Write(b.out); err != nil {
 				return err

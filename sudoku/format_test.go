@@ -161,10 +161,13 @@ func (r *errReader) Read(p []byte) (int, error) {
 // split by hand, over readers that return the input whole, a byte at a
 // time, in halves, or with the end, and over inputs that cross the
 // Scanner's chunks; records kept from early Scans must not change, and
-// with Release after each record the records must still be whole.
+// with Release after every k records, each batch of records must still be
+// whole when the batch is done, just before its Release.
 func TestScannerLines(t *testing.T) {
 	var many strings.Builder
-	for i := range 9000 {
+	// 20,000 records: about six chunks, so that a batch of 7,000 spans two
+	// chunk changes after a Release.
+	for i := range 20000 {
 		fmt.Fprintf(&many, "%081d\n", i)
 		if i%1000 == 7 {
 			many.WriteString("  \r\n\n")
@@ -197,21 +200,41 @@ func TestScannerLines(t *testing.T) {
 			}
 		}
 		for _, rd := range readers {
-			for _, release := range []bool{false, true} {
+			// every: Release after every so many records (0: never).
+			for _, every := range []int{0, 1, 3, 50, 7000} {
 				if in.name == "chunks" && rd.name == "bytes" {
 					continue // slow and no different from halves
 				}
-				t.Run(fmt.Sprintf("%s/%s/release=%v", in.name, rd.name, release), func(t *testing.T) {
+				t.Run(fmt.Sprintf("%s/%s/release=%d", in.name, rd.name, every), func(t *testing.T) {
 					sc := NewScanner(rd.wrap(in.in), FormatLine)
-					var got []Record
+					var got, batch []Record
+					// done checks the batch's records as they are now,
+					// keeps copies (released records may be overwritten)
+					// and releases them.
+					done := func() {
+						for _, rec := range batch {
+							i := len(got)
+							if i >= len(want) || rec.Line != want[i].Line || !bytes.Equal(rec.Lines[0], want[i].Lines[0]) {
+								t.Fatalf("record %d changed before its batch was released: line %d %.20q", i, rec.Line, rec.Lines)
+							}
+							got = append(got, Record{Line: rec.Line, Lines: [][]byte{bytes.Clone(rec.Lines[0])}})
+						}
+						batch = batch[:0]
+						sc.Release()
+					}
 					for sc.Scan() {
 						rec := sc.Record()
-						if release {
-							// Released records may be overwritten: keep copies.
-							rec = Record{Line: rec.Line, Lines: [][]byte{bytes.Clone(rec.Lines[0])}}
-							sc.Release()
+						if every == 0 {
+							got = append(got, rec)
+							continue
 						}
-						got = append(got, rec)
+						batch = append(batch, rec)
+						if len(batch) == every {
+							done()
+						}
+					}
+					if every > 0 {
+						done()
 					}
 					if err := sc.Err(); err != nil {
 						t.Fatal(err)

@@ -164,8 +164,8 @@ func newSolver(s *Set) *solver {
 	for k := range v.nview {
 		for t := range g.n {
 			if i := v.lookOf[k][t]; i >= 0 {
-				v.ref[k][t] = termRef{w: v.wgt[i][v.tidx[k][t]], li: uint8(i), mirror: v.lmap[i] == &v.tr}
-				if v.ref[k][t].mirror {
+				v.ref[k][t] = termRef{w: v.wgt[i][v.tidx[k][t]], li: uint8(i)}
+				if v.lmap[i] == &v.tr {
 					v.ref[k][t].frame = 1
 				}
 			}
@@ -252,10 +252,9 @@ func (v *solver) initFastRank() {
 // holds the moved tile: the term, whether it ranks the reflected board, and
 // the weight of the tile's digit in its rank.
 type termRef struct {
-	w      int64
-	li     uint8
-	mirror bool
-	frame  uint8 // 1 if mirror, else 0
+	w     int64
+	li    uint8
+	frame uint8 // 1 if the term ranks the reflected board, else 0
 }
 
 // row returns the move-pruning machine's transitions from state st.
@@ -285,7 +284,6 @@ func (v *solver) follow(st int32, b, c int) int32 {
 // and the entries and ranks of the terms that the move changes.
 type kid struct {
 	c, md, best int
-	d           int      // the move's direction (0 up, 1 down, 2 left, 3 right)
 	mv          uint8    // the move's code (see moveCode)
 	st          int32    // the move-pruning machine's state after the move
 	row         [4]int32 // its transitions
@@ -561,7 +559,7 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		c := b + v.doff[d]
 		t := n.cell[c&(maxCells-1)]
 		kd := &kids[nk&3]
-		kd.c, kd.d, kd.t, kd.st = c, d, t, cst
+		kd.c, kd.t, kd.st = c, t, cst
 		kd.mv = bc | uint8(d)
 		kd.md = n.md + int(v.dmd[mdIndex(t, kd.mv)])
 		kd.dead = false
@@ -581,13 +579,13 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		var r int64
 		var li uint8
 		if v.fastRank {
-			// childRank's table path, written out so that it is inlined.
+			// tableRank, its arguments written out (see there).
 			t := kd.t & (maxCells - 1)
 			ref := &v.ref[k1][t]
 			li = ref.li & (maxLookups - 1)
 			r = v.tableRank(n, ref, &v.over[k1][t], moveIndex(ref.frame, kd.mv))
 		} else {
-			r, li = v.childRank(n, k1, kd.t, kd.d, kd.c, b)
+			r, li = v.childRank(n, k1, kd.t, kd.c, b)
 		}
 		kd.rank[k1], kd.li[k1] = r, li
 		x := r
@@ -644,7 +642,7 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 				li = ref.li & (maxLookups - 1)
 				r = v.tableRank(n, ref, &v.over[k][t], moveIndex(ref.frame, kd.mv))
 			} else {
-				r, li = v.childRank(n, k, kd.t, kd.d, kd.c, b)
+				r, li = v.childRank(n, k, kd.t, kd.c, b)
 			}
 			kd.rank[k], kd.li[k] = r, li
 			x := r
@@ -736,18 +734,15 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 }
 
 // childRank returns the rank of the term of sum k that holds tile t once
-// t moves from cell c to the blank's cell b (the blank moving in direction
-// d), and the term. On boards with rows of at most five cells (fastRank)
-// it is tableRank: moveRank by tables, with no branch. Otherwise it is
-// moveRank, which walks the cells passed over.
-func (v *solver) childRank(n *node, k int, t uint8, d, c, b int) (int64, uint8) {
+// t moves from cell c to the blank's cell b, and the term: moveRank, which
+// walks the cells passed over, or less for a move along a row of the
+// term's frame. On boards with rows of at most five cells (fastRank) the
+// expansions use tableRank instead.
+func (v *solver) childRank(n *node, k int, t uint8, c, b int) (int64, uint8) {
 	ref := &v.ref[k&(maxViews-1)][t&(maxCells-1)]
 	li := ref.li & (maxLookups - 1)
-	if v.fastRank {
-		return v.tableRank(n, ref, &v.over[k&(maxViews-1)][t&(maxCells-1)], moveIndex(ref.frame, moveCode(b, d))), li
-	}
-	d = b - c
-	if ref.mirror {
+	d := b - c
+	if ref.frame == 1 {
 		d = int(v.tr[b&(maxCells-1)]) - int(v.tr[c&(maxCells-1)])
 	}
 	if d == 1 || d == -1 {
@@ -757,8 +752,12 @@ func (v *solver) childRank(n *node, k int, t uint8, d, c, b int) (int64, uint8) 
 	return v.moveRank(n, k, t, c, b), li
 }
 
-// tableRank is childRank's table path, for the move m (see moveIndex) of
-// a tile whose term is ref and whose row of over is ov. A move passes over
+// tableRank is childRank by tables, with no branch, on boards whose rows
+// are at most five cells long (fastRank): for the move m (see moveIndex)
+// of a tile whose term is ref and whose row of over is ov. The expansions
+// call it written out, as ref, ov and m from the tile and the kid's move
+// code: a function taking those instead costs 125 in the inliner's budget
+// of 80, and inlining it took 562 instructions a node to 485. A move passes over
 // the cells between its two in the frame's cell order: none along a row of
 // the frame, the row's length less one across. fpass holds them, padded to
 // four with padTile (whose tile adds nothing), and over what each tile
@@ -812,7 +811,7 @@ func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 		c := b + v.doff[d]
 		t := n.cell[c&(maxCells-1)]
 		kd := &kids[nk&3]
-		kd.c, kd.d, kd.t, kd.st = c, d, t, cst
+		kd.c, kd.t, kd.st = c, t, cst
 		kd.mv = bc | uint8(d)
 		kd.md = n.md + int(v.dmd[mdIndex(t, kd.mv)])
 		kd.dead = false

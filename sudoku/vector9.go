@@ -287,10 +287,15 @@ func (s *stateV) digitsScalar(b int, bit uint32) uint32 {
 	return m
 }
 
-// searchV is search for coreVector.
-func (sv *solver9) searchV(s *stateV, depth int) {
+// searchV is search for coreVector. e8 false says that digit 8's words
+// in s are at its rules' fixed point: s is a copy of a propagated state
+// whose branch cell did not have 8 as a candidate, so that the branch
+// left digit 8's words as they were (a digit's rules look only at its own
+// words and the placed cells, and a placement it does not take part in
+// makes no new row single of it).
+func (sv *solver9) searchV(s *stateV, depth int, e8 bool) {
 	for {
-		if !s.propagateV() {
+		if !s.propagateV(e8) {
 			return
 		}
 		if s.solved[0]&s.solved[1]&s.solved[2] == full27 {
@@ -314,7 +319,9 @@ func (sv *solver9) searchV(s *stateV, depth int) {
 		var digits [9]int
 		n := 0
 		p := uint(bits.TrailingZeros32(bit))
-		for m := s.cellDigits(b, bit); m != 0; m &= m - 1 {
+		cands := s.cellDigits(b, bit)
+		e8 = cands&(1<<8) != 0
+		for m := cands; m != 0; m &= m - 1 {
 			digits[n] = bits.TrailingZeros32(m)
 			n++
 		}
@@ -344,7 +351,7 @@ func (sv *solver9) searchV(s *stateV, depth int) {
 			*cs = *s
 			cs.assign(digits[k], b, bit)
 			sv.guesses++
-			sv.searchV(cs, depth+1)
+			sv.searchV(cs, depth+1, e8)
 			if sv.count >= sv.limit || sv.aborted {
 				return
 			}
@@ -375,6 +382,6 @@ func (sv *solver9) solveV(p *[81]uint8) int {
 	if sv.invalid = !s.initV(p); sv.invalid {
 		return 0
 	}
-	sv.searchV(s, 1)
+	sv.searchV(s, 1, true)
 	return sv.count
 }

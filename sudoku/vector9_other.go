@@ -13,7 +13,7 @@ const defaultCore9 = coreBands
 // propagateV applies the rules of coreVector until nothing changes
 // (vector9.go). It returns false on a contradiction; on success s.biv
 // holds the unplaced cells of each band with two candidates.
-func (s *stateV) propagateV() bool { return s.propagateScalar() }
+func (s *stateV) propagateV(e8 bool) bool { return s.propagateScalar() }
 
 // initV sets s to the state of the givens in p (initScalar in this build).
 // It returns false if a given is not a digit 1 to 9 or two givens conflict.

@@ -178,3 +178,22 @@ func ExampleAppendFormat() {
 	// 0104
 	// 0400
 }
+
+func ExampleSolver_SolveLines() {
+	input := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n" +
+		"\n" +
+		"1.3.............\n" +
+		"12x4\n" +
+		"1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.\n"
+	var sv sudoku.Solver
+	opt := sudoku.LineOptions{Options: sudoku.Options{Limit: 2}}
+	err := sv.SolveLines(context.Background(), strings.NewReader(input), opt, func(a *sudoku.LineAnswer) error {
+		fmt.Printf("line %d: %d solutions, %v\n", a.Line, a.Result.Count, a.Result.Solution)
+		return nil
+	})
+	fmt.Println(err)
+	// Output:
+	// line 1: 1 solutions, 417369825632158947958724316825437169791586432346912758289643571573291684164875293
+	// line 3: 2 solutions, 1234341221434321
+	// line 4: invalid puzzle: 4 characters, want 81 (or 16, 256, 625 for 4x4, 16x16, 25x25)
+}

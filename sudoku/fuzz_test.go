@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -84,6 +85,29 @@ func FuzzParse(f *testing.F) {
 			again, err := ParseAll(bytes.NewReader(text), fm)
 			if err != nil || len(again) != 1 || again[0].String() != g.String() {
 				t.Fatalf("%v in %v: formatted as %q, parsed back as %v, %v", g, fm, text, again, err)
+			}
+		}
+	})
+}
+
+// FuzzSolveLines checks that SolveLines never panics and gives the same
+// answers and the same error as a Scanner, Parse and Solve on any input.
+func FuzzSolveLines(f *testing.F) {
+	f.Add("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\n1.3.............\r\n")
+	f.Add("11" + strings.Repeat(".", 79) + "\n" + strings.Repeat(".", 81))
+	f.Add(" \t1.3.\n12x4\n..........\n")
+	f.Add(strings.Repeat("9", 81) + "\n" + strings.Repeat("0", 81) + "\n")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, s string) {
+		ctx := context.Background()
+		for _, opt := range []LineOptions{
+			{Options: Options{Limit: 2, MaxGuesses: 2000}},
+			{Options: Options{MaxGuesses: 2000, NoSolution: true}, Shard: 1, Shards: 2},
+		} {
+			want, wantErr := solveLinesRef(ctx, strings.NewReader(s), opt)
+			got, err := solveLinesAll(ctx, strings.NewReader(s), opt)
+			if fmt.Sprint(err) != fmt.Sprint(wantErr) || fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("%q: answers %q, error %v; want %q, %v", s, got, err, want, wantErr)
 			}
 		}
 	})

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"strconv"
@@ -132,6 +133,9 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 		batchSize = 4
 	}
 	if cfg.jobs == 1 {
+		if cfg.format == sudoku.FormatLine && !cfg.json && !cfg.stats {
+			return solveSudokuLines(ctx, e, cfg, bar)
+		}
 		return solveSudokuSerial(ctx, e, cfg, bar, batchSize)
 	}
 
@@ -297,6 +301,93 @@ func solveSudokuSerial(ctx context.Context, e *env, cfg sudokuConfig, bar *progr
 	}
 	printSudokuStats(e, cfg, time.Since(start), total, slowest, slowestLine)
 	return nil
+}
+
+// solveSudokuLines is solveSudokuSerial for the line format without
+// --json or --stats (which time each puzzle): the library reads and
+// solves the puzzles (sudoku.Solver.SolveLines) and this writes the
+// answers.
+func solveSudokuLines(ctx context.Context, e *env, cfg sudokuConfig, bar *progress.Bar) (err error) {
+	opt := sudoku.LineOptions{Options: sudoku.Options{Limit: 1, First: cfg.first, MaxGuesses: cfg.maxGuesses}, Shard: cfg.shard.k, Shards: cfg.shard.n}
+	if cfg.count {
+		opt.Options = sudoku.Options{Limit: cfg.limit, MaxGuesses: cfg.maxGuesses, NoSolution: true}
+	}
+	out := make([]byte, 0, 64<<10)
+	var werr error // a write error, which stops the run
+	flush := func() {
+		if werr == nil && len(out) > 0 {
+			_, werr = e.stdout.Write(out)
+		}
+		out = out[:0]
+	}
+	stopped := false // by the function below, with its own error
+	in := e.stdin
+	var counted *countReader // the bytes read, for the bar's end
+	if bar != nil {
+		counted = &countReader{r: in}
+		in = counted
+	}
+	var sv sudoku.Solver
+	err = sv.SolveLines(ctx, in, opt, func(a *sudoku.LineAnswer) error {
+		if a.Err != nil {
+			stopped = true
+			switch {
+			case errors.Is(a.Err, sudoku.ErrInvalid):
+				return badInput(fmt.Errorf("line %d: %w", a.Line, a.Err))
+			case errors.Is(a.Err, sudoku.ErrLimit):
+				return fmt.Errorf("line %d: gave up after %d guesses (--max-guesses)", a.Line, a.Result.Guesses)
+			}
+			return a.Err
+		}
+		switch {
+		case cfg.count:
+			out = strconv.AppendInt(out, int64(a.Result.Count), 10)
+			out = append(out, '\n')
+		case a.Result.Count == 0:
+			out = append(out, "no solution\n"...)
+		default:
+			out = sudoku.AppendFormat(out, sudoku.FormatLine, a.Result.Solution)
+		}
+		if bar != nil && a.Index&1023 == 0 {
+			bar.Set(a.BytesRead)
+		}
+		if len(out) > cap(out)-1024 {
+			flush()
+			stopped = werr != nil
+			return werr
+		}
+		return nil
+	})
+	flush()
+	switch {
+	case err == nil:
+	case stopped:
+		return err
+	case errors.Is(err, sudoku.ErrInvalid):
+		return badInput(err)
+	default:
+		return err
+	}
+	if werr != nil {
+		return werr
+	}
+	if bar != nil {
+		bar.Set(counted.n)
+		bar.Finish()
+	}
+	return nil
+}
+
+// countReader counts the bytes read from r.
+type countReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // printSudokuStats prints the --stats line.

@@ -100,7 +100,8 @@ func init() {
 	}
 }
 
-// permT is perm1 by table: the triads' first cells gathered into 9 bits.
+// permT is onTriadPerm by table (the way passesAVX512 applies the rule
+// to digit 8): the triads' first cells gathered into 9 bits.
 // Multiplying a row's first cells (bits 0, 3, 6) by 0x54 puts them at
 // bits 6, 7 and 8 without carries.
 func permT(a uint32) uint32 {

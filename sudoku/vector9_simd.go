@@ -152,9 +152,6 @@ func (s *stateV) cellDigits(b int, bit uint32) uint32 {
 
 type vec = archsimd.Uint32x8
 
-// ivec is the vector type the compiler fuses logic on (propagateAVX512).
-type ivec = archsimd.Int32x8
-
 // loadV and storeV move digits 0-7 of a band between s.cand and a vector.
 func loadV(c *[9]uint32) vec     { return archsimd.LoadUint32x8((*[8]uint32)(c[:8])) }
 func storeV(x vec, c *[9]uint32) { x.Store((*[8]uint32)(c[:8])) }
@@ -166,102 +163,31 @@ func lane0(x vec) uint32 { return x.GetLo().GetElem(0) }
 // lanes of one 256-bit vector and digit 8 beside them in a general
 // register, so that the vector and the scalar units share the work (a
 // 512-bit vector with nine lanes in use costs twice as much on this
-// processor, whose vector units are 256 bits wide). Right shifts are
-// 32-bit rotations (VPRORD takes a constant, where ShiftAllRight loads the
-// count into a register each time): the bits they carry to the top are
-// masked off, or in perm fall where no triad is marked. Digit 8's box and
-// permutation rules are table look-ups (boxOthers, boxAlone, permT), which
-// keeps the scalar side from holding up the vector side, and a pass skips
-// them when digit 8's words came through the pass before unchanged (which
-// leaves them at the rules' fixed point): after a call's first pass, 73
-// per cent of the passes on serg_benchmark, and the pass 9-11 per cent
-// faster on serg, top95 and magictour (in-process toggle). The first pass
-// skips them too when e8 is false (a branch that did not touch digit 8):
-// 2.5-5 per cent more on serg, 5 on top95.
-//
-// The function tests archsimd.X86.AVX512 itself, although propagateV has
-// already, because that tells the compiler (Go 1.26) that AVX-512 may be
-// used in it: then it fuses trees of and, or and not on Int32x8 vectors
-// (not on Uint32x8 ones) into single VPTERNLOGD instructions. Its fusion
-// takes Int32x8.AndNot the wrong way round (and some trees that use a
-// value twice crash it), so x &^ y is written on Uint32x8 (not fused) or
-// as x.And(y.Not()) inside a tree; TestVectorScalar compares every result
-// with propagateScalar.
+// processor, whose vector units are 256 bits wide). The passes of the
+// band rules and placements run in assembly (passesAVX512, in
+// vector9_amd64.s), which keeps the whole pass in the 32 vector registers
+// of AVX-512 and fuses the logic into three-input instructions; then the
+// cells with one candidate left (naked singles) are found here, and the
+// passes resume until there are none. Digit 8's box and permutation rules
+// are table look-ups (boxOthers, boxAlone, triadKeep as permT uses it),
+// which keeps the scalar side from holding up the vector side, and a pass
+// skips them when digit 8's words came through the pass before unchanged
+// (which leaves them at the rules' fixed point): after a call's first
+// pass, 73 per cent of the passes on serg_benchmark, and the pass 9-11
+// per cent faster on serg, top95 and magictour (in-process toggle). The
+// first pass skips them too when e8 is false (a branch that did not touch
+// digit 8): 2.5-5 per cent more on serg, 5 on top95. TestVectorScalar
+// compares every result with propagateScalar.
 func (s *stateV) propagateAVX512(e8 bool) bool {
-	if !archsimd.X86.AVX512() || !vectorUnits {
+	if !vectorUnits {
 		return s.propagateScalar()
 	}
 	bc := archsimd.BroadcastUint32x8
-	var (
-		k511  = bc(511)
-		k0    = bc(0)
-		kRow1 = bc(rowOnes)
-		kLow8 = bc(rowLow8)
-		kHigh = bc(rowHigh)
-		k444  = bc(0o444)
-		k111  = bc(0o111)
-		k666  = bc(0o666)
-	)
+	kLow8, kHigh := bc(rowLow8), bc(rowHigh)
 	swap := archsimd.LoadUint32x8(&swapHalves)
-	// I reinterprets a vector for the fused logic (a no-op).
-	I := func(x vec) ivec { return x.AsInt32x8() }
-	k511I, k444I, k111I, k666I := I(k511), I(k444), I(k111), I(k666)
-	colsI := func(a ivec) ivec { return a.Or(a.RotateAllRight(9)).Or(a.RotateAllRight(18)).And(k511I) }
-	cols := func(a vec) vec { return colsI(I(a)).AsUint32x8() }
-	// spread copies a 9-bit set to the three rows of a band word.
-	kRow1I := I(kRow1)
-	spread := func(x ivec) ivec { return x.Mul(kRow1I) }
-	rot := func(x ivec) (ivec, ivec) {
-		r1 := x.RotateAllRight(1).And(k444I.Not()).Or(x.ShiftAllLeft(2).And(k444I))
-		r2 := x.RotateAllRight(2).And(k111I).Or(x.ShiftAllLeft(1).And(k666I))
-		return r1, r2
-	}
 	nonzero := func(x vec) vec {
 		nz := x.And(kLow8).Add(kLow8).Or(x).And(kHigh)
 		return nz.Or(nz.Sub(nz.RotateAllRight(8)))
-	}
-	claim := func(a, u vec) vec {
-		r1, r2 := rot(I(u))
-		return a.AndNot(spread(r1.Or(r2)).AsUint32x8())
-	}
-	// perm keeps the triads on a permutation (onTriadPerm): with b1 and b2
-	// each triad's row rotated by one and two boxes and r1 moving rows up
-	// by one, it keeps t & r1(b1 & r1(b2) | b2 & r1(b1)). t marks the
-	// triads that hold a cell at their third cell: adding 3 to a triad's
-	// first two cells carries into the third if either is set. r1 leaves
-	// bits at 25 and above the band word, which the ands clear; b2 is b1
-	// rotated again, so that one mask does for both; p | p - p>>2 fills in
-	// the first two cells of each kept triad. Shifts and rotations are the
-	// busiest instructions here, so these forms (and the multiplication in
-	// spread) avoid them where they can.
-	k333I, kTri2, kK22 := I(bc(0o333*rowOnes)), I(bc(triadPos<<2)), I(bc(triadK2<<2))
-	andNot := func(x, y ivec) ivec { return x.AsUint32x8().AndNot(y.AsUint32x8()).AsInt32x8() }
-	perm := func(au vec) vec {
-		a := I(au)
-		t := a.And(k333I).Add(k333I).Or(a).And(kTri2)
-		b1 := andNot(t.RotateAllRight(3), kK22).Or(t.ShiftAllLeft(6).And(kK22))
-		b2 := andNot(b1.RotateAllRight(3), kK22).Or(b1.ShiftAllLeft(6).And(kK22))
-		r1b1 := b1.RotateAllRight(9).Or(b1.ShiftAllLeft(18))
-		r1b2 := b2.RotateAllRight(9).Or(b2.ShiftAllLeft(18))
-		x := b1.And(r1b2).Or(b2.And(r1b1))
-		p := t.And(x.RotateAllRight(9).Or(x.ShiftAllLeft(18)))
-		return a.And(p.Or(p.Sub(p.RotateAllRight(2)))).AsUint32x8()
-	}
-	singles := func(a vec) vec { return a.AndNot(nonzero(a.And(a.Sub(kRow1)))) }
-	points := func(a vec) vec {
-		g := colsI(I(a))
-		r1, r2 := rot(g)
-		return spread(g.And(r1.Or(r2).Not())).AsUint32x8()
-	}
-	// The same for digit 8, one word.
-	claim1 := func(a, u uint32) uint32 { return a &^ boxOthers[u&511] }
-	singles1 := func(a uint32) uint32 { return a &^ rowsNonzero(a&(a-rowOnes)) }
-	points1 := func(a uint32) uint32 { return boxAlone[colsOf(a)] }
-	// orAll ors the eight lanes of x into each lane.
-	orAll := func(x vec) vec {
-		x = x.Or(x.Permute(swap))
-		x = x.Or(x.PermuteScalarsGrouped(2, 3, 0, 1))
-		return x.Or(x.PermuteScalarsGrouped(1, 0, 3, 2))
 	}
 	// counts returns the cells with at least one, two and three
 	// candidates among the eight lanes of a and e.
@@ -279,103 +205,55 @@ func (s *stateV) propagateAVX512(e8 bool) bool {
 		o, t, h = lane0(vo), lane0(vt), lane0(vh)
 		return o | e, t | o&e, h | t&e
 	}
-	a0, a1, a2 := loadV(&s.cand[0]), loadV(&s.cand[1]), loadV(&s.cand[2])
-	e0, e1, e2 := s.cand[0][8], s.cand[1][8], s.cand[2][8]
-	s0, s1, s2 := s.solved[0], s.solved[1], s.solved[2]
-	var t0, t1, t2, h0, h1, h2 uint32
 	eLive := e8
 	for {
 		// The band rules and placements until they change nothing.
-		for {
-			// The state before the pass waits in s.cand for the
-			// comparison at its end, not in registers.
-			storeV(a0, &s.cand[0])
-			storeV(a1, &s.cand[1])
-			storeV(a2, &s.cand[2])
-			s.cand[0][8], s.cand[1][8], s.cand[2][8] = e0, e1, e2
-			f0, f1, f2 := cols(a0), cols(a1), cols(a2)
-			if f0.Or(f1).Or(f2).Equal(k511).ToBits() != 0xff {
-				return false
-			}
-			a0 = claim(a0, k511.AndNot(f1.Or(f2)))
-			a1 = claim(a1, k511.AndNot(f0.Or(f2)))
-			a2 = claim(a2, k511.AndNot(f0.Or(f1)))
-			a0, a1, a2 = perm(a0), perm(a1), perm(a2)
-			if a0.Min(a1).Min(a2).Equal(k0).ToBits() != 0 {
-				return false
-			}
-			// Digit 8's rules, unless its words came through the last pass
-			// unchanged (eLive false): then they are at the rules' fixed
-			// point (the last pass that applied the rules to these words
-			// changed nothing), its row singles are placed, and it can only
-			// lose the cells of this pass's placements below.
-			var m0, m1, m2 uint32
-			if eLive {
-				g0, g1, g2 := colsOf(e0), colsOf(e1), colsOf(e2)
-				if g0|g1|g2 != 511 {
-					return false
-				}
-				e0 = claim1(e0, 511&^(g1|g2))
-				e1 = claim1(e1, 511&^(g0|g2))
-				e2 = claim1(e2, 511&^(g0|g1))
-				e0, e1, e2 = permT(e0), permT(e1), permT(e2)
-				if e0 == 0 || e1 == 0 || e2 == 0 {
-					return false
-				}
-				m0, m1, m2 = singles1(e0)&^s0, singles1(e1)&^s1, singles1(e2)&^s2
-				d0, d1, d2 := points1(e0), points1(e1), points1(e2)
-				e0, e1, e2 = e0&^(d1|d2), e1&^(d0|d2), e2&^(d0|d1)
-			}
-			n0, n1, n2 := singles(a0).AndNot(bc(s0)), singles(a1).AndNot(bc(s1)), singles(a2).AndNot(bc(s2))
-			c0, c1, c2 := points(a0), points(a1), points(a2)
-			a0, a1, a2 = a0.AndNot(c1.Or(c2)), a1.AndNot(c0.Or(c2)), a2.AndNot(c0.Or(c1))
-			if !n0.Or(n1).Or(n2).IsZero() || m0|m1|m2 != 0 {
-				// Placements: every other digit loses the cell.
-				v0, v1, v2 := orAll(n0).Or(bc(m0)), orAll(n1).Or(bc(m1)), orAll(n2).Or(bc(m2))
-				a0, a1, a2 = a0.AndNot(v0.AndNot(n0)), a1.AndNot(v1.AndNot(n1)), a2.AndNot(v2.AndNot(n2))
-				x0, x1, x2 := lane0(v0), lane0(v1), lane0(v2)
-				e0, e1, e2 = e0&^(x0&^m0), e1&^(x1&^m1), e2&^(x2&^m2)
-				s0, s1, s2 = s0|x0, s1|x1, s2|x2
-			}
-			eLive = e0 != s.cand[0][8] || e1 != s.cand[1][8] || e2 != s.cand[2][8]
-			if a0.Equal(loadV(&s.cand[0])).ToBits()&a1.Equal(loadV(&s.cand[1])).ToBits()&a2.Equal(loadV(&s.cand[2])).ToBits() == 0xff && !eLive {
-				break
-			}
+		if !passesAVX512(s, eLive) {
+			return false
 		}
+		a0, a1, a2 := loadV(&s.cand[0]), loadV(&s.cand[1]), loadV(&s.cand[2])
+		e0, e1, e2 := s.cand[0][8], s.cand[1][8], s.cand[2][8]
+		s0, s1, s2 := s.solved[0], s.solved[1], s.solved[2]
 		// Every cell keeps a candidate, a placed cell only one; cells with
 		// one left (naked singles) restrict their digit's row to them.
-		var o0, o1, o2 uint32
-		o0, t0, h0 = counts(a0, e0)
-		o1, t1, h1 = counts(a1, e1)
-		o2, t2, h2 = counts(a2, e2)
+		o0, t0, h0 := counts(a0, e0)
+		o1, t1, h1 := counts(a1, e1)
+		o2, t2, h2 := counts(a2, e2)
 		if o0&o1&o2 != full27 || t0&s0|t1&s1|t2&s2 != 0 {
 			return false
 		}
 		ns0, ns1, ns2 := o0&^t0&^s0, o1&^t1&^s1, o2&^t2&^s2
 		if ns0|ns1|ns2 == 0 {
-			break
+			s.biv = [3]uint32{t0 &^ h0 &^ s0, t1 &^ h1 &^ s1, t2 &^ h2 &^ s2}
+			return true
 		}
-		q0, q1, q2, p0, p1, p2 := a0, a1, a2, e0, e1, e2
 		v0, v1, v2 := a0.And(bc(ns0)), a1.And(bc(ns1)), a2.And(bc(ns2))
-		a0, a1, a2 = a0.AndNot(nonzero(v0).AndNot(v0)), a1.AndNot(nonzero(v1).AndNot(v1)), a2.AndNot(nonzero(v2).AndNot(v2))
-		eLive = true
+		q0, q1, q2 := a0.AndNot(nonzero(v0).AndNot(v0)), a1.AndNot(nonzero(v1).AndNot(v1)), a2.AndNot(nonzero(v2).AndNot(v2))
 		w0, w1, w2 := e0&ns0, e1&ns1, e2&ns2
-		e0, e1, e2 = e0&^(rowsNonzero(w0)&^w0), e1&^(rowsNonzero(w1)&^w1), e2&^(rowsNonzero(w2)&^w2)
+		p0, p1, p2 := e0&^(rowsNonzero(w0)&^w0), e1&^(rowsNonzero(w1)&^w1), e2&^(rowsNonzero(w2)&^w2)
 		if a0.Equal(q0).ToBits()&a1.Equal(q1).ToBits()&a2.Equal(q2).ToBits() == 0xff && e0 == p0 && e1 == p1 && e2 == p2 {
 			// A naked single that is not a placement though its row has
 			// no other cell for the digit shares that row with another
 			// naked single of the same digit.
 			return false
 		}
+		storeV(q0, &s.cand[0])
+		storeV(q1, &s.cand[1])
+		storeV(q2, &s.cand[2])
+		s.cand[0][8], s.cand[1][8], s.cand[2][8] = p0, p1, p2
+		eLive = true
 	}
-	storeV(a0, &s.cand[0])
-	storeV(a1, &s.cand[1])
-	storeV(a2, &s.cand[2])
-	s.cand[0][8], s.cand[1][8], s.cand[2][8] = e0, e1, e2
-	s.solved = [3]uint32{s0, s1, s2}
-	s.biv = [3]uint32{t0 &^ h0 &^ s0, t1 &^ h1 &^ s1, t2 &^ h2 &^ s2}
-	return true
 }
+
+// passesAVX512 applies coreVector's band rules and placements to s, pass
+// after pass, until a pass changes nothing (vector9_amd64.s; the passes
+// of propagateScalar without its naked singles, with digit 8's rules
+// skipped while eLive is false and digit 8's words come through a pass
+// unchanged). It returns false on a contradiction, leaving s unusable.
+// It needs AVX-512 (F, VL).
+//
+//go:noescape
+func passesAVX512(s *stateV, eLive bool) bool
 
 // swapHalves swaps the two 128-bit halves of a vector of eight lanes.
 var swapHalves = [8]uint32{4, 5, 6, 7, 0, 1, 2, 3}

@@ -1,0 +1,400 @@
+//go:build goexperiment.simd
+
+#include "textflag.h"
+
+// passesAVX512 (vector9_simd.go) in assembly: the passes of coreVector's
+// band rules and placements, as propagateScalar applies them to one
+// digit at a time (vector9.go), here with digits 0-7 of each band in the
+// lanes of a 256-bit vector and digit 8 in a general register. The Go
+// version of this loop (session 8) kept spilling to the stack (Go uses 15
+// of the 32 vector registers) and left half its logic unfused; here
+// every value and constant stays in a register and and/or/not trees are
+// single VPTERNLOGD instructions (the immediate is the truth table of
+// A = the destination, B = the middle and C = the first operand:
+// A = 0xF0, B = 0xCC, C = 0xAA). TestVectorScalar compares the results
+// with propagateScalar.
+//
+// Registers of passesAVX512:
+//   Y0-Y2    digits 0-7 of bands 0-2 (a0-a2)
+//   Y28-Y30  the same at the start of the pass
+//   Y16-Y27  constants (below)
+//   Y3-Y15, Y31  scratch
+//   R8-R10   digit 8 of bands 0-2 (e0-e2)
+//   R11-R13  the placed cells of bands 0-2 (s0-s2)
+//   R14, R15, DI  digit 8's new placements of this pass (m0-m2)
+//   BX       eLive: digit 8's words changed in the last pass
+//   AX, CX, DX, SI  scratch
+#define K511 Y16
+#define KROW1 Y17
+#define KLOW8 Y18
+#define KHIGH Y19
+#define K444 Y20
+#define K111 Y21
+#define K666 Y22
+#define K333 Y24
+#define KTRI2 Y25
+#define KK22 Y19
+#define NOTK444 Y27
+
+// COLS(a, f, t): f = the columns of a ((a | a>>9 | a>>18) & 511, by
+// rotations).
+#define COLS(a, f, t) \
+	VPRORD $9, a, t \
+	VPRORD $18, a, f \
+	VPTERNLOGD $0xFE, t, a, f \
+	VPANDD K511, f, f
+
+// ROTOR(u, r, t1, t2): r = boxRot1(u) | boxRot2(u) as the Go code
+// computes them (rot).
+#define ROTOR(u, r, t1, t2) \
+	VPRORD $1, u, r \
+	VPSLLD $2, u, t1 \
+	VPTERNLOGD $0xD8, K444, t1, r \
+	VPRORD $2, u, t2 \
+	VPANDD K111, t2, t2 \
+	VPSLLD $1, u, t1 \
+	VPANDD K666, t1, t1 \
+	VPTERNLOGD $0xFE, t2, t1, r
+
+// CLAIM(a, u, t1, t2, t3): a &^= spread(boxRot1(u) | boxRot2(u)).
+#define CLAIM(a, u, t1, t2, t3) \
+	ROTOR(u, t1, t2, t3) \
+	VPMULLD KROW1, t1, t1 \
+	VPANDND a, t1, a
+
+// B12(x, y, t): y = (x rotated right by 3 &^ kK22) | (x<<6 & kK22).
+#define B12(x, y, t) \
+	VPRORD $3, x, y \
+	VPSLLD $6, x, t \
+	VPTERNLOGD $0xD8, KK22, t, y
+
+// R1(x, y, t): y = x rotated right by 9 | x<<18.
+#define R1(x, y, t) \
+	VPRORD $9, x, y \
+	VPSLLD $18, x, t \
+	VPORD t, y, y
+
+// PERM(a, t, b1, b2, r1, r2, x, p): perm (the triad permutation rule).
+#define PERM(a, t, b1, b2, r1, r2, x, p) \
+	VPANDD K333, a, t \
+	VPADDD K333, t, t \
+	VPTERNLOGD $0xA8, KTRI2, a, t \
+	B12(t, b1, x) \
+	B12(b1, b2, x) \
+	VPRORD $9, b2, r2 \
+	VPSLLD $18, b2, x \
+	VPTERNLOGD $0xA8, b1, x, r2 \
+	VPRORD $9, b1, r1 \
+	VPSLLD $18, b1, x \
+	VPTERNLOGD $0xA8, b2, x, r1 \
+	VPORD r1, r2, x \
+	VPRORD $9, x, p \
+	VPSLLD $18, x, r1 \
+	VPTERNLOGD $0xA8, t, r1, p \
+	VPRORD $2, p, x \
+	VPSUBD x, p, x \
+	VPTERNLOGD $0xE0, x, p, a
+
+// SINGLES(a, s, n, t1, t2): n = the row singles of a not yet placed
+// (s a general register with the placed cells).
+#define SINGLES(a, s, n, t1, t2) \
+	VPSUBD KROW1, a, t1 \
+	VPANDD a, t1, t1 \
+	VPANDD KLOW8, t1, n \
+	VPADDD KLOW8, n, n \
+	VPTERNLOGD $0xA8, KHIGH, t1, n \
+	VPRORD $8, n, t1 \
+	VPSUBD t1, n, t1 \
+	VPBROADCASTD s, t2 \
+	VPANDND a, t2, t2 \
+	VPTERNLOGD $0x02, t2, t1, n
+
+// POINTS(a, c, t1, t2, t3): c = spread of the columns of a that are the
+// only one of their box.
+#define POINTS(a, c, t1, t2, t3) \
+	COLS(a, c, t1) \
+	ROTOR(c, t1, t2, t3) \
+	VPANDND c, t1, c \
+	VPMULLD KROW1, c, c
+
+// COLS1(e, g, t): g = colsOf(e) for a general register.
+#define COLS1(e, g, t) \
+	MOVL e, g \
+	MOVL e, t \
+	SHRL $9, t \
+	ORL t, g \
+	MOVL e, t \
+	SHRL $18, t \
+	ORL t, g \
+	ANDL $511, g
+
+// CLAIM1(e, g1, g2, t): e &^= boxOthers[511 &^ (g1|g2)] (SI the table).
+#define CLAIM1(e, g1, g2, t) \
+	MOVL g1, t \
+	ORL g2, t \
+	NOTL t \
+	ANDL $511, t \
+	MOVL (SI)(t*4), t \
+	NOTL t \
+	ANDL t, e
+
+// PERMT(e): e = permT(e) (SI the table triadKeep); AX, CX, DX scratch.
+#define PERMT(e) \
+	MOVL e, AX \
+	MOVL e, CX \
+	SHRL $1, CX \
+	ORL CX, AX \
+	MOVL e, CX \
+	SHRL $2, CX \
+	ORL CX, AX \
+	ANDL $0x1249249, AX \
+	IMUL3L $0x54, AX, AX \
+	MOVL AX, CX \
+	SHRL $6, CX \
+	ANDL $7, CX \
+	MOVL AX, DX \
+	SHRL $12, DX \
+	ANDL $0x38, DX \
+	ORL DX, CX \
+	SHRL $18, AX \
+	ANDL $0x1C0, AX \
+	ORL AX, CX \
+	ANDL (SI)(CX*4), e
+
+// SINGLES1(e, s, m): m = singles1(e) &^ s; AX, CX, DX scratch.
+#define SINGLES1(e, s, m) \
+	LEAL -0x40201(e), AX \
+	ANDL e, AX \
+	MOVL AX, CX \
+	ANDL $0x3FDFEFF, CX \
+	ADDL $0x3FDFEFF, CX \
+	ORL AX, CX \
+	ANDL $0x4020100, CX \
+	MOVL CX, DX \
+	SHRL $8, DX \
+	MOVL CX, AX \
+	SUBL DX, AX \
+	ORL CX, AX \
+	ORL s, AX \
+	NOTL AX \
+	MOVL e, m \
+	ANDL AX, m
+
+// ORALL(n, v, t): v = the eight lanes of n or-ed into each lane.
+#define ORALL(n, v, t) \
+	VPERMQ $0x4E, n, v \
+	VPORD n, v, v \
+	VPSHUFD $0x4E, v, t \
+	VPORD t, v, v \
+	VPSHUFD $0xB1, v, t \
+	VPORD t, v, v
+
+// PLACE(a, n, e, s, m, v, t): the placements of band (vector n, digit 8
+// m): the other digits lose their cells; s gains them. AX, CX scratch.
+#define PLACE(a, n, e, s, m, v, vx, t) \
+	ORALL(n, v, t) \
+	VPBROADCASTD m, t \
+	VPORD t, v, v \
+	VPTERNLOGD $0xD0, v, n, a \
+	VMOVD vx, AX \
+	MOVL m, CX \
+	NOTL CX \
+	ANDL AX, CX \
+	NOTL CX \
+	ANDL CX, e \
+	ORL AX, s
+
+// func passesAVX512(s *stateV, eLive bool) bool
+TEXT ·passesAVX512(SB), NOSPLIT, $0-17
+	MOVQ s+0(FP), DI
+	MOVBLZX eLive+8(FP), BX
+	MOVL $511, AX
+	VPBROADCASTD AX, K511
+	MOVL $0x40201, AX
+	VPBROADCASTD AX, KROW1
+	MOVL $0x3FDFEFF, AX
+	VPBROADCASTD AX, KLOW8
+	MOVL $0x4020100, AX
+	VPBROADCASTD AX, KHIGH
+	MOVL $0x124, AX
+	VPBROADCASTD AX, K444
+	MOVL $0x49, AX
+	VPBROADCASTD AX, K111
+	MOVL $0x1B6, AX
+	VPBROADCASTD AX, K666
+	MOVL $0x36DB6DB, AX
+	VPBROADCASTD AX, K333
+	MOVL $0x4924924, AX
+	VPBROADCASTD AX, KTRI2
+	MOVL $0xFFFFFEDB, AX
+	VPBROADCASTD AX, NOTK444
+	VMOVDQU32 0(DI), Y0
+	VMOVDQU32 36(DI), Y1
+	VMOVDQU32 72(DI), Y2
+	MOVL 32(DI), R8
+	MOVL 68(DI), R9
+	MOVL 104(DI), R10
+	MOVL 108(DI), R11
+	MOVL 112(DI), R12
+	MOVL 116(DI), R13
+
+loop:
+	VMOVDQA32 Y0, Y28
+	VMOVDQA32 Y1, Y29
+	VMOVDQA32 Y2, Y30
+	MOVQ s+0(FP), DI
+	MOVL R8, 32(DI)
+	MOVL R9, 68(DI)
+	MOVL R10, 104(DI)
+
+	// Column claiming.
+	COLS(Y0, Y3, Y6)
+	COLS(Y1, Y4, Y7)
+	COLS(Y2, Y5, Y8)
+	VMOVDQA32 Y3, Y6
+	VPTERNLOGD $0xFE, Y5, Y4, Y6
+	VPXORD K511, Y6, Y6
+	VPTESTMD Y6, Y6, K1
+	KORTESTW K1, K1
+	JNE fail
+	VPORD Y5, Y4, Y9
+	VPANDND K511, Y9, Y9
+	VPORD Y5, Y3, Y10
+	VPANDND K511, Y10, Y10
+	VPORD Y4, Y3, Y11
+	VPANDND K511, Y11, Y11
+	CLAIM(Y0, Y9, Y6, Y7, Y8)
+	CLAIM(Y1, Y10, Y6, Y7, Y8)
+	CLAIM(Y2, Y11, Y6, Y7, Y8)
+
+	// The triad permutation rule.
+	PERM(Y0, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
+	PERM(Y1, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
+	PERM(Y2, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
+	VPMINUD Y1, Y0, Y6
+	VPMINUD Y2, Y6, Y6
+	VPTESTNMD Y6, Y6, K1
+	KORTESTW K1, K1
+	JNE fail
+
+	// Digit 8, unless its words are at the rules' fixed point.
+	XORL R14, R14
+	XORL R15, R15
+	XORL DI, DI
+	TESTL BX, BX
+	JEQ vecrest
+	COLS1(R8, AX, BX)
+	COLS1(R9, CX, BX)
+	COLS1(R10, DX, BX)
+	MOVL AX, BX
+	ORL CX, BX
+	ORL DX, BX
+	CMPL BX, $511
+	JNE fail
+	LEAQ ·boxOthers(SB), SI
+	CLAIM1(R8, CX, DX, BX)
+	CLAIM1(R9, AX, DX, BX)
+	CLAIM1(R10, AX, CX, BX)
+	LEAQ ·triadKeep(SB), SI
+	PERMT(R8)
+	PERMT(R9)
+	PERMT(R10)
+	TESTL R8, R8
+	JEQ fail
+	TESTL R9, R9
+	JEQ fail
+	TESTL R10, R10
+	JEQ fail
+	SINGLES1(R8, R11, R14)
+	SINGLES1(R9, R12, R15)
+	SINGLES1(R10, R13, DI)
+	LEAQ ·boxAlone(SB), SI
+	COLS1(R8, AX, BX)
+	MOVL (SI)(AX*4), AX
+	COLS1(R9, CX, BX)
+	MOVL (SI)(CX*4), CX
+	COLS1(R10, DX, BX)
+	MOVL (SI)(DX*4), DX
+	MOVL CX, BX
+	ORL DX, BX
+	NOTL BX
+	ANDL BX, R8
+	MOVL AX, BX
+	ORL DX, BX
+	NOTL BX
+	ANDL BX, R9
+	MOVL AX, BX
+	ORL CX, BX
+	NOTL BX
+	ANDL BX, R10
+
+vecrest:
+	// Row singles (placements) and box/column pointing.
+	SINGLES(Y0, R11, Y3, Y6, Y7)
+	SINGLES(Y1, R12, Y4, Y6, Y7)
+	SINGLES(Y2, R13, Y5, Y6, Y7)
+	POINTS(Y0, Y9, Y6, Y7, Y8)
+	POINTS(Y1, Y10, Y6, Y7, Y8)
+	POINTS(Y2, Y11, Y6, Y7, Y8)
+	VPORD Y11, Y10, Y6
+	VPANDND Y0, Y6, Y0
+	VPORD Y11, Y9, Y6
+	VPANDND Y1, Y6, Y1
+	VPORD Y10, Y9, Y6
+	VPANDND Y2, Y6, Y2
+
+	// Placements: every other digit loses the cell.
+	VPORD Y5, Y4, Y6
+	VPORD Y3, Y6, Y6
+	VPTESTMD Y6, Y6, K1
+	KORTESTW K1, K1
+	JNE place
+	MOVL R14, AX
+	ORL R15, AX
+	ORL DI, AX
+	JEQ compare
+place:
+	PLACE(Y0, Y3, R8, R11, R14, Y6, X6, Y7)
+	PLACE(Y1, Y4, R9, R12, R15, Y6, X6, Y7)
+	PLACE(Y2, Y5, R10, R13, DI, Y6, X6, Y7)
+
+compare:
+	MOVQ s+0(FP), DI
+	XORL BX, BX
+	MOVL R8, AX
+	XORL 32(DI), AX
+	MOVL R9, CX
+	XORL 68(DI), CX
+	ORL CX, AX
+	MOVL R10, CX
+	XORL 104(DI), CX
+	ORL CX, AX
+	SETNE BL
+	VPCMPEQD Y28, Y0, K1
+	VPCMPEQD Y29, Y1, K2
+	VPCMPEQD Y30, Y2, K3
+	KANDW K2, K1, K1
+	KANDW K3, K1, K1
+	KMOVW K1, AX
+	CMPL AX, $0xFF
+	JNE loop
+	TESTL BX, BX
+	JNE loop
+
+	VMOVDQU32 Y0, 0(DI)
+	VMOVDQU32 Y1, 36(DI)
+	VMOVDQU32 Y2, 72(DI)
+	MOVL R8, 32(DI)
+	MOVL R9, 68(DI)
+	MOVL R10, 104(DI)
+	MOVL R11, 108(DI)
+	MOVL R12, 112(DI)
+	MOVL R13, 116(DI)
+	VZEROUPPER
+	MOVB $1, ret+16(FP)
+	RET
+
+fail:
+	VZEROUPPER
+	MOVB $0, ret+16(FP)
+	RET

@@ -112,7 +112,7 @@ func TestCores9Data(t *testing.T) {
 	}
 }
 
-// TestPermTable checks permT, which passesAVX512 computes for digit 8,
+// TestPermTable checks permT, which propagateAsm computes for digit 8,
 // against onTriadPerm, on every triad matrix with one to three cells in
 // each triad and on a spread of other band words.
 func TestPermTable(t *testing.T) {

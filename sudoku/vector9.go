@@ -100,7 +100,7 @@ func init() {
 	}
 }
 
-// permT is onTriadPerm by table (the way passesAVX512 applies the rule
+// permT is onTriadPerm by table (the way propagateAsm applies the rule
 // to digit 8): the triads' first cells gathered into 9 bits.
 // Multiplying a row's first cells (bits 0, 3, 6) by 0x54 puts them at
 // bits 6, 7 and 8 without carries.

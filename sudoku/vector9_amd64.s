@@ -2,8 +2,8 @@
 
 #include "textflag.h"
 
-// passesAVX512 (vector9_simd.go) in assembly: the passes of coreVector's
-// band rules and placements, as propagateScalar applies them to one
+// propagateAsm (vector9_simd.go): the passes of coreVector's band rules
+// and placements, then its naked singles, as propagateScalar applies them to one
 // digit at a time (vector9.go), here with digits 0-7 of each band in the
 // lanes of a 256-bit vector and digit 8 in a general register. The Go
 // version of this loop (session 8) kept spilling to the stack (Go uses 15
@@ -14,7 +14,7 @@
 // A = 0xF0, B = 0xCC, C = 0xAA). TestVectorScalar compares the results
 // with propagateScalar.
 //
-// Registers of passesAVX512:
+// Registers of propagateAsm:
 //   Y0-Y2    digits 0-7 of bands 0-2 (a0-a2)
 //   Y28-Y30  the same at the start of the pass
 //   Y16-Y27  constants (below)
@@ -204,10 +204,84 @@
 	ANDL CX, e \
 	ORL AX, s
 
-// func passesAVX512(s *stateV, eLive bool) bool
-TEXT ·passesAVX512(SB), NOSPLIT, $0-17
+// COUNTS(a, e, s, ns, off): the cells of the band (vector a, digit 8 e,
+// placed cells s) with one, two and three or more candidates, by an adder
+// tree over the lanes; ns gets the naked singles (one candidate, not
+// placed) in every lane; the unplaced cells with two candidates go to
+// s.biv at offset off of DI; Y31 ands the cells with a candidate, Y23 ors
+// the placed cells with two or more. Y3-Y11 scratch.
+#define COUNTS(a, e, s, ns, off) \
+	VPERMQ $0x4E, a, Y3 \
+	VPORD Y3, a, Y4 \
+	VPANDD Y3, a, Y5 \
+	VPSHUFD $0x4E, Y4, Y6 \
+	VPSHUFD $0x4E, Y5, Y7 \
+	VPANDD Y6, Y5, Y8 \
+	VPANDD Y7, Y4, Y9 \
+	VPORD Y9, Y8, Y8 \
+	VPANDD Y6, Y4, Y9 \
+	VPTERNLOGD $0xFE, Y9, Y7, Y5 \
+	VPORD Y6, Y4, Y4 \
+	VPSHUFD $0xB1, Y4, Y6 \
+	VPSHUFD $0xB1, Y5, Y7 \
+	VPSHUFD $0xB1, Y8, Y9 \
+	VPANDD Y6, Y5, Y10 \
+	VPANDD Y7, Y4, Y11 \
+	VPTERNLOGD $0xFE, Y11, Y10, Y8 \
+	VPORD Y9, Y8, Y8 \
+	VPANDD Y6, Y4, Y9 \
+	VPTERNLOGD $0xFE, Y9, Y7, Y5 \
+	VPORD Y6, Y4, Y4 \
+	VPBROADCASTD e, Y10 \
+	VPTERNLOGD $0xF8, Y10, Y5, Y8 \
+	VPTERNLOGD $0xF8, Y10, Y4, Y5 \
+	VPORD Y10, Y4, Y4 \
+	VPBROADCASTD s, Y11 \
+	VMOVDQA32 Y4, ns \
+	VPTERNLOGD $0x10, Y11, Y5, ns \
+	VPTERNLOGD $0x04, Y11, Y5, Y8 \
+	VMOVD X8, AX \
+	MOVL AX, off(DI) \
+	VPANDD Y4, Y31, Y31 \
+	VPTERNLOGD $0xF8, Y11, Y5, Y23
+
+// NAKED(a, prev, ns, nsx, e): the naked singles ns of the band (vector a,
+// digit 8 e) restrict their digit's row to them; prev keeps a; R15 ors
+// the changes of e. AX, CX, DX, SI, R14, Y3-Y5 scratch.
+#define NAKED(a, prev, ns, nsx, e) \
+	VPANDD ns, a, Y3 \
+	VPANDD KLOW8, Y3, Y4 \
+	VPADDD KLOW8, Y4, Y4 \
+	VPTERNLOGD $0xA8, KHIGH, Y3, Y4 \
+	VPRORD $8, Y4, Y5 \
+	VPSUBD Y5, Y4, Y5 \
+	VPORD Y4, Y5, Y5 \
+	VMOVDQA32 a, prev \
+	VPTERNLOGD $0xB0, Y3, Y5, a \
+	VMOVD nsx, AX \
+	ANDL e, AX \
+	MOVL AX, CX \
+	ANDL $0x3FDFEFF, CX \
+	ADDL $0x3FDFEFF, CX \
+	ORL AX, CX \
+	ANDL $0x4020100, CX \
+	MOVL CX, DX \
+	SHRL $8, DX \
+	MOVL CX, SI \
+	SUBL DX, SI \
+	ORL CX, SI \
+	NOTL AX \
+	ANDL AX, SI \
+	MOVL e, R14 \
+	NOTL SI \
+	ANDL SI, e \
+	XORL e, R14 \
+	ORL R14, R15
+
+// func propagateAsm(s *stateV, e8 bool) bool
+TEXT ·propagateAsm(SB), NOSPLIT, $0-17
 	MOVQ s+0(FP), DI
-	MOVBLZX eLive+8(FP), BX
+	MOVBLZX e8+8(FP), BX
 	MOVL $511, AX
 	VPBROADCASTD AX, K511
 	MOVL $0x40201, AX
@@ -381,6 +455,46 @@ compare:
 	TESTL BX, BX
 	JNE loop
 
+	// The passes have stalled. Count the candidates of each cell: every
+	// cell must keep one, a placed cell only one; the cells with two are
+	// stored in s.biv; cells with one left (naked singles) restrict their
+	// digit's row to them, and the passes resume.
+	VPTERNLOGD $0xFF, Y31, Y31, Y31
+	VPXORD Y23, Y23, Y23
+	COUNTS(Y0, R8, R11, Y13, 120)
+	COUNTS(Y1, R9, R12, Y14, 124)
+	COUNTS(Y2, R10, R13, Y15, 128)
+	VMOVDQA32 Y31, Y3
+	VMOVD X3, AX
+	CMPL AX, $0x7FFFFFF
+	JNE fail
+	VPTESTMD Y23, Y23, K1
+	KORTESTW K1, K1
+	JNE fail
+	VPORD Y14, Y13, Y3
+	VPORD Y15, Y3, Y3
+	VPTESTMD Y3, Y3, K1
+	KORTESTW K1, K1
+	JEQ done
+	XORL R15, R15
+	NAKED(Y0, Y28, Y13, X13, R8)
+	NAKED(Y1, Y29, Y14, X14, R9)
+	NAKED(Y2, Y30, Y15, X15, R10)
+	VPCMPEQD Y28, Y0, K1
+	VPCMPEQD Y29, Y1, K2
+	VPCMPEQD Y30, Y2, K3
+	KANDW K2, K1, K1
+	KANDW K3, K1, K1
+	KMOVW K1, AX
+	CMPL AX, $0xFF
+	JNE resume
+	TESTL R15, R15
+	JEQ fail
+resume:
+	MOVL $1, BX
+	JMP loop
+
+done:
 	VMOVDQU32 Y0, 0(DI)
 	VMOVDQU32 Y1, 36(DI)
 	VMOVDQU32 Y2, 72(DI)

@@ -156,107 +156,40 @@ type vec = archsimd.Uint32x8
 func loadV(c *[9]uint32) vec     { return archsimd.LoadUint32x8((*[8]uint32)(c[:8])) }
 func storeV(x vec, c *[9]uint32) { x.Store((*[8]uint32)(c[:8])) }
 
-// lane0 returns lane 0 of x.
-func lane0(x vec) uint32 { return x.GetLo().GetElem(0) }
-
 // propagateAVX512 is propagateScalar with digits 0-7 of a band in the
 // lanes of one 256-bit vector and digit 8 beside them in a general
 // register, so that the vector and the scalar units share the work (a
 // 512-bit vector with nine lanes in use costs twice as much on this
-// processor, whose vector units are 256 bits wide). The passes of the
-// band rules and placements run in assembly (passesAVX512, in
-// vector9_amd64.s), which keeps the whole pass in the 32 vector registers
-// of AVX-512 and fuses the logic into three-input instructions; then the
-// cells with one candidate left (naked singles) are found here, and the
-// passes resume until there are none. Digit 8's box and permutation rules
-// are table look-ups (boxOthers, boxAlone, triadKeep as permT uses it),
-// which keeps the scalar side from holding up the vector side, and a pass
-// skips them when digit 8's words came through the pass before unchanged
-// (which leaves them at the rules' fixed point): after a call's first
-// pass, 73 per cent of the passes on serg_benchmark, and the pass 9-11
-// per cent faster on serg, top95 and magictour (in-process toggle). The
-// first pass skips them too when e8 is false (a branch that did not touch
-// digit 8): 2.5-5 per cent more on serg, 5 on top95. TestVectorScalar
-// compares every result with propagateScalar.
+// processor, whose vector units are 256 bits wide). It runs in assembly
+// (propagateAsm, vector9_amd64.s), which keeps every value in the 32
+// vector registers of AVX-512 and fuses the logic into three-input
+// instructions. Digit 8's box and permutation rules are table look-ups
+// (boxOthers, boxAlone, triadKeep as permT uses it), which keeps the
+// scalar side from holding up the vector side, and a pass skips them when
+// digit 8's words came through the pass before unchanged (which leaves
+// them at the rules' fixed point): after a call's first pass, 73 per cent
+// of the passes on serg_benchmark, and the pass 9-11 per cent faster on
+// serg, top95 and magictour (in-process toggle). The first pass skips
+// them too when e8 is false (a branch that did not touch digit 8): 2.5-5
+// per cent more on serg, 5 on top95. TestVectorScalar compares every
+// result with propagateScalar.
 func (s *stateV) propagateAVX512(e8 bool) bool {
 	if !vectorUnits {
 		return s.propagateScalar()
 	}
-	bc := archsimd.BroadcastUint32x8
-	kLow8, kHigh := bc(rowLow8), bc(rowHigh)
-	swap := archsimd.LoadUint32x8(&swapHalves)
-	nonzero := func(x vec) vec {
-		nz := x.And(kLow8).Add(kLow8).Or(x).And(kHigh)
-		return nz.Or(nz.Sub(nz.RotateAllRight(8)))
-	}
-	// counts returns the cells with at least one, two and three
-	// candidates among the eight lanes of a and e.
-	counts := func(a vec, e uint32) (o, t, h uint32) {
-		x := a.Permute(swap)
-		vo, vt := a.Or(x), a.And(x)
-		xo, xt := vo.PermuteScalarsGrouped(2, 3, 0, 1), vt.PermuteScalarsGrouped(2, 3, 0, 1)
-		vh := vt.And(xo).Or(vo.And(xt))
-		vt = vt.Or(xt).Or(vo.And(xo))
-		vo = vo.Or(xo)
-		xo, xt, xh := vo.PermuteScalarsGrouped(1, 0, 3, 2), vt.PermuteScalarsGrouped(1, 0, 3, 2), vh.PermuteScalarsGrouped(1, 0, 3, 2)
-		vh = vh.Or(xh).Or(vt.And(xo)).Or(vo.And(xt))
-		vt = vt.Or(xt).Or(vo.And(xo))
-		vo = vo.Or(xo)
-		o, t, h = lane0(vo), lane0(vt), lane0(vh)
-		return o | e, t | o&e, h | t&e
-	}
-	eLive := e8
-	for {
-		// The band rules and placements until they change nothing.
-		if !passesAVX512(s, eLive) {
-			return false
-		}
-		a0, a1, a2 := loadV(&s.cand[0]), loadV(&s.cand[1]), loadV(&s.cand[2])
-		e0, e1, e2 := s.cand[0][8], s.cand[1][8], s.cand[2][8]
-		s0, s1, s2 := s.solved[0], s.solved[1], s.solved[2]
-		// Every cell keeps a candidate, a placed cell only one; cells with
-		// one left (naked singles) restrict their digit's row to them.
-		o0, t0, h0 := counts(a0, e0)
-		o1, t1, h1 := counts(a1, e1)
-		o2, t2, h2 := counts(a2, e2)
-		if o0&o1&o2 != full27 || t0&s0|t1&s1|t2&s2 != 0 {
-			return false
-		}
-		ns0, ns1, ns2 := o0&^t0&^s0, o1&^t1&^s1, o2&^t2&^s2
-		if ns0|ns1|ns2 == 0 {
-			s.biv = [3]uint32{t0 &^ h0 &^ s0, t1 &^ h1 &^ s1, t2 &^ h2 &^ s2}
-			return true
-		}
-		v0, v1, v2 := a0.And(bc(ns0)), a1.And(bc(ns1)), a2.And(bc(ns2))
-		q0, q1, q2 := a0.AndNot(nonzero(v0).AndNot(v0)), a1.AndNot(nonzero(v1).AndNot(v1)), a2.AndNot(nonzero(v2).AndNot(v2))
-		w0, w1, w2 := e0&ns0, e1&ns1, e2&ns2
-		p0, p1, p2 := e0&^(rowsNonzero(w0)&^w0), e1&^(rowsNonzero(w1)&^w1), e2&^(rowsNonzero(w2)&^w2)
-		if a0.Equal(q0).ToBits()&a1.Equal(q1).ToBits()&a2.Equal(q2).ToBits() == 0xff && e0 == p0 && e1 == p1 && e2 == p2 {
-			// A naked single that is not a placement though its row has
-			// no other cell for the digit shares that row with another
-			// naked single of the same digit.
-			return false
-		}
-		storeV(q0, &s.cand[0])
-		storeV(q1, &s.cand[1])
-		storeV(q2, &s.cand[2])
-		s.cand[0][8], s.cand[1][8], s.cand[2][8] = p0, p1, p2
-		eLive = true
-	}
+	return propagateAsm(s, e8)
 }
 
-// passesAVX512 applies coreVector's band rules and placements to s, pass
-// after pass, until a pass changes nothing (vector9_amd64.s; the passes
-// of propagateScalar without its naked singles, with digit 8's rules
-// skipped while eLive is false and digit 8's words come through a pass
-// unchanged). It returns false on a contradiction, leaving s unusable.
-// It needs AVX-512 (F, VL).
+// propagateAsm is propagateScalar in assembly (vector9_amd64.s) for
+// processors with AVX-512 (F, VL): the band rules and placements pass
+// after pass until a pass changes nothing, with digit 8's rules skipped
+// while e8 is false and its words come through a pass unchanged; then the
+// naked singles, and the passes again, until there are none. It returns
+// false on a contradiction, leaving s unusable; on success s.biv holds
+// the unplaced cells of each band with two candidates.
 //
 //go:noescape
-func passesAVX512(s *stateV, eLive bool) bool
-
-// swapHalves swaps the two 128-bit halves of a vector of eight lanes.
-var swapHalves = [8]uint32{4, 5, 6, 7, 0, 1, 2, 3}
+func propagateAsm(s *stateV, e8 bool) bool
 
 // parse9V is parse9 with AVX-512: the 81 characters as two overlapping
 // 64-byte vectors (characters 0-63 and 17-80), '0'-'9' turned into 0-9 by

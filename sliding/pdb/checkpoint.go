@@ -29,7 +29,7 @@ import (
 // either the old checkpoint or the new one.
 const (
 	checkpointMagic   = "searchlab-checkpoint"
-	checkpointVersion = 2
+	checkpointVersion = 3 // 3: work units numbered in childOrder (up, left, right, down)
 )
 
 var errNoCheckpoint = errors.New("no checkpoint")

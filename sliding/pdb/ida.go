@@ -21,6 +21,21 @@ const (
 	maxDepth    = 256 // moves in a solution
 )
 
+// childOrder is the order in which the search tries a node's children, by
+// the direction the blank moves (0 up, 1 down, 2 left, 3 right): up, left,
+// right, down, that is the cells the blank can go to in ascending order,
+// as clausecker/24puzzle's IDA* tries them. The order decides nothing
+// before the last iteration, which is searched in full either way; in the
+// last one it decides how soon the first solution is met. The work units
+// of a parallel or resumable solve are numbered in this order, so a
+// checkpoint's finished ranges hold only for it (checkpointVersion).
+// Measured against the order before (up, down, left, right) with the
+// zero-aware catalogue, one thread, on the ten easiest of Korf & Felner's
+// 5x5 boards: 515 million nodes against 595 million, fewer on six of the
+// ten (#38: 2.5 million against 15.7 million), more on four (#25: 22.8
+// million against 14.0 million).
+var childOrder = [4]int{0, 2, 3, 1}
+
 // solver is a Set prepared for IDA*: tiles are named by their goal cells,
 // and the blank's name is its goal cell. The heuristic is the taxicab
 // distance plus twice the largest of nview additive sums; each sum has one
@@ -43,7 +58,7 @@ type solver struct {
 	ident  [maxCells]uint8              // identity map of cells
 	tr     [maxCells]uint8              // reflection about the main diagonal
 	md     [maxCells][maxCells]int8     // md[t][c]: taxicab distance of tile t on cell c from home
-	nbrs   [maxCells][4]int8            // cells next to each cell, -1 padded
+	nbrs   [maxCells][4]int8            // cells next to each cell in childOrder, -1 padded
 	ndir   [maxCells][4]int8            // the direction of each of nbrs (0 up, 1 down, 2 left, 3 right)
 	ref    [maxViews][maxCells]termRef  // ref[k][t]: tile t's term of sum k (see termRef)
 	two    bool                         // two sums of blank-unaware tables: expand2 searches
@@ -86,7 +101,8 @@ func newSolver(s *Set) *solver {
 			}
 		}
 		k := 0
-		for d, c := range []int{t - g.w, t + g.w, t - 1, t + 1} {
+		for _, d := range childOrder {
+			c := t + [4]int{-g.w, g.w, -1, 1}[d]
 			if c >= 0 && c < g.n && g.dist(t, c) == 1 {
 				v.nbrs[t][k] = int8(c)
 				v.ndir[t][k] = int8(d)
@@ -550,7 +566,7 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 	kids := &n.scratch[g].kids
 	nk := 0
 	bc := moveCode(b, 0)
-	for d := range 4 {
+	for _, d := range childOrder {
 		// The machine prunes the moves off the board too.
 		cst := row[d]
 		if cst < 0 {
@@ -802,7 +818,7 @@ func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 	kids := &n.scratch[g].kids
 	nk := 0
 	bc := moveCode(b, 0)
-	for d := range 4 {
+	for _, d := range childOrder {
 		// The machine prunes the moves off the board too.
 		cst := row[d]
 		if cst < 0 {

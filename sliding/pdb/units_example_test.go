@@ -51,7 +51,7 @@ func ExampleSet_Split() {
 	fmt.Println(sol.Len(), "moves, optimal", sol.Optimal)
 	// Output:
 	// depth 6 units 42 of 42 paths; first bound 29
-	// unit 0: [U U L D D R]
+	// unit 0: [U U L D R U]
 	// bound 29 solved false next 31
 	// bound 31 solved true next 0
 	// 31 moves, optimal true

@@ -161,15 +161,20 @@
 	ORL AX, CX \
 	ANDL (SI)(CX*4), e
 
+// ROWHIGH(x, h): h = the top bit of each of x's three 9-bit rows that
+// has any bit set, (x&0x3FDFEFF + 0x3FDFEFF | x) & 0x4020100.
+#define ROWHIGH(x, h) \
+	MOVL x, h \
+	ANDL $0x3FDFEFF, h \
+	ADDL $0x3FDFEFF, h \
+	ORL x, h \
+	ANDL $0x4020100, h
+
 // SINGLES1(e, s, m): m = singles1(e) &^ s; AX, CX, DX scratch.
 #define SINGLES1(e, s, m) \
 	LEAL -0x40201(e), AX \
 	ANDL e, AX \
-	MOVL AX, CX \
-	ANDL $0x3FDFEFF, CX \
-	ADDL $0x3FDFEFF, CX \
-	ORL AX, CX \
-	ANDL $0x4020100, CX \
+	ROWHIGH(AX, CX) \
 	MOVL CX, DX \
 	SHRL $8, DX \
 	MOVL CX, AX \
@@ -260,11 +265,7 @@
 	VPTERNLOGD $0xB0, Y3, Y5, a \
 	VMOVD nsx, AX \
 	ANDL e, AX \
-	MOVL AX, CX \
-	ANDL $0x3FDFEFF, CX \
-	ADDL $0x3FDFEFF, CX \
-	ORL AX, CX \
-	ANDL $0x4020100, CX \
+	ROWHIGH(AX, CX) \
 	MOVL CX, DX \
 	SHRL $8, DX \
 	MOVL CX, SI \

@@ -47,12 +47,10 @@ func solveLinesAll(ctx context.Context, r io.Reader, opt LineOptions) ([]string,
 	return out, err
 }
 
-// linesInput returns a mixed input: 9x9 puzzles with one, two and many
-// solutions and none, hard and easy ones, 4x4 lines,
-// conflicting givens, a puzzle that needs more than three guesses, blank
-// lines, spaces, tabs and CRLF line endings; then the line bad (if any)
-// and two more puzzles.
-func linesInput(t *testing.T, bad string) string {
+// linesData returns the data-set part of linesInput: 9x9 puzzles with one,
+// two and many solutions, hard and easy ones, with blank lines, spaces,
+// tabs and CRLF line endings.
+func linesData(t *testing.T) string {
 	var b strings.Builder
 	for _, f := range []string{"serg_benchmark.txt", "norvig_top95.txt", "forum_hardest_1106.txt", "tdoku_17_clue.txt"} {
 		for i, l := range readLines(t, f, 30) {
@@ -66,6 +64,15 @@ func linesInput(t *testing.T, bad string) string {
 			}
 		}
 	}
+	return b.String()
+}
+
+// linesInput returns a mixed input: data (from linesData), 4x4 lines,
+// conflicting givens, a puzzle with no solution, one that needs more than
+// three guesses; then the line bad (if any) and two more puzzles.
+func linesInput(data, bad string) string {
+	var b strings.Builder
+	b.WriteString(data)
 	b.WriteString("1.3.............\n..2.............\r\n12.4.34.........\n")
 	b.WriteString("11" + strings.Repeat(".", 79) + "\n")                               // a conflict in a row
 	b.WriteString("5" + strings.Repeat(".", 9) + "5" + strings.Repeat(".", 70) + "\n") // in a box
@@ -97,20 +104,21 @@ func TestSolveLines(t *testing.T) {
 		{"shard 0 of 1", LineOptions{Options: Options{Limit: 2}, Shard: 0, Shards: 1}},
 	}
 	boom := errors.New("boom")
+	data := linesData(t)
 	inputs := []struct {
 		name string
 		r    func() io.Reader
 	}{
-		{"good", func() io.Reader { return strings.NewReader(linesInput(t, "")) }},
+		{"good", func() io.Reader { return strings.NewReader(linesInput(data, "")) }},
 		{"bad character", func() io.Reader {
-			return strings.NewReader(linesInput(t, strings.Repeat(".", 40)+"x"+strings.Repeat(".", 40)))
+			return strings.NewReader(linesInput(data, strings.Repeat(".", 40)+"x"+strings.Repeat(".", 40)))
 		}},
-		{"bad length", func() io.Reader { return strings.NewReader(linesInput(t, strings.Repeat("1", 80))) }},
-		{"digit beyond 4x4", func() io.Reader { return strings.NewReader(linesInput(t, "1.5.............")) }},
-		{"one byte at a time", func() io.Reader { return iotest.OneByteReader(strings.NewReader(linesInput(t, ""))) }},
-		{"read error", func() io.Reader { return &errReader{linesInput(t, ""), boom} }},
+		{"bad length", func() io.Reader { return strings.NewReader(linesInput(data, strings.Repeat("1", 80))) }},
+		{"digit beyond 4x4", func() io.Reader { return strings.NewReader(linesInput(data, "1.5.............")) }},
+		{"one byte at a time", func() io.Reader { return iotest.OneByteReader(strings.NewReader(linesInput(data, ""))) }},
+		{"read error", func() io.Reader { return &errReader{linesInput(data, ""), boom} }},
 		{"line over 1 MB", func() io.Reader {
-			return strings.NewReader(linesInput(t, strings.Repeat(".", 1<<20)))
+			return strings.NewReader(linesInput(data, strings.Repeat(".", 1<<20)))
 		}},
 		{"empty", func() io.Reader { return strings.NewReader("") }},
 	}

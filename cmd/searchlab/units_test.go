@@ -100,7 +100,7 @@ func TestUnitsProtocol(t *testing.T) {
 			partition string
 			depth     string
 			boards    []korfBoard
-		}{"5x5", "5x5", "6-6-6-6", "12", readKorf(t, "../../../shared/data/korf24_50.txt", 40, 25)})
+		}{"5x5", "5x5", "6-6-6-6", "12", readKorf(t, "../../sliding/testdata/korf24_50.txt", 40, 25)})
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -32,7 +32,16 @@ var (
 
 var korf24Set = flag.String("pdb.korf24set", "6-6-6-6", "the database set of -pdb.korf24 and -bench Easy24: 6-6-6-6, catalogue, or either prefixed with zero: (zero-aware)")
 
-var dataDir = flag.String("pdb.data", "../../../shared/data", "directory of korf100.txt and korf24_50.txt (the repository's ../shared/data)")
+// dataDir holds korf100.txt and korf24_50.txt: $SEARCHLAB_DATA when it is
+// set, else the copies in sliding/testdata.
+var dataDir = flag.String("pdb.data", defaultDataDir(), "directory of korf100.txt and korf24_50.txt (default $SEARCHLAB_DATA, else ../testdata)")
+
+func defaultDataDir() string {
+	if d := os.Getenv("SEARCHLAB_DATA"); d != "" {
+		return d
+	}
+	return filepath.Join("..", "testdata")
+}
 
 type instance struct {
 	board sliding.Board
@@ -45,7 +54,7 @@ func readInstances(tb testing.TB, name string, w int) []instance {
 	tb.Helper()
 	f, err := os.Open(filepath.Join(*dataDir, name))
 	if err != nil {
-		tb.Skipf("no data: %v", err)
+		tb.Fatalf("data set: %v", err)
 	}
 	defer f.Close()
 	var out []instance

@@ -12,6 +12,7 @@ import (
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
 )
@@ -171,6 +172,8 @@ func (s *Server) solveError(r *http.Request, err error, maxNodes int64, timeout 
 		return &httpError{http.StatusUnprocessableEntity, api.Error{Error: "no path within the depth limit (max_depth); dfs and iddfs search only that deep"}}
 	case errors.Is(err, api.ErrInput):
 		return errorf(http.StatusBadRequest, err.Error())
+	case errors.Is(err, pdb.ErrNotReady):
+		return errorf(http.StatusServiceUnavailable, err.Error())
 	}
 	return err
 }

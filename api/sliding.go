@@ -61,7 +61,7 @@ func SolveSliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions
 		case errors.Is(err, pdb.ErrNoDatabase):
 			return sliding.Solution{}, inputErrorf("heuristic pdb: %v", err)
 		case errors.Is(err, pdb.ErrNotReady):
-			return sliding.Solution{}, fmt.Errorf("heuristic pdb: %dx%d boards: %w; retry in a few seconds", b.W, b.H, err)
+			return sliding.Solution{}, inputErrorf("heuristic pdb: %dx%d boards: %w; retry in a few seconds", b.W, b.H, err)
 		}
 		return sol, err
 	}

@@ -170,10 +170,10 @@ func (s *Server) solveError(r *http.Request, err error, maxNodes int64, timeout 
 		return &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("the search hit its node cap (%d); try algo auto", maxNodes), Limit: true}}
 	case errors.Is(err, search.ErrNotFound):
 		return &httpError{http.StatusUnprocessableEntity, api.Error{Error: "no path within the depth limit (max_depth); dfs and iddfs search only that deep"}}
-	case errors.Is(err, api.ErrInput):
-		return errorf(http.StatusBadRequest, err.Error())
 	case errors.Is(err, pdb.ErrNotReady):
 		return errorf(http.StatusServiceUnavailable, err.Error())
+	case errors.Is(err, api.ErrInput):
+		return errorf(http.StatusBadRequest, err.Error())
 	}
 	return err
 }

@@ -23,6 +23,7 @@ func AStar[S comparable](ctx context.Context, start S, next Successors[S], h fun
 		return aStarTraced(ctx, start, next, h, goal, lim)
 	}
 	m := newMeter(ctx, lim, &res.Stats)
+	holds(&m, start)
 	defer m.done()
 	res.Stats.Iterations = 1
 
@@ -79,6 +80,7 @@ func AStar[S comparable](ctx context.Context, start S, next Successors[S], h fun
 // tests check that both give the same answers and Stats.
 func aStarTraced[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res Result[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
+	holds(&m, start)
 	defer m.done()
 	res.Stats.Iterations = 1
 

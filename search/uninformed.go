@@ -16,6 +16,7 @@ func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 		return bfsTraced(ctx, start, next, goal, lim)
 	}
 	m := newMeter(ctx, lim, &res.Stats)
+	holds(&m, start)
 	defer m.done()
 	res.Stats.Iterations = 1
 
@@ -77,6 +78,7 @@ func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 // bfsTraced is BFS reporting its steps to lim.Observe (see aStarTraced).
 func bfsTraced[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, lim Limits) (res Result[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
+	holds(&m, start)
 	defer m.done()
 	res.Stats.Iterations = 1
 

@@ -37,8 +37,12 @@ func TestMaxBytes(t *testing.T) {
 	h := func(string) int { return 0 }
 	type run func(goal func(string) bool, lim search.Limits) (search.Result[string], error)
 	runs := map[string]run{
-		"bfs":   func(g func(string) bool, lim search.Limits) (search.Result[string], error) { return search.BFS(context.Background(), "0,0", grid2, g, lim) },
-		"astar": func(g func(string) bool, lim search.Limits) (search.Result[string], error) { return search.AStar(context.Background(), "0,0", grid2, h, g, lim) },
+		"bfs": func(g func(string) bool, lim search.Limits) (search.Result[string], error) {
+			return search.BFS(context.Background(), "0,0", grid2, g, lim)
+		},
+		"astar": func(g func(string) bool, lim search.Limits) (search.Result[string], error) {
+			return search.AStar(context.Background(), "0,0", grid2, h, g, lim)
+		},
 	}
 	const budget = 1 << 20
 	per := search.StateBytes("0,0")

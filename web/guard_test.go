@@ -3,15 +3,19 @@ package web_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/web"
 )
@@ -215,9 +219,9 @@ func TestSlotHeldUntilWritten(t *testing.T) {
 		t.Errorf("solve after the client went away: status %d: %s", r.status, clip(r.body))
 	}
 
-	// A client that stays but does not read loses the slot at the write
-	// timeout.
-	srv2, release2 := busyServer(t, web.Config{WriteTimeout: 500 * time.Millisecond})
+	// A client that stays but does not read loses the slot when the
+	// trace's time and the write timeout have passed.
+	srv2, release2 := busyServer(t, web.Config{WriteTimeout: 500 * time.Millisecond, SolveTimeout: 2 * time.Second})
 	defer srv2.Close()
 	defer release2()
 	if _, ok := waitHealth(http.DefaultClient, srv2.URL, 10*time.Second, func(h healthAnswer) bool { return h.Solving == 0 }); !ok {
@@ -238,4 +242,47 @@ func newBackgroundSolver(t *testing.T) *pdb.Solver {
 		}
 	})
 	return s
+}
+
+// TestTraceBytesCap checks that a trace of a large board is capped by its
+// encoded size: a 16x16 board's events are about 1.8 KB each, so 100,000 of
+// them would be 180 MB; the answer stops at 32 MB, says so, and is whole
+// JSON.
+func TestTraceBytesCap(t *testing.T) {
+	longTest(t)
+	srv := httptest.NewServer(web.New(web.Config{}))
+	defer srv.Close()
+	b := sliding.Scramble(rand.New(rand.NewPCG(1, 2)), sliding.Standard(16, 16), 200)
+	tiles := make([]string, len(b.Tiles))
+	for i, t := range b.Tiles {
+		tiles[i] = fmt.Sprint(t)
+	}
+	r := post(context.Background(), http.DefaultClient, srv.URL+"/api/trace/sliding",
+		map[string]any{"board": strings.Join(tiles, " "), "size": "16x16", "algo": "bfs", "max_events": 100000})
+	if r.status != http.StatusOK {
+		t.Fatalf("status %d: %s", r.status, clip(r.body))
+	}
+	var tr struct {
+		Events []json.RawMessage
+		End    struct {
+			Events    int
+			Truncated bool
+			Error     string
+		}
+	}
+	if err := json.Unmarshal(r.body, &tr); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.body) > 33<<20 || len(r.body) < 16<<20 || !tr.End.Truncated || tr.End.Events != len(tr.Events) || !strings.Contains(tr.End.Error, "bytes") {
+		t.Errorf("16x16 trace: %d bytes, %d events, end %+v; want at most 32 MB, cut by bytes", len(r.body), len(tr.Events), tr.End)
+	}
+}
+
+// longTest skips t unless SEARCHLAB_RELIABILITY=long: the long reliability
+// tests (seconds to minutes, hundreds of MB) run in CI, not in every go test.
+func longTest(t *testing.T) {
+	t.Helper()
+	if os.Getenv("SEARCHLAB_RELIABILITY") != "long" {
+		t.Skip("a long reliability test; set SEARCHLAB_RELIABILITY=long to run it")
+	}
 }

@@ -104,7 +104,7 @@ func (s *Server) slidingSolve(r *http.Request, body []byte) (any, error) {
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
 	sol, err := api.SolveSliding(ctx, b, goal, api.SlidingOptions{Algorithm: algo, Heuristic: q.Heuristic, MaxDepth: q.MaxDepth,
-		Limits: search.Limits{MaxNodes: maxNodes}, PDB: s.cfg.PDB})
+		Limits: s.searchLimits(maxNodes), PDB: s.cfg.PDB})
 	switch {
 	case errors.Is(err, sliding.ErrUnsolvable):
 		no := false
@@ -151,7 +151,7 @@ func (s *Server) slidingCompare(r *http.Request, body []byte) (any, error) {
 	// an error, only when many runs use their whole time.
 	ctx, cancel := context.WithTimeout(r.Context(), 2*s.cfg.SolveTimeout)
 	defer cancel()
-	ans, err := api.Compare(ctx, b, goal, api.CompareOptions{Limits: search.Limits{MaxNodes: maxNodes}, Timeout: timeout, MaxDepth: q.MaxDepth, PDB: s.cfg.PDB})
+	ans, err := api.Compare(ctx, b, goal, api.CompareOptions{Limits: s.searchLimits(maxNodes), Timeout: timeout, MaxDepth: q.MaxDepth, PDB: s.cfg.PDB})
 	if err != nil {
 		return nil, s.solveError(r, err, maxNodes, 2*s.cfg.SolveTimeout)
 	}

@@ -36,6 +36,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/stroke"
 )
@@ -53,9 +54,13 @@ type Config struct {
 	// may ask for less, never more. Default: 10 s.
 	SolveTimeout time.Duration
 	// MaxNodes caps the expansions of each search. A request may ask for
-	// fewer, never more. Default: 2,000,000, which keeps BFS and A* to a
-	// few hundred MB each.
+	// fewer, never more. Default: 2,000,000.
 	MaxNodes int64
+	// MaxBytes caps the memory of the states each BFS or A* search holds
+	// (see search.Limits.MaxBytes). MaxConcurrent times MaxBytes, plus the
+	// pattern databases, is what the server's searches may take at most.
+	// Default: 256 MB.
+	MaxBytes int64
 	// MaxBody caps request bodies, in bytes. Default: 1 MB.
 	MaxBody int64
 	// WriteTimeout bounds the writing of one answer; a client that reads
@@ -81,6 +86,7 @@ type Config struct {
 const (
 	DefaultSolveTimeout = 10 * time.Second
 	DefaultMaxNodes     = 2_000_000
+	DefaultMaxBytes     = 256 << 20
 	DefaultMaxBody      = 1 << 20
 	DefaultWriteTimeout = 10 * time.Second
 )
@@ -106,6 +112,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.MaxNodes <= 0 {
 		cfg.MaxNodes = DefaultMaxNodes
+	}
+	if cfg.MaxBytes <= 0 {
+		cfg.MaxBytes = DefaultMaxBytes
 	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = DefaultMaxBody
@@ -260,7 +269,13 @@ func (s *Server) postLane(h handler, fast func(body []byte) bool) http.HandlerFu
 		v, err := h(r, body)
 		// The slot is held while the answer is written, within its own
 		// deadline: a client that does not read cannot hold it for long.
-		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+		// An answer streamed as its search runs has the search's time too.
+		deadline := time.Now().Add(s.cfg.WriteTimeout)
+		st, streams := v.(streamer)
+		if streams && err == nil {
+			deadline = deadline.Add(st.timeout())
+		}
+		http.NewResponseController(w).SetWriteDeadline(deadline)
 		if err != nil {
 			var he *httpError
 			if errors.As(err, &he) {
@@ -271,7 +286,7 @@ func (s *Server) postLane(h handler, fast func(body []byte) bool) http.HandlerFu
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
-		if st, ok := v.(streamer); ok {
+		if streams {
 			if err := st.stream(w); err != nil {
 				s.cfg.Logger.Info("answer cut off", "path", r.URL.Path, "err", err)
 			}
@@ -284,7 +299,10 @@ func (s *Server) postLane(h handler, fast func(body []byte) bool) http.HandlerFu
 // streamer is an answer written piece by piece as it is encoded, so that a
 // large answer is never held whole in memory.
 type streamer interface {
+	// stream runs the work and writes the answer, status included.
 	stream(w http.ResponseWriter) error
+	// timeout is how long the work may take before writing ends.
+	timeout() time.Duration
 }
 
 // decode reads body into v, refusing unknown fields and trailing data.
@@ -316,6 +334,11 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 func writeError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, api.Error{Error: msg})
+}
+
+// searchLimits returns the limits of one search with the given node cap.
+func (s *Server) searchLimits(maxNodes int64) search.Limits {
+	return search.Limits{MaxNodes: maxNodes, MaxBytes: s.cfg.MaxBytes}
 }
 
 // limits returns the node cap and time limit of one solve: the request's

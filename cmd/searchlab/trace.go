@@ -81,9 +81,15 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 		tr  api.Trace
 		err error
 	)
+	// A sliding trace is written as the search runs, so that its events
+	// are never held in memory.
+	out := bufio.NewWriter(e.stdout)
 	switch *puzzle {
 	case "sliding":
-		tr, err = traceSliding(ctx, e, *format, *size, *goal, *algo, *heuristic, *maxDepth, *maxEvents, *maxNodes)
+		if _, err = traceSliding(ctx, e, *format, *size, *goal, *algo, *heuristic, *maxDepth, *maxEvents, *maxNodes, api.LineSink(out)); err != nil {
+			return err
+		}
+		return out.Flush()
 	case "stroke":
 		if *format != "" {
 			return badInputf("trace: --format is for sliding and sudoku; stroke boards have one format")
@@ -97,14 +103,13 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	out := bufio.NewWriter(e.stdout)
 	if err := tr.WriteLines(out); err != nil {
 		return err
 	}
 	return out.Flush()
 }
 
-func traceSliding(ctx context.Context, e *env, format, size, goalText, algoName, heuristic string, maxDepth, maxEvents int, maxNodes int64) (api.Trace, error) {
+func traceSliding(ctx context.Context, e *env, format, size, goalText, algoName, heuristic string, maxDepth, maxEvents int, maxNodes int64, sink api.TraceSink) (api.Trace, error) {
 	f := sliding.Line
 	if format != "" {
 		var err error
@@ -138,7 +143,7 @@ func traceSliding(ctx context.Context, e *env, format, size, goalText, algoName,
 		}
 	}
 	tr, err := api.TraceSliding(ctx, b, goal, api.SlidingTraceOptions{Algorithm: algo, Heuristic: heuristic, MaxDepth: maxDepth,
-		MaxEvents: maxEvents, Limits: search.Limits{MaxNodes: maxNodes}})
+		MaxEvents: maxEvents, Limits: search.Limits{MaxNodes: maxNodes}, Sink: sink})
 	if errors.Is(err, sliding.ErrUnsolvable) {
 		return tr, badInputf("trace: the board cannot reach the goal (permutation parity and blank row): nothing to trace")
 	}

@@ -56,7 +56,7 @@ func TestMaxBytes(t *testing.T) {
 				lim.Observe = func(search.Event) {}
 			}
 			res, err := r(far, lim)
-			if !errors.Is(err, search.ErrLimit) {
+			if !errors.Is(err, search.ErrLimit) || !errors.Is(err, search.ErrMemory) {
 				t.Errorf("%s traced=%v: far goal within %d bytes: %v, want ErrLimit", name, traced, budget, err)
 			}
 			if most := int(budget/per) + 8; res.Stats.PeakStored > most {

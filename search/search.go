@@ -87,6 +87,10 @@ var ErrNotFound = errors.New("search: no path to a goal")
 // context.DeadlineExceeded) under errors.Is.
 var ErrLimit = errors.New("search: limit reached")
 
+// ErrMemory reports that a search stopped at its memory budget,
+// Limits.MaxBytes. It matches ErrLimit too.
+var ErrMemory = fmt.Errorf("%w: memory budget", ErrLimit)
+
 // limitError is the error returned when a context ends a search.
 type limitError struct{ cause error }
 
@@ -143,7 +147,7 @@ func (m *meter) expand() error {
 	}
 	if m.maxStored > 0 && m.stats.PeakStored > m.maxStored {
 		m.stats.Expanded--
-		return fmt.Errorf("%w: memory budget of %d bytes (%d states held)", ErrLimit, m.lim.MaxBytes, m.stats.PeakStored)
+		return fmt.Errorf("%w of %d bytes (%d states held)", ErrMemory, m.lim.MaxBytes, m.stats.PeakStored)
 	}
 	if m.stats.Expanded%checkEvery == 0 {
 		if err := m.ctx.Err(); err != nil {

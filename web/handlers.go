@@ -166,6 +166,8 @@ func (s *Server) solveError(r *http.Request, err error, maxNodes int64, timeout 
 		return &httpError{499, api.Error{Error: "the client went away"}} // nobody reads it
 	case errors.Is(err, context.DeadlineExceeded):
 		return &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("the search ran out of time (%v)", timeout), Limit: true}}
+	case errors.Is(err, search.ErrMemory):
+		return &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("the search reached its memory budget (%d MB); try algo auto", s.cfg.MaxBytes>>20), Limit: true}}
 	case errors.Is(err, search.ErrLimit):
 		return &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("the search hit its node cap (%d); try algo auto", maxNodes), Limit: true}}
 	case errors.Is(err, search.ErrNotFound):

@@ -24,10 +24,14 @@ import (
 	"github.com/searchlab/searchlab/sliding/pdb"
 )
 
-// memoryGuard caps the expansions of BFS and A* when --max-nodes is not
-// given: they keep every state they reach, and this keeps them to a few
-// hundred megabytes.
-const memoryGuard = 2_000_000
+// memoryGuard and memoryBudget cap BFS and A* when --max-nodes is not
+// given: they keep every state they reach. The node cap alone let a 16x16
+// BFS take 3 GB; the budget in bytes (search.Limits.MaxBytes) holds every
+// board size to about 1 GB.
+const (
+	memoryGuard  = 2_000_000
+	memoryBudget = 1 << 30
+)
 
 // uninformedCells is the board size from which BFS and IDDFS are refused
 // unless bounded: 3x4 has 239 million states, 4x4 over 10^13.
@@ -475,7 +479,7 @@ func stateCount(n int) string {
 // limits returns the node cap for algo: the user's, or the memory guard.
 func (f *slidingFlags) limits(algo sliding.Algorithm) search.Limits {
 	if f.maxNodes == 0 && (algo == sliding.BFS || algo == sliding.AStar) {
-		return search.Limits{MaxNodes: memoryGuard}
+		return search.Limits{MaxNodes: memoryGuard, MaxBytes: memoryBudget}
 	}
 	return search.Limits{MaxNodes: f.maxNodes}
 }

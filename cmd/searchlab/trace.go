@@ -143,7 +143,7 @@ func traceSliding(ctx context.Context, e *env, format, size, goalText, algoName,
 		}
 	}
 	tr, err := api.TraceSliding(ctx, b, goal, api.SlidingTraceOptions{Algorithm: algo, Heuristic: heuristic, MaxDepth: maxDepth,
-		MaxEvents: maxEvents, Limits: search.Limits{MaxNodes: maxNodes}, Sink: sink})
+		MaxEvents: maxEvents, Limits: search.Limits{MaxNodes: maxNodes, MaxBytes: memoryBudget}, Sink: sink})
 	if errors.Is(err, sliding.ErrUnsolvable) {
 		return tr, badInputf("trace: the board cannot reach the goal (permutation parity and blank row): nothing to trace")
 	}

@@ -16,9 +16,9 @@ import (
 // of a w x h set prune by default (see package prune): 14 moves on boards
 // of more than 16 cells (a machine of 199,632 states, 3.4 MB on a 5x5
 // board, built once in a few seconds and kept beside the databases) and 12
-// moves on smaller boards (11,671 states on 4x4). Longer machines prune more but
-// cost more per node, as their tables fall out of the processor's caches;
-// docs/design/sliding.md gives the trade-off.
+// moves on smaller boards (11,671 states on 4x4). Longer machines prune
+// more but cost more per node, as their tables fall out of the processor's
+// caches; docs/design/sliding.md gives the trade-off.
 func PruneLength(w, h int) int {
 	if w*h > 16 {
 		return 14

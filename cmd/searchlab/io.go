@@ -25,7 +25,7 @@ func newFlagSet(e *env, name, synopsis, description string) *flag.FlagSet {
 			return // a parse error: exitCode reports it
 		}
 		w := fs.Output()
-		fmt.Fprintf(w, "Usage: searchlab %s %s\n", name, synopsis)
+		fmt.Fprintln(w, strings.TrimSpace("Usage: searchlab "+name+" "+synopsis))
 		if d := strings.TrimSpace(description); d != "" {
 			fmt.Fprintf(w, "\n%s\n", d)
 		}

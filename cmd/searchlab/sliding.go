@@ -34,8 +34,8 @@ const memoryGuard = 2_000_000
 const uninformedCells = 12
 
 const slidingDescription = `
-Reads sliding-tile boards on stdin and prints, for each, the fewest moves to
-the goal, or "impossible" ("-1" in boj1525 format) if the board cannot reach
+Reads sliding-tile boards from the files named (in order) or stdin ("-" or
+none) and prints, for each, the fewest moves to the goal, or "impossible" ("-1" in boj1525 format) if the board cannot reach
 it. Solvability is decided at once from permutation parity and the blank's
 position. Boards of up to 9 cells (3x3, 2x4 ...) are answered from an exact
 distance table built once per goal and kept in the database cache; larger
@@ -51,7 +51,10 @@ it is printed.
 Formats (--format): grid (rows of numbers, 0, # or _ for the blank, boards
 separated by blank lines), line (one board a line, size from --size or a
 square), boj11112 (a count, then 3x3 boards of rows like "12#") and boj1525
-(one 3x3 board of numbers, 0 for the blank).
+(one 3x3 board of numbers, 0 for the blank). Without --format each file's
+format is told from its first lines (a lone count is boj11112; a line
+holding a whole board is line; other rows are grid), or the error asks for
+--format.
 
 Output: one line per board: the length; with --path the length, a space and
 the moves as letters U D L R (the direction the blank moves); with --json one
@@ -71,9 +74,10 @@ work units in separate processes or on many machines, and --shard k/n
 answers one shard of a file ("searchlab sliding split -h" describes them).
 
 Examples:
-  searchlab sliding --format boj11112 < examples/eight.txt
-  echo "2 8 3 1 6 4 7 0 5" | searchlab sliding --format line --goal "1 2 3 8 0 4 7 6 5" --path
-  searchlab sliding --format line --json < examples/fifteen.txt
+  searchlab sliding examples/eight.txt
+  echo "8 1 3 4 0 2 7 6 5" | searchlab sliding
+  echo "2 8 3 1 6 4 7 0 5" | searchlab sliding --goal "1 2 3 / 8 0 4 / 7 6 5" --path
+  searchlab sliding examples/fifteen.txt --json
 `
 
 func init() {

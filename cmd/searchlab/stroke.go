@@ -17,11 +17,12 @@ import (
 )
 
 const strokeDescription = `
-Finds the longest one-stroke chain ("max combo") on each board read from
-the files named or stdin: a chain starts on one of the eight tiles next to the player O, moves
-in eight directions, stays on one colour and never uses a tile twice, the
-player or a hole '.'. Boards are in the classic format: a line with N (or
-"R C"), then the rows of letters A-Z; several boards may follow one another.
+Finds the longest one-stroke chain ("max combo") on each board read from the
+files named or stdin: a chain starts on one of the eight tiles next to the
+player O, moves in eight directions, stays on one colour and never uses a
+tile twice, the player or a hole '.'. Boards are in the classic format: a
+line with N (or "R C"), then the rows of letters A-Z; several boards may
+follow one another.
 
 Prints one line per board: "COLOUR LENGTH" (for example "G 9"), or "- 0"
 when no tile is next to the player. Where colours tie, the colour is that

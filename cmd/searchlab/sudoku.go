@@ -28,9 +28,10 @@ func init() {
 }
 
 const sudokuDescription = `
-Reads Sudoku puzzles from the files named or stdin and prints, for each, a solution (or "no
-solution"), the lexicographically smallest solution (--first), or the number
-of solutions up to a limit (--count). Output keeps the input's order.
+Reads Sudoku puzzles from the files named or stdin and prints, for each, a
+solution (or "no solution"), the lexicographically smallest solution
+(--first), or the number of solutions up to a limit (--count). Output keeps
+the input's order.
 
 Formats (--format; detected from the first line when not given: numbers
 separated by spaces are grid, nine digits boj2239, anything else line):
@@ -491,14 +492,14 @@ func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, sv *sudoku.Solver, 
 const sudokuGenerateDescription = `
 Prints new puzzles, each with exactly one solution (checked by counting
 solutions up to 2), one a line in the line format. Without --seed the
-puzzles are new each time, and the seed that gives them again is printed
-on stderr ("seed N"); the same --seed gives the same puzzles. Givens are removed from a random full grid in random order
-while the puzzle stays unique; --clues N stops at N givens (trying up to
-2000 new grids when one gets stuck above N: below about 22 that can fail,
-exit status 1), otherwise every removable given goes. With
---rate each line also carries the number of guesses the solver needed to
-prove the puzzle unique: 0 for puzzles that singles and locked candidates
-solve, more for harder ones.
+puzzles are new each time, and the seed that gives them again is printed on
+stderr ("seed N"); the same --seed gives the same puzzles. Givens are
+removed from a random full grid in random order while the puzzle stays
+unique; --clues N stops at N givens (trying up to 2000 new grids when one
+gets stuck above N: below about 22 that can fail, exit status 1), otherwise
+every removable given goes. With --rate each line also carries the number of
+guesses the solver needed to prove the puzzle unique: 0 for puzzles that
+singles and locked candidates solve, more for harder ones.
 
 Example:
   searchlab sudoku generate --count 5 --seed 7 --clues 25 --rate

@@ -22,15 +22,16 @@ docs/cli.md lists the fields.
 
 --puzzle sliding (the default) runs one generic algorithm (--algo bfs, dfs,
 iddfs, astar or idastar, with --heuristic for astar and idastar) on a board
-in --format line or grid (detected when not given); its events are expand, generate, duplicate,
-reopen, threshold (IDDFS, IDA*), prune and goal, each with the board, g, h,
-f and the counts expanded, generated, frontier and stored so far.
+in --format line or grid (detected when not given); its events are expand,
+generate, duplicate, reopen, threshold (IDDFS, IDA*), prune and goal, each
+with the board, g, h, f and the counts expanded, generated, frontier and
+stored so far.
 --puzzle stroke traces the branch and bound of a one-stroke board in the
 classic format: extend (the chain grows, or backs up and grows), cut (a
 chain whose bound cannot beat the best), best (a new longest chain).
 --puzzle sudoku explains a solve: naked-single, hidden-single,
-locked-candidate, guess, contradiction, backtrack and solved, each with
-its reason.
+locked-candidate, guess, contradiction, backtrack and solved, each with its
+reason.
 
 A trace keeps at most --max-events events. A sliding search stops at the
 cap; the other two run on to their answer. Either way the end record says

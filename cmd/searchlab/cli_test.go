@@ -306,10 +306,12 @@ func TestInputConventions(t *testing.T) {
 	}
 }
 
-// dropTimes removes the timings from compare and trace output.
+// dropTimes removes the timings from the output of sliding --json,
+// compare and trace, and the table padding that depends on their widths.
 func dropTimes(s string) string {
 	s = regexp.MustCompile(`"(elapsed_ns|time_ns|ns)":\d+`).ReplaceAllString(s, "")
-	return regexp.MustCompile(`\s+[0-9.]+(ns|µs|ms|s)\b`).ReplaceAllString(s, "")
+	s = regexp.MustCompile(`\s+[0-9.]+(ns|µs|ms|s)\b`).ReplaceAllString(s, "")
+	return regexp.MustCompile(` +`).ReplaceAllString(s, " ")
 }
 
 // TestInputErrors checks that bad input and arguments exit 2 with a

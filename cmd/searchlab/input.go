@@ -13,7 +13,7 @@ func (f *slidingFlags) formatOf(src *source) (sliding.Format, error) {
 	if f.format != "" {
 		return sliding.ParseFormat(f.format)
 	}
-	format, err := sliding.DetectFormat(src.peek())
+	format, err := sliding.DetectFormat(src.peek(2))
 	if err != nil {
 		return "", src.inFile(badInput(err))
 	}

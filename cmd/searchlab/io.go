@@ -162,16 +162,19 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 // reader returns what is left of the source's input, its byte-order mark
 // skipped.
 func (s *source) reader() io.Reader {
-	s.peek()
+	s.peek(0)
 	return s.r
 }
 
-// peek returns the start of the source's input, at least its first two
-// lines that are not blank where it has them, without consuming it, and
-// skips a byte-order mark. A regular file is read and sought back, so
-// that the reader stays the *os.File (whose size shows progress); other
-// input is read ahead and handed back before the rest.
-func (s *source) peek() []byte {
+// peek returns the start of the source's input without consuming it,
+// holding at least its first n lines that are not blank where it has
+// them (fewer when they exceed 64 KB), and skips a byte-order mark. Only
+// the first call reads: format detection comes before reading. A regular
+// file is read and sought back, so that the reader stays the *os.File
+// (whose size shows progress); other input is read ahead and handed back
+// before the rest. Input typed on a terminal is read no further than n
+// lines (or, with n 0, than its first characters).
+func (s *source) peek(n int) []byte {
 	if s.peeked {
 		return s.prefix
 	}
@@ -180,7 +183,7 @@ func (s *source) peek() []byte {
 	var buf []byte
 	chunk := make([]byte, 4096)
 	var err error
-	for len(buf) < most && !enoughLines(buf) {
+	for len(buf) < most && !enoughLines(buf, n) {
 		var n int
 		n, err = s.r.Read(chunk)
 		buf = append(buf, chunk[:n]...)
@@ -208,11 +211,15 @@ func (s *source) peek() []byte {
 	return s.prefix
 }
 
-// enoughLines reports whether b holds two complete lines that are not
-// blank: what format detection reads.
-func enoughLines(b []byte) bool {
+// enoughLines reports whether b holds n complete lines that are not
+// blank, or with n 0 enough to tell whether it starts with a byte-order
+// mark.
+func enoughLines(b []byte, n int) bool {
+	if n == 0 {
+		return len(b) >= len(utf8BOM) || len(b) > 0 && b[0] != utf8BOM[0]
+	}
 	full := 0
-	for len(b) > 0 && full < 2 {
+	for len(b) > 0 && full < n {
 		i := bytes.IndexByte(b, '\n')
 		if i < 0 {
 			return false
@@ -222,7 +229,7 @@ func enoughLines(b []byte) bool {
 		}
 		b = b[i+1:]
 	}
-	return full == 2
+	return full == n
 }
 
 // errReader returns err on every read: the error that ended a peek, at its

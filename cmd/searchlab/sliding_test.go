@@ -327,7 +327,7 @@ func TestSlidingBadInput(t *testing.T) {
 		if out != "" {
 			t.Errorf("%s: wrote %q to stdout", tt.name, out)
 		}
-		if !strings.Contains(errOut, tt.msg) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 && !strings.Contains(errOut, "Usage:") {
+		if !strings.Contains(errOut, tt.msg) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
 			t.Errorf("%s: stderr %q, want one line with %q", tt.name, errOut, tt.msg)
 		}
 	}

@@ -113,7 +113,7 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	defer closeSources(srcs)
 	for i, src := range srcs {
 		if *format == "" {
-			f = sudoku.DetectFormat(src.peek())
+			f = sudoku.DetectFormat(src.peek(1))
 		}
 		cfg := sudokuConfig{format: f, first: *first || f == sudoku.FormatBOJ2239, count: *count, json: *asJSON, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses, shard: sh, continued: i > 0}
 		in := *e

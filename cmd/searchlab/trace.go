@@ -121,7 +121,7 @@ func traceSliding(ctx context.Context, in *source, format, size, goalText, algoN
 		}
 	} else {
 		var err error
-		if f, err = sliding.DetectFormat(in.peek()); err != nil {
+		if f, err = sliding.DetectFormat(in.peek(2)); err != nil {
 			return api.Trace{}, badInputf("trace: %v", in.inFile(err))
 		}
 	}
@@ -174,7 +174,7 @@ func traceStroke(ctx context.Context, in *source, maxEvents int, maxNodes int64)
 }
 
 func traceSudoku(ctx context.Context, in *source, format string, maxEvents int) (api.Trace, error) {
-	f := sudoku.DetectFormat(in.peek())
+	f := sudoku.DetectFormat(in.peek(1))
 	if format != "" {
 		var err error
 		if f, err = sudoku.ParseFormat(format); err != nil {

@@ -129,9 +129,8 @@ const (
 	// stalls, and branches on a digit's configurations in a band or
 	// stack once a puzzle has needed configAfter branch points (on a
 	// cell before that). It makes fewer branch points than coreBands on
-	// every benchmark set but serg, and is slower by CPU time on all but
-	// magictour (README, Sudoku performance): kept, tested, for the work
-	// on a faster triad core.
+	// most puzzle sets but costs more a branch point, so it is slower by
+	// CPU time: kept, tested, for the work on a faster triad core.
 	coreTriads
 	// coreVector (vector9.go) applies coreBands' rules to all digits at
 	// once, with AVX-512 instructions where the build and processor
@@ -141,10 +140,10 @@ const (
 
 // configAfter is the number of cell branch points after which coreTriads
 // branches on configurations instead. Branching on configurations makes
-// 10-20% fewer branch points on the hardest sets (forum_hardest_*) and
-// 5-15% more on the easier ones (17-clue, serg, magictour), where most
-// puzzles need fewer than eight; the threshold keeps most of the gain on
-// the first without the loss on the others.
+// fewer branch points on the hardest sets (forum_hardest_*) and more on
+// the easier ones (17-clue, serg, magictour), where most puzzles need
+// fewer than eight; the threshold keeps most of the gain on the first
+// without the loss on the others.
 const configAfter = 8
 
 // solver9 searches a 9x9 grid.
@@ -478,15 +477,11 @@ func init() {
 // p of band b) in the order to try them, given the digits' words of the
 // three bands (ws[k] those of ds[k]): the digit with the most places in
 // the cell's row, box and column (unitCands) first, equal ones in
-// ascending order. That reaches a solution sooner than ascending order:
-// on the benchmark sets, with the vector core, 7 per cent fewer guesses
-// on serg_benchmark counting to 2 (7.47 to 6.96 a puzzle), and to the
-// first solution 10 per cent fewer on serg (5.78 to 5.20), 12 on top95
-// (11.14 to 9.79), 4 on forum_hardest_1106 and 2 on
-// forum_hardest_1905_11plus (2 per cent more on magictour); a proper
-// puzzle's count to 2 tries every branch either way. Ordering by the
-// digit's count in the band, or in the row, or over the row, box and
-// column counted apart, did about as well or worse. The two-candidate
+// ascending order. That reaches a solution sooner than ascending order,
+// with fewer guesses on nearly every benchmark set, most of all to the
+// first solution; a proper puzzle's count to 2 tries every branch either
+// way. Ordering by the digit's count in the band, or in the row, or over
+// the row, box and column counted apart, does no better. The two-candidate
 // cells that the search branches on almost always are ordered inline by
 // the callers; this is for the rest.
 func orderDigits(ds []int, ws *[9][3]uint32, b int, p uint) {

@@ -23,11 +23,11 @@ import (
 // left (naked singles) restrict their digit's row to them, and the passes
 // resume. The rules are monotone, so this reaches their fixed point, which
 // coreBands may stop short of (it does not re-examine a digit whose
-// columns shrank under the permutation rule): coreVector makes 3-6% fewer
-// branch points. propagateV (one file per build) runs the passes with
-// AVX-512 instructions where the build (GOEXPERIMENT=simd) and the
-// processor allow it, else propagateScalar, the same passes one digit at
-// a time and the reference for the vector code.
+// columns shrank under the permutation rule), so coreVector makes a few
+// per cent fewer branch points. propagateV (one file per build) runs the
+// passes with AVX-512 instructions where the build (GOEXPERIMENT=simd) and
+// the processor allow it, else propagateScalar, the same passes one digit
+// at a time and the reference for the vector code.
 
 const (
 	rowOnes  = 1 | 1<<9 | 1<<18 // bit 0 of each row of a band word
@@ -260,8 +260,7 @@ func givenPeers(m, cols, all uint32) uint32 {
 // cell, d leaves the rest of the cell's row and box and its column in the
 // other bands, and the cell counts as placed. propagateV's rules would
 // find the row, box and column themselves, but the column in the other
-// bands only a pass later (7-10 per cent more passes on the hard sets, 4
-// on serg, with the same branches).
+// bands only a pass later (more passes, with the same branches).
 func (s *stateV) assign(d, b int, bit uint32) {
 	p := uint(bits.TrailingZeros32(bit)) % 32
 	col := unitCol[p]

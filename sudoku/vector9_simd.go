@@ -15,7 +15,7 @@ var vectorUnits = archsimd.X86.AVX512()
 
 // defaultCore9 is the 9x9 core that Solve and Solver use: coreVector when
 // it has the vector instructions, which makes it faster than coreBands on
-// every benchmark set (README, Sudoku performance), else coreBands.
+// every benchmark set (docs/benchmarks.md), else coreBands.
 var defaultCore9 = func() core9 {
 	if vectorUnits {
 		return coreVector
@@ -159,20 +159,18 @@ func storeV(x vec, c *[9]uint32) { x.Store((*[8]uint32)(c[:8])) }
 // propagateAVX512 is propagateScalar with digits 0-7 of a band in the
 // lanes of one 256-bit vector and digit 8 beside them in a general
 // register, so that the vector and the scalar units share the work (a
-// 512-bit vector with nine lanes in use costs twice as much on this
-// processor, whose vector units are 256 bits wide). It runs in assembly
+// 512-bit vector with nine lanes in use costs twice as much on processors
+// whose vector units are 256 bits wide). It runs in assembly
 // (propagateAsm, vector9_amd64.s), which keeps every value in the 32
 // vector registers of AVX-512 and fuses the logic into three-input
 // instructions. Digit 8's box and permutation rules are table look-ups
 // (boxOthers, boxAlone, triadKeep as permT uses it), which keeps the
 // scalar side from holding up the vector side, and a pass skips them when
 // digit 8's words came through the pass before unchanged (which leaves
-// them at the rules' fixed point): after a call's first pass, 73 per cent
-// of the passes on serg_benchmark, and the pass 9-11 per cent faster on
-// serg, top95 and magictour (in-process toggle). The first pass skips
-// them too when e8 is false (a branch that did not touch digit 8): 2.5-5
-// per cent more on serg, 5 on top95. TestVectorScalar compares every
-// result with propagateScalar.
+// them at the rules' fixed point), as they do in most passes after a
+// call's first. The first pass skips them too when e8 is false (a branch
+// that did not touch digit 8). TestVectorScalar compares every result
+// with propagateScalar.
 func (s *stateV) propagateAVX512(e8 bool) bool {
 	if !vectorUnits {
 		return s.propagateScalar()

@@ -286,7 +286,7 @@ func checkHeader(f *os.File, p *pattern, blank int) (raw []byte, crc uint32, siz
 // Options.InMemory).
 func readTable(dir string, p *pattern, blank int, inMemory bool) ([]uint32, error) {
 	path := filepath.Join(dir, p.fileName(blank))
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
 		return nil, err
 	}
@@ -480,7 +480,7 @@ func List(dir string) ([]Info, error) {
 		if fi, err := os.Stat(filepath.Join(dir, e.Name())); err == nil {
 			inf.Size = fi.Size() // of the file a link points to
 		}
-		f, err := os.Open(filepath.Join(dir, e.Name()))
+		f, err := openRegular(filepath.Join(dir, e.Name()))
 		if err != nil {
 			inf.Err = err
 		} else {

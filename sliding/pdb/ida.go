@@ -1064,7 +1064,16 @@ func (v *solver) solve(ctx context.Context, cells []uint8, lim search.Limits, rs
 			st.Expanded, st.Generated, st.Iterations = exp, gen, 1
 			return finish(nil, sh.err)
 		}
-		exp, gen, next = rs.endIteration(exp, gen, next)
+		seen := int64(-1) // unknown when a worker stopped at a solution
+		if sh.bestPath == nil {
+			for _, n := range nodes {
+				seen = max(seen, n.seen)
+			}
+		}
+		exp, gen, next, err := rs.endIteration(exp, gen, next, seen)
+		if err != nil {
+			return finish(nil, err)
+		}
 		if rs.opt.Iteration != nil {
 			rep := IterationReport{Bound: bound, Expanded: exp, Generated: gen, Elapsed: time.Since(iterStart), Resumed: rs.iterResumed}
 			for w, n := range nodes {

@@ -358,7 +358,7 @@ func setCached(dir string, w, h, goalBlank int, partition string) (entries int64
 // that matches and the right size (the checksum is checked when it is
 // opened).
 func tableCached(dir string, p *pattern, blank int) bool {
-	f, err := os.Open(filepath.Join(dir, p.fileName(blank)))
+	f, err := openRegular(filepath.Join(dir, p.fileName(blank)))
 	if err != nil {
 		return false
 	}

@@ -2,6 +2,7 @@ package pdb
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -1044,7 +1045,14 @@ func (v *solver) solve(ctx context.Context, cells []uint8, lim search.Limits, rs
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				v.work(n, sh)
+				if err := guarded(func() error { v.work(n, sh); return nil }); err != nil {
+					sh.mu.Lock()
+					if sh.err == nil {
+						sh.err = err
+					}
+					sh.mu.Unlock()
+					sh.abort.Store(true)
+				}
 				busy[w] = time.Since(iterStart)
 			}()
 		}
@@ -1131,9 +1139,23 @@ func solveBoard(ctx context.Context, s *Set, b, goal sliding.Board, lim search.L
 	}
 	cells := relabel(transform(b, m), transform(goal, m))
 	v := s.solver()
-	path, st, err := v.solve(ctx, cells, lim, rs)
+	var (
+		path []int8
+		st   search.Stats
+	)
+	err := guarded(func() (err error) {
+		path, st, err = v.solve(ctx, cells, lim, rs)
+		return err
+	})
 	sol := sliding.Solution{Method: s.Method(), Stats: st}
+	if err == nil {
+		// An answer is optimal only from tables whose bytes were checked.
+		err = s.settled(ctx)
+	}
 	if err != nil {
+		if errors.Is(err, ErrDamaged) {
+			s.health.fail(err)
+		}
 		return sol, err
 	}
 	prev := b.Blank()

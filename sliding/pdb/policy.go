@@ -168,14 +168,22 @@ func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, lim search.Li
 		}
 		return s.Table(goal).Solve(b)
 	}
-	set, err := s.set(ctx, entryKey{b.W, b.H, goal.Blank(), ""})
-	switch {
-	case errors.Is(err, ErrNoDatabase) || errors.Is(err, ErrNotReady):
-		return sliding.Solve(ctx, b, goal, lim)
-	case err != nil:
-		return sliding.Solution{}, err
+	for try := 0; ; try++ {
+		set, err := s.set(ctx, entryKey{b.W, b.H, goal.Blank(), ""})
+		switch {
+		case errors.Is(err, ErrNoDatabase) || errors.Is(err, ErrNotReady):
+			return sliding.Solve(ctx, b, goal, lim)
+		case err != nil:
+			return sliding.Solution{}, err
+		}
+		sol, err := set.SolveWith(ctx, b, goal, lim, s.opts.Run)
+		if !errors.Is(err, ErrDamaged) || try > 0 {
+			return sol, err
+		}
+		// The set's files changed under it: open it again (its damaged
+		// tables are rebuilt) and solve once more.
+		s.logf("pdb: %v; opening the databases again", err)
 	}
-	return set.SolveWith(ctx, b, goal, lim, s.opts.Run)
 }
 
 // SolvePartition solves b for goal with pattern databases, whatever the
@@ -222,11 +230,12 @@ func (s *Solver) Ready(w, h, goalBlank int) bool {
 		return true
 	}
 	e := s.entry(entryKey{w, h, goalBlank, ""})
-	return e.set.Load() != nil || e.none.Load()
+	set := e.set.Load()
+	return set != nil && !set.Damaged() || e.none.Load()
 }
 
 func (s *Solver) background(ctx context.Context, e *choice, k entryKey) {
-	if e.set.Load() != nil || e.none.Load() || !e.started.CompareAndSwap(false, true) {
+	if set := e.set.Load(); set != nil && !set.Damaged() || e.none.Load() || !e.started.CompareAndSwap(false, true) {
 		return
 	}
 	go func() {
@@ -242,7 +251,10 @@ func (s *Solver) background(ctx context.Context, e *choice, k entryKey) {
 func (s *Solver) set(ctx context.Context, k entryKey) (*Set, error) {
 	e := s.entry(k)
 	if set := e.set.Load(); set != nil {
-		return set, nil
+		if !set.Damaged() {
+			return set, nil
+		}
+		e.set.CompareAndSwap(set, nil)
 	}
 	if e.none.Load() {
 		return nil, noneErr(k.w, k.h)
@@ -262,7 +274,7 @@ func noneErr(w, h int) error {
 func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*Set, error) {
 	e.open.Lock()
 	defer e.open.Unlock()
-	if set := e.set.Load(); set != nil {
+	if set := e.set.Load(); set != nil && !set.Damaged() {
 		return set, nil
 	}
 	if e.none.Load() {
@@ -302,7 +314,7 @@ func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*Set, er
 	s.mu.Unlock()
 	slot.mu.Lock()
 	defer slot.mu.Unlock()
-	if slot.set == nil {
+	if slot.set == nil || slot.set.Damaged() {
 		opts := s.opts
 		opts.Dir = dir
 		opts.PruneLength = pruneLen

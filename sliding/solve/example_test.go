@@ -1,4 +1,4 @@
-package pdb_test
+package solve_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
 
 // A Solver solves any board by the fastest exact method: the distance table
@@ -15,16 +15,18 @@ import (
 // conflicts for boards too big for any database. In a program, the three
 // lines are:
 //
-//	solver := pdb.NewSolver(pdb.Options{}) // databases in the user's cache
+//	solver := solve.New(solve.Options{}) // files in the user's cache
+//	defer solver.Close()
 //	sol, err := solver.Solve(ctx, board, goal, search.Limits{})
 //	// sol.Moves, sol.Optimal, sol.Method
 //
 // Keep the Solver: it opens each set of databases once. Here the databases
 // go to a temporary directory.
-func ExampleSolver() {
+func ExampleSolver_Solve() {
 	dir, _ := os.MkdirTemp("", "pdb-example")
 	defer os.RemoveAll(dir)
-	solver := pdb.NewSolver(pdb.Options{Dir: dir})
+	solver := solve.New(solve.Options{Dir: dir})
+	defer solver.Close()
 	for _, in := range []struct {
 		w, h  int
 		tiles string

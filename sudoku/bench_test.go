@@ -42,8 +42,8 @@ func reportRates(b *testing.B, cpu time.Duration) {
 	}
 }
 
-// BenchmarkSolve runs the default 9x9 core (defaultCore9: coreVector in a
-// GOEXPERIMENT=simd build on a processor with AVX-512, else coreBands).
+// BenchmarkSolve runs the default 9x9 core (defaultCore9: the fastest
+// the processor runs, or the one CoreEnv names).
 func BenchmarkSolve(b *testing.B) { benchSolve9(b, defaultCore9) }
 
 // BenchmarkSolveBands is BenchmarkSolve with coreBands.
@@ -54,10 +54,19 @@ func BenchmarkSolveBands(b *testing.B) { benchSolve9(b, coreBands) }
 // branchpoints/puzzle.
 func BenchmarkSolveTriads(b *testing.B) { benchSolve9(b, coreTriads) }
 
-// BenchmarkSolveVector is BenchmarkSolve with coreVector.
+// BenchmarkSolveVector is BenchmarkSolve with coreVector's passes in Go.
 func BenchmarkSolveVector(b *testing.B) { benchSolve9(b, coreVector) }
 
+// BenchmarkSolveAVX2 is BenchmarkSolve with coreVectorAVX2.
+func BenchmarkSolveAVX2(b *testing.B) { benchSolve9(b, coreVectorAVX2) }
+
+// BenchmarkSolveAVX512 is BenchmarkSolve with coreVectorAVX512.
+func BenchmarkSolveAVX512(b *testing.B) { benchSolve9(b, coreVectorAVX512) }
+
 func benchSolve9(b *testing.B, core core9) {
+	if !core.supported() {
+		b.Skipf("%v: not on this processor", core)
+	}
 	for _, bf := range benchFiles {
 		b.Run(bf.name, func(b *testing.B) {
 			ps := loadPuzzles9(b, bf.file, -1)

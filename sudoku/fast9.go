@@ -118,27 +118,6 @@ type state9 struct {
 	biv    [3]uint32  // set by propagate: unplaced cells with two candidates
 }
 
-// core9 names a propagation and branching method of the 9x9 solver.
-type core9 uint8
-
-const (
-	// coreBands, the default, is the band pass and naked singles,
-	// branching on a cell.
-	coreBands core9 = iota
-	// coreTriads adds the triad rules (triad9.go) when the band pass
-	// stalls, and branches on a digit's configurations in a band or
-	// stack once a puzzle has needed configAfter branch points (on a
-	// cell before that). It makes fewer branch points than coreBands on
-	// every benchmark set but serg, and is slower by CPU time on all but
-	// magictour (README, Sudoku performance): kept, tested, for the work
-	// on a faster triad core.
-	coreTriads
-	// coreVector (vector9.go) applies coreBands' rules to all digits at
-	// once, with AVX-512 instructions where the build and processor
-	// allow it; it makes the same branches as coreBands.
-	coreVector
-)
-
 // configAfter is the number of cell branch points after which coreTriads
 // branches on configurations instead. Branching on configurations makes
 // 10-20% fewer branch points on the hardest sets (forum_hardest_*) and
@@ -638,7 +617,7 @@ func (sv *solver9) solve9(p *[81]uint8, limit int) int {
 	if sv.maxGuesses > 0 {
 		sv.nextStop = min(sv.nextStop, sv.maxGuesses)
 	}
-	if sv.core == coreVector {
+	if sv.core.vector() {
 		return sv.solveV(p)
 	}
 	if sv.stack == nil {

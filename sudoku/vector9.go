@@ -133,6 +133,8 @@ func (s *stateV) propagateV(c core9, e8 bool) bool {
 	switch c {
 	case coreVectorAVX512:
 		return propagateAsm(s, e8)
+	case coreVectorAVX2:
+		return propagateAVX2(s, e8)
 	}
 	return s.propagateScalar()
 }

@@ -5,13 +5,13 @@ import "golang.org/x/sys/cpu"
 // supported reports whether the processor (and the operating system,
 // which must save the vector registers) runs core c: propagateAsm needs
 // AVX-512 F and VL (VPTERNLOGD, VPRORD and mask registers on 256-bit
-// vectors).
+// vectors); propagateAVX2 needs AVX2.
 func (c core9) supported() bool {
 	switch c {
 	case coreVectorAVX512:
 		return cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
 	case coreVectorAVX2:
-		return false
+		return cpu.X86.HasAVX2
 	}
 	return true
 }
@@ -26,3 +26,9 @@ func (c core9) supported() bool {
 //
 //go:noescape
 func propagateAsm(s *stateV, e8 bool) bool
+
+// propagateAVX2 is propagateAsm for processors with AVX2
+// (vector9_avx2_amd64.s).
+//
+//go:noescape
+func propagateAVX2(s *stateV, e8 bool) bool

@@ -49,11 +49,6 @@ func BenchmarkSolve(b *testing.B) { benchSolve9(b, defaultCore9) }
 // BenchmarkSolveBands is BenchmarkSolve with coreBands.
 func BenchmarkSolveBands(b *testing.B) { benchSolve9(b, coreBands) }
 
-// BenchmarkSolveTriads is BenchmarkSolve with the triad core (coreTriads),
-// which is not the default: compare the two by cpu-puzzles/s and
-// branchpoints/puzzle.
-func BenchmarkSolveTriads(b *testing.B) { benchSolve9(b, coreTriads) }
-
 // BenchmarkSolveVector is BenchmarkSolve with coreVector's passes in Go.
 func BenchmarkSolveVector(b *testing.B) { benchSolve9(b, coreVector) }
 
@@ -132,4 +127,17 @@ func BenchmarkBacktrack(b *testing.B) {
 // with the band solver.
 func BenchmarkGeneral(b *testing.B) {
 	benchGrids(b, "magictour_top1465.txt", -1, solveGeneral)
+}
+
+// BenchmarkInitV measures coreVector's set-up alone on serg_benchmark
+// (easy puzzles, where it is a larger share of the time).
+func BenchmarkInitV(b *testing.B) {
+	ps := loadPuzzles9(b, "serg_benchmark.txt", -1)
+	var s stateV
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if !s.initV(&ps[i%len(ps)]) {
+			b.Fatal("rejected")
+		}
+	}
 }

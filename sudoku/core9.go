@@ -12,14 +12,6 @@ const (
 	// coreBands is the band pass and naked singles, branching on a cell:
 	// the default where the processor has no AVX2.
 	coreBands core9 = iota
-	// coreTriads adds the triad rules (triad9.go) when the band pass
-	// stalls, and branches on a digit's configurations in a band or
-	// stack once a puzzle has needed configAfter branch points (on a
-	// cell before that). It makes fewer branch points than coreBands on
-	// every benchmark set but serg, and is slower by CPU time on all but
-	// magictour (README, Sudoku performance): kept, tested, for the work
-	// on a faster triad core.
-	coreTriads
 	// coreVector (vector9.go) applies coreBands' rules to all digits at
 	// once, its passes in portable Go (propagateScalar): the reference
 	// for the two below, which make the same branches.
@@ -38,7 +30,6 @@ func (c core9) vector() bool { return c >= coreVector }
 // the environment variable CoreEnv takes them (without "vector-").
 var coreNames = [...]string{
 	coreBands:        "bands",
-	coreTriads:       "triads",
 	coreVector:       "vector-portable",
 	coreVectorAVX2:   "vector-avx2",
 	coreVectorAVX512: "vector-avx512",
@@ -62,7 +53,7 @@ var defaultCore9 = chooseCore9(os.Getenv(CoreEnv))
 func chooseCore9(name string) core9 {
 	name = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(name)), "vector-")
 	for c, n := range coreNames {
-		if core9(c) != coreTriads && strings.TrimPrefix(n, "vector-") == name && core9(c).supported() {
+		if strings.TrimPrefix(n, "vector-") == name && core9(c).supported() {
 			return core9(c)
 		}
 	}

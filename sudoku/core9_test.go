@@ -199,7 +199,7 @@ func TestChooseCore9(t *testing.T) {
 	}{
 		{"bands", coreBands}, {"portable", coreVector}, {"vector-portable", coreVector},
 		{"avx2", coreVectorAVX2}, {"AVX512", coreVectorAVX512}, {"vector-avx512", coreVectorAVX512},
-		{"triads", auto}, {"sse", auto}, {"", auto},
+		{"sse", auto}, {"", auto},
 	} {
 		want := tc.core
 		if !want.supported() {

@@ -17,9 +17,9 @@ const serveDescription = `
 Serves searchlab's page and its HTTP JSON API on --addr until interrupted.
 The page solves and replays sliding-tile boards, compares the algorithms on
 a board, solves and generates Sudoku, and finds one-stroke chains; the API
-under /api/ answers in the same JSON as --json on the command line (see the
-README for the endpoints and curl examples). One line per request is logged
-on stderr.
+under /api/ answers in the same JSON as the commands print (docs/http-api.md
+lists the endpoints, with curl examples). One line per request is logged on
+stderr.
 
 Every solve is bounded by --timeout and --max-nodes (a request may ask for
 less), cancelled when its client goes away, and at most --max-concurrent

@@ -23,8 +23,8 @@ import (
 )
 
 const slidingDescription = `
-Reads sliding-tile boards on stdin and prints, for each, the fewest moves to
-the goal, or "impossible" ("-1" in boj1525 format) if the board cannot reach
+Reads sliding-tile boards from the files named (in order) or stdin ("-" or
+none) and prints, for each, the fewest moves to the goal, or "impossible" ("-1" in boj1525 format) if the board cannot reach
 it. Solvability is decided at once from permutation parity and the blank's
 position. Boards of up to 9 cells (3x3, 2x4 ...) are answered from an exact
 distance table built once per goal and kept in the database cache; larger
@@ -40,7 +40,10 @@ it is printed.
 Formats (--format): grid (rows of numbers, 0, # or _ for the blank, boards
 separated by blank lines), line (one board a line, size from --size or a
 square), boj11112 (a count, then 3x3 boards of rows like "12#") and boj1525
-(one 3x3 board of numbers, 0 for the blank).
+(one 3x3 board of numbers, 0 for the blank). Without --format each file's
+format is told from its first lines (a lone count is boj11112; a line
+holding a whole board is line; other rows are grid), or the error asks for
+--format.
 
 Output: one line per board: the length; with --path the length, a space and
 the moves as letters U D L R (the direction the blank moves); with --json one
@@ -60,9 +63,10 @@ work units in separate processes or on many machines, and --shard k/n
 answers one shard of a file ("searchlab sliding split -h" describes them).
 
 Examples:
-  searchlab sliding --format boj11112 < examples/eight.txt
-  echo "2 8 3 1 6 4 7 0 5" | searchlab sliding --format line --goal "1 2 3 8 0 4 7 6 5" --path
-  searchlab sliding --format line --json < examples/fifteen.txt
+  searchlab sliding examples/eight.txt
+  echo "8 1 3 4 0 2 7 6 5" | searchlab sliding
+  echo "2 8 3 1 6 4 7 0 5" | searchlab sliding --goal "1 2 3 / 8 0 4 / 7 6 5" --path
+  searchlab sliding examples/fifteen.txt --json
 `
 
 func init() {
@@ -87,24 +91,28 @@ type slidingFlags struct {
 }
 
 func (f *slidingFlags) register(fs *flag.FlagSet, defFormat string) {
-	fs.StringVar(&f.format, "format", defFormat, "input `format`: grid, line, boj11112 or boj1525")
+	usage := "input `format`: grid, line, boj11112 or boj1525"
+	if defFormat == "" {
+		usage += " (default: detected from the input)"
+	}
+	fs.StringVar(&f.format, "format", defFormat, usage)
 	fs.StringVar(&f.size, "size", "", "board size `WxH` for --format line (default: a square), checked for grid")
-	fs.StringVar(&f.goal, "goal", "", "goal `tiles` in reading order, 0 for the blank (default: 1..n-1, blank last)")
+	fs.StringVar(&f.goal, "goal", "", "goal `tiles` in reading order, 0 for the blank, rows may be separated by / as in \"1 2 3 / 8 0 4 / 7 6 5\" (default: 1..n-1, blank last)")
 	fs.StringVar(&f.partition, "partition", "", "pattern database `partition` for --heuristic pdb, such as 7-8, 6-6-6-6, or on 5x5 catalogue3 or catalogue (the largest of several 6-6-6-6 partitions) or catalogue7 (6-6-6-6 and 7-7-5-5); prefixed with zero: (such as zero:6-6-6-6 or zero:catalogue) for zero-aware tables, which also know the blank's region (stronger, about 1.4 times the memory; default: the database's own)")
 	fs.Int64Var(&f.maxNodes, "max-nodes", 0, "stop a search after `n` expansions (0: no cap, but BFS and A* stop at 2,000,000)")
 	fs.IntVar(&f.maxDepth, "max-depth", 0, "depth bound for dfs and iddfs (0: the board's largest optimal length where known, 31 for 3x3, 80 for 4x4)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this `duration`, such as 10s (0: none)")
 }
 
-func runSliding(ctx context.Context, e *env, args []string) error {
+func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	if len(args) > 0 {
 		if sub, ok := unitCommands[args[0]]; ok {
 			return sub(ctx, e, args[1:])
 		}
 	}
-	fs := newFlagSet(e, "sliding", "[flags] < boards", slidingDescription)
+	fs := newFlagSet(e, "sliding", "[flags] [file ...]", slidingDescription)
 	var f slidingFlags
-	f.register(fs, "grid")
+	f.register(fs, "")
 	fs.StringVar(&f.algo, "algo", "auto", "`algorithm`: auto, bfs, dfs, iddfs, astar or idastar")
 	fs.StringVar(&f.heuristic, "heuristic", "linear", "`heuristic` for astar and idastar: misplaced, manhattan, linear or pdb")
 	path := fs.Bool("path", false, "print the moves after the length")
@@ -114,21 +122,26 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 	registerShard(fs, &sh)
 	var lf longFlags
 	lf.register(fs)
-	if err := parseFlags(fs, args); err != nil {
+	files, err := parseArgs(fs, args)
+	if err != nil {
 		return err
 	}
 	if err := f.check(); err != nil {
 		return err
 	}
+	srcs, err := e.inputs(files)
+	if err != nil {
+		return err
+	}
+	defer closeSources(srcs)
 	// Lengths alone of table-sized boards are one lookup each: no path to
 	// walk (or verify), since none is printed.
 	lengthOnly := f.algo == string(sliding.Auto) && f.heuristic != "pdb" && !*path && !*asJSON && !*stats
-	in := e.stdin
-	if lengthOnly && f.format == string(sliding.BOJ11112) && sh.n <= 1 {
+	if format, ferr := f.formatOf(srcs[0]); lengthOnly && ferr == nil && format == sliding.BOJ11112 && sh.n <= 1 && len(srcs) == 1 && f.goalFits(3, 3) {
 		// The judge's batch: read it whole and answer it in one pass, unless
 		// it is not in the plain layout (then the parser below reads it, and
 		// names the fault if there is one).
-		data, err := readInput(in)
+		data, err := readInput(srcs[0].reader())
 		if err != nil {
 			return err
 		}
@@ -137,9 +150,9 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 		if done, err := boj11112Lengths(e, solver, &f, data); done || err != nil {
 			return err
 		}
-		in = bytes.NewReader(data)
+		srcs[0].r = bytes.NewReader(data)
 	}
-	cases, goals, err := f.read(in)
+	cases, goals, err := f.readSources(srcs)
 	if err != nil {
 		return err
 	}
@@ -159,7 +172,7 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 		defer cancel()
 	}
 	out := bufio.NewWriterSize(e.stdout, 64*1024)
-	defer out.Flush()
+	defer flush(out, &err)
 	var bar *progress.Bar
 	if e.stderrTerminal && !*stats && len(cases) > 1 {
 		bar = progress.New(e.stderr, "sliding", int64(len(cases)))
@@ -238,9 +251,12 @@ func runSliding(ctx context.Context, e *env, args []string) error {
 
 // check checks the flags on their own, before any input is read.
 func (f *slidingFlags) check() error {
-	format, err := sliding.ParseFormat(f.format)
-	if err != nil {
-		return badInputf("--format: %v", err)
+	var format sliding.Format // "" when detected from the input
+	if f.format != "" {
+		var err error
+		if format, err = sliding.ParseFormat(f.format); err != nil {
+			return badInputf("--format: %v", err)
+		}
 	}
 	if _, err := sliding.ParseAlgorithm(f.algo); err != nil {
 		return badInputf("--algo: %v", err)
@@ -260,6 +276,7 @@ func (f *slidingFlags) check() error {
 		if format == sliding.BOJ11112 || format == sliding.BOJ1525 {
 			return badInputf("--size: %s boards are always 3x3", format)
 		}
+		var err error
 		if w, h, err = sliding.ParseSize(f.size); err != nil {
 			return badInputf("--size: %v", err)
 		}
@@ -279,48 +296,9 @@ func (f *slidingFlags) check() error {
 	return nil
 }
 
-// read checks the flags and reads the boards, with the goal of each.
+// read checks the flags and reads the boards in r, with the goal of each.
 func (f *slidingFlags) read(r io.Reader) ([]sliding.Case, []sliding.Board, error) {
-	if err := f.check(); err != nil {
-		return nil, nil, err
-	}
-	format, _ := sliding.ParseFormat(f.format)
-	w, h := 0, 0
-	if f.size != "" {
-		w, h, _ = sliding.ParseSize(f.size)
-	}
-	var goalToks []string
-	if f.goal != "" {
-		goalToks = strings.Fields(f.goal)
-	}
-	cases, err := sliding.Parse(r, format, w, h)
-	if err != nil {
-		if errors.Is(err, sliding.ErrInvalid) {
-			return nil, nil, badInput(err)
-		}
-		return nil, nil, err
-	}
-	goals := make([]sliding.Board, len(cases))
-	bySize := map[[2]int]sliding.Board{}
-	for i, c := range cases {
-		key := [2]int{c.Board.W, c.Board.H}
-		g, ok := bySize[key]
-		if !ok {
-			if goalToks == nil {
-				g = sliding.Standard(c.Board.W, c.Board.H)
-			} else {
-				if len(goalToks) != c.Board.W*c.Board.H {
-					return nil, nil, badInputf("line %d: the board is %dx%d but --goal has %d tiles", c.Line, c.Board.W, c.Board.H, len(goalToks))
-				}
-				if g, err = sliding.ParseGoal(f.goal, c.Board.W, c.Board.H); err != nil {
-					return nil, nil, badInputf("--goal: %v", err)
-				}
-			}
-			bySize[key] = g
-		}
-		goals[i] = g
-	}
-	return cases, goals, nil
+	return f.readSources([]*source{newSource("", r, nil)})
 }
 
 // refuse rejects, up front, uninformed searches that cannot finish on the

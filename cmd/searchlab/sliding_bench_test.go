@@ -18,7 +18,7 @@ import (
 // leave out of a whole run of the command is only the process start.
 
 // BenchmarkSlidingBatch100k runs "searchlab sliding --format boj11112" in
-// process on the README's 100,000-board batch (seed 1, half unsolvable):
+// process on a 100,000-board batch (seed 1, half unsolvable):
 // parse, solve, verify and print.
 func BenchmarkSlidingBatch100k(b *testing.B) {
 	benchBOJ11112(b, 100000)

@@ -419,17 +419,13 @@ func sortInts(a []int) {
 // can be, whose tables each have at most 2^26 entries (32 MB). ok is false
 // when the board has more than 32 cells.
 //
-// On 5x5, CataloguePartition expands 2.1 to 6.7 times fewer nodes than
-// 6-6-6-6 on Korf & Felner's boards, but each node costs about four times
-// as much (fourteen lookups against three or four), and over the ten
-// easiest boards 6-6-6-6 took less time through the command (see the
-// README), so it stays the default. The zero-aware tables (ZeroPrefix)
-// expand fewer nodes again (zero:6-6-6-6 19 to 31 per cent fewer than
-// 6-6-6-6 on the boards measured), but the set rank and the blank's region
-// that a child's entry waits for, and tables 1.42 times as large, make a
-// node cost more: on one thread zero:6-6-6-6 took about as much processor
-// time as 6-6-6-6 on two of the eight boards measured and up to 1.6 times
-// as much on the other six, so it is not the default either.
+// On 5x5, CataloguePartition expands several times fewer nodes than
+// 6-6-6-6, but each node costs about four times as much (fourteen lookups
+// against three or four), so 6-6-6-6 stays the default. The zero-aware
+// tables (ZeroPrefix) expand fewer nodes again, but the set rank and the
+// blank's region that a child's entry waits for, and larger tables, make a
+// node cost more, so they are not the default either. docs/benchmarks.md
+// compares them.
 func DefaultPartition(w, h int) (spec string, ok bool) {
 	n := w * h
 	switch {
@@ -545,12 +541,10 @@ type Options struct {
 	PruneLength int
 	// InMemory reads each table into memory (on huge pages where the
 	// system allows it) instead of mapping its file. Opening then reads
-	// the tables whole, a few seconds for gigabytes (catalogue7's 2.7 GB:
-	// 7-9 s of system time on the 2-core machine of the README), but the
-	// search's random look-ups miss the TLB less (catalogue7 with two
-	// threads: about a tenth faster), and a long search is not slowed when
-	// the system evicts mapped pages it needs again. The memory is kept for
-	// the life of the process.
+	// the tables whole, a few seconds for gigabytes, but the search's
+	// random look-ups miss the TLB less, and a long search is not slowed
+	// when the system evicts mapped pages it needs again. The memory is
+	// kept for the life of the process.
 	InMemory bool
 }
 

@@ -15,15 +15,11 @@ import (
 
 // PruneLength returns the longest redundant move sequence that the searches
 // of a w x h set prune by default (see package prune): 14 moves on boards
-// of more than 16 cells (236,314 states, 4 MB on a 5x5 board, built once
-// in a few seconds and kept beside the databases) and 12 moves on smaller
-// boards (13,486 states on 4x4). Longer machines prune more but cost more
-// per node, as their tables fall out of the processor's caches; on the
-// 24-puzzle with 6-6-6-6, one thread, 14 moves expanded 41% fewer nodes
-// than undo pruning alone on #38 (68.4 M against 115.7 M) and took 13.1 s
-// against 18.2 s, while 16 moves expanded 64.0 M in 14.1 s and 18 moves
-// 60.9 M in 14.8 s. On Korf's 100 15-puzzle boards (7-8) 12 moves take the
-// nodes from 2.0 M to 1.5 M, and longer ones save 2% more.
+// of more than 16 cells (a machine of 199,632 states, 3.4 MB on a 5x5
+// board, built once in a few seconds and kept beside the databases) and 12
+// moves on smaller boards (11,671 states on 4x4). Longer machines prune
+// more but cost more per node, as their tables fall out of the processor's
+// caches; docs/design/sliding.md gives the trade-off.
 func PruneLength(w, h int) int {
 	if w*h > 16 {
 		return 14

@@ -44,9 +44,9 @@ const QuickEntries = 1 << 25
 
 // QuickPartition returns the partition a Solver uses for a w x h board
 // while the default set is too large to build unasked and is not cached:
-// "6-6-3" on 4x4 (about 0.5 s to build, 5.8 MB) and "5-5-5-5-4" on 5x5
-// (about 3 s, 13 MB). ok is false for the other sizes, whose default sets
-// are built unasked.
+// "6-6-3" on 4x4 (5.8 MB, built in under a second) and "5-5-5-5-4" on
+// 5x5 (13 MB, a few seconds). ok is false for the other sizes, whose
+// default sets are built unasked.
 func QuickPartition(w, h int) (partition string, ok bool) {
 	switch {
 	case w == 4 && h == 4:

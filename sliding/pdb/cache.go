@@ -390,7 +390,7 @@ func Open(ctx context.Context, w, h, blank int, partition string, opts Options) 
 			how := "this is done once"
 			if p.size > 1<<26 {
 				how = "this takes under a minute, once"
-				if !useBlockBuilder || len(p.cells) > blockMaxTiles {
+				if len(p.cells) > blockMaxTiles {
 					how = "this takes some minutes, once"
 				}
 			}

@@ -170,8 +170,34 @@ func (s *Set) Heuristic(b, goal sliding.Board) (int, error) {
 	return n.h(), nil
 }
 
+// For returns the set's heuristic toward goal as a sliding.Heuristic, for
+// the generic algorithms of package search (sliding.SolveWith). It
+// returns an error when goal does not fit the set: another size, or the
+// blank on a cell that no symmetry takes to the set's.
+func (s *Set) For(goal sliding.Board) (sliding.Heuristic, error) {
+	if err := s.check(goal, goal); err != nil {
+		return nil, err
+	}
+	return heuristic{s, goal}, nil
+}
+
+// heuristic is a Set toward one goal.
+type heuristic struct {
+	s    *Set
+	goal sliding.Board
+}
+
+// Name returns the set's method, such as "pdb 7-8+mirror".
+func (h heuristic) Name() string { return h.s.Method() }
+
+// Estimate returns the set's lower bound on the moves from b to the goal.
+func (h heuristic) Estimate(b sliding.Board) int {
+	n, _ := h.s.Heuristic(b, h.goal)
+	return n
+}
+
 // Solve returns a shortest sequence of blank moves from b to goal, found by
-// IDA* on both cores with the set's heuristic. The goal's blank must be on
+// IDA* on every processor with the set's heuristic. The goal's blank must be on
 // the set's cell or on one that a symmetry of the board takes there: the
 // boards are then solved in that reflection and the moves mapped back. It returns
 // sliding.ErrUnsolvable for a board that cannot reach the goal, and an error

@@ -49,3 +49,41 @@ func ExampleSolver_Solve() {
 	// 4x3: 49 moves, optimal true, by pdb 6-5
 	// 6x6: 1 moves, optimal true, by idastar+linear
 }
+
+// Run runs a named algorithm of package search with a named heuristic, for
+// comparison; its zero Method is the fastest exact method, as Solve.
+func ExampleSolver_Run() {
+	solver := solve.New(solve.Options{NoDatabases: true}) // no files
+	defer solver.Close()
+	board, _ := sliding.ParseGoal("8 6 7 2 5 4 3 0 1", 3, 3)
+	goal := sliding.Standard(3, 3)
+	for _, m := range []solve.Method{{}, {Algorithm: sliding.AStar, Heuristic: "manhattan"}, {Algorithm: sliding.BFS}} {
+		sol, err := solver.Run(context.Background(), board, goal, m, search.Limits{})
+		fmt.Println(sol.Len(), sol.Method, err)
+	}
+	// Output:
+	// 31 table <nil>
+	// 31 astar+manhattan <nil>
+	// 31 bfs <nil>
+}
+
+// SolveBatch solves many boards on every core and hands the answers back
+// in input order.
+func ExampleSolver_SolveBatch() {
+	solver := solve.New(solve.Options{NoDatabases: true})
+	defer solver.Close()
+	goal := sliding.Standard(3, 3)
+	var bt solve.Batch
+	for _, tiles := range []string{"1 2 3 4 5 6 7 0 8", "2 1 3 4 5 6 7 8 0", "8 6 7 2 5 4 3 0 1"} {
+		b, _ := sliding.ParseGoal(tiles, 3, 3)
+		bt.Boards, bt.Goals = append(bt.Boards, b), append(bt.Goals, goal)
+	}
+	solver.SolveBatch(context.Background(), bt, func(i int, a solve.Answer) error {
+		fmt.Println(i, a.Solvable, a.Solution.Len(), a.Err)
+		return a.Err
+	})
+	// Output:
+	// 0 true 1 <nil>
+	// 1 false 0 <nil>
+	// 2 true 31 <nil>
+}

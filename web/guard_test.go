@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/web"
 )
 
@@ -154,7 +154,7 @@ func TestRequestHygiene(t *testing.T) {
 // TestNotReady503 checks that a pdb request whose databases are still
 // being built in the background is answered 503 with Retry-After, not 400.
 func TestNotReady503(t *testing.T) {
-	s := web.New(web.Config{PDB: newBackgroundSolver(t)})
+	s := web.New(web.Config{Solver: newBackgroundSolver(t)})
 	var e struct{ Error string }
 	code, h := postJSON(t, s, "/api/sliding/solve", `{"board":"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15","heuristic":"pdb"}`, &e)
 	if code != http.StatusServiceUnavailable || h.Get("Retry-After") == "" {
@@ -229,18 +229,13 @@ func TestSlotHeldUntilWritten(t *testing.T) {
 	}
 }
 
-// newBackgroundSolver returns a pdb.Solver that builds its sets in the
-// background in a temporary directory; the test waits for the 4x4 set
-// before the directory is removed.
-func newBackgroundSolver(t *testing.T) *pdb.Solver {
+// newBackgroundSolver returns a solve.Solver that builds its sets in the
+// background in a temporary directory, closed (its builds stopped) before
+// the directory is removed.
+func newBackgroundSolver(t *testing.T) *solve.Solver {
 	t.Helper()
-	s := pdb.NewSolver(pdb.Options{Dir: t.TempDir(), Background: true})
-	t.Cleanup(func() {
-		deadline := time.Now().Add(2 * time.Minute)
-		for !s.Ready(4, 4, 15) && time.Now().Before(deadline) {
-			time.Sleep(20 * time.Millisecond)
-		}
-	})
+	s := solve.New(solve.Options{Dir: t.TempDir(), Background: true})
+	t.Cleanup(func() { s.Close() })
 	return s
 }
 

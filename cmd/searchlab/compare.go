@@ -12,6 +12,7 @@ import (
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
 
 const compareDescription = `
@@ -70,7 +71,9 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		return badInputf("compare takes one board, the input has %d", len(cases))
 	}
 	b, goal := cases[0].Board, goals[0]
-	opt := api.CompareOptions{Limits: search.Limits{MaxNodes: f.maxNodes}, Timeout: f.timeout, MaxDepth: f.maxDepth, Partition: f.partition, PDB: newPDBSolver(e)}
+	opt := solve.CompareOptions{Limits: search.Limits{MaxNodes: f.maxNodes}, Timeout: f.timeout, MaxDepth: f.maxDepth, Partition: f.partition}
+	solver := newSolver(e, solve.Options{})
+	defer solver.Close()
 	if !*asJSON {
 		fmt.Fprintf(e.stdout, "board %dx%d (line %d): %s\ngoal: %s\n", b.W, b.H, cases[0].Line, oneLine(b), oneLine(goal))
 		if !sliding.Solvable(b, goal) {
@@ -90,10 +93,11 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stdout, "limits per run: %s; dfs and iddfs depth %d\n\n", limit, depth)
 	}
-	ans, err := api.Compare(ctx, b, goal, opt)
+	c, err := solver.Compare(ctx, b, goal, opt)
 	if err != nil {
 		return err
 	}
+	ans := api.NewCompareAnswer(c)
 	if *asJSON {
 		data, err := json.Marshal(ans)
 		if err != nil {

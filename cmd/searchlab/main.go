@@ -23,7 +23,6 @@ import (
 	"sort"
 
 	"github.com/searchlab/searchlab/api"
-	"github.com/searchlab/searchlab/sliding/pdb"
 )
 
 // command is one subcommand of searchlab. Each lives in its own file and
@@ -41,15 +40,9 @@ type env struct {
 	stdout, stderr io.Writer
 	// stderrTerminal reports whether stderr is a terminal (for progress bars).
 	stderrTerminal bool
-	// pdbRun holds the threads, checkpoint and progress reports of
-	// pattern-database solves (searchlab sliding --threads, --checkpoint).
-	pdbRun pdb.RunOptions
-	// pdbPrune is the move-pruning length of pattern-database solves
-	// (--prune; 0 for the library's choice).
-	pdbPrune int
-	// pdbInMemory reads the databases into memory instead of mapping them
-	// (--in-memory).
-	pdbInMemory bool
+	// noDatabases solves sliding boards without pattern databases or
+	// files (tests of the other methods).
+	noDatabases bool
 }
 
 var commands = map[string]command{}

@@ -13,6 +13,7 @@ import (
 	"github.com/searchlab/searchlab/internal/progress"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
 
 const pdbDescription = `
@@ -255,20 +256,11 @@ func pdbParseBlank(s string, n int) (int, error) {
 	return c, nil
 }
 
-// newPDBSolver returns the library's solver over the user's database
-// cache, with its notes and building progress on e.stderr, or nil when
-// pattern databases are turned off (tests of the other methods).
-func newPDBSolver(e *env) *pdb.Solver {
-	if !usePDB {
-		return nil
-	}
-	o := pdbOptions(e, "")
-	o.Run = e.pdbRun
-	o.PruneLength = e.pdbPrune
-	o.InMemory = e.pdbInMemory
-	return pdb.NewSolver(o)
+// newSolver returns the library's solver over the user's database cache,
+// with o's search options, its notes and building progress on e.stderr,
+// and without pattern databases where e says so.
+func newSolver(e *env, o solve.Options) *solve.Solver {
+	po := pdbOptions(e, "")
+	o.Log, o.Progress, o.NoDatabases = po.Log, po.Progress, e.noDatabases
+	return solve.New(o)
 }
-
-// usePDB turns pattern databases on for "searchlab sliding" and "compare";
-// tests of the other methods turn it off.
-var usePDB = true

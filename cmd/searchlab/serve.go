@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/web"
 )
 
@@ -82,9 +82,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		// No request waits for a set: each opens (or is built) in the
 		// background, and IDA* with linear conflicts answers meanwhile. The
 		// page's goals (blank last on 4x4 and 5x5) are opened at once.
-		cfg.PDB = pdb.NewSolver(pdb.Options{Log: e.stderr, Background: true})
-		cfg.PDB.Warm(ctx, 4, 4, 15)
-		cfg.PDB.Warm(ctx, 5, 5, 24)
+		cfg.Solver = solve.New(solve.Options{Log: e.stderr, Background: true})
+		defer cfg.Solver.Close()
+		cfg.Solver.Warm(4, 4, 15)
+		cfg.Solver.Warm(5, 5, 24)
 	}
 	srv := &http.Server{
 		Handler:           web.New(cfg),

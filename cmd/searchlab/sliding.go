@@ -10,11 +10,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/searchlab/searchlab/api"
@@ -22,20 +19,8 @@ import (
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
-
-// memoryGuard and memoryBudget cap BFS and A* when --max-nodes is not
-// given: they keep every state they reach. The node cap alone let a 16x16
-// BFS take 3 GB; the budget in bytes (search.Limits.MaxBytes) holds every
-// board size to about 1 GB.
-const (
-	memoryGuard  = 2_000_000
-	memoryBudget = 1 << 30
-)
-
-// uninformedCells is the board size from which BFS and IDDFS are refused
-// unless bounded: 3x4 has 239 million states, 4x4 over 10^13.
-const uninformedCells = 12
 
 const slidingDescription = `
 Reads sliding-tile boards from the files named (in order) or stdin ("-" or
@@ -46,7 +31,7 @@ distance table built once per goal and kept in the database cache; larger
 boards by pattern databases where "searchlab pdb" covers the size (cached;
 until "searchlab pdb build" has built the large default set, a small one is
 built once, in seconds), else by IDA* with Manhattan distance and linear
-conflicts. The library's pdb.Solver makes that choice, here as in
+conflicts. The library's solve.Solver makes that choice, here as in
 "searchlab serve" and in Go programs. Batches of boards whose search runs
 on one core are solved on every core, printed in input order; a progress
 bar shows on a terminal. Every printed path is replayed to the goal before
@@ -160,7 +145,9 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		if err != nil {
 			return err
 		}
-		if done, err := boj11112Lengths(e, newPDBSolver(e), &f, data); done || err != nil {
+		solver := newSolver(e, solve.Options{})
+		defer solver.Close()
+		if done, err := boj11112Lengths(e, solver, &f, data); done || err != nil {
 			return err
 		}
 		srcs[0].r = bytes.NewReader(data)
@@ -169,11 +156,12 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	prog, err := lf.setup(e, &f, cases)
+	run, prog, err := lf.setup(e, &f, cases)
 	if err != nil {
 		return err
 	}
-	solver := newPDBSolver(e)                 // after setup, which sets the solves' threads and checkpoint
+	solver := newSolver(e, run)
+	defer solver.Close()
 	algo, _ := sliding.ParseAlgorithm(f.algo) // checked by read
 	if err := f.refuse(algo, cases); err != nil {
 		return err
@@ -192,53 +180,27 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	}
 	var total search.Stats
 	start := time.Now()
-	// The tables of the lookups, one per board size (each size has one
-	// goal), fetched before the boards are.
-	tables := map[[2]int]*sliding.Table{}
-	if lengthOnly {
-		for i, c := range cases {
-			size := [2]int{c.Board.W, c.Board.H}
-			if sh.has(i) && tables[size] == nil && sliding.TableSize(size[0], size[1]) {
-				tables[size] = tableFor(solver, goals[i])
-			}
-		}
+	bt := solve.Batch{Boards: make([]sliding.Board, len(cases)), Goals: goals, Lengths: lengthOnly, Skip: func(i int) bool { return !sh.has(i) },
+		Method: f.method(algo), Limits: search.Limits{MaxNodes: f.maxNodes}}
+	for i, c := range cases {
+		bt.Boards[i] = c.Board
 	}
-	// answer solves board i; it is called from several goroutines at once
-	// when boards are solved side by side.
-	answer := func(ctx context.Context, i int) boardAnswer {
-		if !sh.has(i) {
-			return boardAnswer{skip: true}
-		}
-		c, goal := cases[i], goals[i]
-		if t := tables[[2]int{c.Board.W, c.Board.H}]; t != nil {
-			return boardAnswer{lookup: true, length: t.Distance(c.Board)}
-		}
-		sol, err := f.solve(ctx, solver, algo, c.Board, goal)
-		prog.clear()
-		a := boardAnswer{sol: sol, solvable: !errors.Is(err, sliding.ErrUnsolvable)}
-		switch {
-		case err != nil && a.solvable:
-			a.err = fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(err))
-		case a.solvable:
-			if err := sliding.Verify(c.Board, goal, sol.Moves); err != nil {
-				a.err = fmt.Errorf("board %d (line %d): internal error: %s's path does not reach the goal: %v", i+1, c.Line, sol.Method, err)
-			}
-		}
-		return a
-	}
-	err = eachAnswer(ctx, len(cases), slidingWorkers(solver, algo, f.heuristic, cases), answer, func(i int, a boardAnswer) error {
+	err = solver.SolveBatch(ctx, bt, func(i int, a solve.Answer) error {
 		c := cases[i]
-		if a.err != nil {
-			return a.err
+		if !a.Lookup && !a.Skipped {
+			prog.clear()
 		}
-		if a.skip {
+		if a.Err != nil {
+			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(a.Err))
+		}
+		if a.Skipped {
 			bar.Add(1)
 			return nil
 		}
-		if a.lookup {
+		if a.Lookup {
 			switch {
-			case a.length >= 0:
-				out.WriteString(strconv.Itoa(a.length))
+			case a.Length >= 0:
+				out.WriteString(strconv.Itoa(a.Length))
 				out.WriteByte('\n')
 			case f.format == string(sliding.BOJ1525):
 				out.WriteString("-1\n")
@@ -248,7 +210,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 			bar.Add(1)
 			return nil
 		}
-		sol, solvable := a.sol, a.solvable
+		sol, solvable := a.Solution, a.Solvable
 		if *stats {
 			printStats(e.stderr, fmt.Sprintf("board %d (line %d)", i+1, c.Line), solvable, sol)
 			addStats(&total, sol.Stats)
@@ -283,94 +245,6 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	}
 	if algo == sliding.DFS && len(cases) > 0 && !*asJSON {
 		fmt.Fprintln(e.stderr, "searchlab: note: --algo dfs finds a path within the depth limit; its length is not proven the fewest")
-	}
-	return nil
-}
-
-// boardAnswer is the answer for one board: a table lookup (length, -1 if
-// unsolvable) or a solution, or the error that stops the run at this board;
-// skip marks a board outside the run's shard.
-type boardAnswer struct {
-	skip     bool // not in this run's --shard
-	lookup   bool
-	length   int
-	sol      sliding.Solution
-	solvable bool
-	err      error
-}
-
-// slidingWorkers returns how many boards to solve at once: one when a
-// board's search already runs on every core (pattern databases), else one
-// per core. BFS and A* keep to the memory guard each.
-func slidingWorkers(solver *pdb.Solver, algo sliding.Algorithm, heuristic string, cases []sliding.Case) int {
-	n := runtime.GOMAXPROCS(0)
-	if len(cases) < 2 || n < 2 {
-		return 1
-	}
-	if solver == nil || (algo != sliding.Auto && heuristic != "pdb") {
-		return n
-	}
-	for _, c := range cases {
-		if !sliding.TableSize(c.Board.W, c.Board.H) {
-			return 1 // pattern databases (or their IDA* fallback) per board
-		}
-	}
-	return n
-}
-
-// eachAnswer computes answer(ctx, i) for i in 0..n-1 with the given number
-// of workers and hands each to emit in order of i, as soon as it and all
-// before it are ready. It stops at the first error emit returns, cancels
-// the work still under way (answer must return soon once ctx is done), and
-// returns that error.
-func eachAnswer[A any](ctx context.Context, n, workers int, answer func(context.Context, int) A, emit func(int, A) error) error {
-	if workers <= 1 {
-		for i := range n {
-			if err := emit(i, answer(ctx, i)); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	// Boards are handed out in blocks, so that a batch of cheap boards
-	// costs few synchronisations.
-	const block = 64
-	blocks := (n + block - 1) / block
-	results := make([]A, n)
-	done := make([]chan struct{}, blocks)
-	for b := range done {
-		done[b] = make(chan struct{})
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				// A cancelled context is no reason to stop: every block must
-				// be done, and answers come back at once then.
-				b := int(next.Add(1) - 1)
-				if b >= blocks {
-					return
-				}
-				for i := b * block; i < min(n, (b+1)*block); i++ {
-					results[i] = answer(ctx, i)
-				}
-				close(done[b])
-			}
-		}()
-	}
-	defer wg.Wait()
-	for b := range blocks {
-		<-done[b]
-		for i := b * block; i < min(n, (b+1)*block); i++ {
-			if err := emit(i, results[i]); err != nil {
-				return err
-			}
-		}
 	}
 	return nil
 }
@@ -428,45 +302,22 @@ func (f *slidingFlags) read(r io.Reader) ([]sliding.Case, []sliding.Board, error
 }
 
 // refuse rejects, up front, uninformed searches that cannot finish on the
-// largest of the boards unless the user bounded them.
+// largest of the boards unless the user bounded them (solve.Bounded).
 func (f *slidingFlags) refuse(algo sliding.Algorithm, cases []sliding.Case) error {
-	if algo != sliding.BFS && algo != sliding.IDDFS {
-		return nil
-	}
-	if f.maxNodes > 0 || f.timeout > 0 {
-		return nil
-	}
 	for _, c := range cases {
-		if n := c.Board.W * c.Board.H; n >= uninformedCells {
+		var ue *solve.UnboundedError
+		if err := solve.Bounded(algo, c.Board.W, c.Board.H, f.maxNodes > 0 || f.timeout > 0); errors.As(err, &ue) {
 			return badInputf("line %d: --algo %s cannot search a %dx%d board (%s states) in memory or time; use --algo auto, or bound it with --max-nodes or --timeout",
-				c.Line, algo, c.Board.W, c.Board.H, stateCount(n))
+				c.Line, algo, c.Board.W, c.Board.H, ue.States())
 		}
 	}
 	return nil
 }
 
-// stateCount describes n!/2, the number of boards of n cells that reach one goal.
-func stateCount(n int) string {
-	f := 0.5
-	for i := 2; i <= n; i++ {
-		f *= float64(i)
-	}
-	return fmt.Sprintf("%.3g", f)
-}
-
-// limits returns the node cap for algo: the user's, or the memory guard.
-func (f *slidingFlags) limits(algo sliding.Algorithm) search.Limits {
-	if f.maxNodes == 0 && (algo == sliding.BFS || algo == sliding.AStar) {
-		return search.Limits{MaxNodes: memoryGuard, MaxBytes: memoryBudget}
-	}
-	return search.Limits{MaxNodes: f.maxNodes}
-}
-
-// solve answers one board with the flags' algorithm and heuristic; auto
-// is the library's choice of method (pdb.Solver), pattern databases
-// included.
-func (f *slidingFlags) solve(ctx context.Context, solver *pdb.Solver, algo sliding.Algorithm, b, goal sliding.Board) (sliding.Solution, error) {
-	return api.SolveSliding(ctx, b, goal, api.SlidingOptions{Algorithm: algo, Heuristic: f.heuristic, Partition: f.partition, MaxDepth: f.maxDepth, Limits: f.limits(algo), PDB: solver})
+// method returns the flags' way of solving a board; auto is the library's
+// choice of method, pattern databases included.
+func (f *slidingFlags) method(algo sliding.Algorithm) solve.Method {
+	return solve.Method{Algorithm: algo, Heuristic: f.heuristic, Partition: f.partition, MaxDepth: f.maxDepth}
 }
 
 // readInput reads r whole: a regular file (stdin redirected from one) in
@@ -492,15 +343,6 @@ func readInput(r io.Reader) ([]byte, error) {
 	return io.ReadAll(r)
 }
 
-// tableFor returns the distance table of goal: the solver's, cached on disk
-// beside the pattern databases, or without one the process's.
-func tableFor(solver *pdb.Solver, goal sliding.Board) *sliding.Table {
-	if solver == nil {
-		return sliding.TableFor(goal)
-	}
-	return solver.Table(goal)
-}
-
 // boj11112Answers are the printed answers by distance; index 0 is
 // "impossible".
 var boj11112Answers = func() [][]byte {
@@ -514,12 +356,12 @@ var boj11112Answers = func() [][]byte {
 // boj11112Lengths prints the lengths of a BOJ 11112 batch read in one pass
 // (sliding.Table.DistancesBOJ11112). done is false when data is not in the
 // plain layout that pass reads; nothing is printed then.
-func boj11112Lengths(e *env, solver *pdb.Solver, f *slidingFlags, data []byte) (done bool, err error) {
+func boj11112Lengths(e *env, solver *solve.Solver, f *slidingFlags, data []byte) (done bool, err error) {
 	goal := sliding.Standard(3, 3)
 	if f.goal != "" {
 		goal, _ = sliding.ParseGoal(f.goal, 3, 3) // checked by f.check
 	}
-	dist, ok := tableFor(solver, goal).DistancesBOJ11112(nil, data)
+	dist, ok := solver.Table(goal).DistancesBOJ11112(nil, data)
 	if !ok {
 		return false, nil
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
 
 // The benchmarks here drive the command's own code path (run, as main
@@ -52,7 +52,9 @@ func benchBOJ11112(b *testing.B, n int) {
 // databases in the user cache ("searchlab pdb build --size 4x4"), and skips
 // without them rather than build them.
 func BenchmarkSlidingKorf100(b *testing.B) {
-	set, err := pdb.NewSolver(pdb.Options{}).Set(context.Background(), 4, 4, 0, "")
+	solver := solve.New(solve.Options{})
+	defer solver.Close()
+	set, err := solver.Set(context.Background(), 4, 4, 0, "")
 	if err != nil || set.Partition() != "7-8" {
 		b.Skip("the 7-8 databases are not cached; run: searchlab pdb build --size 4x4")
 	}

@@ -424,7 +424,7 @@ func printSudokuStats(e *env, cfg sudokuConfig, el time.Duration, total int, slo
 		if el > 0 {
 			rate = float64(total) / el.Seconds()
 		}
-		fmt.Fprintf(e.stderr, "sudoku: %d puzzles in %v (%.0f puzzles/s, %d jobs)", total, el.Round(time.Millisecond), rate, cfg.jobs)
+		fmt.Fprintf(e.stderr, "sudoku: %d puzzles in %v (%.0f puzzles/s, %d jobs, core %s)", total, el.Round(time.Millisecond), rate, cfg.jobs, sudoku.CoreName())
 		if total > 0 {
 			fmt.Fprintf(e.stderr, "; slowest: line %d (%v)", slowestLine, slowest.Round(time.Microsecond))
 		}

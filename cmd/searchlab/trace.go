@@ -10,6 +10,7 @@ import (
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
 )
@@ -156,7 +157,7 @@ func traceSliding(ctx context.Context, in *source, format, size, goalText, algoN
 		}
 	}
 	tr, err := api.TraceSliding(ctx, b, goal, api.SlidingTraceOptions{Algorithm: algo, Heuristic: heuristic, MaxDepth: maxDepth,
-		MaxEvents: maxEvents, Limits: search.Limits{MaxNodes: maxNodes, MaxBytes: memoryBudget}, Sink: sink})
+		MaxEvents: maxEvents, Limits: search.Limits{MaxNodes: maxNodes, MaxBytes: solve.MemoryBudget}, Sink: sink})
 	if errors.Is(err, sliding.ErrUnsolvable) {
 		return tr, badInputf("trace: the board cannot reach the goal (permutation parity and blank row): nothing to trace")
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
 
 const unitsDescription = `
@@ -84,14 +85,14 @@ var errMore = errors.New("units remain to search")
 // of this process, made once.
 var unitSolver struct {
 	once sync.Once
-	s    *pdb.Solver
+	s    *solve.Solver
 }
 
 // unitSet returns the pattern databases for boards like b towards goal and
 // the partition that names them for the other processes: partition, or,
-// when it is "", the one "searchlab sliding" would choose (pdb.Solver).
+// when it is "", the one "searchlab sliding" would choose (solve.Solver).
 func unitSet(ctx context.Context, e *env, b, goal sliding.Board, partition string) (*pdb.Set, string, error) {
-	unitSolver.once.Do(func() { unitSolver.s = pdb.NewSolver(pdbOptions(e, "")) })
+	unitSolver.once.Do(func() { unitSolver.s = newSolver(e, solve.Options{}) })
 	s, err := unitSolver.s.Set(ctx, b.W, b.H, goal.Blank(), partition)
 	if errors.Is(err, pdb.ErrNoDatabase) {
 		return nil, "", badInputf("%v", err)

@@ -1,16 +1,13 @@
-// Package pdb solves sliding-tile boards optimally with additive disjoint
-// pattern databases (Korf & Felner 2002) and a tuned, two-core IDA*: the
-// 15-puzzle with the 7-8 partition and the mirror lookup, the 24-puzzle with
-// 6-6-6-6, and any board of up to 32 cells with a partition that fits in
-// memory, for any goal layout. Databases are built once by a breadth-first
-// search and cached on disk in a checked file format.
+// Package pdb builds, stores, opens, verifies and searches with additive
+// disjoint pattern databases (Korf & Felner 2002) for sliding-tile boards of
+// up to 32 cells and any goal layout: the 15-puzzle with the 7-8 partition
+// and the mirror lookup, the 24-puzzle with 6-6-6-6, and any partition that
+// fits in memory. Databases are built once by a breadth-first search and
+// cached on disk in a checked file format; a Set searches with them by a
+// tuned IDA* on every processor.
 //
-// Solver is the entry point for programs: it solves a board of any size by
-// the fastest exact method (the 3x3 distance table, pattern databases, or
-// IDA* with linear conflicts), choosing and opening the databases itself:
-//
-//	solver := pdb.NewSolver(pdb.Options{}) // databases in the user's cache
-//	sol, err := solver.Solve(ctx, board, goal, search.Limits{})
+// Which set a board should use is the business of package
+// sliding/solve, whose Solver gives the fastest exact answer to any board.
 package pdb
 
 import (
@@ -174,8 +171,34 @@ func (s *Set) Heuristic(b, goal sliding.Board) (int, error) {
 	return n.h(), nil
 }
 
+// For returns the set's heuristic toward goal as a sliding.Heuristic, for
+// the generic algorithms of package search (sliding.SolveWith). It
+// returns an error when goal does not fit the set: another size, or the
+// blank on a cell that no symmetry takes to the set's.
+func (s *Set) For(goal sliding.Board) (sliding.Heuristic, error) {
+	if err := s.check(goal, goal); err != nil {
+		return nil, err
+	}
+	return heuristic{s, goal}, nil
+}
+
+// heuristic is a Set toward one goal.
+type heuristic struct {
+	s    *Set
+	goal sliding.Board
+}
+
+// Name returns the set's method, such as "pdb 7-8+mirror".
+func (h heuristic) Name() string { return h.s.Method() }
+
+// Estimate returns the set's lower bound on the moves from b to the goal.
+func (h heuristic) Estimate(b sliding.Board) int {
+	n, _ := h.s.Heuristic(b, h.goal)
+	return n
+}
+
 // Solve returns a shortest sequence of blank moves from b to goal, found by
-// IDA* on both cores with the set's heuristic. The goal's blank must be on
+// IDA* on every processor with the set's heuristic. The goal's blank must be on
 // the set's cell or on one that a symmetry of the board takes there: the
 // boards are then solved in that reflection and the moves mapped back. It returns
 // sliding.ErrUnsolvable for a board that cannot reach the goal, and an error
@@ -495,7 +518,7 @@ func Build(ctx context.Context, w, h, blank int, partition string, progress func
 	}
 	l := PruneLength(w, h)
 	if w*h > 16 {
-		l = quickPruneLength
+		l = QuickPruneLength
 	}
 	if s.machine, err = machineFor(ctx, w, h, l); err != nil {
 		return nil, err
@@ -539,11 +562,6 @@ type Options struct {
 	// Progress, if not nil, is called as a database is built, with a label
 	// naming it, the placements done and their total.
 	Progress func(label string, done, total int64)
-	// Background, for a Solver, means never to make a solve wait for a set
-	// to be opened or built: the set is opened in the background, and
-	// meanwhile Solve answers by IDA* with linear conflicts (a server
-	// wants this). Open ignores it.
-	Background bool
 	// PruneLength is the longest redundant move sequence that the sets'
 	// searches prune (see package prune and Set.WithPruning); 0 means
 	// PruneLength(w, h), 2 only never to undo the last move.
@@ -555,10 +573,6 @@ type Options struct {
 	// when the system evicts mapped pages it needs again. The memory is
 	// kept for the life of the process.
 	InMemory bool
-	// Run, for a Solver, adjusts each pattern-database solve: its threads,
-	// a checkpoint to keep and resume from, and progress reports (see
-	// Set.SolveWith). Open ignores it.
-	Run RunOptions
 }
 
 func onesBelow(used uint32, p uint8) int {

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/searchlab/searchlab/internal/atomicfile"
 	"github.com/searchlab/searchlab/sliding/prune"
 )
 
@@ -26,14 +27,14 @@ func PruneLength(w, h int) int {
 	return 12
 }
 
-// quickPruneLength is the machine's length where a Solver uses the quick
-// set because the fast one is not built: a 5x5 machine of this length
-// builds in a quarter of a second.
-const quickPruneLength = 12
+// QuickPruneLength is a machine length that builds in a quarter of a
+// second on a 5x5 board: a caller that cannot wait for the machine of
+// PruneLength to be built uses it.
+const QuickPruneLength = 12
 
-// machineCached reports whether dir holds the w x h machine of length l
-// (its checksum is checked when it is read).
-func machineCached(dir string, w, h, l int) bool {
+// MachineCached reports whether dir holds the w x h move-pruning machine
+// of length l (its checksum is checked when it is read).
+func MachineCached(dir string, w, h, l int) bool {
 	_, err := os.Stat(filepath.Join(dir, machineFile(w, h, l)))
 	return err == nil
 }
@@ -88,7 +89,7 @@ func openMachine(ctx context.Context, dir string, w, h, l int, logf func(string,
 			logf("pdb: %s: %v; rebuilding it", name, err)
 		} else if !errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("pdb: reading %s: %w", name, err)
-		} else if l > quickPruneLength {
+		} else if l > QuickPruneLength {
 			logf("pdb: building the move-pruning machine %s (redundant sequences up to %d moves); this takes seconds, once", name, l)
 		}
 		start := time.Now()
@@ -99,9 +100,21 @@ func openMachine(ctx context.Context, dir string, w, h, l int, logf func(string,
 		if time.Since(start) > time.Second {
 			logf("pdb: built %s in %v: %d states, %d redundant sequences", name, time.Since(start).Round(time.Millisecond), m.States(), m.Forbidden())
 		}
-		if err := writeFile(dir, name, m); err != nil {
+		if err := saveMachine(dir, name, m); err != nil {
 			logf("pdb: could not save %s: %v; using it without caching", name, err)
 		}
 		return m, nil
 	})
+}
+
+// saveMachine writes m to dir/name, replacing the file whole.
+func saveMachine(dir, name string, m *prune.Machine) error {
+	data, err := m.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(filepath.Join(dir, name), data, 0o644)
 }

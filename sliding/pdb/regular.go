@@ -1,53 +1,13 @@
 package pdb
 
 import (
-	"fmt"
-	"io"
 	"os"
+
+	"github.com/searchlab/searchlab/internal/regularfile"
 )
 
-// openRegular opens the file at path for reading, refusing anything but a
-// regular file. The open itself never waits: a named pipe or a device put
-// where a database, table or checkpoint should be is an error at once,
-// not a hang.
-func openRegular(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|openNoWait, 0)
-	if err != nil {
-		return nil, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, fmt.Errorf("%s is not a regular file (%s)", path, fileKind(fi.Mode()))
-	}
-	return f, nil
-}
+// openRegular and readRegular open only regular files, without waiting
+// (see package regularfile).
+func openRegular(path string) (*os.File, error) { return regularfile.Open(path) }
 
-// readRegular reads the whole regular file at path (see openRegular).
-func readRegular(path string) ([]byte, error) {
-	f, err := openRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(f)
-}
-
-// fileKind names the kind of file that mode describes.
-func fileKind(mode os.FileMode) string {
-	switch {
-	case mode.IsDir():
-		return "a directory"
-	case mode&os.ModeNamedPipe != 0:
-		return "a named pipe"
-	case mode&os.ModeSocket != 0:
-		return "a socket"
-	case mode&os.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a plain file"
-}
+func readRegular(path string) ([]byte, error) { return regularfile.ReadFile(path) }

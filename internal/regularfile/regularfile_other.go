@@ -1,6 +1,6 @@
 //go:build !unix
 
-package pdb
+package regularfile
 
 // openNoWait is no flag where opens do not wait for a pipe's writer.
 const openNoWait = 0

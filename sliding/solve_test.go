@@ -45,7 +45,7 @@ func TestSolversAgreeWithTable(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkSolution(t, "Solve", b, goal, sol, want)
-			for _, name := range Heuristics {
+			for _, name := range Heuristics() {
 				h, _ := HeuristicByName(name, goal)
 				sol, err := IDAStarSolve(ctx, b, goal, h, search.Limits{})
 				if err != nil {
@@ -256,7 +256,7 @@ func TestSolveErrors(t *testing.T) {
 }
 
 func TestParseAlgorithm(t *testing.T) {
-	for _, a := range Algorithms {
+	for _, a := range Algorithms() {
 		if got, err := ParseAlgorithm(string(a)); err != nil || got != a {
 			t.Errorf("ParseAlgorithm(%q) = %q, %v", a, got, err)
 		}

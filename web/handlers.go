@@ -58,7 +58,7 @@ func (q *SlidingRequest) board() (b, goal sliding.Board, err error) {
 	if strings.TrimSpace(q.Board) == "" {
 		return b, goal, errorf(http.StatusBadRequest, "board: missing; give the tiles in reading order, 0 for the blank")
 	}
-	cases, err := sliding.Parse(strings.NewReader(q.Board), format, w, h)
+	cases, err := sliding.ParseAll(strings.NewReader(q.Board), format, w, h)
 	if err != nil {
 		return b, goal, errorf(http.StatusBadRequest, "board: "+strings.ReplaceAll(err.Error(), "--size", `"size"`))
 	}

@@ -161,7 +161,7 @@ func ParseSliding(text string) (sliding.Board, error) {
 		}
 		f = f[1:]
 	}
-	cases, err := sliding.Parse(strings.NewReader(strings.Join(f, " ")+"\n"), sliding.Line, w, h)
+	cases, err := sliding.ParseAll(strings.NewReader(strings.Join(f, " ")+"\n"), sliding.Line, w, h)
 	if err != nil {
 		return sliding.Board{}, err
 	}

@@ -123,7 +123,7 @@ func traceSliding(ctx context.Context, e *env, format, size, goalText, algoName,
 	if err != nil {
 		return api.Trace{}, badInputf("trace: --algo: %v", err)
 	}
-	cases, err := sliding.Parse(e.stdin, f, w, h)
+	cases, err := sliding.ParseAll(e.stdin, f, w, h)
 	switch {
 	case err != nil:
 		return api.Trace{}, badInputf("trace: %v", err)

@@ -92,7 +92,7 @@ func TestTraceSliding(t *testing.T) {
 }
 
 func TestTraceStrokeAndSudoku(t *testing.T) {
-	boards, err := stroke.Parse(strings.NewReader("6\nBGGBRB\nBRBBRG\nRRRRRG\nGRRRGR\nRRORRG\nBRRBGB\n"))
+	boards, err := stroke.ParseAll(strings.NewReader("6\nBGGBRB\nBRBBRG\nRRRRRG\nGRRRGR\nRRORRG\nBRRBGB\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

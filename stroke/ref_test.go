@@ -37,7 +37,7 @@ func bruteLongest(b *Board, i int, used []bool) int {
 	used[i] = true
 	best := 0
 	r, c := i/b.Cols, i%b.Cols
-	for _, d := range Directions {
+	for _, d := range Directions() {
 		rr, cc := r+d[0], c+d[1]
 		if rr < 0 || rr >= b.Rows || cc < 0 || cc >= b.Cols {
 			continue
@@ -55,7 +55,7 @@ func bruteLongest(b *Board, i int, used []bool) int {
 // start, in tie order, with their direction numbers.
 func startCells(b *Board) (cells, dirs []int) {
 	p := b.PlayerCell()
-	for k, d := range Directions {
+	for k, d := range Directions() {
 		r, c := p.Row+d[0], p.Col+d[1]
 		if r < 0 || r >= b.Rows || c < 0 || c >= b.Cols {
 			continue
@@ -223,7 +223,7 @@ func floodLongest(b *Board, i int, budget *int) int {
 	var queue []int
 	nbrs := func(v int, f func(w int)) {
 		r, c := v/b.Cols, v%b.Cols
-		for _, d := range Directions {
+		for _, d := range Directions() {
 			rr, cc := r+d[0], c+d[1]
 			if rr >= 0 && rr < b.Rows && cc >= 0 && cc < b.Cols {
 				if w := rr*b.Cols + cc; !used[w] && b.Cells[w] == b.Cells[i] {
@@ -340,13 +340,13 @@ func TestConfigurationsAgree(t *testing.T) {
 		solve func(*Board) (Result, error)
 	}{
 		{"no memo, probes or Warnsdorff", func(b *Board) (Result, error) {
-			return plain.Solve(context.Background(), b, Options{MaxNodes: budget})
+			return plain.Solve(context.Background(), b, Options{Limits: search.Limits{MaxNodes: budget}})
 		}},
 		{"probes everywhere", func(b *Board) (Result, error) {
-			return probing.Solve(context.Background(), b, Options{MaxNodes: budget})
+			return probing.Solve(context.Background(), b, Options{Limits: search.Limits{MaxNodes: budget}})
 		}},
 		{"SolveGeneric", func(b *Board) (Result, error) {
-			return plain.SolveGeneric(context.Background(), b, Options{MaxNodes: budget})
+			return plain.SolveGeneric(context.Background(), b, Options{Limits: search.Limits{MaxNodes: budget}})
 		}},
 	}
 	rng := rand.New(rand.NewPCG(6, 7))

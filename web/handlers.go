@@ -321,7 +321,7 @@ func (s *Server) strokeSolve(r *http.Request, body []byte) (any, error) {
 	defer cancel()
 	solver := s.strokeSolvers.Get().(*stroke.Solver)
 	defer s.strokeSolvers.Put(solver)
-	res, per, err := api.SolveStroke(ctx, solver, b, stroke.Options{MaxNodes: maxNodes}, q.All)
+	res, per, err := api.SolveStroke(ctx, solver, b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, q.All)
 	switch {
 	case errors.Is(err, stroke.ErrTooLarge):
 		return nil, errorf(http.StatusUnprocessableEntity, err.Error())
@@ -334,7 +334,7 @@ func (s *Server) strokeSolve(r *http.Request, body []byte) (any, error) {
 // parseStrokeBoard reads the one board of a request's "board" field; any
 // fault, or a count of boards other than one, is a 400 naming the field.
 func parseStrokeBoard(text string) (*stroke.Board, error) {
-	boards, err := stroke.Parse(strings.NewReader(text))
+	boards, err := stroke.ParseAll(strings.NewReader(text))
 	switch {
 	case err != nil:
 		return nil, errorf(http.StatusBadRequest, "board: "+err.Error())

@@ -229,7 +229,7 @@ func TestStroke(t *testing.T) {
 	if code, _ := postJSON(t, s, "/api/stroke/solve", string(body), &a); code != 200 {
 		t.Fatalf("status %d", code)
 	}
-	bs, err := stroke.Parse(strings.NewReader(board))
+	bs, err := stroke.ParseAll(strings.NewReader(board))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,13 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/stroke"
 )
 
@@ -70,26 +70,28 @@ func runStroke(ctx context.Context, e *env, args []string) error {
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	s := stroke.NewSolver()
-	opt := stroke.Options{MaxNodes: *maxNodes}
-	rd := stroke.NewReader(e.stdin)
+	opt := stroke.Options{Limits: search.Limits{MaxNodes: *maxNodes}}
+	sc := stroke.NewScanner(e.stdin)
 	for n := 1; ; n++ {
-		b, err := rd.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			if errors.Is(err, stroke.ErrInvalid) {
-				return badInputf("stroke: board %d: %w", n, err)
+		if !sc.Scan() {
+			var se *stroke.SyntaxError
+			switch err := sc.Err(); {
+			case err == nil:
+				return nil
+			case errors.As(err, &se):
+				return badInputf("stroke: board %d: line %d: %s", n, se.Line, se.Msg)
+			default:
+				return fmt.Errorf("stroke: reading board %d: %w", n, err)
 			}
-			return fmt.Errorf("stroke: reading board %d: %w", n, err)
 		}
+		b := sc.Board()
 		if !sh.has(n - 1) {
 			continue
 		}
 		res, per, err := solveStroke(ctx, s, b, opt, *timeout, *all)
 		if err != nil {
 			if errors.Is(err, stroke.ErrTooLarge) {
-				return badInputf("stroke: board %d (ending on line %d): %w", n, rd.Line(), err)
+				return badInputf("stroke: board %d (ending on line %d): %w", n, sc.Line(), err)
 			}
 			return fmt.Errorf("stroke: board %d: %w", n, err)
 		}

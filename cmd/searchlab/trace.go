@@ -146,14 +146,14 @@ func traceSliding(ctx context.Context, e *env, format, size, goalText, algoName,
 }
 
 func traceStroke(ctx context.Context, e *env, maxEvents int, maxNodes int64) (api.Trace, error) {
-	boards, err := stroke.Parse(e.stdin)
+	boards, err := stroke.ParseAll(e.stdin)
 	switch {
 	case err != nil:
 		return api.Trace{}, badInputf("trace: %v", err)
 	case len(boards) != 1:
 		return api.Trace{}, badInputf("trace: want one board on stdin, got %d", len(boards))
 	}
-	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), boards[0], stroke.Options{MaxNodes: maxNodes}, maxEvents)
+	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), boards[0], stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, maxEvents)
 	if errors.Is(err, stroke.ErrTooLarge) {
 		return tr, badInput(err)
 	}

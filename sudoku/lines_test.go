@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/searchlab/searchlab/search"
 )
 
 // solveLinesRef is SolveLines done the long way, with a Scanner, Parse and
@@ -99,7 +101,7 @@ func TestSolveLines(t *testing.T) {
 		{"count without solution", LineOptions{Options: Options{Limit: 2, NoSolution: true}}},
 		{"count to 3", LineOptions{Options: Options{Limit: 3}}},
 		{"lexmin", LineOptions{Options: Options{First: true}}},
-		{"guess cap", LineOptions{Options: Options{Limit: 2, MaxGuesses: 3}}},
+		{"guess cap", LineOptions{Options: Options{Limit: 2, Limits: search.Limits{MaxNodes: 3}}}},
 		{"shard 1 of 3", LineOptions{Options: Options{Limit: 2}, Shard: 1, Shards: 3}},
 		{"shard 0 of 1", LineOptions{Options: Options{Limit: 2}, Shard: 0, Shards: 1}},
 	}
@@ -125,8 +127,8 @@ func TestSolveLines(t *testing.T) {
 	ctx := context.Background()
 	for _, in := range inputs {
 		for _, o := range opts {
-			if o.opt.MaxGuesses == 0 {
-				o.opt.MaxGuesses = 100000 // a slip must not hang the test
+			if o.opt.Limits.MaxNodes == 0 {
+				o.opt.Limits.MaxNodes = 100000 // a slip must not hang the test
 			}
 			t.Run(in.name+"/"+o.name, func(t *testing.T) {
 				want, wantErr := solveLinesRef(ctx, in.r(), o.opt)

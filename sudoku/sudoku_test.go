@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/searchlab/searchlab/search"
 )
 
 var full = flag.Bool("full", false, "check every line of the data files, not a sample")
@@ -358,9 +360,9 @@ func TestConflicts(t *testing.T) {
 func TestLimits(t *testing.T) {
 	lines := readLines(t, "norvig_hardlong_multisolution.txt", 1)
 	g := mustLine(t, lines[0])
-	res, err := Solve(context.Background(), g, Options{Limit: unlimited, MaxGuesses: 100000})
+	res, err := Solve(context.Background(), g, Options{Limit: unlimited, Limits: search.Limits{MaxNodes: 100000}})
 	if !errors.Is(err, ErrLimit) || res.Count == 0 {
-		t.Errorf("MaxGuesses: %d solutions, err %v", res.Count, err)
+		t.Errorf("Limits: search.Limits{MaxNodes: %d solutions}, err %v", res.Count, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -499,7 +501,7 @@ func TestNoSolution(t *testing.T) {
 	} {
 		grids = append(grids, mustLine(t, l))
 	}
-	opts := []Options{{Limit: 1}, {Limit: 2}, {Limit: 2, First: true}, {Limit: 1000}, {Limit: 2, MaxGuesses: 3}}
+	opts := []Options{{Limit: 1}, {Limit: 2}, {Limit: 2, First: true}, {Limit: 1000}, {Limit: 2, Limits: search.Limits{MaxNodes: 3}}}
 	var sv Solver
 	for i, g := range grids {
 		for _, opt := range opts {

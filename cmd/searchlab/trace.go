@@ -184,7 +184,7 @@ func traceSudoku(ctx context.Context, e *env, format string, maxEvents int) (api
 	}
 	tr, err := api.TraceSudoku(ctx, g, maxEvents)
 	if errors.Is(err, sudoku.ErrInvalid) {
-		return tr, badInputf("trace: %v", strings.TrimPrefix(err.Error(), "invalid puzzle: "))
+		return tr, badInputf("trace: %v", strings.TrimPrefix(err.Error(), "sudoku: invalid puzzle: "))
 	}
 	return tr, err
 }

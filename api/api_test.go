@@ -17,6 +17,7 @@ import (
 // distance table on random 3x3 boards and two goals, and the errors of bad
 // options.
 func TestSolveSliding(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	spiral, _ := sliding.ParseGoal("1 2 3 8 0 4 7 6 5", 3, 3)
 	for _, goal := range []sliding.Board{sliding.Standard(3, 3), spiral} {
@@ -52,6 +53,7 @@ func TestSolveSliding(t *testing.T) {
 // conflicts until the set is ready), and that heuristic pdb on a board no
 // database fits is an input error.
 func TestSolveSlidingPDB(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	solver := pdb.NewSolver(pdb.Options{Dir: t.TempDir(), Background: true})
 	small := sliding.Scramble(rand.New(rand.NewPCG(3, 4)), sliding.Standard(3, 3), 10)

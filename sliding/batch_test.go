@@ -34,6 +34,7 @@ func distancesByParse(t *Table, data []byte) ([]int8, error) {
 // the plain layout (two goals), and false, leaving dst alone, on every
 // input it does not read (bad ones, and good ones in other layouts).
 func TestDistancesBOJ11112(t *testing.T) {
+	t.Parallel()
 	var batch bytes.Buffer
 	if err := Write(&batch, BOJ11112, batchBOJ11112(2000, 7)); err != nil {
 		t.Fatal(err)
@@ -125,6 +126,7 @@ func FuzzDistancesBOJ11112(f *testing.F) {
 // TestTableBinary checks that a table survives MarshalBinary and
 // UnmarshalBinary, and that damaged or foreign bytes are refused.
 func TestTableBinary(t *testing.T) {
+	t.Parallel()
 	for _, goal := range []Board{Standard(3, 3), Standard(2, 4), mustBoard(t, 3, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5)} {
 		tab := TableFor(goal)
 		data, err := tab.MarshalBinary()

@@ -8,6 +8,7 @@ import (
 )
 
 func TestParseGood(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		format Format
@@ -48,6 +49,7 @@ func TestParseGood(t *testing.T) {
 }
 
 func TestParseBad(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		format Format
@@ -97,6 +99,7 @@ func TestParseBad(t *testing.T) {
 }
 
 func TestParseGoal(t *testing.T) {
+	t.Parallel()
 	g, err := ParseGoal("1 2 3 8 0 4 7 6 5", 0, 0)
 	if err != nil || g.W != 3 || g.String() != "1 2 3\n8 0 4\n7 6 5" {
 		t.Errorf("ParseGoal spiral = %v, %v", g, err)
@@ -112,6 +115,7 @@ func TestParseGoal(t *testing.T) {
 }
 
 func TestWriteParseRoundTrip(t *testing.T) {
+	t.Parallel()
 	r := newRand(5)
 	for _, f := range Formats() {
 		var boards []Board

@@ -13,6 +13,7 @@ import (
 )
 
 func TestParseAll(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, in  string
 		boards    []string // String() of each board
@@ -69,6 +70,7 @@ func TestParseAll(t *testing.T) {
 }
 
 func TestNew(t *testing.T) {
+	t.Parallel()
 	if _, err := stroke.New([]string{"AB", "AO"}); err != nil {
 		t.Fatal(err)
 	}
@@ -111,6 +113,7 @@ func FuzzParse(f *testing.F) {
 }
 
 func TestSolveBudget(t *testing.T) {
+	t.Parallel()
 	b, err := stroke.New([]string{"AAAAA", "AAAAA", "AAOAA", "AAAAA", "AAAAA"})
 	if err != nil {
 		t.Fatal(err)
@@ -130,6 +133,7 @@ func TestSolveBudget(t *testing.T) {
 }
 
 func TestTooLarge(t *testing.T) {
+	t.Parallel()
 	rows := make([]string, 15)
 	for i := range rows {
 		rows[i] = strings.Repeat("A", 15)
@@ -147,6 +151,7 @@ func TestTooLarge(t *testing.T) {
 // TestTestdata solves the boards in testdata/boards.txt and compares with
 // testdata/boards.want, one "COLOUR LENGTH" line a board.
 func TestTestdata(t *testing.T) {
+	t.Parallel()
 	in, err := os.Open("testdata/boards.txt")
 	if err != nil {
 		t.Fatal(err)

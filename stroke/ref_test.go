@@ -138,6 +138,7 @@ func boardText(b *Board) string { return strings.ReplaceAll(b.String(), "\n", "/
 // search on thousands of small random boards: length, tie-rule colour, each
 // colour's best, and the legality of every chain.
 func TestAgainstBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	type shape struct {
 		rows, cols, ncol int
@@ -277,6 +278,7 @@ func floodLongest(b *Board, i int, budget *int) int {
 // and the tie-rule colour. Boards the reference cannot finish within its
 // node budget are skipped and counted.
 func TestAgainstFloodReference(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 5))
 	perShape := map[int]int{2: 8, 3: 12, 4: 20} // boards per size, by colours
 	budgetPerBoard := 300_000
@@ -325,6 +327,7 @@ func TestAgainstFloodReference(t *testing.T) {
 // search.BranchAndBound. Boards where a variant hits its node cap are
 // skipped and counted.
 func TestConfigurationsAgree(t *testing.T) {
+	t.Parallel()
 	n, budget := 6, int64(300_000)
 	if *long {
 		n, budget = 100, 5_000_000

@@ -76,6 +76,7 @@ func testParseLineRandom(t *testing.T) {
 // TestParseInto checks that ParseInto gives what Parse gives, reusing one
 // Grid across formats, sizes and errors.
 func TestParseInto(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		f     Format
 		lines []string
@@ -119,6 +120,7 @@ func TestParseInto(t *testing.T) {
 // cell by cell, on grids of every size with blanks here and there (the
 // eight-at-a-time path stops at the first word that has one).
 func TestAppendFormatLine(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 8))
 	for k := 0; k < 2000; k++ {
 		box := MinBox + r.IntN(MaxBox-MinBox+1)
@@ -164,6 +166,7 @@ func (r *errReader) Read(p []byte) (int, error) {
 // with Release after every k records, each batch of records must still be
 // whole when the batch is done, just before its Release.
 func TestScannerLines(t *testing.T) {
+	t.Parallel()
 	var many strings.Builder
 	// 20,000 records: about six chunks, so that a batch of 7,000 spans two
 	// chunk changes after a Release.
@@ -259,6 +262,7 @@ func TestScannerLines(t *testing.T) {
 // TestScannerErrors checks that a read error and an over-long line stop
 // the Scanner after the lines before them, with an error naming the line.
 func TestScannerErrors(t *testing.T) {
+	t.Parallel()
 	boom := errors.New("boom")
 	tests := []struct {
 		name  string

@@ -92,6 +92,7 @@ func linesInput(data, bad string) string {
 // the same input, with every kind of Options, shards, bad lines, read
 // errors and readers that return the input in pieces.
 func TestSolveLines(t *testing.T) {
+	t.Parallel()
 	opts := []struct {
 		name string
 		opt  LineOptions
@@ -156,6 +157,7 @@ func TestSolveLines(t *testing.T) {
 // at once and comes back as it is, and that a context done between
 // puzzles stops a run of puzzles that need no guess within 256 puzzles.
 func TestSolveLinesStop(t *testing.T) {
+	t.Parallel()
 	// A solved grid with three blanks: propagation alone solves it.
 	var easy []byte
 	for r := range 9 {
@@ -204,6 +206,7 @@ func TestSolveLinesStop(t *testing.T) {
 // TestSolveLinesContext checks that a context done during a long search
 // reaches the function as the puzzle's error.
 func TestSolveLinesContext(t *testing.T) {
+	t.Parallel()
 	lines := readLines(t, "norvig_hardlong_multisolution.txt", 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

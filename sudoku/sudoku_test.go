@@ -69,6 +69,7 @@ const unlimited = 1 << 30
 // many solutions) with the fast solver, the general solver and the
 // reference backtracker.
 func TestTdokuCounts(t *testing.T) {
+	t.Parallel()
 	answers := readLines(t, "tdoku_test_puzzles_answers.txt", -1)
 	lexmin := readLines(t, "tdoku_test_puzzles_lexmin.txt", -1)
 	if len(answers) != len(lexmin) {
@@ -115,6 +116,7 @@ func TestTdokuCounts(t *testing.T) {
 // the serg set (every puzzle has several solutions) against its answers,
 // and against the reference backtracker.
 func TestSerg(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for i, line := range readLines(t, "serg_benchmark_answers.txt", 300) {
 		f := strings.Split(line, ":")
@@ -143,6 +145,7 @@ func TestSerg(t *testing.T) {
 // one solution that is valid and keeps its givens (a sample of each big
 // file; all lines with -full).
 func TestUniqueSets(t *testing.T) {
+	t.Parallel()
 	files := []struct {
 		name   string
 		sample int
@@ -180,6 +183,7 @@ func TestUniqueSets(t *testing.T) {
 // TestLargeGrids solves the shipped 16x16 and 25x25 puzzles and compares
 // with their recorded solutions.
 func TestLargeGrids(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"box4.txt", "box5.txt"} {
 		data, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
@@ -279,6 +283,7 @@ func bruteCount(all []string, g Grid) (int, string) {
 // TestBruteForce4 compares the solvers with exhaustive enumeration on
 // random 4x4 puzzles: counts and the lexicographically smallest solution.
 func TestBruteForce4(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	ctx := context.Background()
 	all := allGrids4()
@@ -303,6 +308,7 @@ func TestBruteForce4(t *testing.T) {
 // TestLexminRandom compares Solve with First against the backtracker on
 // 9x9 puzzles with few givens, which have many solutions.
 func TestLexminRandom(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 4))
 	ctx := context.Background()
 	gen, _ := NewGenerator(3, 5)
@@ -328,6 +334,7 @@ func TestLexminRandom(t *testing.T) {
 }
 
 func TestConflicts(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		line, want string
 	}{
@@ -358,6 +365,7 @@ func TestConflicts(t *testing.T) {
 }
 
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	lines := readLines(t, "norvig_hardlong_multisolution.txt", 1)
 	g := mustLine(t, lines[0])
 	res, err := Solve(context.Background(), g, Options{Limit: unlimited, Limits: search.Limits{MaxNodes: 100000}})
@@ -374,6 +382,7 @@ func TestLimits(t *testing.T) {
 }
 
 func TestGenerate(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, tt := range []struct{ box, clues, count int }{{2, 0, 20}, {3, 0, 10}, {3, 26, 5}, {4, 150, 2}} {
 		a, _ := NewGenerator(tt.box, 42)
@@ -412,6 +421,7 @@ func TestGenerate(t *testing.T) {
 // set-up (initV, and initScalar, its reference where initV uses vector
 // instructions) accepts the same grids and sets up the same candidates.
 func TestInit9Conflicts(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 9))
 	var s state9
 	var v, w stateV
@@ -480,6 +490,7 @@ func TestInit9Conflicts(t *testing.T) {
 // solution; and that a Solver used with it records the next puzzle's
 // solution again when asked.
 func TestNoSolution(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	var grids []Grid
 	for _, box := range []int{2, 3, 3, 3, 4} {
@@ -528,6 +539,7 @@ func TestNoSolution(t *testing.T) {
 // every 1024 guesses counted across its calls), and looks at a new
 // context at the first guess.
 func TestSolverContext(t *testing.T) {
+	t.Parallel()
 	lines := readLines(t, "norvig_hardlong_multisolution.txt", 1)
 	hard := mustLine(t, lines[0])
 	easy := mustLine(t, "8.........95.......76.........426798...571243...893165......916....3.487....1.532")

@@ -53,9 +53,9 @@ type Case struct {
 }
 
 // SyntaxError reports malformed input: the line (counted from 1; 0 for a
-// board given as a string, as to ParseGoal), the column (the 1-based byte
-// of the fault on its line, 0 when the fault is the line or the board as a
-// whole) and the fault. It matches ErrInvalid under errors.Is.
+// board given as a string), the column (the 1-based byte of the fault on
+// its line; 0 when not given, as for faults of a whole line or board) and
+// the fault. It matches ErrInvalid under errors.Is.
 type SyntaxError struct {
 	Line, Column int
 	Msg          string

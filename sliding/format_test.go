@@ -3,6 +3,7 @@ package sliding
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -94,6 +95,9 @@ func TestParseBad(t *testing.T) {
 		}
 		if se.Line != tt.line || !strings.Contains(se.Msg, tt.msg) {
 			t.Errorf("%s: %v, want line %d and %q", tt.name, err, tt.line, tt.msg)
+		}
+		if want := fmt.Sprintf("sliding: line %d: %s", se.Line, se.Msg); err.Error() != want {
+			t.Errorf("%s: error %q, want %q", tt.name, err, want)
 		}
 	}
 }

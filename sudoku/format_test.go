@@ -294,3 +294,43 @@ func TestScannerErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestSyntaxError checks the shape of parse errors: a *SyntaxError that
+// names the line (and the character where one is at fault), matches
+// ErrInvalid, and prints "sudoku: line N: " before the fault.
+func TestSyntaxError(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name       string
+		f          Format
+		in         string
+		line, col  int
+		msgContain string
+	}{
+		{"length", FormatLine, "\n123\n", 2, 0, "3 characters, want 81"},
+		{"character", FormatLine, "1.x.............\n", 1, 3, "character 3 is 'x'"},
+		{"beyond", FormatLine, "5...............\n", 1, 1, "beyond the symbols"},
+		{"ragged", FormatGrid, "1 0 0 0\n0 0 3\n0 4 0 0\n0 0 0 2\n", 2, 0, "3 numbers, want 4"},
+		{"digit", FormatBOJ2239, strings.Repeat("000000000\n", 4) + "0000x0000\n" + strings.Repeat("000000000\n", 4), 5, 5, "not a digit"},
+		{"rows", FormatBOJ2580, "0 0 0 0 0 0 0 0 0\n", 2, 0, "1 rows, want 9"},
+	}
+	for _, tt := range tests {
+		_, err := ParseAll(strings.NewReader(tt.in), tt.f)
+		var se *SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, ErrInvalid) {
+			t.Errorf("%s: error %v, want a *SyntaxError matching ErrInvalid", tt.name, err)
+			continue
+		}
+		if se.Line != tt.line || se.Column != tt.col || !strings.Contains(se.Msg, tt.msgContain) {
+			t.Errorf("%s: line %d, column %d, %q; want %d, %d, %q", tt.name, se.Line, se.Column, se.Msg, tt.line, tt.col, tt.msgContain)
+		}
+		if want := fmt.Sprintf("sudoku: line %d: %s", se.Line, se.Msg); err.Error() != want {
+			t.Errorf("%s: error %q, want %q", tt.name, err, want)
+		}
+	}
+	_, err := ParseLine("1.x")
+	var se *SyntaxError
+	if !errors.As(err, &se) || se.Line != 0 || err.Error() != "sudoku: "+se.Msg {
+		t.Errorf("ParseLine: error %v, want a *SyntaxError with line 0", err)
+	}
+}

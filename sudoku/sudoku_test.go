@@ -369,7 +369,7 @@ func TestLimits(t *testing.T) {
 	lines := readLines(t, "norvig_hardlong_multisolution.txt", 1)
 	g := mustLine(t, lines[0])
 	res, err := Solve(context.Background(), g, Options{Limit: unlimited, Limits: search.Limits{MaxNodes: 100000}})
-	if !errors.Is(err, ErrLimit) || res.Count == 0 {
+	if !errors.Is(err, search.ErrLimit) || res.Count == 0 {
 		t.Errorf("Limits: search.Limits{MaxNodes: %d solutions}, err %v", res.Count, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -14,7 +14,7 @@ import (
 //
 // A BOJ 11112 input in the plain layout (a count line, then three-cell
 // rows, empty lines allowed) is read in one pass without making a Board per
-// case: about 70 ns a case against about 500 ns for ParseAll and Distance.
+// case, several times faster than ParseAll and Distance.
 func (t *Table) Distances(dst []int8, data []byte, f Format) ([]int8, error) {
 	if f == BOJ11112 {
 		if out, ok := t.distancesBOJ11112(dst, data); ok {

@@ -6,8 +6,11 @@
 // 256-bit vector and digit 8 in a general register, with what AVX2 lacks
 // written out: the constants are memory operands (there are 16 vector
 // registers, not 32), the state at the start of a pass is kept in the
-// frame, a rotation is two shifts and an or, a three-input logic
-// instruction two or three two-input ones, and the lane tests are VPTEST.
+// frame, a three-input logic instruction is two or three two-input ones,
+// and the lane tests are VPTEST. Where propagateAsm rotates a lane, this
+// shifts: the bits a rotation brings round land where a mask clears
+// them or where the triad rule's final and with t (the third cells of
+// the triads) drops them.
 // The digit-8 code is propagateAsm's. TestVectorScalar compares the
 // results with propagateScalar.
 //
@@ -81,12 +84,6 @@ DATA ctri2<>+16(SB)/8, $0x0492492404924924
 DATA ctri2<>+24(SB)/8, $0x0492492404924924
 GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 
-// ROR(k, l, x, y, t): y = x rotated right by k (l = 32-k).
-#define ROR(k, l, x, y, t) \
-	VPSRLD $k, x, y \
-	VPSLLD $l, x, t \
-	VPOR t, y, y
-
 // COLS(a, f, t): f = (a | a>>9 | a>>18) & 511.
 #define COLS(a, f, t) \
 	VPSRLD $9, a, t \
@@ -115,9 +112,10 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPMULLD crow1<>(SB), t1, t1 \
 	VPANDN a, t1, a
 
-// B12(x, y, t): y = (x rotated right by 3 &^ high) | (x<<6 & high).
+// B12(x, y, t): y = (x>>3 &^ high) | (x<<6 & high): each triad goes one
+// box left in its row, the first box's to the last.
 #define B12(x, y, t) \
-	ROR(3, 29, x, y, t) \
+	VPSRLD $3, x, y \
 	VPAND cnothigh<>(SB), y, y \
 	VPSLLD $6, x, t \
 	VPAND chigh<>(SB), t, t \
@@ -131,20 +129,20 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPAND ctri2<>(SB), t, t \
 	B12(t, b1, x) \
 	B12(b1, b2, x) \
-	ROR(9, 23, b2, r2, x) \
+	VPSRLD $9, b2, r2 \
 	VPSLLD $18, b2, x \
 	VPOR x, r2, r2 \
 	VPAND b1, r2, r2 \
-	ROR(9, 23, b1, r1, x) \
+	VPSRLD $9, b1, r1 \
 	VPSLLD $18, b1, x \
 	VPOR x, r1, r1 \
 	VPAND b2, r1, r1 \
 	VPOR r1, r2, x \
-	ROR(9, 23, x, p, r1) \
+	VPSRLD $9, x, p \
 	VPSLLD $18, x, r1 \
 	VPOR r1, p, p \
 	VPAND t, p, p \
-	ROR(2, 30, p, x, r1) \
+	VPSRLD $2, p, x \
 	VPSUBD x, p, x \
 	VPOR p, x, x \
 	VPAND x, a, a

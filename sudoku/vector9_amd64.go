@@ -32,3 +32,17 @@ func propagateAsm(s *stateV, e8 bool) bool
 //
 //go:noescape
 func propagateAVX2(s *stateV, e8 bool) bool
+
+// givensAVX2 sets m[v-1] to the cells of p that hold v, cells 0-63 in
+// m[v-1][0] and 64-80 in m[v-1][1] (vector9_avx2_amd64.s). It returns
+// false if a cell holds more than 9.
+//
+//go:noescape
+func givensAVX2(p *[81]uint8, m *[9][2]uint64) bool
+
+// setupAVX2 is initV's checks and candidates (setDigit) for digits 1-8
+// at once, one a lane (vector9_avx2_amd64.s): it writes cand[b][0-7], or
+// returns false if two givens of one of those digits conflict.
+//
+//go:noescape
+func setupAVX2(dm *[3][10]uint32, given *[3]uint32, cand *[3][9]uint32) bool

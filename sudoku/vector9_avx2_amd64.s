@@ -550,3 +550,171 @@ fail:
 	VZEROUPPER
 	MOVB $0, ret+16(FP)
 	RET
+
+// func givensAVX2(p *[81]uint8, m *[9][2]uint64) bool
+// m[v-1] gets the cells of p that hold v (cells 0-63, then 64-80), by
+// comparing cells 0-31, 32-63 and 49-80 with v in three 32-byte vectors;
+// it returns false, leaving m unwritten, if a cell holds more than 9.
+TEXT ·givensAVX2(SB), NOSPLIT, $0-17
+	MOVQ p+0(FP), SI
+	MOVQ m+8(FP), DI
+	VMOVDQU 0(SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 49(SI), Y2
+	MOVL $0x09090909, AX
+	VMOVD AX, X3
+	VPBROADCASTD X3, Y3
+	VPMINUB Y3, Y0, Y4
+	VPCMPEQB Y4, Y0, Y4
+	VPMINUB Y3, Y1, Y5
+	VPCMPEQB Y5, Y1, Y5
+	VPAND Y5, Y4, Y4
+	VPMINUB Y3, Y2, Y5
+	VPCMPEQB Y5, Y2, Y5
+	VPAND Y5, Y4, Y4
+	VPMOVMSKB Y4, AX
+	CMPL AX, $0xFFFFFFFF
+	JNE bad
+	MOVL $0x01010101, AX
+	VMOVD AX, X6
+	VPBROADCASTD X6, Y6
+	VMOVDQU Y6, Y3
+	MOVQ $9, CX
+
+given:
+	VPCMPEQB Y3, Y0, Y4
+	VPMOVMSKB Y4, AX
+	VPCMPEQB Y3, Y1, Y4
+	VPMOVMSKB Y4, BX
+	SHLQ $32, BX
+	ORQ BX, AX
+	MOVQ AX, 0(DI)
+	VPCMPEQB Y3, Y2, Y4
+	VPMOVMSKB Y4, BX
+	SHRL $15, BX
+	MOVQ BX, 8(DI)
+	VPADDB Y6, Y3, Y3
+	ADDQ $16, DI
+	DECQ CX
+	JNE given
+	VZEROUPPER
+	MOVB $1, ret+16(FP)
+	RET
+
+bad:
+	VZEROUPPER
+	MOVB $0, ret+16(FP)
+	RET
+
+DATA cone<>+0(SB)/8, $0x0000000100000001
+DATA cone<>+8(SB)/8, $0x0000000100000001
+DATA cone<>+16(SB)/8, $0x0000000100000001
+DATA cone<>+24(SB)/8, $0x0000000100000001
+GLOBL cone<>(SB), RODATA|NOPTR, $32
+
+DATA cfull<>+0(SB)/8, $0x07ffffff07ffffff
+DATA cfull<>+8(SB)/8, $0x07ffffff07ffffff
+DATA cfull<>+16(SB)/8, $0x07ffffff07ffffff
+DATA cfull<>+24(SB)/8, $0x07ffffff07ffffff
+GLOBL cfull<>(SB), RODATA|NOPTR, $32
+
+DATA cbox<>+0(SB)/8, $0x001c0e07001c0e07
+DATA cbox<>+8(SB)/8, $0x001c0e07001c0e07
+DATA cbox<>+16(SB)/8, $0x001c0e07001c0e07
+DATA cbox<>+24(SB)/8, $0x001c0e07001c0e07
+GLOBL cbox<>(SB), RODATA|NOPTR, $32
+
+// GCHECK(m, c): c = the columns of the givens m of a band; Y15 ors a
+// row with two, two rows sharing a column, and a box with two columns.
+// Y6-Y9 scratch.
+#define GCHECK(m, c) \
+	VPAND c511<>(SB), m, Y6 \
+	VPSRLD $9, m, Y7 \
+	VPAND c511<>(SB), Y7, Y7 \
+	VPSRLD $18, m, Y8 \
+	VPOR Y7, Y6, c \
+	VPOR Y8, c, c \
+	VPSUBD cone<>(SB), Y6, Y9 \
+	VPAND Y6, Y9, Y9 \
+	VPOR Y9, Y15, Y15 \
+	VPSUBD cone<>(SB), Y7, Y9 \
+	VPAND Y7, Y9, Y9 \
+	VPOR Y9, Y15, Y15 \
+	VPSUBD cone<>(SB), Y8, Y9 \
+	VPAND Y8, Y9, Y9 \
+	VPOR Y9, Y15, Y15 \
+	VPAND Y7, Y6, Y9 \
+	VPOR Y9, Y15, Y15 \
+	VPAND Y8, Y6, Y9 \
+	VPOR Y9, Y15, Y15 \
+	VPAND Y8, Y7, Y9 \
+	VPOR Y9, Y15, Y15 \
+	VPSRLD $1, c, Y9 \
+	VPAND c, Y9, Y9 \
+	VPAND c333<>(SB), Y9, Y9 \
+	VPOR Y9, Y15, Y15 \
+	VPSRLD $2, c, Y9 \
+	VPAND c, Y9, Y9 \
+	VPAND c111<>(SB), Y9, Y9 \
+	VPOR Y9, Y15, Y15
+
+// GSET(m, c, given, out): out = full27 &^ ((given | givenPeers(m, c,
+// all)) &^ m), Y14 holding all*rowOnes. Y6-Y8 scratch.
+#define GSET(m, c, given, out) \
+	VPAND clow8<>(SB), m, Y6 \
+	VPADDD clow8<>(SB), Y6, Y6 \
+	VPOR m, Y6, Y6 \
+	VPAND chigh<>(SB), Y6, Y6 \
+	VPSRLD $8, Y6, Y7 \
+	VPSUBD Y7, Y6, Y7 \
+	VPOR Y7, Y6, Y6 \
+	VPSRLD $1, c, Y7 \
+	VPOR c, Y7, Y7 \
+	VPSRLD $2, c, Y8 \
+	VPOR Y8, Y7, Y7 \
+	VPAND c111<>(SB), Y7, Y7 \
+	VPMULLD cbox<>(SB), Y7, Y7 \
+	VPOR Y7, Y6, Y6 \
+	VPOR Y14, Y6, Y6 \
+	VPBROADCASTD given, Y7 \
+	VPOR Y7, Y6, Y6 \
+	VPANDN Y6, m, Y6 \
+	VPANDN cfull<>(SB), Y6, Y6 \
+	VMOVDQU Y6, out
+
+// func setupAVX2(dm *[3][10]uint32, given *[3]uint32, cand *[3][9]uint32) bool
+// initV's checks and candidates for digits 1-8 (cand[b][0-7]), one
+// digit a lane: see there.
+TEXT ·setupAVX2(SB), NOSPLIT, $0-25
+	MOVQ dm+0(FP), SI
+	MOVQ given+8(FP), DX
+	MOVQ cand+16(FP), DI
+	VMOVDQU 4(SI), Y0
+	VMOVDQU 44(SI), Y1
+	VMOVDQU 84(SI), Y2
+	VPXOR Y15, Y15, Y15
+	GCHECK(Y0, Y3)
+	GCHECK(Y1, Y4)
+	GCHECK(Y2, Y5)
+	VPAND Y4, Y3, Y6
+	VPOR Y6, Y15, Y15
+	VPAND Y5, Y3, Y6
+	VPOR Y6, Y15, Y15
+	VPAND Y5, Y4, Y6
+	VPOR Y6, Y15, Y15
+	VPTEST Y15, Y15
+	JNE setupbad
+	VPOR Y4, Y3, Y14
+	VPOR Y5, Y14, Y14
+	VPMULLD crow1<>(SB), Y14, Y14
+	GSET(Y0, Y3, 0(DX), 0(DI))
+	GSET(Y1, Y4, 4(DX), 36(DI))
+	GSET(Y2, Y5, 8(DX), 72(DI))
+	VZEROUPPER
+	MOVB $1, ret+24(FP)
+	RET
+
+setupbad:
+	VZEROUPPER
+	MOVB $0, ret+24(FP)
+	RET

@@ -5,11 +5,12 @@ import "golang.org/x/sys/cpu"
 // supported reports whether the processor (and the operating system,
 // which must save the vector registers) runs core c: propagateAsm needs
 // AVX-512 F and VL (VPTERNLOGD, VPRORD and mask registers on 256-bit
-// vectors); propagateAVX2 needs AVX2.
+// vectors); propagateAVX2 needs AVX2, and both cores' set-up (initV)
+// uses AVX2.
 func (c core9) supported() bool {
 	switch c {
 	case coreVectorAVX512:
-		return cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
+		return cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasAVX2
 	case coreVectorAVX2:
 		return cpu.X86.HasAVX2
 	}

@@ -49,7 +49,7 @@ func BranchAndBound[S any](ctx context.Context, starts iter.Seq[S], p Maximize[S
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	res.Stats.Iterations = 1
-	b := branch[S]{m: &m, p: p, res: &res}
+	b := branch[S]{m: &m, p: p, res: &res, obs: m.obs != nil}
 	started := false
 	var stopped error
 	for s := range starts {
@@ -64,11 +64,7 @@ func BranchAndBound[S any](ctx context.Context, starts iter.Seq[S], p Maximize[S
 				emitState(&m, s, ev{kind: Improve, g: res.Value, bound: p.Bound(s), best: res.Value, frontier: 1, stored: 1})
 			}
 		}
-		visit := b.visit
-		if m.obs != nil {
-			visit = b.visitTraced
-		}
-		if err := visit(s, 1); err != nil {
+		if err := b.visit(s, 1); err != nil {
 			stopped = err
 		}
 	}
@@ -87,6 +83,7 @@ type branch[S any] struct {
 	m   *meter
 	p   Maximize[S]
 	res *BranchResult[S]
+	obs bool // report events to m.obs
 }
 
 // open records the bound of a subtree left unsearched by a limit.
@@ -95,40 +92,15 @@ func (b *branch[S]) open(bound int) { b.res.Bound = max(b.res.Bound, bound) }
 func (b *branch[S]) visit(s S, depth int) error {
 	if v := b.p.Value(s); v > b.res.Value {
 		b.res.Best, b.res.Value = s, v
-	}
-	if b.p.Bound(s) <= b.res.Value {
-		return nil
-	}
-	b.m.frontier(depth)
-	b.m.stored(depth)
-	if err := b.m.expand(); err != nil {
-		b.open(b.p.Bound(s))
-		return err
-	}
-	var stopped error
-	for t := range b.p.Children(s) {
-		b.m.stats.Generated++
-		if stopped != nil {
-			b.open(b.p.Bound(t))
-			continue
+		if b.obs {
+			emitState(b.m, s, ev{kind: Improve, g: v, depth: depth - 1, bound: b.p.Bound(s), best: v, frontier: depth, stored: depth})
 		}
-		if b.p.Bound(t) <= b.res.Value {
-			continue
-		}
-		stopped = b.visit(t, depth+1)
-	}
-	return stopped
-}
-
-// visitTraced is visit reporting its steps to the observer.
-func (b *branch[S]) visitTraced(s S, depth int) error {
-	if v := b.p.Value(s); v > b.res.Value {
-		b.res.Best, b.res.Value = s, v
-		emitState(b.m, s, ev{kind: Improve, g: v, depth: depth - 1, bound: b.p.Bound(s), best: v, frontier: depth, stored: depth})
 	}
 	if b.p.Bound(s) <= b.res.Value {
 		if depth == 1 {
-			emitState(b.m, s, ev{kind: Prune, g: b.p.Value(s), depth: 0, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: depth})
+			if b.obs {
+				emitState(b.m, s, ev{kind: Prune, g: b.p.Value(s), depth: 0, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: depth})
+			}
 		}
 		return nil
 	}
@@ -138,7 +110,9 @@ func (b *branch[S]) visitTraced(s S, depth int) error {
 		b.open(b.p.Bound(s))
 		return err
 	}
-	emitState(b.m, s, ev{kind: Expand, g: b.p.Value(s), depth: depth - 1, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: depth})
+	if b.obs {
+		emitState(b.m, s, ev{kind: Expand, g: b.p.Value(s), depth: depth - 1, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: depth})
+	}
 	var stopped error
 	for t := range b.p.Children(s) {
 		b.m.stats.Generated++
@@ -147,11 +121,15 @@ func (b *branch[S]) visitTraced(s S, depth int) error {
 			continue
 		}
 		if b.p.Bound(t) <= b.res.Value {
-			emitChild(b.m, t, s, ev{kind: Prune, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
+			if b.obs {
+				emitChild(b.m, t, s, ev{kind: Prune, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
+			}
 			continue
 		}
-		emitChild(b.m, t, s, ev{kind: Generate, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
-		stopped = b.visitTraced(t, depth+1)
+		if b.obs {
+			emitChild(b.m, t, s, ev{kind: Generate, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
+		}
+		stopped = b.visit(t, depth+1)
 	}
 	return stopped
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"container/heap"
 	"context"
+	"iter"
 	"math"
 )
 
@@ -11,86 +12,90 @@ import (
 // is admissible (never overestimates). States whose g improves after they
 // were expanded are reopened, so an admissible but inconsistent h still gives
 // an optimal path; with a consistent h no state is expanded twice. A zero h
-// makes AStar Dijkstra's algorithm.
+// makes AStar Dijkstra's algorithm (see Dijkstra).
 //
 // Ties are broken by f ascending, then g descending (the state nearer the
 // goal by its own estimate first), then the order in which states were
 // generated. The goal test is applied when a state is taken from the open
 // list, which is what makes the result optimal. Each push and pop costs
-// O(log n) in the open list's size n.
-func AStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res Result[S], err error) {
-	if lim.Observe != nil {
-		return aStarTraced(ctx, start, next, h, goal, lim)
-	}
-	m := newMeter(ctx, lim, &res.Stats)
-	defer m.done()
-	res.Stats.Iterations = 1
-
-	type record struct {
-		parent S
-		g      int
-		closed bool
-	}
-	best := map[S]*record{start: {parent: start}}
-	open := &openList[S]{}
-	heap.Push(open, openItem[S]{state: start, f: h(start), g: 0})
-	for open.Len() > 0 {
-		it := heap.Pop(open).(openItem[S])
-		r := best[it.state]
-		if r.closed || it.g != r.g {
-			continue // a stale entry: the state was reached more cheaply since
-		}
-		if goal(it.state) {
-			res.Cost = r.g
-			for s := it.state; ; s = best[s].parent {
-				res.Path = append(res.Path, s)
-				if s == start {
-					break
-				}
-			}
-			reverse(res.Path)
-			return res, nil
-		}
-		if err := m.expand(); err != nil {
-			return res, err
-		}
-		r.closed = true
-		for t, c := range next(it.state) {
-			res.Stats.Generated++
-			g := r.g + c
-			if tr, ok := best[t]; ok {
-				if g >= tr.g {
-					continue
-				}
-				tr.parent, tr.g, tr.closed = it.state, g, false
-			} else {
-				best[t] = &record{parent: it.state, g: g}
-			}
-			heap.Push(open, openItem[S]{state: t, f: g + h(t), g: g})
-		}
-		m.frontier(open.Len())
-		m.stored(len(best))
-	}
-	return res, ErrNotFound
+// O(log n) in the open list's size n; memory is O(V) over the V states
+// reached.
+func AStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (Result[S], error) {
+	return bestFirst(ctx, one(start), next, h, 1, goal, lim)
 }
 
-// aStarTraced is AStar reporting its steps to lim.Observe. The two are
-// kept apart so that an untraced search pays nothing for the trace; the
-// tests check that both give the same answers and Stats.
-func aStarTraced[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res Result[S], err error) {
+// AStarFrom is AStar from several start states at once: it returns a
+// least-cost path from any of starts to a goal (the path begins at the
+// start it came from), as if a virtual state led to each start at cost 0.
+// It returns ErrNotFound when starts is empty or no goal is reachable.
+func AStarFrom[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (Result[S], error) {
+	return bestFirst(ctx, starts, next, h, 1, goal, lim)
+}
+
+// Dijkstra is uniform-cost search: it expands states in order of their
+// cost from start and returns a least-cost path to a goal. It is AStar with
+// a zero heuristic, for problems with no estimate of the cost left, and
+// costs O((V+E) log V) time and O(V) memory over the V states and E steps
+// whose cost is below the optimum's.
+func Dijkstra[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, lim Limits) (Result[S], error) {
+	return bestFirst(ctx, one(start), next, nil, 1, goal, lim)
+}
+
+// DijkstraFrom is Dijkstra from several start states at once: it returns a
+// least-cost path from the nearest of starts to a goal.
+func DijkstraFrom[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[S], goal func(S) bool, lim Limits) (Result[S], error) {
+	return bestFirst(ctx, starts, next, nil, 1, goal, lim)
+}
+
+// WeightedAStar is AStar ordered by f = g + w*h (rounded down) for a weight
+// w >= 1: a greater weight trusts the estimate more, expanding fewer states
+// on most problems, and gives up optimality within a stated bound. With an
+// admissible h the path's cost is at most w times the optimum; w = 1 is
+// AStar. States are reopened when reached more cheaply, as in AStar. A w
+// below 1 is taken as 1.
+func WeightedAStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, w float64, goal func(S) bool, lim Limits) (Result[S], error) {
+	return bestFirst(ctx, one(start), next, h, max(w, 1), goal, lim)
+}
+
+// one yields the single state s.
+func one[S any](s S) iter.Seq[S] {
+	return func(yield func(S) bool) { yield(s) }
+}
+
+// bestFirst is AStar, Dijkstra (h nil) and weighted A* (w > 1) from a set of
+// starts. The trace is reported from the same body: each event is built
+// only when an observer is set, so an untraced search pays one predictable
+// branch per event (docs/design/search.md has the measurement).
+func bestFirst[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[S], h func(S) int, w float64, goal func(S) bool, lim Limits) (res Result[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	res.Stats.Iterations = 1
+	obs := m.obs != nil
+	est := func(s S) int {
+		if h == nil {
+			return 0
+		}
+		if w == 1 {
+			return h(s)
+		}
+		return int(w * float64(h(s)))
+	}
 
 	type record struct {
 		parent S
 		g      int
 		closed bool
+		start  bool
 	}
-	best := map[S]*record{start: {parent: start}}
+	best := map[S]*record{}
 	open := &openList[S]{}
-	h0 := h(start)
-	heap.Push(open, openItem[S]{state: start, f: h0, g: 0})
+	for s := range starts {
+		if _, ok := best[s]; ok {
+			continue
+		}
+		best[s] = &record{parent: s, start: true}
+		heap.Push(open, openItem[S]{state: s, f: est(s), g: 0})
+	}
 	closed := 0 // the states in best that are closed: the rest are open
 	for open.Len() > 0 {
 		it := heap.Pop(open).(openItem[S])
@@ -100,14 +105,10 @@ func aStarTraced[S comparable](ctx context.Context, start S, next Successors[S],
 		}
 		if goal(it.state) {
 			res.Cost = r.g
-			for s := it.state; ; s = best[s].parent {
-				res.Path = append(res.Path, s)
-				if s == start {
-					break
-				}
+			res.Path = pathTo(it.state, func(s S) (S, bool) { r := best[s]; return r.parent, r.start })
+			if obs {
+				emitState(&m, it.state, ev{kind: Goal, g: r.g, h: it.f - r.g, depth: len(res.Path) - 1, frontier: len(best) - closed - 1, stored: len(best)})
 			}
-			reverse(res.Path)
-			emitState(&m, it.state, ev{kind: Goal, g: r.g, h: it.f - r.g, depth: len(res.Path) - 1, frontier: len(best) - closed - 1, stored: len(best)})
 			return res, nil
 		}
 		if err := m.expand(); err != nil {
@@ -115,32 +116,54 @@ func aStarTraced[S comparable](ctx context.Context, start S, next Successors[S],
 		}
 		r.closed = true
 		closed++
-		emitState(&m, it.state, ev{kind: Expand, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
+		if obs {
+			emitState(&m, it.state, ev{kind: Expand, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
+		}
 		for t, c := range next(it.state) {
 			res.Stats.Generated++
 			g := r.g + c
 			kind := Generate
 			if tr, ok := best[t]; ok {
 				if g >= tr.g {
-					emitChild(&m, t, it.state, ev{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
+					if obs {
+						emitChild(&m, t, it.state, ev{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
+					}
 					continue
 				}
 				if tr.closed {
 					closed--
 					kind = Reopen
 				}
-				tr.parent, tr.g, tr.closed = it.state, g, false
+				tr.parent, tr.g, tr.closed, tr.start = it.state, g, false, false
 			} else {
 				best[t] = &record{parent: it.state, g: g}
 			}
-			ht := h(t)
+			ht := est(t)
 			heap.Push(open, openItem[S]{state: t, f: g + ht, g: g})
-			emitChild(&m, t, it.state, ev{kind: kind, g: g, h: ht, frontier: len(best) - closed, stored: len(best)})
+			if obs {
+				emitChild(&m, t, it.state, ev{kind: kind, g: g, h: ht, frontier: len(best) - closed, stored: len(best)})
+			}
 		}
 		m.frontier(open.Len())
 		m.stored(len(best))
 	}
 	return res, ErrNotFound
+}
+
+// pathTo follows parent links back from s to a start and returns the states
+// start first. parent reports a state's parent and whether it is a start.
+func pathTo[S any](s S, parent func(S) (S, bool)) []S {
+	var path []S
+	for {
+		path = append(path, s)
+		p, isStart := parent(s)
+		if isStart {
+			break
+		}
+		s = p
+	}
+	reverse(path)
+	return path
 }
 
 // openItem is one entry of the A* open list.
@@ -192,7 +215,7 @@ func (o *openList[S]) Pop() any {
 func IDAStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res Result[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
-	ida := idaStar[S]{m: &m, next: next, h: h, goal: goal, onPath: map[S]bool{}}
+	ida := idaStar[S]{m: &m, next: next, h: h, goal: goal, onPath: map[S]bool{}, obs: m.obs != nil}
 	bound := h(start)
 	for {
 		res.Stats.Iterations++
@@ -200,11 +223,7 @@ func IDAStar[S comparable](ctx context.Context, start S, next Successors[S], h f
 		if m.obs != nil {
 			emitNone(&m, ev{kind: Threshold, bound: bound})
 		}
-		visit := ida.visit
-		if m.obs != nil {
-			visit = ida.visitTraced
-		}
-		found, err := visit(start, 0, bound)
+		found, err := ida.visit(start, 0, bound)
 		if err != nil {
 			return res, err
 		}
@@ -229,47 +248,17 @@ type idaStar[S comparable] struct {
 	path      []S
 	cost      int
 	nextBound int
+	obs       bool // report events to m.obs
 }
 
 func (d *idaStar[S]) visit(s S, g, bound int) (bool, error) {
-	f := g + d.h(s)
-	if f > bound {
-		d.nextBound = min(d.nextBound, f)
-		return false, nil
-	}
-	d.path = append(d.path, s)
-	d.m.frontier(len(d.path))
-	d.m.stored(len(d.path))
-	if d.goal(s) {
-		d.cost = g
-		return true, nil
-	}
-	if err := d.m.expand(); err != nil {
-		return false, err
-	}
-	d.onPath[s] = true
-	for t, c := range d.next(s) {
-		d.m.stats.Generated++
-		if d.onPath[t] {
-			continue
-		}
-		found, err := d.visit(t, g+c, bound)
-		if found || err != nil {
-			return found, err
-		}
-	}
-	delete(d.onPath, s)
-	d.path = d.path[:len(d.path)-1]
-	return false, nil
-}
-
-// visitTraced is visit reporting its steps to the observer.
-func (d *idaStar[S]) visitTraced(s S, g, bound int) (bool, error) {
 	hs := d.h(s)
 	f := g + hs
 	if f > bound {
 		d.nextBound = min(d.nextBound, f)
-		d.prune(s, ev{kind: Prune, g: g, h: hs, depth: len(d.path), bound: bound, frontier: len(d.path), stored: len(d.path)})
+		if d.obs {
+			d.prune(s, ev{kind: Prune, g: g, h: hs, depth: len(d.path), bound: bound, frontier: len(d.path), stored: len(d.path)})
+		}
 		return false, nil
 	}
 	d.path = append(d.path, s)
@@ -277,22 +266,30 @@ func (d *idaStar[S]) visitTraced(s S, g, bound int) (bool, error) {
 	d.m.stored(len(d.path))
 	if d.goal(s) {
 		d.cost = g
-		emitState(d.m, s, ev{kind: Goal, g: g, h: hs, depth: len(d.path) - 1, bound: bound, frontier: len(d.path), stored: len(d.path)})
+		if d.obs {
+			emitState(d.m, s, ev{kind: Goal, g: g, h: hs, depth: len(d.path) - 1, bound: bound, frontier: len(d.path), stored: len(d.path)})
+		}
 		return true, nil
 	}
 	if err := d.m.expand(); err != nil {
 		return false, err
 	}
-	emitState(d.m, s, ev{kind: Expand, g: g, h: hs, depth: len(d.path) - 1, bound: bound, frontier: len(d.path), stored: len(d.path)})
+	if d.obs {
+		emitState(d.m, s, ev{kind: Expand, g: g, h: hs, depth: len(d.path) - 1, bound: bound, frontier: len(d.path), stored: len(d.path)})
+	}
 	d.onPath[s] = true
 	for t, c := range d.next(s) {
 		d.m.stats.Generated++
 		if d.onPath[t] {
-			emitChild(d.m, t, s, ev{kind: Duplicate, g: g + c, depth: len(d.path), frontier: len(d.path), stored: len(d.path)})
+			if d.obs {
+				emitChild(d.m, t, s, ev{kind: Duplicate, g: g + c, depth: len(d.path), frontier: len(d.path), stored: len(d.path)})
+			}
 			continue
 		}
-		emitChild(d.m, t, s, ev{kind: Generate, g: g + c, h: d.h(t), depth: len(d.path), bound: bound, frontier: len(d.path), stored: len(d.path)})
-		found, err := d.visitTraced(t, g+c, bound)
+		if d.obs {
+			emitChild(d.m, t, s, ev{kind: Generate, g: g + c, h: d.h(t), depth: len(d.path), bound: bound, frontier: len(d.path), stored: len(d.path)})
+		}
+		found, err := d.visit(t, g+c, bound)
 		if found || err != nil {
 			return found, err
 		}

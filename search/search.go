@@ -1,19 +1,43 @@
-// Package search holds generic state-space search algorithms: breadth-first,
-// depth-limited depth-first, iterative deepening, A*, IDA* and branch and
-// bound. It knows no puzzle: a caller brings a state type, a successor
-// function and a goal test, and gets back a path, its cost and statistics
-// that are comparable from one algorithm to the next.
+// Package search holds generic state-space search algorithms. It knows no
+// puzzle: a caller brings a state type, a successor function and a goal
+// test, and gets back a path, its cost and statistics that are comparable
+// from one algorithm to the next.
+//
+// # Choosing an algorithm
+//
+// b is the branching factor, d the depth of the answer, C* the least
+// cost, V the states the search reaches. "Optimal" is least cost unless
+// it says steps; the informed searches need an admissible h (one that
+// never overestimates) for what they promise.
+//
+//	algorithm          answer                       memory          use it when
+//	BFS, BFSFrom       fewest steps                 O(V)            steps cost the same; no estimate
+//	BidirectionalBFS   fewest steps                 O(b^(d/2))      one goal state and predecessors (or reversible moves)
+//	Dijkstra(From)     least cost                   O(V)            costs differ; no estimate
+//	AStar, AStarFrom   least cost                   O(V)            an admissible estimate and memory to spare
+//	NBS                least cost                   O(V), two ends  one goal state, predecessors, estimates both ways
+//	WeightedAStar      cost <= w * C*               O(V)            a good answer fast, with a stated bound
+//	AnytimeAStar       best so far + lower bound    O(V)            a node or time budget: returns within Gap of optimal
+//	IDAStar            least cost                   O(d)            memory is short; few paths to each state
+//	IDDFS              fewest steps                 O(d)            memory is short; no estimate
+//	DFS                some path                    O(d)            any path will do; a depth limit
+//	BranchAndBound     greatest value               O(d)            maximising over a tree, with an upper bound
+//	AllOptimal         every least-cost path        O(V)            how many optimal answers, and which
+//	Yen                k cheapest loopless paths    O(V) per search alternatives to the best path
+//	BFSReach,          every state by distance      O(V)            no goal: what lies within reach, in order
+//	DijkstraReach
 //
 // Every algorithm takes a context.Context and a Limits value. When the
 // context is done or the node cap is reached, the search stops and returns an
 // error that matches ErrLimit (and, for the context, the context's own error),
-// never a path that is not what the algorithm promises.
+// never a path that is not what the algorithm promises; AnytimeAStar and
+// BranchAndBound return their best answer so far with its bound as well.
 //
 // A search can be watched: Limits.Observe receives every step as an Event
-// (expand, generate, duplicate, reopen, threshold, prune, improve, goal),
-// and a Trace keeps a bounded number of them. A search with Observe set runs
-// a traced copy of its algorithm; one without runs code that knows nothing
-// of traces, so it pays nothing for them.
+// (expand, generate, duplicate, reopen, threshold, prune, improve, goal,
+// meet), and a Trace keeps a bounded number of them. Each algorithm has
+// one body: events are built only when Observe is set, so a search without
+// an observer pays one predictable branch per event for them.
 package search
 
 import (
@@ -112,7 +136,7 @@ func (m *meter) expand() error {
 	m.stats.Expanded++
 	if m.lim.MaxNodes > 0 && m.stats.Expanded > m.lim.MaxNodes {
 		m.stats.Expanded--
-		return fmt.Errorf("%w: node cap of %d expansions", ErrLimit, m.lim.MaxNodes)
+		return m.capError()
 	}
 	if m.stats.Expanded%checkEvery == 0 {
 		if err := m.ctx.Err(); err != nil {
@@ -120,6 +144,11 @@ func (m *meter) expand() error {
 		}
 	}
 	return nil
+}
+
+// capError is the error of a search that reached its node cap.
+func (m *meter) capError() error {
+	return fmt.Errorf("%w: node cap of %d expansions", ErrLimit, m.lim.MaxNodes)
 }
 
 func (m *meter) frontier(n int) {

@@ -270,6 +270,7 @@ func TestNodeCap(t *testing.T) {
 		"AStar":   func() (search.Result[int], error) { return search.AStar(ctx, 0, line, h, never, lim) },
 		"IDAStar": func() (search.Result[int], error) { return search.IDAStar(ctx, 0, line, h, never, lim) },
 	}
+	addNewAlgorithms(runs, ctx, lim)
 	for name, run := range runs {
 		res, err := run()
 		if !errors.Is(err, search.ErrLimit) {
@@ -295,6 +296,7 @@ func TestContextEndsSearch(t *testing.T) {
 		"AStar":   func() (search.Result[int], error) { return search.AStar(ctx, 0, line, h, never, search.Limits{}) },
 		"IDAStar": func() (search.Result[int], error) { return search.IDAStar(ctx, 0, line, h, never, search.Limits{}) },
 	}
+	addNewAlgorithms(runs, ctx, search.Limits{})
 	for name, run := range runs {
 		_, err := run()
 		if !errors.Is(err, search.ErrLimit) || !errors.Is(err, context.Canceled) {
@@ -339,4 +341,29 @@ func TestStatsAreFilled(t *testing.T) {
 	if st.Expanded < 1 || st.Generated < st.Expanded || st.PeakFrontier < 1 || st.PeakStored < st.PeakFrontier || st.Elapsed <= 0 {
 		t.Errorf("implausible stats %+v", st)
 	}
+}
+
+// backLine is line's predecessor function: 0 <- -1 <- -2 <- ...
+func backLine(s int) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) { yield(s-1, 1) }
+}
+
+// addNewAlgorithms adds to runs the algorithms beyond the textbook five, on
+// the endless line (the bidirectional ones towards an unreachable -1).
+func addNewAlgorithms(runs map[string]func() (search.Result[int], error), ctx context.Context, lim search.Limits) {
+	h := func(int) int { return 0 }
+	starts := slices.Values([]int{0, 1})
+	runs["Dijkstra"] = func() (search.Result[int], error) { return search.Dijkstra(ctx, 0, line, never, lim) }
+	runs["BFSFrom"] = func() (search.Result[int], error) { return search.BFSFrom(ctx, starts, line, never, lim) }
+	runs["DijkstraFrom"] = func() (search.Result[int], error) { return search.DijkstraFrom(ctx, starts, line, never, lim) }
+	runs["AStarFrom"] = func() (search.Result[int], error) { return search.AStarFrom(ctx, starts, line, h, never, lim) }
+	runs["WeightedAStar"] = func() (search.Result[int], error) { return search.WeightedAStar(ctx, 0, line, h, 2, never, lim) }
+	runs["AnytimeAStar"] = func() (search.Result[int], error) {
+		res, err := search.AnytimeAStar(ctx, 0, line, h, 2, never, lim)
+		return res.Result, err
+	}
+	runs["BidirectionalBFS"] = func() (search.Result[int], error) {
+		return search.BidirectionalBFS(ctx, 0, -1, line, backLine, lim)
+	}
+	runs["NBS"] = func() (search.Result[int], error) { return search.NBS(ctx, 0, -1, line, backLine, h, h, lim) }
 }

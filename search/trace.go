@@ -34,17 +34,22 @@ const (
 	// the subtree's Bound could not beat the best value Best.
 	Prune
 	// Improve: branch and bound found State, whose value G = Best beats
-	// every state before it.
+	// every state before it; AnytimeAStar found a path to State of cost
+	// G = Best, cheaper than every path before it, with Bound the proven
+	// lower bound on the optimum at that moment.
 	Improve
 	// Goal: State is the goal the search returns; G is the path's cost.
 	Goal
+	// Meet: a bidirectional search found a path through State, reached
+	// from both ends, and G, its cost, beats every path before it.
+	Meet
 )
 
-var kindNames = [...]string{"", "expand", "generate", "duplicate", "reopen", "threshold", "prune", "improve", "goal"}
+var kindNames = [...]string{"", "expand", "generate", "duplicate", "reopen", "threshold", "prune", "improve", "goal", "meet"}
 
 // String returns the kind's name as the JSON trace spells it: "expand",
-// "generate", "duplicate", "reopen", "threshold", "prune", "improve" or
-// "goal".
+// "generate", "duplicate", "reopen", "threshold", "prune", "improve",
+// "goal" or "meet".
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) && k != 0 {
 		return kindNames[k]
@@ -100,6 +105,10 @@ type Event struct {
 	// Stored the number of states held in memory (BFS and A*: every state
 	// seen), both when the event happened.
 	Frontier, Stored int
+	// Backward reports that a bidirectional search took this step from
+	// the goal's end: State and Parent are then linked by a predecessor
+	// step, and G is the cost from State to the goal.
+	Backward bool
 }
 
 // Observer receives the events of one search, in order, on the search's
@@ -139,21 +148,21 @@ func (t *Trace) Observe(e Event) {
 	t.Dropped++
 }
 
-// ev is an event's numbers. The traced algorithms (aStarTraced,
-// bfsTraced and the visitTraced methods) pass it, and the states apart, to
-// emitNone, emitState and emitChild, which build the Event out of line.
-// The untraced algorithms are separate code that reports nothing, so a
-// search without an observer pays nothing for the trace.
+// ev is an event's numbers. Each algorithm has one body, traced or not:
+// where an observer is set it passes ev, and the states apart, to
+// emitNone, emitState and emitChild, which build the Event out of line, so
+// that a search without an observer pays one predictable branch per event.
 type ev struct {
 	kind                                       EventKind
 	g, h, depth, bound, best, frontier, stored int
+	backward                                   bool
 }
 
 // emit completes an event with the search's counts and passes it to the
 // observer, which must not be nil.
 func (m *meter) emit(kind EventKind, state, parent any, e ev) {
 	m.obs(Event{Kind: kind, State: state, Parent: parent, G: e.g, H: e.h, F: e.g + e.h, Depth: e.depth, Bound: e.bound, Best: e.best,
-		Expanded: m.stats.Expanded, Generated: m.stats.Generated, Frontier: e.frontier, Stored: e.stored})
+		Expanded: m.stats.Expanded, Generated: m.stats.Generated, Frontier: e.frontier, Stored: e.stored, Backward: e.backward})
 }
 
 // emitNone reports an event about no state (a threshold).

@@ -111,6 +111,28 @@ func TestTraceMatchesUntraced(t *testing.T) {
 			{"IDAStar", func(l search.Limits) (search.Result[string], error) {
 				return search.IDAStar(ctx, name(src), g.next, h, goal, l)
 			}},
+			{"Dijkstra", func(l search.Limits) (search.Result[string], error) {
+				return search.Dijkstra(ctx, name(src), g.next, goal, l)
+			}},
+			{"BFSFrom", func(l search.Limits) (search.Result[string], error) {
+				return search.BFSFrom(ctx, slices.Values([]string{name(src), name(dst / 2)}), g.next, goal, l)
+			}},
+			{"AStarFrom", func(l search.Limits) (search.Result[string], error) {
+				return search.AStarFrom(ctx, slices.Values([]string{name(src), name(dst / 2)}), g.next, h, goal, l)
+			}},
+			{"WeightedAStar", func(l search.Limits) (search.Result[string], error) {
+				return search.WeightedAStar(ctx, name(src), g.next, h, 2, goal, l)
+			}},
+			{"AnytimeAStar", func(l search.Limits) (search.Result[string], error) {
+				res, err := search.AnytimeAStar(ctx, name(src), g.next, h, 3, goal, l)
+				return res.Result, err
+			}},
+			{"BidirectionalBFS", func(l search.Limits) (search.Result[string], error) {
+				return search.BidirectionalBFS(ctx, name(src), name(dst), g.next, g.prev, l)
+			}},
+			{"NBS", func(l search.Limits) (search.Result[string], error) {
+				return search.NBS(ctx, name(src), name(dst), g.next, g.prev, h, zero, l)
+			}},
 		}
 		for _, a := range algos {
 			plain, perr := a.run(search.Limits{})

@@ -1,133 +1,94 @@
 package search
 
-import "context"
+import (
+	"context"
+	"iter"
+)
 
 // BFS searches breadth-first from start and returns a path with the fewest
 // steps to a state for which goal reports true. The path is also of least
-// cost when every step costs the same; for other costs use AStar with a zero
-// heuristic (Dijkstra's algorithm).
+// cost when every step costs the same; for other costs use Dijkstra.
 //
 // Successors are tested against goal as they are generated, and each state is
 // queued at most once, so BFS takes O(V+E) time and O(V) memory over the V
 // states and E steps it reaches. It returns ErrNotFound when no goal is
 // reachable.
-func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, lim Limits) (res Result[S], err error) {
-	if lim.Observe != nil {
-		return bfsTraced(ctx, start, next, goal, lim)
-	}
-	m := newMeter(ctx, lim, &res.Stats)
-	defer m.done()
-	res.Stats.Iterations = 1
-
-	type entry struct {
-		parent S
-		cost   int
-	}
-	seen := map[S]entry{start: {start, 0}}
-	path := func(s S) {
-		for {
-			res.Path = append(res.Path, s)
-			e := seen[s]
-			if s == start {
-				break
-			}
-			s = e.parent
-		}
-		reverse(res.Path)
-	}
-	if goal(start) {
-		path(start)
-		m.stored(1)
-		return res, nil
-	}
-	queue := []S{start}
-	for head := 0; head < len(queue); head++ {
-		s := queue[head]
-		if err := m.expand(); err != nil {
-			return res, err
-		}
-		cost := seen[s].cost
-		for t, c := range next(s) {
-			res.Stats.Generated++
-			if _, ok := seen[t]; ok {
-				continue
-			}
-			seen[t] = entry{s, cost + c}
-			if goal(t) {
-				res.Cost = cost + c
-				path(t)
-				m.frontier(len(queue) - head)
-				m.stored(len(seen))
-				return res, nil
-			}
-			queue = append(queue, t)
-		}
-		m.frontier(len(queue) - head - 1)
-		m.stored(len(seen))
-		// Drop the consumed prefix now and then so that the queue's memory
-		// follows the frontier rather than every state ever queued.
-		if head >= 1<<16 && head*2 >= len(queue) {
-			queue = append(queue[:0], queue[head+1:]...)
-			head = -1
-		}
-	}
-	return res, ErrNotFound
+func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, lim Limits) (Result[S], error) {
+	return bfs(ctx, one(start), next, goal, lim)
 }
 
-// bfsTraced is BFS reporting its steps to lim.Observe (see aStarTraced).
-func bfsTraced[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, lim Limits) (res Result[S], err error) {
+// BFSFrom is BFS from several start states at once: it returns a path with
+// the fewest steps from any of starts to a goal (the path begins at the
+// start it came from). It returns ErrNotFound when starts is empty or no
+// goal is reachable.
+func BFSFrom[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[S], goal func(S) bool, lim Limits) (Result[S], error) {
+	return bfs(ctx, starts, next, goal, lim)
+}
+
+func bfs[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[S], goal func(S) bool, lim Limits) (res Result[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	res.Stats.Iterations = 1
+	obs := m.obs != nil
 
 	type entry struct {
 		parent S
 		cost   int
+		start  bool
 	}
-	seen := map[S]entry{start: {start, 0}}
+	seen := map[S]entry{}
 	path := func(s S) {
-		for {
-			res.Path = append(res.Path, s)
-			e := seen[s]
-			if s == start {
-				break
-			}
-			s = e.parent
+		res.Path = pathTo(s, func(s S) (S, bool) { e := seen[s]; return e.parent, e.start })
+	}
+	var queue []S
+	for s := range starts {
+		if _, ok := seen[s]; ok {
+			continue
 		}
-		reverse(res.Path)
+		seen[s] = entry{s, 0, true}
+		if goal(s) {
+			path(s)
+			m.stored(len(seen))
+			if obs {
+				emitState(&m, s, ev{kind: Goal, stored: len(seen)})
+			}
+			return res, nil
+		}
+		queue = append(queue, s)
 	}
-	if goal(start) {
-		path(start)
-		m.stored(1)
-		emitState(&m, start, ev{kind: Goal, stored: 1})
-		return res, nil
-	}
-	queue := []S{start}
 	for head := 0; head < len(queue); head++ {
 		s := queue[head]
 		if err := m.expand(); err != nil {
 			return res, err
 		}
 		cost := seen[s].cost
-		emitState(&m, s, ev{kind: Expand, g: cost, frontier: len(queue) - head - 1, stored: len(seen)})
+		if obs {
+			emitState(&m, s, ev{kind: Expand, g: cost, frontier: len(queue) - head - 1, stored: len(seen)})
+		}
 		for t, c := range next(s) {
 			res.Stats.Generated++
 			if _, ok := seen[t]; ok {
-				emitChild(&m, t, s, ev{kind: Duplicate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
+				if obs {
+					emitChild(&m, t, s, ev{kind: Duplicate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
+				}
 				continue
 			}
-			seen[t] = entry{s, cost + c}
+			seen[t] = entry{s, cost + c, false}
 			if goal(t) {
 				res.Cost = cost + c
 				path(t)
 				m.frontier(len(queue) - head)
 				m.stored(len(seen))
-				emitChild(&m, t, s, ev{kind: Generate, g: cost + c, frontier: len(queue) - head, stored: len(seen)})
-				emitState(&m, t, ev{kind: Goal, g: cost + c, depth: len(res.Path) - 1, frontier: len(queue) - head - 1, stored: len(seen)})
+				if obs {
+					emitChild(&m, t, s, ev{kind: Generate, g: cost + c, frontier: len(queue) - head, stored: len(seen)})
+					emitState(&m, t, ev{kind: Goal, g: cost + c, depth: len(res.Path) - 1, frontier: len(queue) - head - 1, stored: len(seen)})
+				}
 				return res, nil
 			}
 			queue = append(queue, t)
-			emitChild(&m, t, s, ev{kind: Generate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
+			if obs {
+				emitChild(&m, t, s, ev{kind: Generate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
+			}
 		}
 		m.frontier(len(queue) - head - 1)
 		m.stored(len(seen))
@@ -154,7 +115,7 @@ func DFS[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	res.Stats.Iterations = 1
-	d := depthFirst[S]{m: &m, next: next, goal: goal, onPath: map[S]bool{}}
+	d := depthFirst[S]{m: &m, next: next, goal: goal, onPath: map[S]bool{}, obs: m.obs != nil}
 	found, _, err := d.run(start, maxDepth)
 	if err != nil {
 		return res, err
@@ -174,7 +135,7 @@ func DFS[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 func IDDFS[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, maxDepth int, lim Limits) (res Result[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
-	d := depthFirst[S]{m: &m, next: next, goal: goal, onPath: map[S]bool{}}
+	d := depthFirst[S]{m: &m, next: next, goal: goal, onPath: map[S]bool{}, obs: m.obs != nil}
 	for depth := 0; maxDepth < 0 || depth <= maxDepth; depth++ {
 		res.Stats.Iterations++
 		if m.obs != nil {
@@ -204,7 +165,8 @@ type depthFirst[S comparable] struct {
 	path   []S
 	cost   int
 	cut    bool
-	limit  int // the depth limit of the current run, for trace events
+	limit  int  // the depth limit of the current run, for trace events
+	obs    bool // report events to m.obs
 }
 
 // run searches from start to depth limit (unbounded when negative). It
@@ -216,11 +178,7 @@ func (d *depthFirst[S]) run(start S, limit int) (found, cut bool, err error) {
 	d.cut = false
 	clear(d.onPath)
 	d.limit = limit
-	if d.m.obs != nil {
-		found, err = d.visitTraced(start, 0, limit)
-	} else {
-		found, err = d.visit(start, 0, limit)
-	}
+	found, err = d.visit(start, 0, limit)
 	return found, d.cut, err
 }
 
@@ -231,57 +189,35 @@ func (d *depthFirst[S]) visit(s S, cost, remaining int) (bool, error) {
 	d.m.stored(len(d.path))
 	if d.goal(s) {
 		d.cost = cost
+		if d.obs {
+			emitState(d.m, s, ev{kind: Goal, g: cost, depth: len(d.path) - 1, bound: d.limit, frontier: len(d.path), stored: len(d.path)})
+		}
 		return true, nil
 	}
 	if remaining == 0 {
 		d.cut = true
+		if d.obs {
+			emitState(d.m, s, ev{kind: Prune, g: cost, depth: len(d.path) - 1, bound: d.limit, frontier: len(d.path), stored: len(d.path)})
+		}
 	} else {
 		if err := d.m.expand(); err != nil {
 			return false, err
 		}
+		if d.obs {
+			emitState(d.m, s, ev{kind: Expand, g: cost, depth: len(d.path) - 1, bound: d.limit, frontier: len(d.path), stored: len(d.path)})
+		}
 		for t, c := range d.next(s) {
 			d.m.stats.Generated++
 			if d.onPath[t] {
+				if d.obs {
+					emitChild(d.m, t, s, ev{kind: Duplicate, g: cost + c, depth: len(d.path), bound: d.limit, frontier: len(d.path), stored: len(d.path)})
+				}
 				continue
+			}
+			if d.obs {
+				emitChild(d.m, t, s, ev{kind: Generate, g: cost + c, depth: len(d.path), bound: d.limit, frontier: len(d.path), stored: len(d.path)})
 			}
 			found, err := d.visit(t, cost+c, remaining-1)
-			if found || err != nil {
-				return found, err
-			}
-		}
-	}
-	delete(d.onPath, s)
-	d.path = d.path[:len(d.path)-1]
-	return false, nil
-}
-
-// visitTraced is visit reporting its steps to the observer.
-func (d *depthFirst[S]) visitTraced(s S, cost, remaining int) (bool, error) {
-	d.path = append(d.path, s)
-	d.onPath[s] = true
-	d.m.frontier(len(d.path))
-	d.m.stored(len(d.path))
-	if d.goal(s) {
-		d.cost = cost
-		emitState(d.m, s, ev{kind: Goal, g: cost, depth: len(d.path) - 1, bound: d.limit, frontier: len(d.path), stored: len(d.path)})
-		return true, nil
-	}
-	if remaining == 0 {
-		d.cut = true
-		emitState(d.m, s, ev{kind: Prune, g: cost, depth: len(d.path) - 1, bound: d.limit, frontier: len(d.path), stored: len(d.path)})
-	} else {
-		if err := d.m.expand(); err != nil {
-			return false, err
-		}
-		emitState(d.m, s, ev{kind: Expand, g: cost, depth: len(d.path) - 1, bound: d.limit, frontier: len(d.path), stored: len(d.path)})
-		for t, c := range d.next(s) {
-			d.m.stats.Generated++
-			if d.onPath[t] {
-				emitChild(d.m, t, s, ev{kind: Duplicate, g: cost + c, depth: len(d.path), bound: d.limit, frontier: len(d.path), stored: len(d.path)})
-				continue
-			}
-			emitChild(d.m, t, s, ev{kind: Generate, g: cost + c, depth: len(d.path), bound: d.limit, frontier: len(d.path), stored: len(d.path)})
-			found, err := d.visitTraced(t, cost+c, remaining-1)
 			if found || err != nil {
 				return found, err
 			}

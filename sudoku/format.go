@@ -235,9 +235,8 @@ type Scanner struct {
 // it reads at once, and maxLine the longest line it accepts, newline
 // included. Reads are kept short so that a read system call ends before
 // the Go runtime hands the thread's processor to another thread (it does
-// after 20 us), which costs more than the read: 256 KB at once moved the
-// solving goroutine between threads (spinning threads, wake-ups: ~2% of
-// the profile of a bulk run of easy puzzles).
+// after 20 us), which costs more than the read: longer reads move the
+// solving goroutine between threads.
 const (
 	scanChunk = 256 << 10
 	scanRead  = 32 << 10

@@ -1,0 +1,205 @@
+package search
+
+import (
+	"container/heap"
+	"context"
+	"math"
+)
+
+// AnytimeResult is the outcome of AnytimeAStar: the best path found, which
+// may not be optimal yet, and a proven lower bound on the optimum.
+type AnytimeResult[S any] struct {
+	// Result holds the best path found so far (Path is nil when none was
+	// found before a limit), its cost and the Stats of the whole search.
+	Result[S]
+	// Bound is a proven lower bound on the cost of every path to a goal:
+	// Bound <= optimum <= Cost. It equals Cost when the path is optimal.
+	Bound int
+	// Optimal reports that Cost is proven to be the least cost.
+	Optimal bool
+	// Solutions counts the paths found, each cheaper than the one before.
+	Solutions int
+}
+
+// Gap returns how far the path may be from the optimum, as a fraction of
+// the bound: (Cost - Bound) / Bound, so that the path is within 100*Gap
+// percent of optimal. It is 0 for an optimal path and +Inf when no path was
+// found or the bound is 0 below a positive cost.
+func (r AnytimeResult[S]) Gap() float64 {
+	switch {
+	case r.Path == nil:
+		return math.Inf(1)
+	case r.Cost == r.Bound:
+		return 0
+	case r.Bound <= 0:
+		return math.Inf(1)
+	}
+	return float64(r.Cost-r.Bound) / float64(r.Bound)
+}
+
+// AnytimeAStar is anytime weighted A* (Hansen and Zhou, 2007): it searches
+// as WeightedAStar does with weight w, so that a first path comes quickly,
+// then goes on expanding to find cheaper ones, pruning every state whose
+// g + h cannot beat the best path found, until the open list is empty or
+// the least g + h on it reaches the best cost; the path is then optimal
+// (with an admissible h). Goals are recognised when they are generated.
+//
+// When a limit (MaxNodes or the context) stops it first, AnytimeAStar
+// returns the best path found so far, with Bound the least g + h over the
+// open states (or the path's cost, if smaller): with an admissible h no
+// path is cheaper than Bound, so the answer is within Gap of optimal. The
+// error then matches ErrLimit, and Path is nil if no path was found yet.
+// Each better path is reported to Limits.Observe as an Improve event (G is
+// its cost, Bound the lower bound at that moment) after the Generate event
+// of its goal, and each state cut off by the best cost as a Prune event
+// after its Generate.
+//
+// Memory is that of A*: every state reached. A w of 1 or less behaves as
+// A* with its goal test on generation; weights of 1.5 to 5 find a first
+// path far sooner on puzzles.
+func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, w float64, goal func(S) bool, lim Limits) (res AnytimeResult[S], err error) {
+	m := newMeter(ctx, lim, &res.Stats)
+	defer m.done()
+	res.Stats.Iterations = 1
+	obs := m.obs != nil
+	w = max(w, 1)
+
+	type record struct {
+		parent S
+		g, h   int
+		closed bool
+	}
+	best := map[S]*record{}
+	incumbent := math.MaxInt // the cost of the best path found
+	open := &openList[S]{}   // by g + floor(w*h)
+	lower := &openList[S]{}  // by g + h, for the bound
+	push := func(s S, r *record) {
+		heap.Push(open, openItem[S]{state: s, f: r.g + int(w*float64(r.h)), g: r.g})
+		heap.Push(lower, openItem[S]{state: s, f: r.g + r.h, g: r.g})
+	}
+	// bound returns the least g + h over the open states that can still
+	// beat the incumbent, or the incumbent when there is none.
+	bound := func() int {
+		for lower.Len() > 0 {
+			it := lower.items[0]
+			r := best[it.state]
+			if !r.closed && it.g == r.g && it.f < incumbent {
+				return it.f
+			}
+			heap.Pop(lower)
+		}
+		return incumbent
+	}
+	path := func(s S) []S {
+		return pathTo(s, func(s S) (S, bool) { return best[s].parent, s == start })
+	}
+	finish := func(err error) (AnytimeResult[S], error) {
+		res.Bound = bound()
+		if res.Path == nil {
+			if err == nil {
+				return res, ErrNotFound
+			}
+			return res, err
+		}
+		res.Optimal = res.Bound == res.Cost
+		if obs && err == nil {
+			last := res.Path[len(res.Path)-1]
+			emitState(&m, last, ev{kind: Goal, g: res.Cost, depth: len(res.Path) - 1, bound: res.Bound, best: res.Cost, stored: len(best)})
+		}
+		return res, err
+	}
+
+	best[start] = &record{parent: start, h: h(start)}
+	if goal(start) {
+		res.Path, res.Solutions = []S{start}, 1
+		m.stored(1)
+		incumbent = 0
+		return finish(nil)
+	}
+	push(start, best[start])
+	closed := 0
+	for open.Len() > 0 {
+		if incumbent < math.MaxInt && bound() >= incumbent {
+			break // no open state can beat the path found: it is optimal
+		}
+		it := heap.Pop(open).(openItem[S])
+		r := best[it.state]
+		if r.closed || it.g != r.g {
+			continue
+		}
+		if r.g+r.h >= incumbent {
+			continue // pruned since it was queued
+		}
+		if err := m.expand(); err != nil {
+			return finish(err)
+		}
+		r.closed = true
+		closed++
+		if obs {
+			emitState(&m, it.state, ev{kind: Expand, g: r.g, h: r.h, best: incumbent, frontier: len(best) - closed, stored: len(best)})
+		}
+		for t, c := range next(it.state) {
+			res.Stats.Generated++
+			g := r.g + c
+			tr, seen := best[t]
+			if seen && g >= tr.g {
+				if obs {
+					emitChild(&m, t, it.state, ev{kind: Duplicate, g: g, best: incumbent, frontier: len(best) - closed, stored: len(best)})
+				}
+				continue
+			}
+			if goal(t) {
+				if obs {
+					emitChild(&m, t, it.state, ev{kind: Generate, g: g, best: incumbent, frontier: len(best) - closed, stored: len(best)})
+				}
+				if seen {
+					tr.parent, tr.g = it.state, g
+				} else {
+					tr = &record{parent: it.state, g: g, closed: true}
+					best[t] = tr
+					closed++
+				}
+				if g < incumbent {
+					incumbent = g
+					res.Path, res.Cost = path(t), g
+					res.Solutions++
+					if obs {
+						emitChild(&m, t, it.state, ev{kind: Improve, g: g, bound: bound(), best: g, frontier: len(best) - closed, stored: len(best)})
+					}
+				}
+				continue
+			}
+			var ht int
+			if seen {
+				ht = tr.h
+			} else {
+				ht = h(t)
+			}
+			if g+ht >= incumbent {
+				if obs {
+					emitChild(&m, t, it.state, ev{kind: Generate, g: g, h: ht, best: incumbent, frontier: len(best) - closed, stored: len(best)})
+					emitChild(&m, t, it.state, ev{kind: Prune, g: g, h: ht, bound: incumbent, best: incumbent, frontier: len(best) - closed, stored: len(best)})
+				}
+				continue
+			}
+			kind := Generate
+			if seen {
+				if tr.closed {
+					closed--
+					kind = Reopen
+				}
+				tr.parent, tr.g, tr.closed = it.state, g, false
+			} else {
+				tr = &record{parent: it.state, g: g, h: ht}
+				best[t] = tr
+			}
+			push(t, tr)
+			if obs {
+				emitChild(&m, t, it.state, ev{kind: kind, g: g, h: ht, best: incumbent, frontier: len(best) - closed, stored: len(best)})
+			}
+		}
+		m.frontier(len(best) - closed)
+		m.stored(len(best))
+	}
+	return finish(nil)
+}

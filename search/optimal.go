@@ -1,0 +1,204 @@
+package search
+
+import (
+	"container/heap"
+	"context"
+	"iter"
+	"math/big"
+	"slices"
+)
+
+// Optimal holds every least-cost path from a start to the goals, as
+// AllOptimal found them: a directed acyclic graph in which each state lists
+// its parents at its least cost, read from the goals back. Its size is that
+// of the states searched, however many paths there are.
+type Optimal[S comparable] struct {
+	// Cost is the least cost of a path to a goal.
+	Cost int
+	// Goals are the goal states reached at that cost, in the order the
+	// search reached them.
+	Goals []S
+	// Stats describes the work done.
+	Stats Stats
+
+	start   S
+	parents map[S][]S
+}
+
+// Parents returns the states before s on least-cost paths: those p on an
+// optimal path with a step p -> s whose cost makes the path through p as
+// cheap as the best. It is empty for the start and for states not on an
+// optimal path.
+func (o *Optimal[S]) Parents(s S) []S {
+	if s == o.start {
+		return nil
+	}
+	return o.parents[s]
+}
+
+// Count returns the number of distinct least-cost paths (as sequences of
+// states) from the start to any goal. It takes time linear in the size of
+// the graph of optimal paths, not in the number of paths.
+func (o *Optimal[S]) Count() *big.Int {
+	memo := map[S]*big.Int{o.start: big.NewInt(1)}
+	var count func(s S) *big.Int
+	count = func(s S) *big.Int {
+		if n, ok := memo[s]; ok {
+			return n
+		}
+		memo[s] = new(big.Int) // a cycle of zero-cost steps counts once
+		n := new(big.Int)
+		for _, p := range o.parents[s] {
+			n.Add(n, count(p))
+		}
+		memo[s] = n
+		return n
+	}
+	total := new(big.Int)
+	for _, g := range o.Goals {
+		total.Add(total, count(g))
+	}
+	return total
+}
+
+// Paths yields every least-cost path, start first, goal by goal. Each
+// path is a fresh slice. There may be exponentially many; Count says how
+// many before they are listed.
+func (o *Optimal[S]) Paths() iter.Seq[[]S] {
+	return func(yield func([]S) bool) {
+		var back []S // the path from the goal back to the current state
+		var walk func(s S) bool
+		walk = func(s S) bool {
+			if slices.Contains(back, s) {
+				return true // a cycle of zero-cost steps is walked once
+			}
+			back = append(back, s)
+			defer func() { back = back[:len(back)-1] }()
+			if s == o.start {
+				path := slices.Clone(back)
+				reverse(path)
+				return yield(path)
+			}
+			for _, p := range o.parents[s] {
+				if !walk(p) {
+					return false
+				}
+			}
+			return true
+		}
+		for _, g := range o.Goals {
+			if !walk(g) {
+				return
+			}
+		}
+	}
+}
+
+// AllOptimal finds every least-cost path from start to a goal, as A* does
+// for one (h must be admissible; a nil h searches as Dijkstra does), and
+// returns them as a compact graph with a count and an iterator: the
+// answer to "how many shortest solutions are there, and what are they".
+// A path ends at the first goal state on it.
+//
+// It expands every state whose g + h is at most the least cost, instead of
+// stopping at the first goal, and keeps for each state all parents that
+// reach it at its least cost, so it costs about as much as A* when the
+// last f layer is small and at most as much as Dijkstra. Steps must cost
+// more than 0: with zero-cost cycles the paths are not finite in number
+// (Count and Paths then walk each cycle once). It returns ErrNotFound when
+// no goal is reachable.
+func AllOptimal[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res *Optimal[S], err error) {
+	res = &Optimal[S]{start: start, parents: map[S][]S{}}
+	m := newMeter(ctx, lim, &res.Stats)
+	defer m.done()
+	res.Stats.Iterations = 1
+	obs := m.obs != nil
+	if h == nil {
+		h = func(S) int { return 0 }
+	}
+	type record struct {
+		g      int
+		closed bool
+	}
+	best := map[S]*record{start: {}}
+	open := &openList[S]{}
+	heap.Push(open, openItem[S]{state: start, f: h(start)})
+	found := false
+	closed := 0
+	for open.Len() > 0 {
+		it := heap.Pop(open).(openItem[S])
+		r := best[it.state]
+		if r.closed || it.g != r.g {
+			continue
+		}
+		if found && it.f > res.Cost {
+			break // every state on an optimal path has been expanded
+		}
+		if goal(it.state) {
+			r.closed = true
+			closed++
+			if !found {
+				found, res.Cost = true, r.g
+			}
+			if r.g == res.Cost {
+				res.Goals = append(res.Goals, it.state)
+				if obs {
+					emitState(&m, it.state, ev{kind: Goal, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
+				}
+			}
+			continue
+		}
+		if err := m.expand(); err != nil {
+			return res, err
+		}
+		r.closed = true
+		closed++
+		if obs {
+			emitState(&m, it.state, ev{kind: Expand, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
+		}
+		for t, c := range next(it.state) {
+			res.Stats.Generated++
+			g := r.g + c
+			kind := Generate
+			if tr, ok := best[t]; ok {
+				if g > tr.g || t == start {
+					if obs {
+						emitChild(&m, t, it.state, ev{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
+					}
+					continue
+				}
+				if g == tr.g {
+					// Another parent at the same cost: the state's successors
+					// are the same, so it need not be searched again.
+					if ps := res.parents[t]; len(ps) == 0 || ps[len(ps)-1] != it.state {
+						res.parents[t] = append(ps, it.state)
+					}
+					if obs {
+						emitChild(&m, t, it.state, ev{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
+					}
+					continue
+				}
+				if tr.closed {
+					closed--
+					kind = Reopen
+				}
+				tr.g, tr.closed = g, false
+				res.parents[t] = append(res.parents[t][:0], it.state)
+			} else {
+				best[t] = &record{g: g}
+				res.parents[t] = []S{it.state}
+			}
+			ht := h(t)
+			heap.Push(open, openItem[S]{state: t, f: g + ht, g: g})
+			if obs {
+				emitChild(&m, t, it.state, ev{kind: kind, g: g, h: ht, frontier: len(best) - closed, stored: len(best)})
+			}
+		}
+		m.frontier(open.Len())
+		m.stored(len(best))
+	}
+	if !found {
+		return res, ErrNotFound
+	}
+	return res, nil
+}

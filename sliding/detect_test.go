@@ -64,7 +64,7 @@ func FuzzDetectFormat(f *testing.F) {
 		if format == sliding.BOJ11112 && len(in) > 1000 {
 			return // a large count takes long to refuse
 		}
-		sliding.Parse(strings.NewReader(in), format, 0, 0)
+		sliding.ParseAll(strings.NewReader(in), format, 0, 0)
 	})
 }
 

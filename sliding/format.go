@@ -14,7 +14,7 @@ import (
 // Format names a text format for boards.
 type Format string
 
-// The formats Parse and Write know.
+// The formats ParseAll and Write know.
 const (
 	// Grid is rows of space-separated numbers, 0, # or _ for the blank,
 	// boards separated by blank lines. Each board's size is its shape.
@@ -30,12 +30,15 @@ const (
 	BOJ1525 Format = "boj1525"
 )
 
-// Formats lists every Format.
-var Formats = []Format{Grid, Line, BOJ11112, BOJ1525}
+// formats lists every Format.
+var formats = [...]Format{Grid, Line, BOJ11112, BOJ1525}
+
+// Formats returns every Format, in a new slice.
+func Formats() []Format { return append([]Format(nil), formats[:]...) }
 
 // ParseFormat returns the Format named s, or an error naming the choices.
 func ParseFormat(s string) (Format, error) {
-	for _, f := range Formats {
+	for _, f := range formats {
 		if string(f) == s {
 			return f, nil
 		}
@@ -49,15 +52,23 @@ type Case struct {
 	Line  int
 }
 
-// SyntaxError reports malformed input: the line (counted from 1) and the
-// fault. It matches ErrInvalid under errors.Is.
+// SyntaxError reports malformed input: the line (counted from 1; 0 for a
+// board given as a string), the column (the 1-based byte of the fault on
+// its line; 0 when not given, as for faults of a whole line or board) and
+// the fault. It matches ErrInvalid under errors.Is.
 type SyntaxError struct {
-	Line int
-	Msg  string
+	Line, Column int
+	Msg          string
 }
 
-// Error returns "line N: " and the fault.
-func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+// Error returns "sliding: line N: " and the fault ("sliding: " and the
+// fault when Line is 0).
+func (e *SyntaxError) Error() string {
+	if e.Line == 0 {
+		return "sliding: " + e.Msg
+	}
+	return fmt.Sprintf("sliding: line %d: %s", e.Line, e.Msg)
+}
 
 // Is reports whether target is ErrInvalid.
 func (e *SyntaxError) Is(target error) bool { return target == ErrInvalid }
@@ -105,14 +116,14 @@ func (lr *lineReader) nextBytes() ([]byte, bool) {
 	return bytes.TrimSpace(lr.sc.Bytes()), true
 }
 
-// Parse reads every board in r in format f. For Line, w and h give the size
+// ParseAll reads every board in r in format f. For Line, w and h give the size
 // (0, 0: the square with as many cells as the line has numbers); for Grid
 // they are checked against each board's shape when non-zero; BOJ formats are
 // always 3x3. A malformed input gets a *SyntaxError that names the line and
 // the fault: a ragged row, a missing, duplicate or out-of-range tile, two
 // blanks or none, text where a number belongs, or a case count that does not
 // match.
-func Parse(r io.Reader, f Format, w, h int) ([]Case, error) {
+func ParseAll(r io.Reader, f Format, w, h int) ([]Case, error) {
 	lr := newLineReader(r)
 	var (
 		cases []Case
@@ -475,7 +486,7 @@ func ParseGoal(s string, w, h int) (Board, error) {
 	return b, nil
 }
 
-// Write writes boards to w in format f: the inverse of Parse. BOJ 11112
+// Write writes boards to w in format f: the inverse of ParseAll. BOJ 11112
 // starts with the count; BOJ 1525 takes exactly one board; both need 3x3.
 func Write(w io.Writer, f Format, boards []Board) error {
 	bw := bufio.NewWriter(w)

@@ -80,12 +80,16 @@ const (
 	IDAStar Algorithm = "idastar" // IDA* with a heuristic: optimal, little memory
 )
 
-// Algorithms lists every Algorithm in the order compare tables show them.
-var Algorithms = []Algorithm{BFS, DFS, IDDFS, AStar, IDAStar, Auto}
+// algorithms lists every Algorithm in the order compare tables show them.
+var algorithms = [...]Algorithm{BFS, DFS, IDDFS, AStar, IDAStar, Auto}
+
+// Algorithms returns every Algorithm in the order compare tables show them,
+// in a new slice.
+func Algorithms() []Algorithm { return append([]Algorithm(nil), algorithms[:]...) }
 
 // ParseAlgorithm returns the Algorithm named s, or an error naming the choices.
 func ParseAlgorithm(s string) (Algorithm, error) {
-	for _, a := range Algorithms {
+	for _, a := range algorithms {
 		if string(a) == s {
 			return a, nil
 		}

@@ -192,7 +192,7 @@ func (s *Server) traceStroke(r *http.Request, body []byte) (any, error) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
-	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), b, stroke.Options{MaxNodes: maxNodes}, n)
+	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, n)
 	switch {
 	case errors.Is(err, stroke.ErrTooLarge):
 		return nil, errorf(http.StatusUnprocessableEntity, err.Error())

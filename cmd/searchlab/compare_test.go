@@ -54,7 +54,7 @@ func TestCompare3x3(t *testing.T) {
 		rows := compareRows(t, out)
 		names := []string{"bfs/-", "dfs/-", "iddfs/-", "table/-"}
 		for _, a := range []string{"astar", "idastar", "idastar (tuned)"} {
-			for _, h := range sliding.Heuristics {
+			for _, h := range sliding.Heuristics() {
 				names = append(names, a+"/"+h)
 			}
 		}

@@ -142,7 +142,7 @@ func traceSliding(ctx context.Context, in *source, format, size, goalText, algoN
 	if err != nil {
 		return api.Trace{}, badInputf("trace: --algo: %v", err)
 	}
-	cases, err := sliding.Parse(in.reader(), f, w, h)
+	cases, err := sliding.ParseAll(in.reader(), f, w, h)
 	switch {
 	case err != nil:
 		return api.Trace{}, badInputf("trace: %v", in.inFile(err))
@@ -165,14 +165,14 @@ func traceSliding(ctx context.Context, in *source, format, size, goalText, algoN
 }
 
 func traceStroke(ctx context.Context, in *source, maxEvents int, maxNodes int64) (api.Trace, error) {
-	boards, err := stroke.Parse(in.reader())
+	boards, err := stroke.ParseAll(in.reader())
 	switch {
 	case err != nil:
 		return api.Trace{}, badInputf("trace: %v", in.inFile(err))
 	case len(boards) != 1:
 		return api.Trace{}, badInputf("trace: want one board in the input, got %d", len(boards))
 	}
-	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), boards[0], stroke.Options{MaxNodes: maxNodes}, maxEvents)
+	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), boards[0], stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, maxEvents)
 	if errors.Is(err, stroke.ErrTooLarge) {
 		return tr, badInput(err)
 	}
@@ -203,7 +203,7 @@ func traceSudoku(ctx context.Context, in *source, format string, maxEvents int) 
 	}
 	tr, err := api.TraceSudoku(ctx, g, maxEvents)
 	if errors.Is(err, sudoku.ErrInvalid) {
-		return tr, badInputf("trace: %v", strings.TrimPrefix(err.Error(), "invalid puzzle: "))
+		return tr, badInputf("trace: %v", strings.TrimPrefix(err.Error(), "sudoku: invalid puzzle: "))
 	}
 	return tr, err
 }

@@ -60,11 +60,11 @@ type compareRun struct {
 func compareRuns(pdb bool) []compareRun {
 	runs := []compareRun{{name: "bfs", algo: sliding.BFS}, {name: "dfs", algo: sliding.DFS}, {name: "iddfs", algo: sliding.IDDFS}}
 	for _, a := range []sliding.Algorithm{sliding.AStar, sliding.IDAStar} {
-		for _, h := range sliding.Heuristics {
+		for _, h := range sliding.Heuristics() {
 			runs = append(runs, compareRun{name: string(a), algo: a, heuristic: h})
 		}
 	}
-	for _, h := range sliding.Heuristics {
+	for _, h := range sliding.Heuristics() {
 		runs = append(runs, compareRun{name: "idastar (tuned)", algo: sliding.Auto, heuristic: h, tuned: true})
 	}
 	runs = append(runs, compareRun{name: "table", algo: sliding.Auto, table: true})

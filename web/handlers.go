@@ -118,12 +118,6 @@ func (s *Server) slidingSolve(r *http.Request, body []byte) (any, error) {
 	return api.NewSlidingAnswer(1, true, sol), nil
 }
 
-// Compare's defaults per run: small enough that the fifteen runs of a
-// board answer within seconds.
-const (
-	compareMaxNodes = 200_000
-	compareTimeout  = time.Second
-)
 
 func (s *Server) slidingCompare(r *http.Request, body []byte) (any, error) {
 	var q SlidingRequest
@@ -137,23 +131,18 @@ func (s *Server) slidingCompare(r *http.Request, body []byte) (any, error) {
 	if q.MaxDepth < 0 {
 		return nil, errorf(http.StatusBadRequest, "max_depth must not be negative")
 	}
-	if q.MaxNodes == 0 {
-		q.MaxNodes = compareMaxNodes
-	}
-	if q.Timeout == "" {
-		q.Timeout = compareTimeout.String()
-	}
+	// The time limit and node cap bound the whole table, shared out among
+	// its runs: a table that runs out answers with the runs it has, those
+	// not reached marked "not run".
 	maxNodes, timeout, err := s.limits(q.MaxNodes, q.Timeout)
 	if err != nil {
 		return nil, err
 	}
-	// The whole table gets twice one solve's time: it is cut short, with
-	// an error, only when many runs use their whole time.
-	ctx, cancel := context.WithTimeout(r.Context(), 2*s.cfg.SolveTimeout)
+	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
 	c, err := s.cfg.Solver.Compare(ctx, b, goal, solve.CompareOptions{Limits: s.searchLimits(maxNodes), Timeout: timeout, MaxDepth: q.MaxDepth})
 	if err != nil {
-		return nil, s.solveError(r, err, maxNodes, 2*s.cfg.SolveTimeout)
+		return nil, s.solveError(r, err, maxNodes, timeout)
 	}
 	return api.NewCompareAnswer(c), nil
 }

@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"math/rand/v2"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/searchlab/searchlab/sliding"
 )
 
 // TestReliabilityRefusals checks flag values that would cost unbounded
@@ -83,4 +86,22 @@ func TestServeHosts(t *testing.T) {
 			t.Errorf("Host %q, Content-Type %q: status %d, want %d", tt.host, tt.ctype, resp.StatusCode, tt.status)
 		}
 	}
+}
+
+// TestCompareWholeTimeout runs compare on a 16x16 board with --timeout 2s:
+// the whole table must end within the time (plus a second), every run in
+// it with its status.
+func TestCompareWholeTimeout(t *testing.T) {
+	b := sliding.Scramble(rand.New(rand.NewPCG(1, 2)), sliding.Standard(16, 16), 200)
+	start := time.Now()
+	code, out, errOut := runNoDB(t, b.String()+"\n", "compare", "--format", "grid", "--timeout", "2s")
+	took := time.Since(start)
+	if code != 0 || took > 3*time.Second {
+		t.Fatalf("exit %d after %v, want 0 within 3s: %s", code, took, errOut)
+	}
+	rows := compareRows(t, out)
+	if len(rows) < 13 {
+		t.Errorf("%d rows, want every run:\n%s", len(rows), out)
+	}
+	t.Logf("16x16 compare --timeout 2s: %v", took)
 }

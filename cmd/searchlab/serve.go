@@ -55,7 +55,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "serve", "[--addr HOST:PORT] [flags]", serveDescription)
 	addr := fs.String("addr", "127.0.0.1:8080", "`address` to listen on; :8080 listens on every interface")
 	maxConcurrent := fs.Int("max-concurrent", 0, "solves allowed at once (0: the number of processors)")
-	timeout := fs.Duration("timeout", web.DefaultSolveTimeout, "time allowed per solve (per run of a compare)")
+	timeout := fs.Duration("timeout", web.DefaultSolveTimeout, "time allowed per solve (per compare table)")
 	maxNodes := fs.Int64("max-nodes", web.DefaultMaxNodes, "expansions allowed per search")
 	noPDB := fs.Bool("no-pdb", false, "do not open or build pattern databases")
 	var allowedHosts []string

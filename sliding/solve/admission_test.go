@@ -1,11 +1,14 @@
 package solve_test
 
 import (
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/solve"
 )
 
@@ -43,5 +46,35 @@ func TestBackgroundOpensOneAtATime(t *testing.T) {
 	defer mu.Unlock()
 	if len(labels) != 2 {
 		t.Errorf("builds interleaved: progress went %v", labels)
+	}
+}
+
+// TestCompareWholeBudget checks that Compare's node cap and time bound the
+// whole table: with no time left, every run is "not run"; with a node cap
+// of one per run, the runs share it and none uses more than it is given.
+func TestCompareWholeBudget(t *testing.T) {
+	s := solve.New(solve.Options{NoDatabases: true})
+	defer s.Close()
+	goal := sliding.Standard(4, 4)
+	b := sliding.Scramble(rand.New(rand.NewPCG(7, 8)), goal, 60)
+	c, err := s.Compare(t.Context(), b, goal, solve.CompareOptions{Timeout: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range c.Runs {
+		if r.Status != "not run" {
+			t.Errorf("no time: %s/%s is %q, want not run", r.Algorithm, r.Heuristic, r.Status)
+		}
+	}
+	c, err = s.Compare(t.Context(), b, goal, solve.CompareOptions{Limits: search.Limits{MaxNodes: 5000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var total int64
+	for _, r := range c.Runs {
+		total += r.Solution.Stats.Expanded
+	}
+	if total > 5000 || len(c.Runs) < 13 {
+		t.Errorf("a table with 5000 expansions in all expanded %d in %d runs", total, len(c.Runs))
 	}
 }

@@ -118,7 +118,6 @@ func (s *Server) slidingSolve(r *http.Request, body []byte) (any, error) {
 	return api.NewSlidingAnswer(1, true, sol), nil
 }
 
-
 func (s *Server) slidingCompare(r *http.Request, body []byte) (any, error) {
 	var q SlidingRequest
 	if err := decode(body, &q); err != nil {

@@ -21,6 +21,7 @@ import (
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
+	"github.com/searchlab/searchlab/sliding/units"
 )
 
 const unitsDescription = `
@@ -138,7 +139,7 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
 		}
-		for _, u := range api.NewWorkUnits(c.Line, sp, part) {
+		for _, u := range units.New(c.Line, sp, part) {
 			data, _ := json.Marshal(u)
 			out.Write(data)
 			out.WriteByte('\n')
@@ -160,93 +161,44 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 	if *bound < 0 || *jobs < 1 || *maxNodes < 0 || *timeout < 0 {
 		return badInputf("--bound, --max-nodes and --timeout must not be negative, --jobs at least 1")
 	}
-	units, err := readJSONLines[api.WorkUnit](e.stdin, "unit")
+	lines, err := readJSONLines[units.WorkUnit](e.stdin, "unit")
 	if err != nil {
 		return err
 	}
-	type job struct {
-		board, goal sliding.Board
-		unit        pdb.Unit
-		bound       int
-		set         *pdb.Set
-	}
 	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
-	work := make([]job, len(units))
-	for i, u := range units {
+	work := make([]units.Job, len(lines))
+	for i, u := range lines {
 		b, g, pu, err := u.Parse()
 		if err != nil {
 			return badInputf("line %d: %v", i+1, err)
 		}
-		j := job{board: b, goal: g, unit: pu, bound: *bound}
-		if j.bound == 0 {
-			j.bound = u.Bound
+		j := units.Job{Line: u, Board: b, Goal: g, Unit: pu, Bound: *bound}
+		if j.Bound == 0 {
+			j.Bound = u.Bound
 		}
-		if j.bound == 0 {
+		if j.Bound == 0 {
 			return badInputf("line %d: no bound: give --bound, or units from \"searchlab sliding drive --units\"", i+1)
 		}
-		if j.set, _, err = unitSet(ctx, e, b, g, u.Partition); err != nil {
+		if j.Set, _, err = unitSet(ctx, e, b, g, u.Partition); err != nil {
 			return fmt.Errorf("line %d: %w", i+1, err)
 		}
 		work[i] = j
 	}
-	answers := make([]api.UnitAnswer, len(work))
-	errs := make([]error, len(work))
-	searched := make([]bool, len(work))
-	// The lowest unit of each board and bound that found a solution: the
-	// units after it need no search (see pdb.MergeRound).
-	type boardBound struct{ line, bound int }
-	var foundMu sync.Mutex
-	found := map[boardBound]int{}
-	var next sync.Mutex
-	k := 0
-	var wg sync.WaitGroup
-	for range min(*jobs, len(work)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				next.Lock()
-				i := k
-				k++
-				next.Unlock()
-				if i >= len(work) || ctx.Err() != nil {
-					return
-				}
-				j := work[i]
-				key := boardBound{units[i].Line, j.bound}
-				foundMu.Lock()
-				f, ok := found[key]
-				foundMu.Unlock()
-				if ok && f < j.unit.Index {
-					continue // skipped: its line is left out
-				}
-				r, err := j.set.SearchUnit(ctx, j.goal, j.unit, j.bound, search.Limits{MaxNodes: *maxNodes})
-				answers[i], errs[i], searched[i] = api.NewUnitAnswer(units[i], r), err, true
-				if err == nil && r.Found {
-					foundMu.Lock()
-					if f, ok := found[key]; !ok || j.unit.Index < f {
-						found[key] = j.unit.Index
-					}
-					foundMu.Unlock()
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	outcomes := units.Run(ctx, work, *jobs, search.Limits{MaxNodes: *maxNodes})
 	out := bufio.NewWriter(e.stdout)
 	defer flush(out, &err)
-	for i, a := range answers {
-		if err := errs[i]; err != nil {
-			return fmt.Errorf("line %d (board line %d, unit %d): %w", i+1, units[i].Line, units[i].Unit, explain(err))
+	for i, o := range outcomes {
+		if o.Err != nil {
+			return fmt.Errorf("line %d (board line %d, unit %d): %w", i+1, lines[i].Line, lines[i].Unit, explain(o.Err))
 		}
-		if !searched[i] && ctx.Err() != nil {
+		if !o.Searched && ctx.Err() != nil {
 			return fmt.Errorf("line %d: %w", i+1, explain(fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())))
 		}
-		if !searched[i] {
+		if !o.Searched {
 			continue // after a unit of the same board that found a solution
 		}
-		data, _ := json.Marshal(a)
+		data, _ := json.Marshal(o.Answer)
 		out.Write(data)
 		out.WriteByte('\n')
 	}
@@ -330,9 +282,9 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
 		}
-		units := api.NewWorkUnits(c.Line, sp, part)
+		us := units.New(c.Line, sp, part)
 		run := func(ctx context.Context, bound int) ([]pdb.UnitResult, error) {
-			return runChildren(ctx, e, exe, *procs, bound, f.maxNodes, units)
+			return runChildren(ctx, e, exe, *procs, bound, f.maxNodes, us)
 		}
 		sol, rounds, err := pdb.Drive(ctx, sp, run)
 		report(c.Line, rounds)
@@ -347,15 +299,15 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 
 // runChildren searches units to bound in procs child processes of
 // "searchlab sliding run-units", each given every procs-th unit.
-func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxNodes int64, units []api.WorkUnit) ([]pdb.UnitResult, error) {
-	procs = min(procs, len(units))
+func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxNodes int64, us []units.WorkUnit) ([]pdb.UnitResult, error) {
+	procs = min(procs, len(us))
 	results := make([][]pdb.UnitResult, procs)
 	errs := make([]error, procs)
 	var wg sync.WaitGroup
 	for p := range procs {
 		var in bytes.Buffer
-		for i := p; i < len(units); i += procs {
-			data, _ := json.Marshal(units[i])
+		for i := p; i < len(us); i += procs {
+			data, _ := json.Marshal(us[i])
 			in.Write(data)
 			in.WriteByte('\n')
 		}
@@ -374,7 +326,7 @@ func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxN
 				errs[p] = fmt.Errorf("run-units (process %d of %d): %w", p+1, procs, err)
 				return
 			}
-			answers, err := readJSONLines[api.UnitAnswer](bytes.NewReader(outb), "result")
+			answers, err := readJSONLines[units.UnitAnswer](bytes.NewReader(outb), "result")
 			if err != nil {
 				errs[p] = err
 				return
@@ -407,18 +359,18 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 	if err != nil {
 		return badInputf("--units: %v", err)
 	}
-	units, err := readJSONLines[api.WorkUnit](uf, "unit")
+	us, err := readJSONLines[units.WorkUnit](uf, "unit")
 	uf.Close()
 	if err != nil {
 		return fmt.Errorf("--units %s: %w", unitsFile, err)
 	}
-	answers, err := readJSONLines[api.UnitAnswer](e.stdin, "result")
+	answers, err := readJSONLines[units.UnitAnswer](e.stdin, "result")
 	if err != nil {
 		return fmt.Errorf("results: %w", err)
 	}
-	byLine := map[int][]api.WorkUnit{}
+	byLine := map[int][]units.WorkUnit{}
 	var lines []int
-	for _, u := range units {
+	for _, u := range us {
 		if _, ok := byLine[u.Line]; !ok {
 			lines = append(lines, u.Line)
 		}
@@ -442,9 +394,9 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 		set  string
 	}
 	var solved []done
-	var todo []api.WorkUnit
+	var todo []units.WorkUnit
 	for _, line := range lines {
-		sp, err := api.SplitOf(byLine[line])
+		sp, err := units.SplitOf(byLine[line])
 		if err != nil {
 			return fmt.Errorf("--units %s: %w", unitsFile, err)
 		}

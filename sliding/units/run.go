@@ -1,0 +1,77 @@
+package units
+
+import (
+	"context"
+	"sync"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
+)
+
+// Job is one unit to search: its line, its boards and unit (from
+// WorkUnit.Parse), the bound to search it to, and the set to search with.
+type Job struct {
+	Line        WorkUnit
+	Board, Goal sliding.Board
+	Unit        pdb.Unit
+	Bound       int
+	Set         *pdb.Set
+}
+
+// Outcome is what Run did with one job: Searched is false for a job left
+// out, because a unit before it of the same board and bound found a
+// solution (those after it need no search, see pdb.MergeRound) or because
+// ctx ended first; otherwise Answer is its result line, or Err its error.
+type Outcome struct {
+	Searched bool
+	Answer   UnitAnswer
+	Err      error
+}
+
+// Run searches the jobs on the given number of goroutines, each unit to
+// its bound with lim, and returns the outcome of each, in the jobs' order.
+// It stops handing out jobs when ctx ends.
+func Run(ctx context.Context, jobs []Job, workers int, lim search.Limits) []Outcome {
+	out := make([]Outcome, len(jobs))
+	// The lowest unit of each board and bound that found a solution.
+	type boardBound struct{ line, bound int }
+	var mu sync.Mutex
+	found := map[boardBound]int{}
+	next := 0
+	var wg sync.WaitGroup
+	for range min(workers, len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= len(jobs) || ctx.Err() != nil {
+					return
+				}
+				j := jobs[i]
+				key := boardBound{j.Line.Line, j.Bound}
+				mu.Lock()
+				f, ok := found[key]
+				mu.Unlock()
+				if ok && f < j.Unit.Index {
+					continue
+				}
+				r, err := j.Set.SearchUnit(ctx, j.Goal, j.Unit, j.Bound, lim)
+				out[i] = Outcome{Searched: true, Answer: NewAnswer(j.Line, r), Err: err}
+				if err == nil && r.Found {
+					mu.Lock()
+					if f, ok := found[key]; !ok || j.Unit.Index < f {
+						found[key] = j.Unit.Index
+					}
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}

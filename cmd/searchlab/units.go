@@ -389,41 +389,25 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 	}
 	type done struct {
 		line int
-		sp   pdb.Split
-		sol  sliding.Solution
-		set  string
+		b    units.Board
 	}
 	var solved []done
 	var todo []units.WorkUnit
 	for _, line := range lines {
-		sp, err := units.SplitOf(byLine[line])
-		if err != nil {
+		b, err := units.Pending(byLine[line], results[line])
+		if errors.Is(err, solve.ErrInput) {
 			return fmt.Errorf("--units %s: %w", unitsFile, err)
 		}
-		sol, next, rounds, err := pdb.Resume(sp, results[line])
-		report(line, rounds)
+		report(line, b.Rounds)
 		if err != nil {
 			return fmt.Errorf("line %d: %w", line, err)
 		}
-		if sol.Optimal {
-			solved = append(solved, done{line, sp, sol, byLine[line][0].Partition})
+		if b.Solution.Optimal {
+			solved = append(solved, done{line, b})
 			continue
 		}
-		have := map[int]bool{}
-		for _, r := range results[line] {
-			if r.Bound == next {
-				have[r.Index] = true
-			}
-		}
-		left := 0
-		for _, u := range byLine[line] {
-			if !have[u.Unit] {
-				u.Bound = next
-				todo = append(todo, u)
-				left++
-			}
-		}
-		fmt.Fprintf(e.stderr, "searchlab: line %d: bound %d: %d units to search\n", line, next, left)
+		todo = append(todo, b.Todo...)
+		fmt.Fprintf(e.stderr, "searchlab: line %d: bound %d: %d units to search\n", line, b.Next, len(b.Todo))
 	}
 	if len(todo) > 0 {
 		for _, u := range todo {
@@ -434,7 +418,7 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 		return errMore
 	}
 	for _, d := range solved {
-		print(d.line, d.sp, d.sol, "pdb "+d.set)
+		print(d.line, d.b.Split, d.b.Solution, "pdb "+d.b.Partition)
 	}
 	return nil
 }

@@ -75,3 +75,54 @@ func Run(ctx context.Context, jobs []Job, workers int, lim search.Limits) []Outc
 	wg.Wait()
 	return out
 }
+
+// Board is one board's search after Pending merged its results.
+type Board struct {
+	// Split is the split its units describe; Partition names their sets.
+	Split     pdb.Split
+	Partition string
+	// Rounds are the bounds merged so far (see pdb.Resume).
+	Rounds []pdb.Round
+	// Solution is optimal once the board is solved.
+	Solution sliding.Solution
+	// Next is the bound to search next, and Todo the units still to search
+	// there (each with Bound set), when the board is not solved.
+	Next int
+	Todo []WorkUnit
+}
+
+// Pending merges the results so far with the units of one board (all of
+// them, as from New): the board is solved, or Todo lists the units still
+// to search at the next bound. Errors in the units match solve.ErrInput;
+// results that do not fit the split are pdb.Resume's errors, with Rounds
+// set to the bounds merged before them.
+func Pending(us []WorkUnit, results []pdb.UnitResult) (Board, error) {
+	sp, err := SplitOf(us)
+	if err != nil {
+		return Board{}, err
+	}
+	b := Board{Split: sp, Partition: us[0].Partition}
+	sol, next, rounds, err := pdb.Resume(sp, results)
+	b.Rounds = rounds
+	if err != nil {
+		return b, err
+	}
+	if sol.Optimal {
+		b.Solution = sol
+		return b, nil
+	}
+	b.Next = next
+	have := map[int]bool{}
+	for _, r := range results {
+		if r.Bound == next {
+			have[r.Index] = true
+		}
+	}
+	for _, u := range us {
+		if !have[u.Unit] {
+			u.Bound = next
+			b.Todo = append(b.Todo, u)
+		}
+	}
+	return b, nil
+}

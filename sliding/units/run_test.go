@@ -1,0 +1,77 @@
+package units_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/units"
+)
+
+// TestRunPending drives one board's units to its solution the way many
+// processes would: Run searches the units still to do at each bound, and
+// Pending merges every result so far, until the board is solved with the
+// length of the set's own search.
+func TestRunPending(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	goal := sliding.Standard(3, 3)
+	set, err := pdb.Build(ctx, 3, 3, goal.Blank(), "4-4", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
+	want, err := set.Solve(ctx, b, goal, search.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := set.Split(ctx, b, goal, 5, search.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := units.New(1, sp, "4-4")
+	var results []pdb.UnitResult
+	todo, bound := lines, sp.H
+	for round := 0; ; round++ {
+		if round > 40 {
+			t.Fatal("no solution after 40 bounds")
+		}
+		jobs := make([]units.Job, len(todo))
+		for i, u := range todo {
+			_, g, pu, err := u.Parse()
+			if err != nil {
+				t.Fatal(err)
+			}
+			jobs[i] = units.Job{Line: u, Goal: g, Unit: pu, Bound: bound, Set: set}
+		}
+		for i, o := range units.Run(ctx, jobs, 3, search.Limits{}) {
+			if o.Err != nil {
+				t.Fatal(o.Err)
+			}
+			if !o.Searched {
+				continue // after a unit that found a solution
+			}
+			r, err := o.Answer.Result()
+			if err != nil || r.Index != jobs[i].Unit.Index {
+				t.Fatalf("result %+v, %v", r, err)
+			}
+			results = append(results, r)
+		}
+		st, err := units.Pending(lines, results)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Solution.Optimal {
+			if st.Solution.Len() != want.Len() || sliding.Verify(b, goal, st.Solution.Moves) != nil {
+				t.Fatalf("%d moves, want %d", st.Solution.Len(), want.Len())
+			}
+			return
+		}
+		if st.Next <= bound || len(st.Todo) == 0 {
+			t.Fatalf("bound %d: next %d with %d units to do", bound, st.Next, len(st.Todo))
+		}
+		todo, bound = st.Todo, st.Next
+	}
+}

@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -300,14 +299,11 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 // runChildren searches units to bound in procs child processes of
 // "searchlab sliding run-units", each given every procs-th unit.
 func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxNodes int64, us []units.WorkUnit) ([]pdb.UnitResult, error) {
-	procs = min(procs, len(us))
-	results := make([][]pdb.UnitResult, procs)
-	errs := make([]error, procs)
-	var wg sync.WaitGroup
-	for p := range procs {
+	n := min(procs, len(us))
+	rs, err := units.Deal(ctx, us, procs, func(ctx context.Context, p int, share []units.WorkUnit) ([]units.UnitAnswer, error) {
 		var in bytes.Buffer
-		for i := p; i < len(us); i += procs {
-			data, _ := json.Marshal(us[i])
+		for _, u := range share {
+			data, _ := json.Marshal(u)
 			in.Write(data)
 			in.WriteByte('\n')
 		}
@@ -318,37 +314,16 @@ func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxN
 		cmd := exec.CommandContext(ctx, exe, args...)
 		cmd.Stdin = &in
 		cmd.Stderr = e.stderr
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			outb, err := cmd.Output()
-			if err != nil {
-				errs[p] = fmt.Errorf("run-units (process %d of %d): %w", p+1, procs, err)
-				return
-			}
-			answers, err := readJSONLines[units.UnitAnswer](bytes.NewReader(outb), "result")
-			if err != nil {
-				errs[p] = err
-				return
-			}
-			for _, a := range answers {
-				r, err := a.Result()
-				if err != nil {
-					errs[p] = err
-					return
-				}
-				results[p] = append(results[p], r)
-			}
-		}()
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())
+		outb, err := cmd.Output()
+		if err != nil {
+			return nil, fmt.Errorf("run-units (process %d of %d): %w", p+1, n, err)
 		}
-		return nil, err
+		return readJSONLines[units.UnitAnswer](bytes.NewReader(outb), "result")
+	})
+	if err != nil && ctx.Err() != nil {
+		return nil, fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())
 	}
-	return slices.Concat(results...), nil
+	return rs, err
 }
 
 // driveStep merges the results on stdin with the units of unitsFile, once:

@@ -2,6 +2,8 @@ package units
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"sync"
 
 	"github.com/searchlab/searchlab/search"
@@ -125,4 +127,43 @@ func Pending(us []WorkUnit, results []pdb.UnitResult) (Board, error) {
 		}
 	}
 	return b, nil
+}
+
+// Deal hands the units to procs workers, worker p every procs-th unit from
+// unit p, runs search on each worker's share at once (in a process of its
+// own, say), and returns every result read back. The first errors, joined,
+// are returned when any worker fails.
+func Deal(ctx context.Context, us []WorkUnit, procs int, search func(ctx context.Context, p int, share []WorkUnit) ([]UnitAnswer, error)) ([]pdb.UnitResult, error) {
+	procs = min(procs, len(us))
+	results := make([][]pdb.UnitResult, procs)
+	errs := make([]error, procs)
+	var wg sync.WaitGroup
+	for p := range procs {
+		var share []WorkUnit
+		for i := p; i < len(us); i += procs {
+			share = append(share, us[i])
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers, err := search(ctx, p, share)
+			if err != nil {
+				errs[p] = err
+				return
+			}
+			for _, a := range answers {
+				r, err := a.Result()
+				if err != nil {
+					errs[p] = err
+					return
+				}
+				results[p] = append(results[p], r)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return slices.Concat(results...), nil
 }

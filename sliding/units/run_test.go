@@ -2,6 +2,7 @@ package units_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/searchlab/searchlab/search"
@@ -73,5 +74,38 @@ func TestRunPending(t *testing.T) {
 			t.Fatalf("bound %d: next %d with %d units to do", bound, st.Next, len(st.Todo))
 		}
 		todo, bound = st.Todo, st.Next
+	}
+}
+
+// TestDeal checks that every unit goes to one worker, every procs-th from
+// the worker's number, that every answer comes back, and that a worker's
+// error is returned.
+func TestDeal(t *testing.T) {
+	t.Parallel()
+	us := make([]units.WorkUnit, 10)
+	for i := range us {
+		us[i] = units.WorkUnit{Line: 1, Unit: i, Units: len(us)}
+	}
+	rs, err := units.Deal(context.Background(), us, 3, func(ctx context.Context, p int, share []units.WorkUnit) ([]units.UnitAnswer, error) {
+		var out []units.UnitAnswer
+		for k, u := range share {
+			if u.Unit != p+3*k {
+				t.Errorf("worker %d got unit %d as its unit %d", p, u.Unit, k)
+			}
+			out = append(out, units.UnitAnswer{Line: u.Line, Unit: u.Unit, Units: u.Units, Bound: 7})
+		}
+		return out, nil
+	})
+	if err != nil || len(rs) != len(us) {
+		t.Fatalf("%d results, %v; want %d", len(rs), err, len(us))
+	}
+	boom := errors.New("boom")
+	if _, err := units.Deal(context.Background(), us, 3, func(ctx context.Context, p int, share []units.WorkUnit) ([]units.UnitAnswer, error) {
+		if p == 1 {
+			return nil, boom
+		}
+		return nil, nil
+	}); !errors.Is(err, boom) {
+		t.Errorf("a worker's error: got %v", err)
 	}
 }

@@ -418,7 +418,8 @@ func TestGenerate(t *testing.T) {
 // TestInit9Conflicts checks that the band solver's set-up rejects exactly
 // the grids that Check rejects: random 9x9 grids with 1 to 40 givens, most
 // of them conflicting, and symbols out of range; and that coreVector's
-// set-up (initV) accepts the same grids and sets up the same candidates.
+// set-up (initV, for each vector core the processor runs) accepts the
+// same grids and sets up the same candidates.
 func TestInit9Conflicts(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 9))
@@ -438,8 +439,18 @@ func TestInit9Conflicts(t *testing.T) {
 		if got := s.init9(&p); got != want {
 			t.Fatalf("%v: init9 %v, Check accepts: %v", g, got, want)
 		}
-		if got := v.initV(&p); got != want {
-			t.Fatalf("%v: initV %v, Check accepts: %v", g, got, want)
+		for j, c := range cores9 {
+			if !c.core.vector() {
+				continue
+			}
+			var w stateV
+			if got := w.initV(&p, c.core); got != want {
+				t.Fatalf("%v: initV %v %v, Check accepts: %v", g, c.name, got, want)
+			}
+			if want && cores9[j-1].core.vector() && (w.cand != v.cand || w.solved != v.solved) {
+				t.Fatalf("%v: initV %v differs from %v", g, c.name, cores9[j-1].name)
+			}
+			v = w
 		}
 		// coreVector's set-up also places the givens: each digit loses
 		// the boxes and columns of its givens too (init9 leaves them to

@@ -33,6 +33,8 @@ type slidingTrace struct {
 		Generated int64  `json:"generated"`
 		Frontier  int    `json:"frontier"`
 		Stored    int    `json:"stored"`
+		G         int    `json:"g"`
+		Backward  bool   `json:"backward"`
 	} `json:"events"`
 	End struct {
 		Solved bool `json:"solved"`
@@ -315,8 +317,8 @@ func testRace(p *page) {
 	p.showTab("race")
 	p.setControl("#race-board", raceBoard)
 	p.setControl("#race-a", "bfs")
-	p.setControl("#race-b", "astar:manhattan")
-	p.setControl("#race-c", "")
+	p.setControl("#race-b", "bibfs")
+	p.setControl("#race-c", "astar:manhattan")
 	p.setControl("#race-speed", "1000")
 	state, status := p.act("race", "#race-run", 30*time.Second)
 	if state != "done" {
@@ -326,17 +328,51 @@ func testRace(p *page) {
 	// tick, so the one still running has expanded at least the other's.
 	poll[bool](p, "the race to end", `document.getElementById("view-race").dataset.race === "over"`, 60*time.Second,
 		`document.getElementById("race-status").textContent`)
-	for _, algo := range []string{"bfs", "astar:manhattan"} {
+	expanded := map[string]int64{}
+	for _, algo := range []string{"bfs", "bibfs", "astar:manhattan"} {
 		var tr slidingTrace
-		req := map[string]any{"board": raceBoard, "size": "3x3", "algo": strings.Split(algo, ":")[0], "kinds": []string{"expand", "goal"}, "max_events": 100000}
+		req := map[string]any{"board": raceBoard, "size": "3x3", "algo": strings.Split(algo, ":")[0], "kinds": []string{"expand", "meet", "goal"}, "max_events": 100000}
 		if h, ok := strings.CutPrefix(algo, "astar:"); ok {
 			req["heuristic"] = h
 		}
 		apiTrace(p, "/api/trace/sliding", req, &tr)
-		lane := eval[map[string]string](p, fmt.Sprintf(`(() => { const l = document.querySelector('.lane[data-algo=%s]'); return l ? {done: l.dataset.done, expanded: l.dataset.expanded, status: l.querySelector(".lane-status").textContent} : {}; })()`, js(algo)))
+		lane := eval[map[string]string](p, fmt.Sprintf(`(() => { const l = document.querySelector('.lane[data-algo=%s]'); if (!l) return {};
+			const c = l.querySelector(".lane-chart"), met = l.querySelector(".lane-met-at-g");
+			return {done: l.dataset.done, expanded: l.dataset.expanded, status: l.querySelector(".lane-status").textContent,
+				samples: c.dataset.samples, chartExpanded: c.dataset.expanded, chartFrontier: c.dataset.frontier,
+				lines: String(c.querySelectorAll("polyline").length), met: met ? met.textContent : ""}; })()`, js(algo)))
 		if lane["done"] != "true" || lane["expanded"] != strconv.FormatInt(tr.End.Stats.Expanded, 10) || !strings.Contains(lane["status"], fmt.Sprintf("goal: %d moves", tr.End.Length)) {
 			t.Errorf("lane %s: %v; the API: %d expansions, %d moves", algo, lane, tr.End.Stats.Expanded, tr.End.Length)
 		}
+		// The chart has a sample a tick (1,000 expansions), the last one
+		// the API's last event; and both lines.
+		last := tr.Events[len(tr.Events)-1]
+		ticks := (tr.End.Stats.Expanded + 999) / 1000
+		if lane["samples"] != strconv.FormatInt(ticks, 10) || lane["chartExpanded"] != strconv.FormatInt(last.Expanded, 10) ||
+			lane["chartFrontier"] != strconv.Itoa(last.Frontier) || lane["lines"] != "2" {
+			t.Errorf("lane %s chart: %v; the API: %d ticks of 1,000, last event %d expanded, frontier %d", algo, lane, ticks, last.Expanded, last.Frontier)
+		}
+		if algo == "bibfs" {
+			var meet, backward int
+			for _, e := range tr.Events {
+				if e.Kind == "meet" {
+					meet++
+					if lane["met"] != strconv.Itoa(e.G) {
+						t.Errorf("bidirectional lane: met at %q, the API's meet event at g %d", lane["met"], e.G)
+					}
+				}
+				if e.Backward {
+					backward++
+				}
+			}
+			if meet != 1 || backward == 0 || tr.End.Length != 17 {
+				t.Errorf("bidirectional trace: %d meet events, %d from the goal's end, %d moves", meet, backward, tr.End.Length)
+			}
+		}
+		expanded[algo] = tr.End.Stats.Expanded
+	}
+	if 10*expanded["bibfs"] > expanded["bfs"] {
+		t.Errorf("bidirectional BFS expanded %d boards, BFS %d: want at most a tenth", expanded["bibfs"], expanded["bfs"])
 	}
 	t.Logf("race: %s", eval[string](p, `document.getElementById("race-status").textContent`))
 	p.screenshot("race")

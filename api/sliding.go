@@ -102,6 +102,9 @@ type CompareRow struct {
 	Length int `json:"length"`
 	// Optimal reports that Length is proven the fewest.
 	Optimal bool `json:"optimal"`
+	// Bound is, for anytime, the proven lower bound on the fewest moves
+	// (Length when Optimal); omitted for the other rows.
+	Bound int `json:"bound,omitempty"`
 	// Stats is the work the run did.
 	Stats Stats `json:"stats"`
 }
@@ -116,6 +119,10 @@ type CompareAnswer struct {
 	MaxDepth int `json:"max_depth"`
 	// Rows holds one run per algorithm and heuristic, in a fixed order.
 	Rows []CompareRow `json:"rows"`
+	// OptimalSolutions is, for boards of up to 9 cells, the number of
+	// distinct fewest-move solutions (in decimal: it can exceed 64 bits on
+	// larger boards); omitted for larger boards.
+	OptimalSolutions string `json:"optimal_solutions,omitempty"`
 }
 
 // CompareOptions bound each run of Compare.
@@ -141,11 +148,14 @@ type compareRun struct {
 }
 
 func compareRuns(pdb bool) []compareRun {
-	runs := []compareRun{{name: "bfs", algo: sliding.BFS}, {name: "dfs", algo: sliding.DFS}, {name: "iddfs", algo: sliding.IDDFS}}
-	for _, a := range []sliding.Algorithm{sliding.AStar, sliding.IDAStar} {
-		for _, h := range sliding.Heuristics {
-			runs = append(runs, compareRun{name: string(a), algo: a, heuristic: h})
-		}
+	runs := []compareRun{{name: "bfs", algo: sliding.BFS}, {name: "bibfs", algo: sliding.BiBFS}, {name: "dfs", algo: sliding.DFS}, {name: "iddfs", algo: sliding.IDDFS}}
+	for _, h := range sliding.Heuristics {
+		runs = append(runs, compareRun{name: string(sliding.AStar), algo: sliding.AStar, heuristic: h})
+	}
+	runs = append(runs, compareRun{name: "nbs", algo: sliding.NBS, heuristic: "manhattan"}, compareRun{name: "nbs", algo: sliding.NBS, heuristic: "linear"},
+		compareRun{name: "wastar", algo: sliding.WAStar, heuristic: "linear"}, compareRun{name: "anytime", algo: sliding.Anytime, heuristic: "linear"})
+	for _, h := range sliding.Heuristics {
+		runs = append(runs, compareRun{name: string(sliding.IDAStar), algo: sliding.IDAStar, heuristic: h})
 	}
 	for _, h := range sliding.Heuristics {
 		runs = append(runs, compareRun{name: "idastar (tuned)", algo: sliding.Auto, heuristic: h, tuned: true})
@@ -184,6 +194,9 @@ func Compare(ctx context.Context, b, goal sliding.Board, opt CompareOptions) (Co
 				return ans, fmt.Errorf("internal error: %s/%s path does not reach the goal: %v", row.Algorithm, row.Heuristic, verr)
 			}
 			row.Status, row.Length, row.Optimal = "ok", sol.Len(), sol.Optimal
+			if r.algo == sliding.Anytime {
+				row.Bound = sol.Bound
+			}
 		case ctx.Err() != nil:
 			return ans, ctx.Err()
 		case errors.Is(err, context.DeadlineExceeded):
@@ -198,6 +211,13 @@ func Compare(ctx context.Context, b, goal sliding.Board, opt CompareOptions) (Co
 			return ans, fmt.Errorf("%s/%s: %w", row.Algorithm, row.Heuristic, err)
 		}
 		ans.Rows = append(ans.Rows, row)
+	}
+	if len(b.Tiles) <= 9 {
+		if _, n, _, err := sliding.CountOptimal(ctx, b, goal, opt.Limits); err == nil {
+			ans.OptimalSolutions = n.String()
+		} else if ctx.Err() != nil {
+			return ans, ctx.Err()
+		}
 	}
 	return ans, nil
 }

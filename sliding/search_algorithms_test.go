@@ -2,8 +2,12 @@ package sliding_test
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/searchlab/searchlab/search"
@@ -111,4 +115,71 @@ func TestCountOptimal(t *testing.T) {
 			t.Fatalf("trial %d: %d moves, %v solutions; want %d moves, %d solutions", trial, length, n, dist[string(b.Tiles)], count(string(b.Tiles)))
 		}
 	}
+}
+
+// TestAnytimeKorf24 runs anytime weighted A* (linear conflicts, weight 5)
+// with a budget of 100,000 expansions on Korf and Felner's 24-puzzle
+// instances, whose fewest moves are known (found by pattern-database
+// searches, this repository's among them): every answer is a path to the
+// goal with bound <= fewest <= length. With SEARCHLAB_LONG=1 it takes all
+// 50 instances and 100 random 5x5 boards too (bound <= length); otherwise
+// the first instance.
+func TestAnytimeKorf24(t *testing.T) {
+	data, err := os.ReadFile("testdata/korf24_50.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal, _ := sliding.New(5, 5, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24})
+	type instance struct {
+		b        sliding.Board
+		fewest   int
+		labelled string
+	}
+	var all []instance
+	for line := range strings.Lines(string(data)) {
+		fs := strings.Fields(line)
+		if len(fs) != 26 || strings.HasPrefix(fs[0], "#") {
+			continue
+		}
+		nums := make([]int, 26)
+		for i, f := range fs {
+			if nums[i], err = strconv.Atoi(f); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b, err := sliding.New(5, 5, nums[:25])
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, instance{b, nums[25], fmt.Sprintf("Korf #%d", len(all)+1)})
+	}
+	if len(all) != 50 {
+		t.Fatalf("%d instances, want 50", len(all))
+	}
+	n := 1
+	if os.Getenv("SEARCHLAB_LONG") == "1" {
+		n = 50
+		r := rand.New(rand.NewPCG(45, 46))
+		for i := range 100 {
+			all = append(all, instance{sliding.RandomSolvable(r, goal, true), -1, fmt.Sprintf("random #%d", i+1)})
+		}
+		n = len(all)
+	}
+	ctx := context.Background()
+	var gap float64
+	o := sliding.Options{Algorithm: sliding.Anytime, Heuristic: sliding.LinearConflict(goal), Limits: search.Limits{MaxNodes: 100_000}}
+	for _, in := range all[:n] {
+		sol, err := sliding.SolveWith(ctx, in.b, goal, o)
+		if err != nil {
+			t.Fatalf("%s: %v", in.labelled, err)
+		}
+		if verr := sliding.Verify(in.b, goal, sol.Moves); verr != nil {
+			t.Fatalf("%s: %v", in.labelled, verr)
+		}
+		if sol.Bound > sol.Len() || (in.fewest >= 0 && (sol.Bound > in.fewest || in.fewest > sol.Len())) {
+			t.Fatalf("%s: bound %d, %d moves, fewest %d", in.labelled, sol.Bound, sol.Len(), in.fewest)
+		}
+		gap += float64(sol.Len()-sol.Bound) / float64(sol.Bound)
+	}
+	t.Logf("%d 5x5 boards, 100,000 expansions: mean (length - bound) / bound %.3f", n, gap/float64(n))
 }

@@ -1,18 +1,18 @@
 // Package api holds what searchlab's command line and its HTTP API share:
 // the JSON shapes of their answers (the objects that --json prints are the
-// bodies that the HTTP API returns) and the request-level operations over
-// the puzzle packages that both offer, such as choosing a sliding-tile
-// solver or running every algorithm on one board side by side.
+// bodies that the HTTP API returns) and their conversions from the
+// library's results. Solving is the library's: package sliding/solve for
+// sliding-tile boards, sudoku and stroke for the others.
 package api
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
 )
@@ -20,8 +20,9 @@ import (
 // ErrInput marks an error caused by the request rather than by the solver:
 // an unknown heuristic, a partition that does not fit the board, pattern
 // databases asked for where there are none. The command line answers it
-// with exit status 2, the HTTP API with 400 Bad Request.
-var ErrInput = errors.New("bad input")
+// with exit status 2, the HTTP API with 400 Bad Request. It is
+// solve.ErrInput, so that the solve layer's refusals match it.
+var ErrInput = solve.ErrInput
 
 // inputErrorf returns an error that matches ErrInput and prints as the
 // message alone.

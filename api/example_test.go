@@ -11,38 +11,31 @@ import (
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
 )
 
-func ExampleSolveSliding() {
-	b, _ := sliding.ParseGoal("1 2 3 4 5 6 0 7 8", 3, 3)
-	sol, err := api.SolveSliding(context.Background(), b, sliding.Standard(3, 3), api.SlidingOptions{})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	a := api.NewSlidingAnswer(1, true, sol)
-	fmt.Println(a.Length, a.Moves, a.Optimal, a.Method)
-	// Output: 2 RR true table
-}
-
-func ExampleSolveSliding_unsolvable() {
+func ExampleNewSlidingAnswer() {
 	b, _ := sliding.ParseGoal("2 1 3 4 5 6 7 8 0", 3, 3)
-	sol, err := api.SolveSliding(context.Background(), b, sliding.Standard(3, 3), api.SlidingOptions{})
+	solver := solve.New(solve.Options{NoDatabases: true})
+	defer solver.Close()
+	sol, err := solver.Run(context.Background(), b, sliding.Standard(3, 3), solve.Method{}, search.Limits{})
 	data, _ := json.Marshal(api.NewSlidingAnswer(1, !errors.Is(err, sliding.ErrUnsolvable), sol))
 	fmt.Println(string(data))
 	// Output: {"line":1,"solvable":false,"length":-1,"moves":"","optimal":true,"method":"parity","stats":{"expanded":0,"generated":0,"peak_frontier":0,"peak_stored":0,"iterations":0,"elapsed_ns":0}}
 }
 
-func ExampleCompare() {
+func ExampleNewCompareAnswer() {
 	b, _ := sliding.ParseGoal("4 1 2 5 0 3 7 8 6", 3, 3)
-	ans, err := api.Compare(context.Background(), b, sliding.Standard(3, 3), api.CompareOptions{Limits: search.Limits{MaxNodes: 20}, Timeout: 10 * time.Second})
+	solver := solve.New(solve.Options{NoDatabases: true})
+	defer solver.Close()
+	c, err := solver.Compare(context.Background(), b, sliding.Standard(3, 3), solve.CompareOptions{Limits: search.Limits{MaxNodes: 20}, Timeout: 10 * time.Second})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, r := range ans.Rows[:6] {
+	for _, r := range api.NewCompareAnswer(c).Rows[:6] {
 		fmt.Println(r.Algorithm, r.Heuristic, r.Status, r.Length)
 	}
 	// Output:

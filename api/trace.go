@@ -17,8 +17,8 @@ import (
 // in order, and an end record. "searchlab trace" writes each record as one
 // line of JSON (JSON lines); the HTTP API answers POST /api/trace/... with
 // the same records in one object {"start": ..., "events": [...], "end":
-// ...}. Every record has a "type": "start", "event" or "end". The README's
-// "Traces" section documents the fields.
+// ...}. Every record has a "type": "start", "event" or "end".
+// docs/formats.md documents the fields.
 
 // DefaultMaxEvents is the number of events a trace keeps when not told;
 // MaxMaxEvents is the most it may be asked to keep.

@@ -23,7 +23,7 @@ func TestTraceSliding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := api.SolveSliding(context.Background(), b, goal, api.SlidingOptions{Algorithm: sliding.AStar, Heuristic: "manhattan"})
+	plain, err := sliding.SolveWith(context.Background(), b, goal, sliding.Options{Algorithm: sliding.AStar, Heuristic: sliding.Manhattan(goal)})
 	if err != nil {
 		t.Fatal(err)
 	}

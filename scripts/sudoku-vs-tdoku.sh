@@ -4,17 +4,19 @@
 # (round by round, set by set), and prints a Markdown table of puzzles per
 # second (the median of the rounds) with the ratios.
 #
-#   bash scripts/sudoku-vs-tdoku.sh [-r rounds] [-t seconds] [-s set,set] [-n] TDOKU_CHECKOUT
+#   bash scripts/sudoku-vs-tdoku.sh [-r rounds] [-t seconds] [-s set,set] [-n] [-x] [-c core] TDOKU_CHECKOUT
+#   bash scripts/sudoku-vs-tdoku.sh [options] -b RUN_BENCHMARK -B SEARCHLAB
 #
 # TDOKU_CHECKOUT is a tdoku work tree (or a bare git directory of one). The
 # script copies its sources to a scratch directory outside this repository
 # (WORK, default a new temporary directory, removed at the end unless WORK is
 # set), builds run_benchmark there with clang++ (g++ if clang++ is missing;
 # CXX overrides) at -O3 -march=native, and builds searchlab from this
-# repository with GOEXPERIMENT=simd when the Go toolchain has it (Go 1.26+ on
-# amd64: the sudoku package then solves 9x9 puzzles with AVX-512 where the
-# processor has it), or without it with -p (portable). Nothing of tdoku is
-# written into this repository.
+# repository as users do (go build, no GOEXPERIMENT: the sudoku package
+# picks its 9x9 core by what the processor has). Nothing of tdoku is
+# written into this repository. With -b and -B it builds nothing and times
+# the two programs given (static binaries carried to a machine without the
+# tool chains); the in-process column is then left out.
 #
 # For each set and round it runs, back to back:
 #   count  tdoku:     run_benchmark -s tdoku -r 0 -n LINES -w 1 -t SECONDS FILE
@@ -29,32 +31,46 @@
 # tdoku runs with -r 0, so it solves the puzzles of the file as they are, in
 # order, as searchlab does (its default -r 1 would solve random relabellings).
 #
+# The two sides take turns going first, round by round. The header names
+# the processor and the core searchlab ran (searchlab sudoku --stats).
+#
 # Options: -r rounds (default 3), -t seconds per measurement (default 3),
 # -s sets (default all six: 17clue,magictour,hardest11plus,hardest1106,serg,top95),
 # -n no in-process column, -d data directory (default ../shared/data/sudoku),
-# -p build searchlab without GOEXPERIMENT=simd.
+# -x build searchlab with GOEXPERIMENT=simd (the experimental build),
+# -c core: force searchlab's 9x9 core (SEARCHLAB_SUDOKU_CORE: avx512, avx2,
+# bands, portable), -b RUN_BENCHMARK and -B SEARCHLAB: prebuilt programs.
 set -euo pipefail
 
-rounds=3 secs=3 sets=17clue,magictour,hardest11plus,hardest1106,serg,top95 inproc=1 simd=1
+rounds=3 secs=3 sets=17clue,magictour,hardest11plus,hardest1106,serg,top95 inproc=1 simd=0
+tdoku= ours=
 repo=$(cd "$(dirname "$0")/.." && pwd)
 data=$repo/../shared/data/sudoku
-usage() { sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { sed -n '2,44p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
 case ${1:-} in -h | --help) usage 0 ;; esac
-while getopts "r:t:s:nd:ph" o; do
+while getopts "r:t:s:nd:xc:b:B:h" o; do
   case $o in
     r) rounds=$OPTARG ;;
     t) secs=$OPTARG ;;
     s) sets=$OPTARG ;;
     n) inproc=0 ;;
     d) data=$OPTARG ;;
-    p) simd=0 ;;
+    x) simd=1 ;;
+    c) export SEARCHLAB_SUDOKU_CORE=$OPTARG ;;
+    b) tdoku=$(realpath "$OPTARG") ;;
+    B) ours=$(realpath "$OPTARG") ;;
     h) usage 0 ;;
     *) usage ;;
   esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || usage
-src=$(cd "$1" && pwd)
+if [ -n "$tdoku" ] && [ -n "$ours" ]; then
+  [ $# -eq 0 ] || usage
+  inproc=0
+else
+  [ $# -eq 1 ] || usage
+  src=$(cd "$1" && pwd)
+fi
 
 if [ -n "${WORK:-}" ]; then
   work=$WORK; mkdir -p "$work"
@@ -78,6 +94,8 @@ file_of() {
 }
 
 # Build tdoku from a copy of its sources (its cmake writes into src/).
+cxx=${CXX:-$(command -v clang++ || command -v g++ || echo none)}
+if [ -z "$tdoku" ]; then
 echo "building tdoku from $src in $work" >&2
 rm -rf "$work/tdoku"; mkdir -p "$work/tdoku/build"
 if [ "$(git -C "$src" rev-parse --is-bare-repository 2>/dev/null)" = true ]; then
@@ -87,20 +105,23 @@ if [ "$(git -C "$src" rev-parse --is-bare-repository 2>/dev/null)" = true ]; the
 else
   tar -C "$src" --exclude=.git --exclude=build --exclude=data.zip -cf - . | tar -x -C "$work/tdoku"
 fi
-cxx=${CXX:-$(command -v clang++ || command -v g++)}
 cc=${CC:-$(command -v clang || command -v gcc)}
 (cd "$work/tdoku/build" &&
   CC=$cc CXX=$cxx cmake .. -DCMAKE_BUILD_TYPE=Release > cmake.log 2>&1 &&
   make -j"$(nproc)" run_benchmark > make.log 2>&1) || {
   echo "tdoku build failed; see $work/tdoku/build/*.log" >&2; exit 1; }
 tdoku=$work/tdoku/build/run_benchmark
+fi
 
 goexp=
-if [ "$simd" = 1 ] && (cd "$repo" && GOEXPERIMENT=simd go list simd/archsimd > /dev/null 2>&1); then
-  goexp=simd
+if [ "$simd" = 1 ]; then goexp=simd; fi
+if [ -z "$ours" ]; then
+  echo "building searchlab${goexp:+ with GOEXPERIMENT=$goexp}" >&2
+  (cd "$repo" && GOEXPERIMENT=$goexp go build -o "$work/searchlab" ./cmd/searchlab)
+  ours=$work/searchlab
 fi
-echo "building searchlab${goexp:+ with GOEXPERIMENT=$goexp}" >&2
-(cd "$repo" && GOEXPERIMENT=$goexp go build -o "$work/searchlab" ./cmd/searchlab)
+core=$("$ours" sudoku --stats --count < "$data/norvig_top95.txt" 2>&1 > /dev/null | sed -n 's/.*core \([^)]*\)).*/\1/p')
+echo "searchlab's 9x9 core: ${core:-unknown}" >&2
 if [ "$inproc" = 1 ]; then
   (cd "$repo" && GOEXPERIMENT=$goexp go test -c -o "$work/sudoku.test" ./sudoku)
 fi
@@ -131,7 +152,7 @@ tdoku_rate() {
 # puzzles, through the whole command.
 ours_rate() {
   local f=$1 n=$2; shift 2
-  timed "$work/searchlab" sudoku --jobs 1 "$@" < "$f" > /dev/null
+  timed "$ours" sudoku --jobs 1 "$@" < "$f" > /dev/null
   awk -v n="$n" '{ printf "%.1f %.1f\n", n / $1, n / $2 }' "$work/time.txt"
 }
 
@@ -160,11 +181,19 @@ for round in $(seq "$rounds"); do
   echo "round $round of $rounds: $(uptime | sed 's/.*load/load/')" >&2
   for s in ${sets//,/ }; do
     f=$data/$(file_of "$s").txt
-    a=$(tdoku_rate "$f"); b=$(ours_rate "${rep[$s]}" "${nrep[$s]}" --count)
+    if [ $((round % 2)) = 1 ]; then
+      a=$(tdoku_rate "$f"); b=$(ours_rate "${rep[$s]}" "${nrep[$s]}" --count)
+    else
+      b=$(ours_rate "${rep[$s]}" "${nrep[$s]}" --count); a=$(tdoku_rate "$f")
+    fi
     add "$s,tc" "$a"; add "$s,oc" "$b"
     res[$s,rc]+="$(awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); printf "%.3f", y[1] / x[1] }') "
     res[$s,rcc]+="$(awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); printf "%.3f", y[2] / x[2] }') "
-    a=$(tdoku_rate "$f" -f); b=$(ours_rate "${rep[$s]}" "${nrep[$s]}")
+    if [ $((round % 2)) = 1 ]; then
+      a=$(tdoku_rate "$f" -f); b=$(ours_rate "${rep[$s]}" "${nrep[$s]}")
+    else
+      b=$(ours_rate "${rep[$s]}" "${nrep[$s]}"); a=$(tdoku_rate "$f" -f)
+    fi
     add "$s,tf" "$a"; add "$s,of" "$b"
     res[$s,rf]+="$(awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); printf "%.3f", y[1] / x[1] }') "
     res[$s,rfc]+="$(awk -v a="$a" -v b="$b" 'BEGIN { split(a, x, " "); split(b, y, " "); printf "%.3f", y[2] / x[2] }') "
@@ -176,11 +205,13 @@ median() { tr ' ' '\n' | grep . | sort -g | awk '{ a[NR] = $1 } END { print a[in
 fmt() { awk -v x="$1" 'BEGIN { s = sprintf("%.0f", x); o = ""; while (length(s) > 3) { o = "," substr(s, length(s) - 2) o; s = substr(s, 1, length(s) - 3) } print s o }'; }
 med() { fmt "$(median <<< "${res[$1]}")"; }
 rat() { printf '%.2f' "$(median <<< "${res[$1]}")"; }
+rng() { tr ' ' '\n' <<< "${res[$1]}" | grep . | sort -g | awk '{ a[NR] = $1 } END { printf "%.2f-%.2f", a[1], a[NR] }'; }
 
 echo
-echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(go version | awk '{ print $3 }')${goexp:+ GOEXPERIMENT=$goexp}, tdoku built with $(basename "$cxx") -O3 -march=native; median of $rounds interleaved rounds, $(uptime | sed 's/.*load/load/') at the end"
+gov=$(go version 2> /dev/null | awk '{ print $3 }') || true
+echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), searchlab ${gov:-prebuilt}${goexp:+ GOEXPERIMENT=$goexp} core ${core:-unknown}, tdoku $(awk -F, 'NF >= 7 { print $1, $2, $3; exit }' "$work/tdoku.out"); median of $rounds interleaved rounds, $(uptime | sed 's/.*load/load/') at the end"
 echo
-echo "Puzzles per second, by the wall clock (by CPU time in brackets); ratios are medians of the rounds' paired ratios."
+echo "Puzzles per second, by the wall clock (by CPU time in brackets); ratios are medians of the rounds' paired ratios, then their range over the rounds."
 echo
 ipcol="" iprule=""
 if [ "$inproc" = 1 ]; then ipcol=" searchlab in-process |"; iprule="---:|"; fi
@@ -189,5 +220,5 @@ echo "|---|---:|$iprule---:|---:|---:|---:|---:|"
 for s in ${sets//,/ }; do
   ip=""
   if [ "$inproc" = 1 ]; then ip=" $(med "$s,ip,w") ($(med "$s,ip,c")) |"; fi
-  echo "| $(file_of "$s") | $(med "$s,oc,w") ($(med "$s,oc,c")) |$ip $(med "$s,tc,w") ($(med "$s,tc,c")) | **$(rat "$s,rc")** ($(rat "$s,rcc")) | $(med "$s,of,w") ($(med "$s,of,c")) | $(med "$s,tf,w") ($(med "$s,tf,c")) | **$(rat "$s,rf")** ($(rat "$s,rfc")) |"
+  echo "| $(file_of "$s") | $(med "$s,oc,w") ($(med "$s,oc,c")) |$ip $(med "$s,tc,w") ($(med "$s,tc,c")) | **$(rat "$s,rc")** $(rng "$s,rc") ($(rat "$s,rcc") $(rng "$s,rcc")) | $(med "$s,of,w") ($(med "$s,of,c")) | $(med "$s,tf,w") ($(med "$s,tf,c")) | **$(rat "$s,rf")** $(rng "$s,rf") ($(rat "$s,rfc") $(rng "$s,rfc")) |"
 done

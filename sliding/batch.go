@@ -13,8 +13,8 @@ import "math/bits"
 // allowed. For anything else (spaces in a row, a bad cell, a count that
 // does not match the cases, a repeated tile) it returns dst unchanged and
 // false, and the caller reads data with Parse, which accepts every layout
-// and names the line and the fault of a bad input. It takes about 70 ns a
-// case, against about 500 ns for Parse and Distance.
+// and names the line and the fault of a bad input. It is several times
+// faster than Parse and Distance, as it makes no Board.
 func (t *Table) DistancesBOJ11112(dst []int8, data []byte) ([]int8, bool) {
 	if t.n != 9 || t.goal.W != 3 {
 		return dst, false

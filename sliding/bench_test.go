@@ -113,7 +113,7 @@ func benchIDA(b *testing.B, boards []Board, goal Board, h Heuristic) {
 }
 
 // BenchmarkDistancesBOJ11112 answers the 50,000-board BOJ 11112 batch of
-// the README (seed 1, half unsolvable) in one pass over the input
+// docs/benchmarks.md (seed 1, half unsolvable) in one pass over the input
 // (Table.DistancesBOJ11112), the table already built.
 func BenchmarkDistancesBOJ11112(b *testing.B) {
 	var in bytes.Buffer

@@ -435,11 +435,20 @@ func clip(s string) string {
 	return s
 }
 
-// ParseGoal reads a goal given in reading order ("1 2 3 8 0 4 7 6 5"), 0, #
-// or _ for the blank, for a board of w x h cells; with w and h 0 the goal is
-// the square with that many cells.
+// ParseGoal reads a goal given in reading order ("1 2 3 8 0 4 7 6 5", or
+// with rows separated by slashes, "1 2 3 / 8 0 4 / 7 6 5"), 0, # or _ for
+// the blank, for a board of w x h cells; with w and h 0 the goal is the
+// square with that many cells.
 func ParseGoal(s string, w, h int) (Board, error) {
-	toks := strings.Fields(s)
+	toks, rowW, err := goalFields(s)
+	if err != nil {
+		return Board{}, err
+	}
+	if rowW > 0 && w == 0 && h == 0 {
+		w, h = rowW, len(toks)/rowW
+	} else if rowW > 0 && rowW != w {
+		return Board{}, fmt.Errorf("%w: the goal's rows have %d tiles, the board's %d", ErrInvalid, rowW, w)
+	}
 	if w == 0 && h == 0 {
 		side := int(math.Sqrt(float64(len(toks))))
 		for side*side < len(toks) {

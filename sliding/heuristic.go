@@ -4,7 +4,7 @@ import "fmt"
 
 // Heuristic estimates the fewest moves from a board to one fixed goal. An
 // admissible heuristic never overestimates, which makes A* and IDA* optimal.
-// Other packages (pattern databases) may implement it.
+// Package sliding/pdb implements it with pattern databases (Set.For).
 type Heuristic interface {
 	// Name is a short name such as "manhattan", used in Solution.Method.
 	Name() string

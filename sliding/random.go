@@ -61,7 +61,7 @@ func Scramble(r *rand.Rand, start Board, n int) Board {
 
 // BatchBOJ11112 returns n random 3x3 boards for the standard goal, drawn
 // from seed: boards 1, 3, 5 ... can reach the goal and boards 2, 4, 6 ...
-// cannot. It is the benchmark batch of the README's performance section.
+// cannot. It is the benchmark batch of docs/benchmarks.md.
 func BatchBOJ11112(n int, seed uint64) []Board {
 	r := rand.New(rand.NewPCG(seed, 11112))
 	goal := Standard(3, 3)

@@ -11,8 +11,8 @@ import (
 	"github.com/searchlab/searchlab/search"
 )
 
-// benchBoards returns n seeded random boards; seed 1 is what the README's
-// figures use.
+// benchBoards returns n seeded random boards; seed 1 is what the figures
+// of docs/benchmarks.md use.
 func benchBoards(n, rows, cols, ncol int, holes float64) []*Board {
 	rng := rand.New(rand.NewPCG(1, uint64(rows*1000+cols*10+ncol)))
 	bs := make([]*Board, n)

@@ -42,22 +42,26 @@ func reportRates(b *testing.B, cpu time.Duration) {
 	}
 }
 
-// BenchmarkSolve runs the default 9x9 core (defaultCore9: coreVector in a
-// GOEXPERIMENT=simd build on a processor with AVX-512, else coreBands).
+// BenchmarkSolve runs the default 9x9 core (defaultCore9: the fastest
+// the processor runs, or the one CoreEnv names).
 func BenchmarkSolve(b *testing.B) { benchSolve9(b, defaultCore9) }
 
 // BenchmarkSolveBands is BenchmarkSolve with coreBands.
 func BenchmarkSolveBands(b *testing.B) { benchSolve9(b, coreBands) }
 
-// BenchmarkSolveTriads is BenchmarkSolve with the triad core (coreTriads),
-// which is not the default: compare the two by cpu-puzzles/s and
-// branchpoints/puzzle.
-func BenchmarkSolveTriads(b *testing.B) { benchSolve9(b, coreTriads) }
-
-// BenchmarkSolveVector is BenchmarkSolve with coreVector.
+// BenchmarkSolveVector is BenchmarkSolve with coreVector's passes in Go.
 func BenchmarkSolveVector(b *testing.B) { benchSolve9(b, coreVector) }
 
+// BenchmarkSolveAVX2 is BenchmarkSolve with coreVectorAVX2.
+func BenchmarkSolveAVX2(b *testing.B) { benchSolve9(b, coreVectorAVX2) }
+
+// BenchmarkSolveAVX512 is BenchmarkSolve with coreVectorAVX512.
+func BenchmarkSolveAVX512(b *testing.B) { benchSolve9(b, coreVectorAVX512) }
+
 func benchSolve9(b *testing.B, core core9) {
+	if !core.supported() {
+		b.Skipf("%v: not on this processor", core)
+	}
 	for _, bf := range benchFiles {
 		b.Run(bf.name, func(b *testing.B) {
 			ps := loadPuzzles9(b, bf.file, -1)
@@ -123,4 +127,17 @@ func BenchmarkBacktrack(b *testing.B) {
 // with the band solver.
 func BenchmarkGeneral(b *testing.B) {
 	benchGrids(b, "magictour_top1465.txt", -1, solveGeneral)
+}
+
+// BenchmarkInitV measures coreVector's set-up alone on serg_benchmark
+// (easy puzzles, where it is a larger share of the time).
+func BenchmarkInitV(b *testing.B) {
+	ps := loadPuzzles9(b, "serg_benchmark.txt", -1)
+	var s stateV
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if !s.initV(&ps[i%len(ps)]) {
+			b.Fatal("rejected")
+		}
+	}
 }

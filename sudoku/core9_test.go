@@ -19,10 +19,25 @@ func solveCore(core core9, g Grid, limit int) (int, Grid) {
 	return n, sol
 }
 
-var cores9 = []struct {
+// cores9 are the 9x9 cores the processor runs.
+var cores9 = func() []struct {
 	name string
 	core core9
-}{{"bands", coreBands}, {"triads", coreTriads}, {"vector", coreVector}}
+} {
+	var cs []struct {
+		name string
+		core core9
+	}
+	for c := coreBands; int(c) < len(coreNames); c++ {
+		if c.supported() {
+			cs = append(cs, struct {
+				name string
+				core core9
+			}{c.String(), c})
+		}
+	}
+	return cs
+}()
 
 // TestCores9Random compares each 9x9 core with the reference backtracker
 // on random puzzles: solution counts up to 2, and the solution found. The
@@ -96,7 +111,7 @@ func TestCores9Data(t *testing.T) {
 		t.Run(bf.name, func(t *testing.T) {
 			for i, line := range readLines(t, bf.file, 100) {
 				g := mustLine(t, line)
-				var counts [3]int
+				counts := make([]int, len(cores9))
 				for j, c := range cores9 {
 					n, s := solveCore(c.core, g, 2)
 					if n == 0 || !s.Solves(g) {
@@ -104,8 +119,10 @@ func TestCores9Data(t *testing.T) {
 					}
 					counts[j] = n
 				}
-				if counts[0] != counts[1] || counts[0] != counts[2] {
-					t.Fatalf("line %d: counts %v", i+1, counts)
+				for _, n := range counts {
+					if n != counts[0] {
+						t.Fatalf("line %d: counts %v", i+1, counts)
+					}
 				}
 			}
 		})
@@ -136,36 +153,64 @@ func TestPermTable(t *testing.T) {
 	}
 }
 
-// TestVectorScalar checks that coreVector's two paths (set-up, passes and
-// recording the solution), with AVX-512 instructions and one digit at a
-// time, are the same: on samples of the
-// data files (all lines with -full), the same solutions, guesses and
-// branch points, counting to 2 and in lexicographic mode. Without the
-// vector instructions (a build without GOEXPERIMENT=simd, or a processor
-// without AVX-512) there is one pass and nothing to compare.
+// TestVectorScalar checks that coreVector's passes in assembly
+// (coreVectorAVX2, coreVectorAVX512, those the processor runs) and in Go
+// (coreVector) are the same: on samples of the data files (all lines
+// with -full), the same solutions, guesses and branch points, counting to
+// 2 and in lexicographic mode.
 func TestVectorScalar(t *testing.T) {
-	if !vectorUnits {
-		t.Skip("propagateV has no vector instructions in this build or on this processor")
-	}
-	for _, bf := range benchFiles {
-		t.Run(bf.name, func(t *testing.T) {
-			for i, line := range readLines(t, bf.file, 100) {
-				g := mustLine(t, line)
-				for _, lexmin := range []bool{false, true} {
-					var sv, ss solver9
-					sv.lexmin, ss.lexmin = lexmin, lexmin
-					sv.core, ss.core = coreVector, coreVector
-					nv := sv.solve9((*[81]uint8)(g.Cells), 2)
-					vectorUnits = false
-					ns := ss.solve9((*[81]uint8)(g.Cells), 2)
-					vectorUnits = true
-					if nv != ns || sv.guesses != ss.guesses || sv.points != ss.points || sv.sol != ss.sol {
-						t.Fatalf("line %d lexmin %v: vector %d solutions, %d guesses, %d points; scalar %d, %d, %d; solutions equal %v",
-							i+1, lexmin, nv, sv.guesses, sv.points, ns, ss.guesses, ss.points, sv.sol == ss.sol)
+	for _, c := range []core9{coreVectorAVX2, coreVectorAVX512} {
+		if !c.supported() {
+			t.Logf("%v: not on this processor", c)
+			continue
+		}
+		for _, bf := range benchFiles {
+			t.Run(c.String()+"/"+bf.name, func(t *testing.T) {
+				for i, line := range readLines(t, bf.file, 100) {
+					g := mustLine(t, line)
+					for _, lexmin := range []bool{false, true} {
+						var sv, ss solver9
+						sv.lexmin, ss.lexmin = lexmin, lexmin
+						sv.core, ss.core = c, coreVector
+						nv := sv.solve9((*[81]uint8)(g.Cells), 2)
+						ns := ss.solve9((*[81]uint8)(g.Cells), 2)
+						if nv != ns || sv.guesses != ss.guesses || sv.points != ss.points || sv.sol != ss.sol {
+							t.Fatalf("line %d lexmin %v: %v %d solutions, %d guesses, %d points; Go %d, %d, %d; solutions equal %v",
+								i+1, lexmin, c, nv, sv.guesses, sv.points, ns, ss.guesses, ss.points, sv.sol == ss.sol)
+						}
 					}
 				}
-			}
-		})
+			})
+		}
+	}
+}
+
+// TestChooseCore9 checks that CoreEnv's names choose their core where the
+// processor runs it, and that other names leave the choice to the
+// processor.
+func TestChooseCore9(t *testing.T) {
+	auto := chooseCore9("")
+	if !auto.vector() && auto != coreBands || !auto.supported() {
+		t.Fatalf("chooseCore9(\"\") = %v", auto)
+	}
+	for _, tc := range []struct {
+		name string
+		core core9
+	}{
+		{"bands", coreBands}, {"portable", coreVector}, {"vector-portable", coreVector},
+		{"avx2", coreVectorAVX2}, {"AVX512", coreVectorAVX512}, {"vector-avx512", coreVectorAVX512},
+		{"sse", auto}, {"", auto},
+	} {
+		want := tc.core
+		if !want.supported() {
+			want = auto
+		}
+		if got := chooseCore9(tc.name); got != want {
+			t.Errorf("chooseCore9(%q) = %v, want %v", tc.name, got, want)
+		}
+	}
+	if got := CoreName(); got != defaultCore9.String() || got == "" {
+		t.Errorf("CoreName() = %q, default core %v", got, defaultCore9)
 	}
 }
 

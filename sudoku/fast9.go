@@ -118,35 +118,6 @@ type state9 struct {
 	biv    [3]uint32  // set by propagate: unplaced cells with two candidates
 }
 
-// core9 names a propagation and branching method of the 9x9 solver.
-type core9 uint8
-
-const (
-	// coreBands, the default, is the band pass and naked singles,
-	// branching on a cell.
-	coreBands core9 = iota
-	// coreTriads adds the triad rules (triad9.go) when the band pass
-	// stalls, and branches on a digit's configurations in a band or
-	// stack once a puzzle has needed configAfter branch points (on a
-	// cell before that). It makes fewer branch points than coreBands on
-	// every benchmark set but serg, and is slower by CPU time on all but
-	// magictour (README, Sudoku performance): kept, tested, for the work
-	// on a faster triad core.
-	coreTriads
-	// coreVector (vector9.go) applies coreBands' rules to all digits at
-	// once, with AVX-512 instructions where the build and processor
-	// allow it; it makes the same branches as coreBands.
-	coreVector
-)
-
-// configAfter is the number of cell branch points after which coreTriads
-// branches on configurations instead. Branching on configurations makes
-// 10-20% fewer branch points on the hardest sets (forum_hardest_*) and
-// 5-15% more on the easier ones (17-clue, serg, magictour), where most
-// puzzles need fewer than eight; the threshold keeps most of the gain on
-// the first without the loss on the others.
-const configAfter = 8
-
 // solver9 searches a 9x9 grid.
 type solver9 struct {
 	core       core9 // the propagation and branching method
@@ -238,11 +209,9 @@ func (s *state9) assign(d, b int, bit uint32) {
 }
 
 // propagate applies the band rules and naked singles until nothing
-// changes, then, if triads is set, the triad rules (triad9.go), and again
-// until neither changes anything. It returns false on a contradiction. On
-// success, s.biv holds the unplaced cells of each band with exactly two
-// candidates.
-func (s *state9) propagate(triads bool) bool {
+// changes. It returns false on a contradiction. On success, s.biv holds
+// the unplaced cells of each band with exactly two candidates.
+func (s *state9) propagate() bool {
 	for {
 		for {
 			ok, changed := s.bandPass()
@@ -276,15 +245,6 @@ func (s *state9) propagate(triads bool) bool {
 		n1 := o1 &^ t1 &^ s.solved[1]
 		n2 := o2 &^ t2 &^ s.solved[2]
 		if n0|n1|n2 == 0 {
-			if triads {
-				ok, changed := s.triadPass()
-				if !ok {
-					return false
-				}
-				if changed {
-					continue
-				}
-			}
 			s.biv = [3]uint32{t0 &^ h0 &^ s.solved[0], t1 &^ h1 &^ s.solved[1], t2 &^ h2 &^ s.solved[2]}
 			return true
 		}
@@ -313,7 +273,7 @@ func (s *state9) propagate(triads bool) bool {
 // allocate.
 func (sv *solver9) search(s *state9, depth int) {
 	for {
-		if !s.propagate(sv.core == coreTriads) {
+		if !s.propagate() {
 			return
 		}
 		if s.solved[0]&s.solved[1]&s.solved[2] == full27 {
@@ -330,27 +290,6 @@ func (sv *solver9) search(s *state9, depth int) {
 			// The states above keep pointing into the old array, which
 			// stays alive while they do.
 			sv.stack = append(sv.stack, state9{})
-		}
-		if sv.core == coreTriads && !sv.lexmin && sv.points >= configAfter {
-			if u, d, cfg, ok := s.chooseConfig(); ok {
-				// Try each configuration of digit d in band or stack u
-				// but the last on a copy, as for a cell below.
-				sv.points++
-				for cfg&(cfg-1) != 0 {
-					c := &sv.stack[depth]
-					*c = *s
-					c.applyConfig(u, d, bits.TrailingZeros8(cfg))
-					cfg &= cfg - 1
-					sv.guesses++
-					sv.search(c, depth+1)
-					if sv.count >= sv.limit || sv.aborted {
-						return
-					}
-				}
-				sv.guesses++
-				s.applyConfig(u, d, bits.TrailingZeros8(cfg))
-				continue
-			}
 		}
 		b, bit := sv.choose(s)
 		sv.points++
@@ -638,13 +577,11 @@ func (sv *solver9) solve9(p *[81]uint8, limit int) int {
 	if sv.maxGuesses > 0 {
 		sv.nextStop = min(sv.nextStop, sv.maxGuesses)
 	}
-	if sv.core == coreVector {
+	if sv.core.vector() {
 		return sv.solveV(p)
 	}
 	if sv.stack == nil {
-		// A cell branch fills a cell, so 81 levels do for them; a
-		// configuration branch removes at least one candidate, and the
-		// stack grows in search if they go deeper.
+		// A branch fills a cell, so 81 levels do.
 		sv.stack = make([]state9, 82)
 	}
 	s := &sv.stack[0]

@@ -157,14 +157,10 @@ func parse9(s []byte, cells []uint8) bool {
 	if len(s) != 81 || len(cells) != 81 {
 		return false
 	}
-	if vectorUnits {
-		return parse9V((*[81]byte)(s), (*[81]uint8)(cells))
-	}
 	return parse9Words((*[81]byte)(s), (*[81]uint8)(cells))
 }
 
-// parse9Words is parse9 eight cells at a time in general registers: the
-// reference for parse9V and the path without vector instructions.
+// parse9Words is parse9 eight cells at a time in general registers.
 func parse9Words(s *[81]byte, cells *[81]uint8) bool {
 	const lo7, hi1 = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
 	for i := 0; i < 80; i += 8 {
@@ -239,9 +235,8 @@ type Scanner struct {
 // it reads at once, and maxLine the longest line it accepts, newline
 // included. Reads are kept short so that a read system call ends before
 // the Go runtime hands the thread's processor to another thread (it does
-// after 20 us), which costs more than the read: 256 KB at once moved the
-// solving goroutine between threads (spinning threads, wake-ups: ~2% of
-// the profile of a bulk run of easy puzzles).
+// after 20 us), which costs more than the read: longer reads move the
+// solving goroutine between threads.
 const (
 	scanChunk = 256 << 10
 	scanRead  = 32 << 10

@@ -31,18 +31,8 @@ func refParseLine(s string) (Grid, bool) {
 
 // TestParseLineRandom compares ParseLine with refParseLine on random lines
 // of every size whose characters are mostly valid (each line has a few of
-// the characters next to '0'-'9' and '.' in ASCII, letters, and high bytes),
-// with the vector instructions (when the build and processor have them)
-// and without.
+// the characters next to '0'-'9' and '.' in ASCII, letters, and high bytes).
 func TestParseLineRandom(t *testing.T) {
-	defer func(v bool) { vectorUnits = v }(vectorUnits)
-	for _, vec := range []bool{false, vectorUnits} {
-		vectorUnits = vec
-		testParseLineRandom(t)
-	}
-}
-
-func testParseLineRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 7))
 	good := "..........0123456789"
 	bad := "/:-,+ \t\x00\x1e\x80\xaeAaGgPpQz\xff"

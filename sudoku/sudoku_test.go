@@ -407,12 +407,11 @@ func TestGenerate(t *testing.T) {
 // TestInit9Conflicts checks that the band solver's set-up rejects exactly
 // the grids that Check rejects: random 9x9 grids with 1 to 40 givens, most
 // of them conflicting, and symbols out of range; and that coreVector's
-// set-up (initV, and initScalar, its reference where initV uses vector
-// instructions) accepts the same grids and sets up the same candidates.
+// set-up (initV) accepts the same grids and sets up the same candidates.
 func TestInit9Conflicts(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 9))
 	var s state9
-	var v, w stateV
+	var v stateV
 	rejected := 0
 	for k := 0; k < 20000; k++ {
 		var p [81]uint8
@@ -429,9 +428,6 @@ func TestInit9Conflicts(t *testing.T) {
 		}
 		if got := v.initV(&p); got != want {
 			t.Fatalf("%v: initV %v, Check accepts: %v", g, got, want)
-		}
-		if got := w.initScalar(&p); got != want {
-			t.Fatalf("%v: initScalar %v, Check accepts: %v", g, got, want)
 		}
 		// coreVector's set-up also places the givens: each digit loses
 		// the boxes and columns of its givens too (init9 leaves them to
@@ -456,13 +452,13 @@ func TestInit9Conflicts(t *testing.T) {
 		}
 		for d := 0; want && d < 9; d++ {
 			for b := 0; b < 3; b++ {
-				if v.cand[b][d] != x[b][d] || w.cand[b][d] != x[b][d] {
-					t.Fatalf("%v: digit %d band %d: initV %#o, initScalar %#o, want %#o (init9 %#o)", g, d+1, b, v.cand[b][d], w.cand[b][d], x[b][d], s.cand[d*3+b])
+				if v.cand[b][d] != x[b][d] {
+					t.Fatalf("%v: digit %d band %d: initV %#o, want %#o (init9 %#o)", g, d+1, b, v.cand[b][d], x[b][d], s.cand[d*3+b])
 				}
 			}
 		}
-		if want && (v.solved != placed || w.solved != placed) {
-			t.Fatalf("%v: placed cells: initV %x, initScalar %x, want %x", g, v.solved, w.solved, placed)
+		if want && v.solved != placed {
+			t.Fatalf("%v: placed cells: initV %x, want %x", g, v.solved, placed)
 		}
 		if !want {
 			rejected++

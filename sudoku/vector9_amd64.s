@@ -1,17 +1,13 @@
-//go:build goexperiment.simd
-
 #include "textflag.h"
 
-// propagateAsm (vector9_simd.go): the passes of coreVector's band rules
+// propagateAsm (vector9_amd64.go): the passes of coreVector's band rules
 // and placements, then its naked singles, as propagateScalar applies them to one
 // digit at a time (vector9.go), here with digits 0-7 of each band in the
-// lanes of a 256-bit vector and digit 8 in a general register. The Go
-// version of this loop (session 8) kept spilling to the stack (Go uses 15
-// of the 32 vector registers) and left half its logic unfused; here
-// every value and constant stays in a register and and/or/not trees are
-// single VPTERNLOGD instructions (the immediate is the truth table of
-// A = the destination, B = the middle and C = the first operand:
-// A = 0xF0, B = 0xCC, C = 0xAA). TestVectorScalar compares the results
+// lanes of a 256-bit vector and digit 8 in a general register. Every
+// value and constant stays in one of the 32 vector registers of AVX-512,
+// and and/or/not trees are single VPTERNLOGD instructions (the immediate
+// is the truth table of A = the destination, B = the middle and C = the
+// first operand: A = 0xF0, B = 0xCC, C = 0xAA). TestVectorScalar compares the results
 // with propagateScalar.
 //
 // Registers of propagateAsm:

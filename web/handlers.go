@@ -12,6 +12,7 @@ import (
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
 )
@@ -75,9 +76,9 @@ func (q *SlidingRequest) board() (b, goal sliding.Board, err error) {
 	return b, goal, nil
 }
 
-// slidingSolve answers POST /api/sliding/solve. BFS and IDDFS are not
-// refused on large boards as on the command line: the server's node cap and
-// time limit always bound them.
+// slidingSolve answers POST /api/sliding/solve. The server's node cap and
+// time limit always bound the search, so the solve layer refuses no
+// algorithm for want of a bound.
 func (s *Server) slidingSolve(r *http.Request, body []byte) (any, error) {
 	var q SlidingRequest
 	if err := decode(body, &q); err != nil {
@@ -102,8 +103,8 @@ func (s *Server) slidingSolve(r *http.Request, body []byte) (any, error) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
-	sol, err := api.SolveSliding(ctx, b, goal, api.SlidingOptions{Algorithm: algo, Heuristic: q.Heuristic, MaxDepth: q.MaxDepth,
-		Limits: search.Limits{MaxNodes: maxNodes}, PDB: s.cfg.PDB})
+	sol, err := s.cfg.Solver.Run(ctx, b, goal, solve.Method{Algorithm: algo, Heuristic: q.Heuristic, MaxDepth: q.MaxDepth},
+		search.Limits{MaxNodes: maxNodes})
 	switch {
 	case errors.Is(err, sliding.ErrUnsolvable):
 		no := false
@@ -150,11 +151,11 @@ func (s *Server) slidingCompare(r *http.Request, body []byte) (any, error) {
 	// an error, only when many runs use their whole time.
 	ctx, cancel := context.WithTimeout(r.Context(), 2*s.cfg.SolveTimeout)
 	defer cancel()
-	ans, err := api.Compare(ctx, b, goal, api.CompareOptions{Limits: search.Limits{MaxNodes: maxNodes}, Timeout: timeout, MaxDepth: q.MaxDepth, PDB: s.cfg.PDB})
+	c, err := s.cfg.Solver.Compare(ctx, b, goal, solve.CompareOptions{Limits: search.Limits{MaxNodes: maxNodes}, Timeout: timeout, MaxDepth: q.MaxDepth})
 	if err != nil {
 		return nil, s.solveError(r, err, maxNodes, 2*s.cfg.SolveTimeout)
 	}
-	return ans, nil
+	return api.NewCompareAnswer(c), nil
 }
 
 // solveError turns a failed search into its answer: 504 for a limit, 400

@@ -25,7 +25,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/api"
-	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 )
 
@@ -49,12 +49,12 @@ type Config struct {
 	MaxBody int64
 	// Logger receives one line per request. Default: none.
 	Logger *slog.Logger
-	// PDB picks the fastest exact method for sliding boards, pattern
-	// databases included; nil leaves the databases out (boards over 9
-	// cells are then solved by IDA* with linear conflicts). A server's
-	// solver should have Options.Background set, so that no request waits
-	// for a set to be built.
-	PDB *pdb.Solver
+	// Solver answers sliding boards (see package sliding/solve); nil is one
+	// without pattern databases (boards over 9 cells are then solved by
+	// IDA* with linear conflicts). A server's solver should have
+	// Options.Background set, so that no request waits for a set to be
+	// built. The caller closes it after the server is done.
+	Solver *solve.Solver
 }
 
 // Defaults of Config.
@@ -87,6 +87,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = DefaultMaxBody
+	}
+	if cfg.Solver == nil {
+		cfg.Solver = solve.New(solve.Options{NoDatabases: true})
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)

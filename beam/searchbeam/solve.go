@@ -20,6 +20,7 @@ import (
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
 )
@@ -41,7 +42,7 @@ type Options struct {
 	Kind string
 	// Partitions names the pattern databases of sliding boards by size,
 	// such as "4x4=6-6-3,5x5=5-5-5-5-4". For a size not named, lines are
-	// solved as "searchlab sliding" solves them (pdb.Solver's choice) and
+	// solved as "searchlab sliding" solves them (solve.Solver's choice) and
 	// hard boards with pdb.DefaultPartition.
 	Partitions string
 	// PDBDir is the pattern database directory ("": the user cache).
@@ -121,7 +122,7 @@ func solveSliding(ctx context.Context, line int, text string, opt Options) (any,
 		return nil, err
 	}
 	goal := sliding.Standard(b.W, b.H)
-	sol, err := api.SolveSliding(ctx, b, goal, api.SlidingOptions{Partition: namedPartition(opt.Partitions, b.W, b.H), Limits: search.Limits{MaxNodes: opt.MaxNodes}, PDB: solverFor(opt)})
+	sol, err := solverFor(opt).Run(ctx, b, goal, solve.Method{Partition: namedPartition(opt.Partitions, b.W, b.H)}, search.Limits{MaxNodes: opt.MaxNodes})
 	solvable := !errors.Is(err, sliding.ErrUnsolvable)
 	if err != nil && solvable {
 		return nil, err
@@ -185,24 +186,25 @@ func partitionFor(spec string, w, h int) (string, error) {
 	return p, nil
 }
 
-// solvers keeps one pdb.Solver per database directory in a worker
-// process: it chooses the sets and opens each once.
+// solvers keeps one solve.Solver per database directory in a worker
+// process, for the life of the process: it chooses the sets and opens
+// each once.
 var solvers struct {
 	sync.Mutex
-	m map[string]*pdb.Solver
+	m map[string]*solve.Solver
 }
 
-// solverFor returns the worker's pdb.Solver for opt.PDBDir.
-func solverFor(opt Options) *pdb.Solver {
+// solverFor returns the worker's solve.Solver for opt.PDBDir.
+func solverFor(opt Options) *solve.Solver {
 	solvers.Lock()
 	defer solvers.Unlock()
 	if s := solvers.m[opt.PDBDir]; s != nil {
 		return s
 	}
 	if solvers.m == nil {
-		solvers.m = map[string]*pdb.Solver{}
+		solvers.m = map[string]*solve.Solver{}
 	}
-	s := pdb.NewSolver(pdb.Options{Dir: opt.PDBDir})
+	s := solve.New(solve.Options{Dir: opt.PDBDir})
 	solvers.m[opt.PDBDir] = s
 	return s
 }

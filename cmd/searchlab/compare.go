@@ -12,11 +12,12 @@ import (
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
 
 const compareDescription = `
-Reads one sliding-tile board on stdin (in any --format of "searchlab
-sliding") and runs every algorithm and heuristic on it under the same limits:
+Reads one sliding-tile board from the file named or stdin (in any --format
+of "searchlab sliding", detected when not given) and runs every algorithm and heuristic on it under the same limits:
 BFS, bidirectional BFS, depth-limited DFS, IDDFS, A* and IDA* (each informed
 one with misplaced tiles, Manhattan distance and linear conflict), NBS
 (bidirectional A*), weighted A* and anytime A* through the generic search
@@ -29,8 +30,9 @@ replayed to the goal. A run that hits --max-nodes or --timeout says so in its
 row, and the table goes on.
 
 Example:
-  echo "8 6 7 2 5 4 3 0 1" | searchlab compare --format line
-  searchlab compare --format line --max-nodes 5000000 --timeout 30s < board.txt
+  echo "8 6 7 2 5 4 3 0 1" | searchlab compare
+  echo "2 8 3 1 6 4 7 0 5" | searchlab compare --goal "1 2 3 / 8 0 4 / 7 6 5"
+  head -1 examples/fifteen.txt | searchlab compare --max-nodes 5000000 --timeout 30s
 `
 
 func init() {
@@ -42,20 +44,27 @@ func init() {
 }
 
 func runCompare(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "compare", "[flags] < board", compareDescription)
+	fs := newFlagSet(e, "compare", "[flags] [file ...]", compareDescription)
 	var f slidingFlags
-	f.register(fs, "grid")
+	f.register(fs, "")
+	fs.Lookup("partition").Usage = "pattern database `partition` of the pdb rows, as in \"searchlab sliding --partition\" (default: the database's own)"
 	fs.Lookup("max-nodes").DefValue = "1000000"
 	fs.Lookup("timeout").DefValue = "10s"
 	f.maxNodes, f.timeout = 1_000_000, 10*time.Second
 	fs.Lookup("max-nodes").Usage = "stop each run after `n` expansions (0: no cap)"
 	fs.Lookup("timeout").Usage = "stop each run after this `duration` (0: none)"
-	asJSON := fs.Bool("json", false, "print the table (--json: the same as one JSON object).as one JSON object: solvable, max_depth, rows")
+	asJSON := fs.Bool("json", false, "print the table as one JSON object: solvable, max_depth, rows")
 	f.algo, f.heuristic = "auto", "linear"
-	if err := parseFlags(fs, args); err != nil {
+	files, err := parseArgs(fs, args)
+	if err != nil {
 		return err
 	}
-	cases, goals, err := f.read(e.stdin)
+	srcs, err := e.inputs(files)
+	if err != nil {
+		return err
+	}
+	defer closeSources(srcs)
+	cases, goals, err := f.readSources(srcs)
 	if err != nil {
 		return err
 	}
@@ -63,7 +72,9 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		return badInputf("compare takes one board, the input has %d", len(cases))
 	}
 	b, goal := cases[0].Board, goals[0]
-	opt := api.CompareOptions{Limits: search.Limits{MaxNodes: f.maxNodes}, Timeout: f.timeout, MaxDepth: f.maxDepth, Partition: f.partition, PDB: newPDBSolver(e)}
+	opt := solve.CompareOptions{Limits: search.Limits{MaxNodes: f.maxNodes}, Timeout: f.timeout, MaxDepth: f.maxDepth, Partition: f.partition}
+	solver := newSolver(e, solve.Options{})
+	defer solver.Close()
 	if !*asJSON {
 		fmt.Fprintf(e.stdout, "board %dx%d (line %d): %s\ngoal: %s\n", b.W, b.H, cases[0].Line, oneLine(b), oneLine(goal))
 		if !sliding.Solvable(b, goal) {
@@ -83,10 +94,11 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stdout, "limits per run: %s; dfs and iddfs depth %d\n\n", limit, depth)
 	}
-	ans, err := api.Compare(ctx, b, goal, opt)
+	c, err := solver.Compare(ctx, b, goal, opt)
 	if err != nil {
 		return err
 	}
+	ans := api.NewCompareAnswer(c)
 	if *asJSON {
 		data, err := json.Marshal(ans)
 		if err != nil {
@@ -112,11 +124,11 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintln(e.stdout, "\nnode-cap / timeout: the run hit --max-nodes or --timeout (figures up to the stop); none: no path within the depth limit; n/a: not available for this board")
-	fmt.Fprintf(e.stdout, "wastar, anytime: weight %g on the heuristic; anytime gives its best path within the limits, and >=N in the optimal column when the fewest moves are only proven to be at least N\n", float64(sliding.DefaultWeight))
 	if ans.OptimalSolutions != "" {
-		fmt.Fprintf(e.stdout, "distinct fewest-move solutions: %s\n", ans.OptimalSolutions)
+		fmt.Fprintf(e.stdout, "\ndistinct fewest-move solutions: %s\n", ans.OptimalSolutions)
 	}
+	fmt.Fprintf(e.stdout, "\nwastar, anytime: weight %g on the heuristic; anytime gives its best path within the limits, and >=N in the optimal column when the fewest moves are only proven to be at least N", float64(sliding.DefaultWeight))
+	fmt.Fprintln(e.stdout, "\nnode-cap / timeout: the run hit --max-nodes or --timeout (figures up to the stop); none: no path within the depth limit; n/a: not available for this board")
 	if sliding.TableSize(b.W, b.H) {
 		t := sliding.TableFor(goal)
 		fmt.Fprintf(e.stdout, "table: built once per goal (%d states) in %v, not counted in its row\n", t.States(), t.BuildTime().Round(time.Microsecond))

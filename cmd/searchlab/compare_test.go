@@ -38,7 +38,6 @@ func compareRows(t *testing.T, out string) map[string][]string {
 }
 
 func TestCompare3x3(t *testing.T) {
-	withoutPDB(t)
 	b, _ := sliding.New(3, 3, []int{4, 1, 3, 7, 2, 6, 0, 5, 8})
 	spiral, _ := sliding.ParseGoal("1 2 3 8 0 4 7 6 5", 3, 3)
 	for _, goal := range []sliding.Board{sliding.Standard(3, 3), spiral} {
@@ -48,7 +47,7 @@ func TestCompare3x3(t *testing.T) {
 			want = bfsLength(t, b, goal)
 		}
 		goalArg := strings.Join(strings.Fields(goal.String()), " ")
-		code, out, errOut := runCLI(t, b.String()+"\n", "compare", "--goal", goalArg)
+		code, out, errOut := runNoDB(t, b.String()+"\n", "compare", "--goal", goalArg)
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
@@ -85,9 +84,8 @@ func TestCompare3x3(t *testing.T) {
 }
 
 func TestCompareLimits(t *testing.T) {
-	withoutPDB(t)
 	in := "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\n" // 45 moves
-	code, out, errOut := runCLI(t, in, "compare", "--format", "line", "--goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "--max-nodes", "20000")
+	code, out, errOut := runNoDB(t, in, "compare", "--format", "line", "--goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "--max-nodes", "20000")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

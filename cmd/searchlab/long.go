@@ -10,6 +10,7 @@ import (
 
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
 
 // longFlags are the flags of "searchlab sliding" for long pattern-database
@@ -32,50 +33,49 @@ func (f *longFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.progress, "progress", 0, "report a pattern-database search's progress on stderr at this `interval`, such as 10s, one line each (default: on a terminal, one line redrawn every second)")
 }
 
-// setup checks the flags against the boards and sets e.pdbRun; it returns
-// the progress printer (nil when there is none).
-func (f *longFlags) setup(e *env, sf *slidingFlags, cases []sliding.Case) (*progressPrinter, error) {
+// setup checks the flags against the boards and returns the solver's
+// options they set, and the progress printer (nil when there is none).
+func (f *longFlags) setup(e *env, sf *slidingFlags, cases []sliding.Case) (o solve.Options, _ *progressPrinter, _ error) {
 	if f.threads < 0 {
-		return nil, badInputf("--threads must not be negative")
+		return o, nil, badInputf("--threads must not be negative")
 	}
 	if f.every <= 0 {
-		return nil, badInputf("--checkpoint-every must be positive")
+		return o, nil, badInputf("--checkpoint-every must be positive")
 	}
 	if f.checkpoint != "" {
 		if len(cases) != 1 {
-			return nil, badInputf("--checkpoint keeps the search of one board; the input has %d", len(cases))
+			return o, nil, badInputf("--checkpoint keeps the search of one board; the input has %d", len(cases))
 		}
 		b := cases[0].Board
 		if sf.algo != "auto" && sf.algo != "idastar" || sf.algo == "idastar" && sf.heuristic != "pdb" {
-			return nil, badInputf("--checkpoint works with the pattern-database search (--algo auto, or --algo idastar --heuristic pdb)")
+			return o, nil, badInputf("--checkpoint works with the pattern-database search (--algo auto, or --algo idastar --heuristic pdb)")
 		}
 		if sliding.TableSize(b.W, b.H) {
-			return nil, badInputf("--checkpoint: a %dx%d board is answered from a table at once; nothing to resume", b.W, b.H)
+			return o, nil, badInputf("--checkpoint: a %dx%d board is answered from a table at once; nothing to resume", b.W, b.H)
 		}
 		if _, ok := pdb.DefaultPartition(b.W, b.H); !ok {
-			return nil, badInputf("--checkpoint: no pattern databases for a %dx%d board (at most 32 cells)", b.W, b.H)
+			return o, nil, badInputf("--checkpoint: no pattern databases for a %dx%d board (at most 32 cells)", b.W, b.H)
 		}
 	}
 	if f.prune != 0 && (f.prune < 2 || f.prune > 40) {
-		return nil, badInputf("--prune must be 0 (the default) or from 2 to 40 moves")
+		return o, nil, badInputf("--prune must be 0 (the default) or from 2 to 40 moves")
 	}
-	e.pdbPrune = f.prune
-	e.pdbInMemory = f.inMemory
-	e.pdbRun = pdb.RunOptions{Threads: f.threads, Checkpoint: f.checkpoint, CheckpointEvery: f.every}
+	o = solve.Options{PruneLength: f.prune, InMemory: f.inMemory,
+		Run: pdb.RunOptions{Threads: f.threads, Checkpoint: f.checkpoint, CheckpointEvery: f.every}}
 	if f.progress < 0 {
-		return nil, badInputf("--progress must not be negative")
+		return o, nil, badInputf("--progress must not be negative")
 	}
 	if f.progress == 0 && (!e.stderrTerminal || len(cases) != 1) {
-		return nil, nil
+		return o, nil, nil
 	}
 	p := &progressPrinter{w: e.stderr, terminal: e.stderrTerminal && f.progress == 0}
-	e.pdbRun.Progress = p.progress
-	e.pdbRun.Iteration = p.iteration
-	e.pdbRun.ProgressEvery = time.Second
+	o.Run.Progress = p.progress
+	o.Run.Iteration = p.iteration
+	o.Run.ProgressEvery = time.Second
 	if f.progress > 0 {
-		e.pdbRun.ProgressEvery = f.progress
+		o.Run.ProgressEvery = f.progress
 	}
-	return p, nil
+	return o, p, nil
 }
 
 // progressPrinter writes a solve's progress on stderr: on a terminal one

@@ -4,10 +4,11 @@
 //
 // Usage:
 //
-//	searchlab <command> [flags] < input
+//	searchlab <command> [flags] [file ...]
 //
-// Run "searchlab help" for the list of commands and "searchlab <command>
-// -h" for the flags of one. Exit status is 0 on success, 2 for bad input or
+// Commands read the files named, or stdin. Run "searchlab help" for the
+// list of commands, "searchlab help <command>" for the flags of one, and
+// "searchlab --version" for the version. Exit status is 0 on success, 2 for bad input or
 // bad flags, and 1 for any other failure.
 package main
 
@@ -20,10 +21,8 @@ import (
 	"os"
 	"os/signal"
 	"sort"
-	"strings"
 
 	"github.com/searchlab/searchlab/api"
-	"github.com/searchlab/searchlab/sliding/pdb"
 )
 
 // command is one subcommand of searchlab. Each lives in its own file and
@@ -41,15 +40,9 @@ type env struct {
 	stdout, stderr io.Writer
 	// stderrTerminal reports whether stderr is a terminal (for progress bars).
 	stderrTerminal bool
-	// pdbRun holds the threads, checkpoint and progress reports of
-	// pattern-database solves (searchlab sliding --threads, --checkpoint).
-	pdbRun pdb.RunOptions
-	// pdbPrune is the move-pruning length of pattern-database solves
-	// (--prune; 0 for the library's choice).
-	pdbPrune int
-	// pdbInMemory reads the databases into memory instead of mapping them
-	// (--in-memory).
-	pdbInMemory bool
+	// noDatabases solves sliding boards without pattern databases or
+	// files (tests of the other methods).
+	noDatabases bool
 }
 
 var commands = map[string]command{}
@@ -100,21 +93,39 @@ func run(ctx context.Context, e *env, args []string) int {
 		usage(e.stderr)
 		return 2
 	}
+	out := &stickyWriter{w: e.stdout}
+	ee := *e
+	ee.stdout = out
+	code := runCommand(ctx, &ee, args)
+	if code == 0 && out.err != nil {
+		// A write that failed where the command did not look.
+		code = exitCode(e, fmt.Errorf("writing output: %w", out.err))
+	}
+	return code
+}
+
+// runCommand runs the command that args name.
+func runCommand(ctx context.Context, e *env, args []string) int {
 	name := args[0]
 	switch name {
 	case "help", "-h", "-help", "--help":
-		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				return exitCode(e, c.run(ctx, e, []string{"-h"}))
-			}
+		if len(args) == 1 {
+			usage(e.stdout)
+			return 0
 		}
-		usage(e.stdout)
-		return 0
+		// "help X Y" is "X Y -h".
+		args = append(append([]string{}, args[1:]...), "-h")
+		name = args[0]
+		if _, ok := commands[name]; !ok {
+			fmt.Fprintf(e.stderr, "searchlab: unknown command %q; \"searchlab help\" lists the commands\n", name)
+			return 2
+		}
+	case "-version", "--version":
+		name, args = "version", []string{"version"}
 	}
 	c, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(e.stderr, "searchlab: unknown command %q\n\n", name)
-		usage(e.stderr)
+		fmt.Fprintf(e.stderr, "searchlab: unknown command %q; \"searchlab help\" lists the commands\n", name)
 		return 2
 	}
 	return exitCode(e, c.run(ctx, e, args[1:]))
@@ -122,11 +133,15 @@ func run(ctx context.Context, e *env, args []string) int {
 
 // exitCode prints err, if any, and maps it to an exit status.
 func exitCode(e *env, err error) int {
+	var ue usageError
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.Is(err, errMore):
 		return exitMore
+	case errors.As(err, &ue):
+		fmt.Fprintf(e.stderr, "searchlab %v\nRun \"searchlab %s -h\" for help.\n", err, ue.cmd)
+		return 2
 	case errors.Is(err, errBadInput), errors.Is(err, api.ErrInput):
 		fmt.Fprintf(e.stderr, "searchlab: %v\n", err)
 		return 2
@@ -139,7 +154,7 @@ func exitCode(e *env, err error) int {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "searchlab solves puzzles by state-space search.")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Usage: searchlab <command> [flags] < input")
+	fmt.Fprintln(w, "Usage: searchlab <command> [flags] [file ...]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
 	names := make([]string, 0, len(commands))
@@ -151,39 +166,10 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, `Run "searchlab <command> -h" for the flags of a command.`)
-}
-
-// newFlagSet returns a flag set for a command whose usage text starts with
-// synopsis and description, lists the flags, and goes to e.stderr.
-// Parse errors are returned, not fatal.
-func newFlagSet(e *env, name, synopsis, description string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() {
-		w := fs.Output()
-		fmt.Fprintf(w, "Usage: searchlab %s %s\n\n", name, synopsis)
-		fmt.Fprintln(w, strings.TrimSpace(description))
-		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Flags:")
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
-// parseFlags parses args into fs. A parse error is bad input; -h is
-// flag.ErrHelp. Positional arguments are refused.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return badInput(err)
-	}
-	if fs.NArg() > 0 {
-		return badInputf("%s: unexpected argument %q (input is read from stdin)", fs.Name(), fs.Arg(0))
-	}
-	return nil
+	fmt.Fprintln(w, `Commands read their input from the files named, or from stdin ("-" or`)
+	fmt.Fprintln(w, `none). "searchlab help <command>" or "searchlab <command> -h" prints the`)
+	fmt.Fprintln(w, `help of a command; "searchlab --version" the version. docs/cli.md has`)
+	fmt.Fprintln(w, `them all.`)
 }
 
 // isTerminal reports whether f is a character device, such as a terminal.

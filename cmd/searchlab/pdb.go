@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"strconv"
@@ -12,66 +13,69 @@ import (
 	"github.com/searchlab/searchlab/internal/progress"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
 
 const pdbDescription = `
-Builds and lists the pattern databases that "searchlab sliding" uses to solve
-15- and 24-puzzles (and other boards of up to 32 cells) optimally. A
-database depends on the board size, the partition of the tiles into
-patterns, and the goal cell of the blank up to the board's symmetries (the
-four corners share one); tiles are named by their goal cells, so one
-database serves every goal layout with the blank on those cells. Databases live in the user's cache directory
-($XDG_CACHE_HOME/searchlab/pdb, or ~/.cache/searchlab/pdb), one file per
-pattern, with a header and a checksum; a damaged or mismatched file is
-rebuilt, never used. "searchlab sliding" uses the default set (7-8 on
-4x4, 6-6-6-6 on 5x5) when it is built; until then it builds, once, a smaller
-set that takes seconds (6-6-3, 5-5-5-5-4) and says so. "pdb build" builds
-the default set ahead of time (4x4 7-8: about 15 s on two cores, 1 GB of memory,
-288 MB on disk); --heuristic pdb --partition P in "searchlab sliding" builds
-the set it names on first use (5x5 catalogue: about a minute, 1.2 GB of
-memory, 893 MB on disk).
-
-Each file is checked (its checksum) when it is written and stamped as
-verified (a small NAME.verified file beside it records its size, times and
-inode); a stamped file is then mapped into memory without reading it whole,
-so that a run opens the 7-8 set in milliseconds. A file changed since its
-stamp is read whole and checked again before use. "pdb verify" checks every
-file whatever its stamp says.
+Builds, lists and verifies the pattern databases that "searchlab sliding"
+uses to solve 15- and 24-puzzles (and other boards of up to 32 cells)
+optimally. A database depends on the board size, the partition of the tiles
+into patterns, and the goal cell of the blank up to the board's symmetries
+(the four corners share one); tiles are named by their goal cells, so one
+database serves every goal layout with the blank on those cells. Databases
+live in the user's cache directory ($XDG_CACHE_HOME/searchlab/pdb, or
+~/.cache/searchlab/pdb), one checksummed file per pattern; a damaged or
+mismatched file is rebuilt, never used. "searchlab sliding" uses the default
+set (7-8 on 4x4, 6-6-6-6 on 5x5) when it is built; until then it builds,
+once, a smaller set that takes seconds (6-6-3, 5-5-5-5-4) and says so.
+docs/cli.md describes the files, their checksums and stamps.
 
 Subcommands:
   build   build (or check) the databases for --size, --partition and --blank,
-          and print what is ready; a progress bar shows on a terminal
+          and print what is ready
   list    print the cached files: name, size, board, blank cell, pattern
   verify  check every cached file's checksum, stamp the good ones, and list
-          them with their status; exit status 1 if any is damaged (the next
-          run that needs it rebuilds it)
+          them with their status; exit status 1 if any is damaged
 
-A catalogue is the largest of several partitions' sums, each also looked up
-on the board reflected about the diagonal (Clausecker & Reinefeld's catalogue
-of 6-6-6-6 partitions for the 24-puzzle): "catalogue" is their seven
-partitions, "catalogue3" three of them; patterns that two partitions share,
-or that are each other's reflection, share one file. "catalogue7" is ours:
-6-6-6-6 and 7-7-5-5 (two 7-tile tables of 1.2 GB each, 2.7 GB in all; about
-3.5 minutes and 5.4 GB of memory to build on two cores).
+Partitions (--partition of "pdb build" and "searchlab sliding"): pattern
+sizes such as 7-8 or 6-6-6-6, or the goal cells of each pattern. A
+catalogue is the largest of several partitions' sums, each also looked up
+on the board reflected about the diagonal (Clausecker & Reinefeld's
+catalogue of 6-6-6-6 partitions for the 24-puzzle): "catalogue" is their
+seven partitions, "catalogue3" three of them; "catalogue7" is 6-6-6-6 and
+7-7-5-5 (2.7 GB; about 3.5 minutes and 5.4 GB of memory to build on two
+cores). A partition prefixed with "zero:" (zero:6-6-6-6, zero:catalogue, ...)
+asks for zero-aware tables, which also know the blank's region: never
+weaker, about 1.4 times the memory.
 
-A partition prefixed with "zero:" (zero:6-6-6-6, zero:catalogue, ...) asks
-for zero-aware tables (Clausecker & Reinefeld): an entry for each placement
-of the pattern's tiles and each region of the blank (the connected cells
-not holding a pattern tile), so a tile moves only into the blank's region.
-Still additive, never weaker, and consistent; files NAME.z.pdb, 1.42 times
-the entries of the blank-unaware tables for 6 tiles on 5x5 (90.5 MB a
-table; zero:6-6-6-6 362 MB, built in about 40 s). Each placement's entry for
-its main region sits at its blank-unaware index, the other regions' in an
-overflow part; a file of the earlier layout (encoding 2) is rebuilt.
+"searchlab pdb <subcommand> -h" lists the flags of each.
 
 Examples:
   searchlab pdb build --size 4x4 --partition 7-8
   searchlab pdb build --size 5x5 --partition catalogue3 --blank first
-  searchlab pdb build --size 5x5 --partition catalogue7 --blank first
   searchlab pdb build --size 5x5 --partition zero:6-6-6-6 --blank first
   searchlab pdb build --size 4x4 --partition 7-8 --blank first   # Korf's goal
   searchlab pdb list
   searchlab pdb verify
+`
+
+const pdbBuildDescription = `
+Builds (or checks) the pattern databases for --size, --partition and
+--blank, and prints what is ready; a progress bar shows on a terminal. The
+4x4 7-8 set takes about 15 s on two cores, 1 GB of memory and 288 MB on
+disk; the 5x5 catalogue about a minute, 1.2 GB of memory and 893 MB on
+disk. "searchlab pdb -h" describes the partitions.
+`
+
+const pdbListDescription = `
+Prints the cached pattern-database files: name, size, board, blank cell,
+the pattern's tiles (by goal cell) and status.
+`
+
+const pdbVerifyDescription = `
+Checks the checksum of every cached pattern-database file, whatever its
+stamp says, stamps the good ones, and lists them with their status. Exit
+status 1 if any is damaged; the next run that needs it rebuilds it.
 `
 
 func init() {
@@ -85,8 +89,7 @@ func init() {
 func runPDB(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "pdb", "build|list|verify [flags]", pdbDescription)
 	if len(args) == 0 {
-		fs.Usage()
-		return badInputf("pdb: missing subcommand (build, list or verify)")
+		return usageError{"pdb", errors.New("missing subcommand (build, list or verify)")}
 	}
 	switch args[0] {
 	case "build":
@@ -96,15 +99,14 @@ func runPDB(ctx context.Context, e *env, args []string) error {
 	case "verify":
 		return runPDBList(e, args[1:], true)
 	case "-h", "-help", "--help", "help":
-		fs.Usage()
+		printHelp(fs)
 		return flag.ErrHelp
 	}
-	fs.Usage()
-	return badInputf("pdb: unknown subcommand %q (want build, list or verify)", args[0])
+	return usageError{"pdb", fmt.Errorf("unknown subcommand %q (want build, list or verify)", args[0])}
 }
 
 func runPDBBuild(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "pdb build", "[--size WxH] [--partition P] [--blank CELL] [--dir DIR]", pdbDescription)
+	fs := newFlagSet(e, "pdb build", "[--size WxH] [--partition P] [--blank CELL] [--dir DIR]", pdbBuildDescription)
 	size := fs.String("size", "4x4", "board `size` as WxH (at most 32 cells)")
 	partition := fs.String("partition", "", "pattern sizes joined by '-', such as 7-8, 6-6-3, 5-5-5, 6-6-6-6 or 7-7-5-5 (default: 7-8 on 4x4, 6-6-6-6 on 5x5); the goal cells of each pattern, such as 1,2,3,4/5,6,7,8 on 3x3; on 5x5 catalogue (7 partitions, 14 tables, 893 MB), catalogue3 (3 partitions, 8 tables, 510 MB) or catalogue7 (6-6-6-6 and 7-7-5-5, 8 tables, 2.7 GB); or partitions as goal cells joined by '|', whose largest sum is the heuristic; any of these prefixed with zero: (such as zero:6-6-6-6) for zero-aware tables")
 	blank := fs.String("blank", "last", "goal `cell` of the blank: first, last, or a number counted from 0 in reading order")
@@ -154,11 +156,11 @@ func runPDBBuild(ctx context.Context, e *env, args []string) error {
 // runPDBList lists the cached files; with verify it checks each file's
 // checksum first and fails if any is damaged.
 func runPDBList(e *env, args []string, verify bool) error {
-	name := "pdb list"
+	name, description := "pdb list", pdbListDescription
 	if verify {
-		name = "pdb verify"
+		name, description = "pdb verify", pdbVerifyDescription
 	}
-	fs := newFlagSet(e, name, "[--dir DIR]", pdbDescription)
+	fs := newFlagSet(e, name, "[--dir DIR]", description)
 	dir := fs.String("dir", "", "database `directory` (default: the user cache)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -254,20 +256,11 @@ func pdbParseBlank(s string, n int) (int, error) {
 	return c, nil
 }
 
-// newPDBSolver returns the library's solver over the user's database
-// cache, with its notes and building progress on e.stderr, or nil when
-// pattern databases are turned off (tests of the other methods).
-func newPDBSolver(e *env) *pdb.Solver {
-	if !usePDB {
-		return nil
-	}
-	o := pdbOptions(e, "")
-	o.Run = e.pdbRun
-	o.PruneLength = e.pdbPrune
-	o.InMemory = e.pdbInMemory
-	return pdb.NewSolver(o)
+// newSolver returns the library's solver over the user's database cache,
+// with o's search options, its notes and building progress on e.stderr,
+// and without pattern databases where e says so.
+func newSolver(e *env, o solve.Options) *solve.Solver {
+	po := pdbOptions(e, "")
+	o.Log, o.Progress, o.NoDatabases = po.Log, po.Progress, e.noDatabases
+	return solve.New(o)
 }
-
-// usePDB turns pattern databases on for "searchlab sliding" and "compare";
-// tests of the other methods turn it off.
-var usePDB = true

@@ -25,8 +25,8 @@ func TestPDBCommand(t *testing.T) {
 	}{
 		{"no subcommand", []string{"pdb"}, 2, "", "missing subcommand"},
 		{"unknown subcommand", []string{"pdb", "make"}, 2, "", `unknown subcommand "make"`},
-		{"help", []string{"pdb", "-h"}, 0, "", "Usage: searchlab pdb build|list"},
-		{"build help", []string{"pdb", "build", "-h"}, 0, "", "Usage: searchlab pdb build"},
+		{"help", []string{"pdb", "-h"}, 0, "Usage: searchlab pdb build|list", ""},
+		{"build help", []string{"pdb", "build", "-h"}, 0, "Usage: searchlab pdb build", ""},
 		{"empty list", []string{"pdb", "list"}, 0, "no pattern databases in", ""},
 		{"bad size", []string{"pdb", "build", "--size", "4"}, 2, "", `--size: "4" is not a board size`},
 		{"too big", []string{"pdb", "build", "--size", "6x6"}, 2, "", "no pattern databases for 6x6"},

@@ -9,7 +9,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/web"
 )
 
@@ -17,9 +17,9 @@ const serveDescription = `
 Serves searchlab's page and its HTTP JSON API on --addr until interrupted.
 The page solves and replays sliding-tile boards, compares the algorithms on
 a board, solves and generates Sudoku, and finds one-stroke chains; the API
-under /api/ answers in the same JSON as --json on the command line (see the
-README for the endpoints and curl examples). One line per request is logged
-on stderr.
+under /api/ answers in the same JSON as the commands print (docs/http-api.md
+lists the endpoints, with curl examples). One line per request is logged on
+stderr.
 
 Every solve is bounded by --timeout and --max-nodes (a request may ask for
 less), cancelled when its client goes away, and at most --max-concurrent
@@ -69,9 +69,10 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		// No request waits for a set: each opens (or is built) in the
 		// background, and IDA* with linear conflicts answers meanwhile. The
 		// page's goals (blank last on 4x4 and 5x5) are opened at once.
-		cfg.PDB = pdb.NewSolver(pdb.Options{Log: e.stderr, Background: true})
-		cfg.PDB.Warm(ctx, 4, 4, 15)
-		cfg.PDB.Warm(ctx, 5, 5, 24)
+		cfg.Solver = solve.New(solve.Options{Log: e.stderr, Background: true})
+		defer cfg.Solver.Close()
+		cfg.Solver.Warm(4, 4, 15)
+		cfg.Solver.Warm(5, 5, 24)
 	}
 	srv := &http.Server{
 		Handler:           web.New(cfg),

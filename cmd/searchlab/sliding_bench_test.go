@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
 
 // The benchmarks here drive the command's own code path (run, as main
@@ -18,7 +18,7 @@ import (
 // leave out of a whole run of the command is only the process start.
 
 // BenchmarkSlidingBatch100k runs "searchlab sliding --format boj11112" in
-// process on the README's 100,000-board batch (seed 1, half unsolvable):
+// process on a 100,000-board batch (seed 1, half unsolvable):
 // parse, solve, verify and print.
 func BenchmarkSlidingBatch100k(b *testing.B) {
 	benchBOJ11112(b, 100000)
@@ -52,7 +52,9 @@ func benchBOJ11112(b *testing.B, n int) {
 // databases in the user cache ("searchlab pdb build --size 4x4"), and skips
 // without them rather than build them.
 func BenchmarkSlidingKorf100(b *testing.B) {
-	set, err := pdb.NewSolver(pdb.Options{}).Set(context.Background(), 4, 4, 0, "")
+	solver := solve.New(solve.Options{})
+	defer solver.Close()
+	set, err := solver.Set(context.Background(), 4, 4, 0, "")
 	if err != nil || set.Partition() != "7-8" {
 		b.Skip("the 7-8 databases are not cached; run: searchlab pdb build --size 4x4")
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,17 +12,18 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/searchlab/searchlab/sliding"
 )
 
-// withoutPDB runs the test with pattern databases turned off, so that it
-// tests the other solvers.
-func withoutPDB(t *testing.T) {
-	saved := usePDB
-	usePDB = false
-	t.Cleanup(func() { usePDB = saved })
+// runNoDB runs searchlab as runCLI does, with pattern databases turned
+// off, so that a test reaches the other solvers.
+func runNoDB(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, noDatabases: true}
+	code = run(context.Background(), e, args)
+	return code, out.String(), errb.String()
 }
 
 // replay checks an output line "N MOVES" against the board: the moves lead
@@ -201,7 +203,6 @@ func TestSlidingRandomFormats(t *testing.T) {
 // and 4x4 scrambles with --path, and checks the published lengths and every
 // path.
 func TestSliding4x4(t *testing.T) {
-	withoutPDB(t)
 	var in strings.Builder
 	var boards []sliding.Board
 	var lengths []int
@@ -230,7 +231,7 @@ func TestSliding4x4(t *testing.T) {
 		boards, lengths = boards[:3], lengths[:3]
 	}
 	goal, _ := sliding.ParseGoal("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", 4, 4)
-	code, out, errOut := runCLI(t, in.String(), "sliding", "--format", "line", "--goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "--path")
+	code, out, errOut := runNoDB(t, in.String(), "sliding", "--format", "line", "--goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "--path")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -316,7 +317,7 @@ func TestSlidingBadInput(t *testing.T) {
 		{"bfs 4x4", korf, []string{"--format", "line", "--algo", "bfs"}, "line 1: --algo bfs cannot search a 4x4 board"},
 		{"iddfs 3x4", "1 2 3 4 5 6 7 8 9 10 11 0\n", []string{"--format", "line", "--size", "4x3", "--algo", "iddfs"}, "cannot search a 4x3 board"},
 		{"pdb with bfs", "", []string{"--heuristic", "pdb", "--algo", "bfs"}, "--heuristic pdb works with --algo auto or idastar"},
-		{"argument", "", []string{"file.txt"}, "unexpected argument"},
+		{"missing file", "", []string{"nosuch.txt"}, "open nosuch.txt: no such file"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCLI(t, tt.in, append([]string{"sliding"}, tt.args...)...)
@@ -327,7 +328,7 @@ func TestSlidingBadInput(t *testing.T) {
 		if out != "" {
 			t.Errorf("%s: wrote %q to stdout", tt.name, out)
 		}
-		if !strings.Contains(errOut, tt.msg) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 && !strings.Contains(errOut, "Usage:") {
+		if !strings.Contains(errOut, tt.msg) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
 			t.Errorf("%s: stderr %q, want one line with %q", tt.name, errOut, tt.msg)
 		}
 	}
@@ -336,7 +337,6 @@ func TestSlidingBadInput(t *testing.T) {
 // TestSlidingLimits checks that a search stopped by --max-nodes or
 // --timeout is an error (exit 1) that says so, never an answer.
 func TestSlidingLimits(t *testing.T) {
-	withoutPDB(t)
 	korf := "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n" // 57 moves
 	tests := []struct {
 		args []string
@@ -350,7 +350,7 @@ func TestSlidingLimits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		args := append([]string{"sliding", "--format", "line", "--goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"}, tt.args...)
-		code, out, errOut := runCLI(t, korf, args...)
+		code, out, errOut := runNoDB(t, korf, args...)
 		if code != 1 || out != "" || !strings.Contains(errOut, tt.msg) || !strings.Contains(errOut, "board 1 (line 1)") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and %q", tt.args, code, out, errOut, tt.msg)
 		}
@@ -393,8 +393,7 @@ func TestSlidingPDBWiring(t *testing.T) {
 			}
 		}
 	}
-	withoutPDB(t)
-	code, _, errOut := runCLI(t, in, "sliding", "--format", "line", "--heuristic", "pdb")
+	code, _, errOut := runNoDB(t, in, "sliding", "--format", "line", "--heuristic", "pdb")
 	if code != 2 || !strings.Contains(errOut, "no pattern databases") {
 		t.Errorf("pdb turned off: exit %d, %q", code, errOut)
 	}
@@ -405,9 +404,6 @@ func TestSlidingPDBWiring(t *testing.T) {
 // with exit status 2 and one message naming the line, or stop at its time
 // limit (exit 1); never panic.
 func FuzzSlidingInput(f *testing.F) {
-	saved := usePDB
-	usePDB = false
-	defer func() { usePDB = saved }()
 	seeds := []struct {
 		format uint8
 		in     string
@@ -426,7 +422,7 @@ func FuzzSlidingInput(f *testing.F) {
 	formats := []string{"grid", "line", "boj11112", "boj1525"}
 	f.Fuzz(func(t *testing.T, format uint8, in string) {
 		fm := formats[int(format)%len(formats)]
-		code, out, errOut := runCLI(t, in, "sliding", "--format", fm, "--timeout", "200ms", "--path")
+		code, out, errOut := runNoDB(t, in, "sliding", "--format", fm, "--timeout", "200ms", "--path")
 		switch code {
 		case 0:
 			cases, err := sliding.Parse(strings.NewReader(in), sliding.Format(fm), 0, 0)
@@ -448,44 +444,6 @@ func FuzzSlidingInput(f *testing.F) {
 			t.Fatalf("exit %d, stderr %q", code, errOut)
 		}
 	})
-}
-
-// TestEachAnswer checks the side-by-side solving of a batch: answers are
-// emitted in input order whatever order they finish in, and the first
-// error (in input order) stops the run with nothing after it emitted.
-func TestEachAnswer(t *testing.T) {
-	for _, workers := range []int{1, 2, 5} {
-		for _, failAt := range []int{-1, 0, 130, 999} {
-			var got []int
-			err := eachAnswer(t.Context(), 1000, workers, func(ctx context.Context, i int) int {
-				if i%97 == 0 {
-					time.Sleep(time.Millisecond) // finish out of order
-				}
-				return i
-			}, func(i, a int) error {
-				if i != a || i != len(got) {
-					t.Fatalf("workers %d: emitted %d for board %d after %d boards", workers, a, i, len(got))
-				}
-				if i == failAt {
-					return fmt.Errorf("board %d fails", i)
-				}
-				got = append(got, a)
-				return nil
-			})
-			want := 1000
-			if failAt >= 0 {
-				want = failAt
-				if err == nil || err.Error() != fmt.Sprintf("board %d fails", failAt) {
-					t.Errorf("workers %d, fail at %d: error %v", workers, failAt, err)
-				}
-			} else if err != nil {
-				t.Errorf("workers %d: %v", workers, err)
-			}
-			if len(got) != want {
-				t.Errorf("workers %d, fail at %d: %d boards emitted, want %d", workers, failAt, len(got), want)
-			}
-		}
-	}
 }
 
 // TestSlidingBatchPaths checks a batch solved side by side (3x3 boards with

@@ -17,11 +17,12 @@ import (
 )
 
 const strokeDescription = `
-Finds the longest one-stroke chain ("max combo") on each board read from
-stdin: a chain starts on one of the eight tiles next to the player O, moves
-in eight directions, stays on one colour and never uses a tile twice, the
-player or a hole '.'. Boards are in the classic format: a line with N (or
-"R C"), then the rows of letters A-Z; several boards may follow one another.
+Finds the longest one-stroke chain ("max combo") on each board read from the
+files named or stdin: a chain starts on one of the eight tiles next to the
+player O, moves in eight directions, stays on one colour and never uses a
+tile twice, the player or a hole '.'. Boards are in the classic format: a
+line with N (or "R C"), then the rows of letters A-Z; several boards may
+follow one another.
 
 Prints one line per board: "COLOUR LENGTH" (for example "G 9"), or "- 0"
 when no tile is next to the player. Where colours tie, the colour is that
@@ -49,8 +50,8 @@ func init() {
 	})
 }
 
-func runStroke(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "stroke", "[--path] [--all] [--json] [--max-nodes N] [--timeout D] [--shard k/n] < boards", strokeDescription)
+func runStroke(ctx context.Context, e *env, args []string) (err error) {
+	fs := newFlagSet(e, "stroke", "[--path] [--all] [--json] [--max-nodes N] [--timeout D] [--shard k/n] [file ...]", strokeDescription)
 	path := fs.Bool("path", false, "print the tiles of one longest chain as row,col (1-based)")
 	all := fs.Bool("all", false, "print each colour's best length too")
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
@@ -58,7 +59,8 @@ func runStroke(ctx context.Context, e *env, args []string) error {
 	timeout := fs.Duration("timeout", 0, "time allowed per board, e.g. 2s (0: no limit)")
 	var sh shard
 	registerShard(fs, &sh)
-	if err := parseFlags(fs, args); err != nil {
+	files, err := parseArgs(fs, args)
+	if err != nil {
 		return err
 	}
 	if *maxNodes < 0 {
@@ -67,16 +69,36 @@ func runStroke(ctx context.Context, e *env, args []string) error {
 	if *timeout < 0 {
 		return badInputf("stroke: --timeout %v is negative", *timeout)
 	}
+	srcs, err := e.inputs(files)
+	if err != nil {
+		return err
+	}
+	defer closeSources(srcs)
 	out := bufio.NewWriter(e.stdout)
-	defer out.Flush()
+	defer flush(out, &err)
 	s := stroke.NewSolver()
 	opt := stroke.Options{MaxNodes: *maxNodes}
-	rd := stroke.NewReader(e.stdin)
-	for n := 1; ; n++ {
+	// Boards are numbered across the files, in order.
+	n := 0
+	for _, src := range srcs {
+		if err := strokeBoards(ctx, src, &n, s, opt, *timeout, *all, *path, *asJSON, sh, out); err != nil {
+			return src.inFile(err)
+		}
+	}
+	return nil
+}
+
+// strokeBoards solves and prints the boards of one source; *count counts the
+// boards read so far.
+func strokeBoards(ctx context.Context, src *source, count *int, s *stroke.Solver, opt stroke.Options, timeout time.Duration, all, path, asJSON bool, sh shard, out *bufio.Writer) error {
+	rd := stroke.NewReader(src.reader())
+	for {
+		n := *count + 1 // the board about to be read
 		b, err := rd.Next()
 		if err == io.EOF {
 			return nil
 		}
+		*count = n
 		if err != nil {
 			if errors.Is(err, stroke.ErrInvalid) {
 				return badInputf("stroke: board %d: %w", n, err)
@@ -86,15 +108,15 @@ func runStroke(ctx context.Context, e *env, args []string) error {
 		if !sh.has(n - 1) {
 			continue
 		}
-		res, per, err := solveStroke(ctx, s, b, opt, *timeout, *all)
+		res, per, err := solveStroke(ctx, s, b, opt, timeout, all)
 		if err != nil {
 			if errors.Is(err, stroke.ErrTooLarge) {
 				return badInputf("stroke: board %d (ending on line %d): %w", n, rd.Line(), err)
 			}
 			return fmt.Errorf("stroke: board %d: %w", n, err)
 		}
-		if *asJSON {
-			j := api.NewStrokeAnswer(n, res, *path, per)
+		if asJSON {
+			j := api.NewStrokeAnswer(n, res, path, per)
 			line, err := json.Marshal(j)
 			if err != nil {
 				return err
@@ -104,7 +126,7 @@ func runStroke(ctx context.Context, e *env, args []string) error {
 		} else {
 			var sb strings.Builder
 			sb.WriteString(res.String())
-			if *all {
+			if all {
 				cs := make([]byte, 0, len(per))
 				for c := range per {
 					cs = append(cs, c)
@@ -118,7 +140,7 @@ func runStroke(ctx context.Context, e *env, args []string) error {
 					}
 				}
 			}
-			if *path {
+			if path {
 				for _, c := range res.Path {
 					sb.WriteString(" " + c.String())
 				}

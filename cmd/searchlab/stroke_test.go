@@ -55,7 +55,7 @@ func TestStrokeCommand(t *testing.T) {
 		{"bad character", nil, "2\nAO\nab\n", 2, "", "line 3: character 'a' at column 1"},
 		{"second board bad", nil, "1\nO\n2\nOO\nAA\n", 2, "- 0\n", "board 2: line 4: second player O"},
 		{"negative cap", []string{"--max-nodes", "-1"}, "1\nO\n", 2, "", "negative"},
-		{"positional", []string{"file.txt"}, "", 2, "", "unexpected argument"},
+		{"missing file", []string{"nosuch.txt"}, "", 2, "", "open nosuch.txt: no such file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"runtime"
 	"strconv"
@@ -26,11 +28,13 @@ func init() {
 }
 
 const sudokuDescription = `
-Reads Sudoku puzzles on stdin and prints, for each, a solution (or "no
-solution"), the lexicographically smallest solution (--first), or the number
-of solutions up to a limit (--count). Output keeps the input's order.
+Reads Sudoku puzzles from the files named or stdin and prints, for each, a
+solution (or "no solution"), the lexicographically smallest solution
+(--first), or the number of solutions up to a limit (--count). Output keeps
+the input's order.
 
-Formats (--format):
+Formats (--format; detected from the first line when not given: numbers
+separated by spaces are grid, nine digits boj2239, anything else line):
   line     one puzzle a line: 81 characters for 9x9 (16, 256 or 625 for 4x4,
            16x16, 25x25), '1'-'9' then 'A'-'P', '.' or '0' for a blank.
            A solution is printed the same way on one line.
@@ -48,9 +52,9 @@ message naming the line; no answer after it is printed.
 "searchlab sudoku generate -h" describes the generator.
 
 Examples:
-  searchlab sudoku < puzzles.txt > solutions.txt
-  searchlab sudoku --count < puzzles.txt          # 1 for each proper puzzle
-  searchlab sudoku --format boj2239 < problem.txt
+  searchlab sudoku examples/sudoku.txt > solutions.txt
+  searchlab sudoku --count examples/sudoku.txt    # 1 for each proper puzzle
+  searchlab sudoku generate --count 3 | searchlab sudoku
   searchlab sudoku --json < examples/sudoku.txt   # what "searchlab serve" answers
 `
 
@@ -65,14 +69,15 @@ type sudokuConfig struct {
 	stats      bool
 	maxGuesses int64
 	shard      shard // the puzzles to answer
+	continued  bool  // an earlier file's answers come before these
 }
 
 func runSudoku(ctx context.Context, e *env, args []string) error {
 	if len(args) > 0 && args[0] == "generate" {
 		return runSudokuGenerate(ctx, e, args[1:])
 	}
-	fs := newFlagSet(e, "sudoku", "[generate] [flags] < puzzles", sudokuDescription)
-	format := fs.String("format", "line", "input and output format: line, grid, boj2580 or boj2239")
+	fs := newFlagSet(e, "sudoku", "[generate] [flags] [file ...]", sudokuDescription)
+	format := fs.String("format", "", "input and output `format`: line, grid, boj2580 or boj2239 (default: detected from the input)")
 	first := fs.Bool("first", false, "print the lexicographically smallest solution")
 	count := fs.Bool("count", false, "print the number of solutions, up to --limit")
 	limit := fs.Int("limit", 2, "with --count or --json, stop counting at this many solutions")
@@ -82,12 +87,15 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	maxGuesses := fs.Int64("max-guesses", 0, "give up on a puzzle after this many guesses, an error naming its line (0: no cap)")
 	var sh shard
 	registerShard(fs, &sh)
-	if err := parseFlags(fs, args); err != nil {
+	files, err := parseArgs(fs, args)
+	if err != nil {
 		return err
 	}
-	f, err := sudoku.ParseFormat(*format)
-	if err != nil {
-		return badInput(err)
+	var f sudoku.Format
+	if *format != "" {
+		if f, err = sudoku.ParseFormat(*format); err != nil {
+			return badInput(err)
+		}
 	}
 	if *limit < 1 {
 		return badInputf("--limit must be at least 1, not %d", *limit)
@@ -98,8 +106,23 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	if *jobs < 1 {
 		return badInputf("--jobs must be at least 1, not %d", *jobs)
 	}
-	cfg := sudokuConfig{format: f, first: *first || f == sudoku.FormatBOJ2239, count: *count, json: *asJSON, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses, shard: sh}
-	return solveSudokuStream(ctx, e, cfg)
+	srcs, err := e.inputs(files)
+	if err != nil {
+		return err
+	}
+	defer closeSources(srcs)
+	for i, src := range srcs {
+		if *format == "" {
+			f = sudoku.DetectFormat(src.peek(1))
+		}
+		cfg := sudokuConfig{format: f, first: *first || f == sudoku.FormatBOJ2239, count: *count, json: *asJSON, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses, shard: sh, continued: i > 0}
+		in := *e
+		in.stdin = src.reader()
+		if err := solveSudokuStream(ctx, &in, cfg); err != nil {
+			return src.inFile(err)
+		}
+	}
+	return nil
 }
 
 // sudokuBatch is a run of consecutive puzzles handled by one worker.
@@ -148,7 +171,7 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 		defer close(work)
 		defer close(order)
 		sc := sudoku.NewScanner(e.stdin, cfg.format)
-		isFirst := true
+		isFirst := !cfg.continued
 		index := 0 // of the next puzzle in the input
 		for {
 			b := &sudokuBatch{first: isFirst, done: make(chan struct{})}
@@ -258,7 +281,7 @@ func solveSudokuSerial(ctx context.Context, e *env, cfg sudokuConfig, bar *progr
 	var total int
 	var slowest time.Duration
 	slowestLine := 0
-	b := &sudokuBatch{first: true}
+	b := &sudokuBatch{first: !cfg.continued}
 	var sv sudoku.Solver
 	var g sudoku.Grid
 	index := 0 // of the next puzzle in the input
@@ -397,7 +420,7 @@ func printSudokuStats(e *env, cfg sudokuConfig, el time.Duration, total int, slo
 		if el > 0 {
 			rate = float64(total) / el.Seconds()
 		}
-		fmt.Fprintf(e.stderr, "sudoku: %d puzzles in %v (%.0f puzzles/s, %d jobs)", total, el.Round(time.Millisecond), rate, cfg.jobs)
+		fmt.Fprintf(e.stderr, "sudoku: %d puzzles in %v (%.0f puzzles/s, %d jobs, core %s)", total, el.Round(time.Millisecond), rate, cfg.jobs, sudoku.CoreName())
 		if total > 0 {
 			fmt.Fprintf(e.stderr, "; slowest: line %d (%v)", slowestLine, slowest.Round(time.Microsecond))
 		}
@@ -468,14 +491,15 @@ func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, sv *sudoku.Solver, 
 
 const sudokuGenerateDescription = `
 Prints new puzzles, each with exactly one solution (checked by counting
-solutions up to 2), one a line in the line format. The same --seed gives
-the same puzzles. Givens are removed from a random full grid in random order
-while the puzzle stays unique; --clues N stops at N givens (trying up to
-2000 new grids when one gets stuck above N: below about 22 that can fail,
-exit status 1), otherwise every removable given goes. With
---rate each line also carries the number of guesses the solver needed to
-prove the puzzle unique: 0 for puzzles that singles and locked candidates
-solve, more for harder ones.
+solutions up to 2), one a line in the line format. Without --seed the
+puzzles are new each time, and the seed that gives them again is printed on
+stderr ("seed N"); the same --seed gives the same puzzles. Givens are
+removed from a random full grid in random order while the puzzle stays
+unique; --clues N stops at N givens (trying up to 2000 new grids when one
+gets stuck above N: below about 22 that can fail, exit status 1), otherwise
+every removable given goes. With --rate each line also carries the number of
+guesses the solver needed to prove the puzzle unique: 0 for puzzles that
+singles and locked candidates solve, more for harder ones.
 
 Example:
   searchlab sudoku generate --count 5 --seed 7 --clues 25 --rate
@@ -484,7 +508,7 @@ Example:
 func runSudokuGenerate(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "sudoku generate", "[flags]", sudokuGenerateDescription)
 	count := fs.Int("count", 1, "number of puzzles to print")
-	seed := fs.Uint64("seed", 1, "random seed; the same seed gives the same puzzles")
+	seed := fs.Uint64("seed", 0, "random `seed`; the same seed gives the same puzzles (default: a new one, printed on stderr)")
 	clues := fs.Int("clues", 0, "number of givens to stop at (0: as few as removal reaches)")
 	box := fs.Int("box", 3, "box size: 2 (4x4), 3 (9x9), 4 (16x16) or 5 (25x25)")
 	rate := fs.Bool("rate", false, "append the solver's guess count to each puzzle")
@@ -493,6 +517,12 @@ func runSudokuGenerate(ctx context.Context, e *env, args []string) error {
 	}
 	if *count < 0 {
 		return badInputf("--count must not be negative, not %d", *count)
+	}
+	seeded := false
+	fs.Visit(func(f *flag.Flag) { seeded = seeded || f.Name == "seed" })
+	if !seeded {
+		*seed = rand.Uint64N(1e10)
+		fmt.Fprintf(e.stderr, "seed %d\n", *seed)
 	}
 	gen, err := sudoku.NewGenerator(*box, *seed)
 	if err != nil {

@@ -196,7 +196,7 @@ func TestSudokuGenerateCLI(t *testing.T) {
 	if code, out, _ := runCLI(t, "", "sudoku", "generate", "--box", "2", "--count", "2"); code != 0 || len(out) != 34 {
 		t.Errorf("--box 2: exit %d, %q", code, out)
 	}
-	if code, out, _ := runCLI(t, "", "sudoku", "generate", "-h"); code != 0 && !strings.Contains(out, "Usage: searchlab sudoku generate") {
+	if code, out, _ := runCLI(t, "", "sudoku", "generate", "-h"); code != 0 || !strings.Contains(out, "Usage: searchlab sudoku generate") {
 		t.Errorf("generate -h: exit %d", code)
 	}
 }

@@ -15,24 +15,25 @@ import (
 )
 
 const traceDescription = `
-Solves one puzzle read from stdin and writes what the search did, step by
-step, as JSON lines: a start record, one record per event, an end record
-(each with "type": "start", "event" or "end"). The README's "Traces"
-section lists the fields.
+Solves one puzzle read from the file named or stdin and writes what the
+search did, step by step, as JSON lines: a start record, one record per
+event, an end record (each with "type": "start", "event" or "end").
+docs/cli.md lists the fields.
 
 --puzzle sliding (the default) runs one generic algorithm (--algo bfs, bibfs,
 dfs, iddfs, astar, nbs, wastar, anytime or idastar, with --heuristic for the
-informed ones) on a board in --format line or grid; its events are expand,
-generate, duplicate, reopen, threshold (IDDFS, IDA*), prune, improve (a
-better path of anytime), meet (bibfs, nbs: the two ends met; steps from the
-goal's end carry "backward": true) and goal, each with the board, g, h, f
-and the counts expanded, generated, frontier and stored so far.
+informed ones) on a board in --format line or grid (detected when not
+given); its events are expand, generate, duplicate, reopen, threshold
+(IDDFS, IDA*), prune, improve (a better path of anytime), meet (bibfs, nbs:
+the two ends met; steps from the goal's end carry "backward": true) and
+goal, each with the board, g, h, f and the counts expanded, generated,
+frontier and stored so far.
 --puzzle stroke traces the branch and bound of a one-stroke board in the
 classic format: extend (the chain grows, or backs up and grows), cut (a
 chain whose bound cannot beat the best), best (a new longest chain).
 --puzzle sudoku explains a solve: naked-single, hidden-single,
-locked-candidate, guess, contradiction, backtrack and solved, each with
-its reason.
+locked-candidate, guess, contradiction, backtrack and solved, each with its
+reason.
 
 A trace keeps at most --max-events events. A sliding search stops at the
 cap; the other two run on to their answer. Either way the end record says
@@ -50,18 +51,19 @@ func init() {
 }
 
 func runTrace(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "trace", "[--puzzle sliding|stroke|sudoku] [flags] < puzzle", traceDescription)
+	fs := newFlagSet(e, "trace", "[--puzzle sliding|stroke|sudoku] [flags] [file ...]", traceDescription)
 	puzzle := fs.String("puzzle", "sliding", "`kind` of puzzle: sliding, stroke or sudoku")
-	format := fs.String("format", "", "input `format`: sliding line (default) or grid; sudoku line (default), grid, boj2580 or boj2239")
-	size := fs.String("size", "", "sliding board size `WxH` for --format line (default: a square)")
+	format := fs.String("format", "", "input `format`: sliding line or grid; sudoku line, grid, boj2580 or boj2239 (default: detected from the input)")
+	size := fs.String("size", "", "sliding board size `WxH` for --format line (default: a square), checked for grid")
 	goal := fs.String("goal", "", "sliding goal `tiles` in reading order, 0 for the blank (default: 1..n-1, blank last)")
 	algo := fs.String("algo", "astar", "sliding `algorithm`: bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
-	heuristic := fs.String("heuristic", "manhattan", "sliding `heuristic` for astar and idastar: misplaced, manhattan or linear")
+	heuristic := fs.String("heuristic", "linear", "sliding `heuristic` for the informed algorithms: misplaced, manhattan or linear")
 	maxDepth := fs.Int("max-depth", 0, "sliding depth bound for dfs and iddfs (0: the board's default)")
 	maxEvents := fs.Int("max-events", api.DefaultMaxEvents, fmt.Sprintf("events kept, at most %d", api.MaxMaxEvents))
 	maxNodes := fs.Int64("max-nodes", 2_000_000, "stop a sliding or stroke search after `n` expansions (0: no cap)")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration`, such as 10s (0: none)")
-	if err := parseFlags(fs, args); err != nil {
+	files, err := parseArgs(fs, args)
+	if err != nil {
 		return err
 	}
 	switch {
@@ -79,20 +81,26 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	var (
-		tr  api.Trace
-		err error
-	)
+	srcs, err := e.inputs(files)
+	if err != nil {
+		return err
+	}
+	defer closeSources(srcs)
+	if len(srcs) > 1 {
+		return badInputf("trace: traces one puzzle; give one file, not %d", len(srcs))
+	}
+	in := srcs[0]
+	var tr api.Trace
 	switch *puzzle {
 	case "sliding":
-		tr, err = traceSliding(ctx, e, *format, *size, *goal, *algo, *heuristic, *maxDepth, *maxEvents, *maxNodes)
+		tr, err = traceSliding(ctx, in, *format, *size, *goal, *algo, *heuristic, *maxDepth, *maxEvents, *maxNodes)
 	case "stroke":
 		if *format != "" {
 			return badInputf("trace: --format is for sliding and sudoku; stroke boards have one format")
 		}
-		tr, err = traceStroke(ctx, e, *maxEvents, *maxNodes)
+		tr, err = traceStroke(ctx, in, *maxEvents, *maxNodes)
 	case "sudoku":
-		tr, err = traceSudoku(ctx, e, *format, *maxEvents)
+		tr, err = traceSudoku(ctx, in, *format, *maxEvents)
 	default:
 		return badInputf("trace: --puzzle %q: want sliding, stroke or sudoku", *puzzle)
 	}
@@ -106,12 +114,17 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	return out.Flush()
 }
 
-func traceSliding(ctx context.Context, e *env, format, size, goalText, algoName, heuristic string, maxDepth, maxEvents int, maxNodes int64) (api.Trace, error) {
-	f := sliding.Line
+func traceSliding(ctx context.Context, in *source, format, size, goalText, algoName, heuristic string, maxDepth, maxEvents int, maxNodes int64) (api.Trace, error) {
+	var f sliding.Format
 	if format != "" {
 		var err error
 		if f, err = sliding.ParseFormat(format); err != nil {
 			return api.Trace{}, badInputf("trace: --format: %v", err)
+		}
+	} else {
+		var err error
+		if f, err = sliding.DetectFormat(in.peek(2)); err != nil {
+			return api.Trace{}, badInputf("trace: %v", in.inFile(err))
 		}
 	}
 	w, h := 0, 0
@@ -125,12 +138,12 @@ func traceSliding(ctx context.Context, e *env, format, size, goalText, algoName,
 	if err != nil {
 		return api.Trace{}, badInputf("trace: --algo: %v", err)
 	}
-	cases, err := sliding.Parse(e.stdin, f, w, h)
+	cases, err := sliding.Parse(in.reader(), f, w, h)
 	switch {
 	case err != nil:
-		return api.Trace{}, badInputf("trace: %v", err)
+		return api.Trace{}, badInputf("trace: %v", in.inFile(err))
 	case len(cases) != 1:
-		return api.Trace{}, badInputf("trace: want one board on stdin, got %d", len(cases))
+		return api.Trace{}, badInputf("trace: want one board in the input, got %d", len(cases))
 	}
 	b := cases[0].Board
 	goal := sliding.Standard(b.W, b.H)
@@ -147,13 +160,13 @@ func traceSliding(ctx context.Context, e *env, format, size, goalText, algoName,
 	return tr, err
 }
 
-func traceStroke(ctx context.Context, e *env, maxEvents int, maxNodes int64) (api.Trace, error) {
-	boards, err := stroke.Parse(e.stdin)
+func traceStroke(ctx context.Context, in *source, maxEvents int, maxNodes int64) (api.Trace, error) {
+	boards, err := stroke.Parse(in.reader())
 	switch {
 	case err != nil:
-		return api.Trace{}, badInputf("trace: %v", err)
+		return api.Trace{}, badInputf("trace: %v", in.inFile(err))
 	case len(boards) != 1:
-		return api.Trace{}, badInputf("trace: want one board on stdin, got %d", len(boards))
+		return api.Trace{}, badInputf("trace: want one board in the input, got %d", len(boards))
 	}
 	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), boards[0], stroke.Options{MaxNodes: maxNodes}, maxEvents)
 	if errors.Is(err, stroke.ErrTooLarge) {
@@ -162,27 +175,27 @@ func traceStroke(ctx context.Context, e *env, maxEvents int, maxNodes int64) (ap
 	return tr, err
 }
 
-func traceSudoku(ctx context.Context, e *env, format string, maxEvents int) (api.Trace, error) {
-	f := sudoku.FormatLine
+func traceSudoku(ctx context.Context, in *source, format string, maxEvents int) (api.Trace, error) {
+	f := sudoku.DetectFormat(in.peek(1))
 	if format != "" {
 		var err error
 		if f, err = sudoku.ParseFormat(format); err != nil {
 			return api.Trace{}, badInputf("trace: --format: %v", err)
 		}
 	}
-	sc := sudoku.NewScanner(e.stdin, f)
+	sc := sudoku.NewScanner(in.reader(), f)
 	if !sc.Scan() {
 		if err := sc.Err(); err != nil {
-			return api.Trace{}, badInputf("trace: %v", err)
+			return api.Trace{}, badInputf("trace: %v", in.inFile(err))
 		}
-		return api.Trace{}, badInputf("trace: no puzzle on stdin")
+		return api.Trace{}, badInputf("trace: no puzzle in the input")
 	}
 	g, err := sudoku.Parse(f, sc.Record())
 	if err != nil {
-		return api.Trace{}, badInputf("trace: %v", err)
+		return api.Trace{}, badInputf("trace: %v", in.inFile(err))
 	}
 	if sc.Scan() {
-		return api.Trace{}, badInputf("trace: want one puzzle on stdin, the input has more")
+		return api.Trace{}, badInputf("trace: want one puzzle in the input, the input has more")
 	}
 	tr, err := api.TraceSudoku(ctx, g, maxEvents)
 	if errors.Is(err, sudoku.ErrInvalid) {

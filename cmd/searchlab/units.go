@@ -20,6 +20,7 @@ import (
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
 
 const unitsDescription = `
@@ -84,14 +85,14 @@ var errMore = errors.New("units remain to search")
 // of this process, made once.
 var unitSolver struct {
 	once sync.Once
-	s    *pdb.Solver
+	s    *solve.Solver
 }
 
 // unitSet returns the pattern databases for boards like b towards goal and
 // the partition that names them for the other processes: partition, or,
-// when it is "", the one "searchlab sliding" would choose (pdb.Solver).
+// when it is "", the one "searchlab sliding" would choose (solve.Solver).
 func unitSet(ctx context.Context, e *env, b, goal sliding.Board, partition string) (*pdb.Set, string, error) {
-	unitSolver.once.Do(func() { unitSolver.s = pdb.NewSolver(pdbOptions(e, "")) })
+	unitSolver.once.Do(func() { unitSolver.s = newSolver(e, solve.Options{}) })
 	s, err := unitSolver.s.Set(ctx, b.W, b.H, goal.Blank(), partition)
 	if errors.Is(err, pdb.ErrNoDatabase) {
 		return nil, "", badInputf("%v", err)
@@ -105,7 +106,7 @@ func unitSet(ctx context.Context, e *env, b, goal sliding.Board, partition strin
 	return s, partition, nil
 }
 
-func runSplit(ctx context.Context, e *env, args []string) error {
+func runSplit(ctx context.Context, e *env, args []string) (err error) {
 	fs := newFlagSet(e, "sliding split", "[--depth d] [flags] < boards", unitsDescription)
 	var f slidingFlags
 	f.register(fs, "grid")
@@ -124,7 +125,7 @@ func runSplit(ctx context.Context, e *env, args []string) error {
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()
 	out := bufio.NewWriter(e.stdout)
-	defer out.Flush()
+	defer flush(out, &err)
 	for i, c := range cases {
 		s, part, err := unitSet(ctx, e, c.Board, goals[i], f.partition)
 		if err != nil {
@@ -147,7 +148,7 @@ func runSplit(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-func runRunUnits(ctx context.Context, e *env, args []string) error {
+func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 	fs := newFlagSet(e, "sliding run-units", "[--bound f] [--jobs n] [--max-nodes n] < units", unitsDescription)
 	bound := fs.Int("bound", 0, "search every unit to bound `f` (0: the bound each unit line carries)")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "units searched at once")
@@ -234,7 +235,7 @@ func runRunUnits(ctx context.Context, e *env, args []string) error {
 	}
 	wg.Wait()
 	out := bufio.NewWriter(e.stdout)
-	defer out.Flush()
+	defer flush(out, &err)
 	for i, a := range answers {
 		if err := errs[i]; err != nil {
 			return fmt.Errorf("line %d (board line %d, unit %d): %w", i+1, units[i].Line, units[i].Unit, explain(err))
@@ -252,7 +253,7 @@ func runRunUnits(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-func runDrive(ctx context.Context, e *env, args []string) error {
+func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	fs := newFlagSet(e, "sliding drive", "--units FILE < results | [--depth d] [--procs n] [flags] < boards", unitsDescription)
 	var f slidingFlags
 	f.register(fs, "grid")
@@ -272,7 +273,7 @@ func runDrive(ctx context.Context, e *env, args []string) error {
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()
 	out := bufio.NewWriter(e.stdout)
-	defer out.Flush()
+	defer flush(out, &err)
 	print := func(line int, sp pdb.Split, sol sliding.Solution, method string) {
 		sol.Method = method + " (work units)"
 		if *asJSON {

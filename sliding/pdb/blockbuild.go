@@ -38,12 +38,8 @@ import (
 const blockMaxTiles = 8
 
 // fillPieceEntries is the most entries a piece of the table's fill takes
-// when it can (the tests lower it, to fix more tiles a piece).
-var fillPieceEntries int64 = 1 << 19
-
-// useBlockBuilder selects the block builder for the patterns it handles;
-// the tests compare it with buildPlacements.
-var useBlockBuilder = true
+// when it can (pattern.fillPiece lowers it, to fix more tiles a piece).
+const fillPieceEntries int64 = 1 << 19
 
 // build computes the table of pattern p for the goal whose blank is on cell
 // blank: see buildPlacements for what it holds. It uses the block builder
@@ -52,7 +48,7 @@ func build(ctx context.Context, p *pattern, blank int, progress func(done int64)
 	if p.zero {
 		return buildBlocks(ctx, p, blank, progress)
 	}
-	if useBlockBuilder && len(p.cells) <= blockMaxTiles {
+	if len(p.cells) <= blockMaxTiles {
 		t, err := buildBlocks(ctx, p, blank, progress)
 		if !errors.Is(err, errTooDeep) {
 			return t, err
@@ -67,8 +63,8 @@ func build(ctx context.Context, p *pattern, blank int, progress func(done int64)
 var errTooDeep = errors.New("pdb: pattern distances over 254")
 
 // blockMaxDist is the largest distance the block builder stores (a byte
-// holds it plus one); the tests lower it.
-var blockMaxDist = 254
+// holds it plus one); pattern.maxDist lowers it.
+const blockMaxDist = 254
 
 // blocks is the block builder's view of a pattern.
 type blocks struct {
@@ -294,7 +290,7 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if depth+1 > blockMaxDist {
+		if depth+1 > blockMaxDist || p.maxDist > 0 && depth+1 > p.maxDist {
 			return nil, errTooDeep
 		}
 		var nextChunk atomic.Int64
@@ -535,8 +531,12 @@ func (bl *blocks) table(ctx context.Context, dist []byte, workers int) ([]uint32
 	// A piece of work fixes the cells of the first lead tiles: the fewest
 	// whose ranks take at most 256 KB of the table (2 for 7-8's 7-tile
 	// pattern and for 6-6-6-6, 3 for the 8-tile pattern).
+	piece := fillPieceEntries
+	if p.fillPiece > 0 {
+		piece = p.fillPiece
+	}
 	lead := 1
-	for lead < min(3, k) && weight[lead-1] > fillPieceEntries {
+	for lead < min(3, k) && weight[lead-1] > piece {
 		lead++
 	}
 	if weight[lead-1]%8 != 0 {

@@ -70,9 +70,8 @@ func TestBlockBuilderMatchesPlacements(t *testing.T) {
 			}
 			// The table's fill fixes the cells of 1 to 3 tiles a piece of
 			// work, by the size of the table: try the most, too.
-			for _, piece := range []int64{fillPieceEntries, 0} {
-				defer func(old int64) { fillPieceEntries = old }(fillPieceEntries)
-				fillPieceEntries = piece
+			for _, piece := range []int64{0, 1} { // the default, and the most tiles a piece
+				p.fillPiece = piece
 				var last int64
 				got, err := buildBlocks(context.Background(), p, tc.blank, func(done int64) { last = done })
 				if err != nil {
@@ -134,8 +133,7 @@ func TestBuildFallsBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func(old int) { blockMaxDist = old }(blockMaxDist)
-	blockMaxDist = 5
+	p.maxDist = 5
 	if _, err := buildBlocks(context.Background(), p, 0, nil); !errors.Is(err, errTooDeep) {
 		t.Fatalf("buildBlocks: err = %v, want errTooDeep", err)
 	}

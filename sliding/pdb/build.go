@@ -26,6 +26,11 @@ type pattern struct {
 	zero bool
 	// places is n!/(n-k)!, the placements (what a build's progress counts).
 	places int64
+	// maxDist, when not 0, lowers the largest distance the block builder
+	// stores, and fillPiece, when not 0, the entries of a piece of its
+	// table's fill (see blockMaxDist and fillPieceEntries): tests set them.
+	maxDist   int
+	fillPiece int64
 }
 
 func newPattern(g *geom, cells []int) (*pattern, error) {

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/searchlab/searchlab/internal/atomicfile"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 )
@@ -146,26 +147,12 @@ func swapWords(t []uint32) {
 	}
 }
 
-// createTemp is os.CreateTemp; tests replace it to make writes fail.
-var createTemp = os.CreateTemp
-
-// writeTable writes one pattern's table to dir, through a temporary file
-// renamed into place, so that a failed write leaves no partial file.
-func writeTable(dir string, p *pattern, blank int, t []uint32) (err error) {
+// writeTable writes one pattern's table to dir, replacing its file whole
+// (see package atomicfile), so that a failed write leaves no partial file.
+func writeTable(dir string, p *pattern, blank int, t []uint32) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	name := p.fileName(blank)
-	f, err := createTemp(dir, name+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
 	hd := header{w: p.g.w, h: p.g.h, blank: blank, cells: p.cells, entries: uint64(p.size), encoding: p.encoding(), payload: uint64(len(t)) * 4}
 	hb := hd.bytes()
 	if !littleEndian {
@@ -174,25 +161,15 @@ func writeTable(dir string, p *pattern, blank int, t []uint32) (err error) {
 	}
 	body := tableBytes(t)
 	crc := crc32.Update(crc32.Checksum(hb, castagnoli), castagnoli, body)
-	bw := bufio.NewWriterSize(f, 1<<20)
-	bw.Write(hb)
-	binary.Write(bw, binary.LittleEndian, crc)
-	bw.Write(make([]byte, headerSize(len(p.cells))-len(hb)-4))
-	bw.Write(body)
-	if err := bw.Flush(); err != nil {
+	path := filepath.Join(dir, p.fileName(blank))
+	err := atomicfile.Write(path, 0o644, func(w io.Writer) error {
+		w.Write(hb)
+		binary.Write(w, binary.LittleEndian, crc)
+		w.Write(make([]byte, headerSize(len(p.cells))-len(hb)-4))
+		_, err := w.Write(body)
 		return err
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	path := filepath.Join(dir, name)
-	if err := os.Rename(f.Name(), path); err != nil {
+	})
+	if err != nil {
 		return err
 	}
 	// Verified as written: stamp it, so that Open maps it without reading
@@ -413,7 +390,7 @@ func Open(ctx context.Context, w, h, blank int, partition string, opts Options) 
 			how := "this is done once"
 			if p.size > 1<<26 {
 				how = "this takes under a minute, once"
-				if !useBlockBuilder || len(p.cells) > blockMaxTiles {
+				if len(p.cells) > blockMaxTiles {
 					how = "this takes some minutes, once"
 				}
 			}
@@ -529,4 +506,40 @@ func Solve(ctx context.Context, b, goal sliding.Board, partition string, opts Op
 		return sliding.Solution{}, err
 	}
 	return s.Solve(ctx, b, goal, lim)
+}
+
+// Cached returns the table entries of the set of partition for w x h
+// boards whose goal has the blank on cell goalBlank, and whether every
+// one of its tables is in dir with a header that matches and the right
+// size (the checksum is checked when the set is opened). It returns 0,
+// false for a partition that does not fit.
+func Cached(dir string, w, h, goalBlank int, partition string) (entries int64, cached bool) {
+	blank, spec, err := Canonical(w, h, goalBlank, partition)
+	if err != nil {
+		return 0, false
+	}
+	_, pats, err := newSet(w, h, blank, spec)
+	if err != nil {
+		return 0, false
+	}
+	cached = true
+	for _, p := range pats {
+		entries += p.size
+		if cached && !tableCached(dir, p, blank) {
+			cached = false
+		}
+	}
+	return entries, cached
+}
+
+// tableCached reports whether dir holds the file of p's table with a header
+// that matches and the right size.
+func tableCached(dir string, p *pattern, blank int) bool {
+	f, err := os.Open(filepath.Join(dir, p.fileName(blank)))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	_, _, _, err = checkHeader(f, p, blank)
+	return err == nil
 }

@@ -193,3 +193,19 @@ func Example_zeroAware() {
 	// pdb 4-4+mirror heuristic 10 moves 16
 	// pdb zero-aware 4-4+mirror heuristic 14 moves 16
 }
+
+// A set is a sliding.Heuristic toward one goal, for the generic
+// algorithms: here A* with the 4-4 set.
+func ExampleSet_For() {
+	goal := sliding.Standard(3, 3)
+	s, _ := pdb.Build(context.Background(), 3, 3, goal.Blank(), "4-4", nil)
+	h, err := s.For(goal)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	b, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
+	sol, err := sliding.SolveWith(context.Background(), b, goal, sliding.Options{Algorithm: sliding.AStar, Heuristic: h})
+	fmt.Println(h.Name(), h.Estimate(b), len(sol.Moves), sol.Optimal, err)
+	// Output: pdb 4-4+mirror 29 31 true <nil>
+}

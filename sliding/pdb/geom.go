@@ -1,6 +1,7 @@
 package pdb
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"strconv"
@@ -11,6 +12,9 @@ import (
 // maxCells is the most cells a board may have for pattern databases: cell
 // sets are uint32 bit masks.
 const maxCells = 32
+
+// MaxCells is the most cells a board may have for pattern databases.
+const MaxCells = maxCells
 
 // geom is the shape of a W x H board as bit masks over its cells.
 type geom struct {
@@ -262,3 +266,7 @@ func Canonical(w, h, blank int, partition string) (int, string, error) {
 	}
 	return canon, strings.Join(parts, "/"), nil
 }
+
+// ErrNoDatabase reports a board that no pattern database covers: a board of
+// more than MaxCells cells, or a partition that does not fit it.
+var ErrNoDatabase = errors.New("pdb: no pattern database")

@@ -29,13 +29,7 @@ const (
 // last one it decides how soon the first solution is met. The work units
 // of a parallel or resumable solve are numbered in this order, so a
 // checkpoint's finished ranges hold only for it (checkpointVersion).
-// Measured against the order before (up, down, left, right): on Korf's 100
-// 15-puzzles 6-14% fewer nodes with each of 7-8 (with and without the
-// mirror), 6-6-3 and 5-5-5; on the 20 easiest of Korf & Felner's 24-puzzles
-// with 6-6-6-6, 27.9 billion against 33.6 billion; with the zero-aware
-// catalogue, one thread, on the ten easiest, 515 million against 595
-// million, fewer on six of the ten (#38: 2.5 million against 15.7
-// million), more on four (#25: 22.8 million against 14.0 million).
+// docs/design/sliding.md compares it with other orders.
 var childOrder = [4]int{0, 2, 3, 1}
 
 // solver is a Set prepared for IDA*: tiles are named by their goal cells,
@@ -532,7 +526,7 @@ func (v *solver) dfs(n *node, sh *shared, g int, row [4]int32) bool {
 		return false
 	}
 	// (Written out, as above: a method choosing between the two is not
-	// inlined and costs 5 instructions a node.)
+	// inlined.)
 	if v.two {
 		return v.expand2(n, sh, g, row)
 	}
@@ -543,12 +537,10 @@ func (v *solver) dfs(n *node, sh *shared, g int, row [4]int32) bool {
 // the bound. A child's sums are looked up in two stages: first the sum that
 // was largest at n (the likeliest to cut a child off), for every child,
 // then, for the children it leaves within the bound, all the others
-// together, so that their cache misses overlap. (Measured on Korf &
-// Felner's #40 with the catalogue, one thread: one sum then the rest
-// 5.9-6.0 s, one at a time 6.1-7.0 s, two at a time 6.9 s.) Only the
-// children searched need every sum (to update them move by move). The
-// indices are masked to their arrays' sizes, which spares the bounds
-// checks: this function is most of a search's instructions.
+// together, so that their cache misses overlap. Only the children
+// searched need every sum (to update them move by move). The indices are
+// masked to their arrays' sizes, which spares the bounds checks in the
+// search's innermost loop.
 func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 	counted := g >= sh.split || n.worker == 0
 	if counted {
@@ -631,10 +623,8 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		// bound, fetched here so that a cache miss overlaps those of the
 		// other sums' tables, and the rows of its children's states asked
 		// for, so that they are in the caches by the time the child is
-		// expanded. (5x5, 6-6-6-6: with one thread, 0-24% less time on #25,
-		// #40 and #38; with two threads on #44 and #37, no change. Only for
-		// these children: 440 instructions a node against 460 in expand2,
-		// 2.00-2.19 s against 2.07-2.38 s on #40, one thread.)
+		// expanded. Only for these children: the others are never
+		// expanded.
 		kd.row = v.row(kd.st)
 		prefetchRows(&v.fsm[0], &kd.row)
 	}
@@ -774,16 +764,12 @@ func (v *solver) childRank(n *node, k int, t uint8, c, b int) (int64, uint8) {
 // are at most five cells long (fastRank): for the move m (see moveIndex)
 // of a tile whose term is ref and whose row of over is ov. The expansions
 // call it written out, as ref, ov and m from the tile and the kid's move
-// code: a function taking those instead costs 125 in the inliner's budget
-// of 80, and inlining it took 562 instructions a node to 485. A move passes over
-// the cells between its two in the frame's cell order: none along a row of
-// the frame, the row's length less one across. fpass holds them, padded to
-// four with padTile (whose tile adds nothing), and over what each tile
-// there adds to the term's rank. It is small enough to be inlined.
-// (BenchmarkNodeRate under callgrind: with moveRank 591 instructions a
-// node; with tableRank 562, and 485 once it is packed and inlined. 6-6-6-6
-// on Korf & Felner's #40, one thread: the first step 1.06 times as fast,
-// the two alternated in one process eight times, median, 1.01-1.13.)
+// code: a function taking those instead is over the inliner's budget. A
+// move passes over the cells between its two in the frame's cell order:
+// none along a row of the frame, the row's length less one across. fpass
+// holds them, padded to four with padTile (whose tile adds nothing), and
+// over what each tile there adds to the term's rank. It is small enough to
+// be inlined.
 func (v *solver) tableRank(n *node, ref *termRef, ov *[256]int64, m uint8) int64 {
 	pc := v.fpass[m]
 	p := ov[n.cell[uint8(pc)]] + ov[n.cell[uint8(pc>>8)]] + ov[n.cell[uint8(pc>>16)]] + ov[n.cell[uint8(pc>>24)]]
@@ -795,12 +781,8 @@ func (v *solver) tableRank(n *node, ref *termRef, ov *[256]int64, m uint8) int64
 // reflection, such as 6-6-6-6 + mirror, the 5x5 default, or 7-8 + mirror on
 // 4x4), with the loops over the sums written out and the undo kept in
 // registers: the same search, node for node (TestExpand2 compares the
-// two). When it was written it took 591 instructions a node against
-// expand's 665 (callgrind, BenchmarkNodeRate), and one thread, through the
-// command, 6-6-6-6, interleaved: #38 11.17 s against 12.31 s with expand,
-// #25 9.22 against 10.79 s. With the table path inlined, the children made
-// by direction and the machine's rows read only for the children that the
-// first sum leaves within the bound, it takes 440.
+// two). It is the hot loop of the default 5x5 and 4x4 searches, so it is
+// written for speed rather than brevity.
 func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 	counted := g >= sh.split || n.worker == 0
 	if counted {

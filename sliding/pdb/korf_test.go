@@ -250,13 +250,21 @@ func BenchmarkHardest80(b *testing.B) {
 // BenchmarkBuild78 builds the 7-8 databases in memory (about 15 s on two
 // cores; with -pdb.oldbuilder, the placement builder: over 3 minutes).
 func BenchmarkBuild78(b *testing.B) {
-	if *oldBuilder {
-		useBlockBuilder = false
-		defer func() { useBlockBuilder = true }()
-	}
 	for range b.N {
-		if _, err := Build(context.Background(), 4, 4, 0, "7-8", nil); err != nil {
+		if !*oldBuilder {
+			if _, err := Build(context.Background(), 4, 4, 0, "7-8", nil); err != nil {
+				b.Fatal(err)
+			}
+			continue
+		}
+		_, pats, err := newSet(4, 4, 0, "7-8")
+		if err != nil {
 			b.Fatal(err)
+		}
+		for _, p := range pats {
+			if _, err := buildPlacements(context.Background(), p, 0, nil); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 }

@@ -1,16 +1,13 @@
-// Package pdb solves sliding-tile boards optimally with additive disjoint
-// pattern databases (Korf & Felner 2002) and a tuned, two-core IDA*: the
-// 15-puzzle with the 7-8 partition and the mirror lookup, the 24-puzzle with
-// 6-6-6-6, and any board of up to 32 cells with a partition that fits in
-// memory, for any goal layout. Databases are built once by a breadth-first
-// search and cached on disk in a checked file format.
+// Package pdb builds, stores, opens, verifies and searches with additive
+// disjoint pattern databases (Korf & Felner 2002) for sliding-tile boards of
+// up to 32 cells and any goal layout: the 15-puzzle with the 7-8 partition
+// and the mirror lookup, the 24-puzzle with 6-6-6-6, and any partition that
+// fits in memory. Databases are built once by a breadth-first search and
+// cached on disk in a checked file format; a Set searches with them by a
+// tuned IDA* on every processor.
 //
-// Solver is the entry point for programs: it solves a board of any size by
-// the fastest exact method (the 3x3 distance table, pattern databases, or
-// IDA* with linear conflicts), choosing and opening the databases itself:
-//
-//	solver := pdb.NewSolver(pdb.Options{}) // databases in the user's cache
-//	sol, err := solver.Solve(ctx, board, goal, search.Limits{})
+// Which set a board should use is the business of package
+// sliding/solve, whose Solver gives the fastest exact answer to any board.
 package pdb
 
 import (
@@ -173,8 +170,34 @@ func (s *Set) Heuristic(b, goal sliding.Board) (int, error) {
 	return n.h(), nil
 }
 
+// For returns the set's heuristic toward goal as a sliding.Heuristic, for
+// the generic algorithms of package search (sliding.SolveWith). It
+// returns an error when goal does not fit the set: another size, or the
+// blank on a cell that no symmetry takes to the set's.
+func (s *Set) For(goal sliding.Board) (sliding.Heuristic, error) {
+	if err := s.check(goal, goal); err != nil {
+		return nil, err
+	}
+	return heuristic{s, goal}, nil
+}
+
+// heuristic is a Set toward one goal.
+type heuristic struct {
+	s    *Set
+	goal sliding.Board
+}
+
+// Name returns the set's method, such as "pdb 7-8+mirror".
+func (h heuristic) Name() string { return h.s.Method() }
+
+// Estimate returns the set's lower bound on the moves from b to the goal.
+func (h heuristic) Estimate(b sliding.Board) int {
+	n, _ := h.s.Heuristic(b, h.goal)
+	return n
+}
+
 // Solve returns a shortest sequence of blank moves from b to goal, found by
-// IDA* on both cores with the set's heuristic. The goal's blank must be on
+// IDA* on every processor with the set's heuristic. The goal's blank must be on
 // the set's cell or on one that a symmetry of the board takes there: the
 // boards are then solved in that reflection and the moves mapped back. It returns
 // sliding.ErrUnsolvable for a board that cannot reach the goal, and an error
@@ -422,17 +445,13 @@ func sortInts(a []int) {
 // can be, whose tables each have at most 2^26 entries (32 MB). ok is false
 // when the board has more than 32 cells.
 //
-// On 5x5, CataloguePartition expands 2.1 to 6.7 times fewer nodes than
-// 6-6-6-6 on Korf & Felner's boards, but each node costs about four times
-// as much (fourteen lookups against three or four), and over the ten
-// easiest boards 6-6-6-6 took less time through the command (see the
-// README), so it stays the default. The zero-aware tables (ZeroPrefix)
-// expand fewer nodes again (zero:6-6-6-6 19 to 31 per cent fewer than
-// 6-6-6-6 on the boards measured), but the set rank and the blank's region
-// that a child's entry waits for, and tables 1.42 times as large, make a
-// node cost more: on one thread zero:6-6-6-6 took about as much processor
-// time as 6-6-6-6 on two of the eight boards measured and up to 1.6 times
-// as much on the other six, so it is not the default either.
+// On 5x5, CataloguePartition expands several times fewer nodes than
+// 6-6-6-6, but each node costs about four times as much (fourteen lookups
+// against three or four), so 6-6-6-6 stays the default. The zero-aware
+// tables (ZeroPrefix) expand fewer nodes again, but the set rank and the
+// blank's region that a child's entry waits for, and larger tables, make a
+// node cost more, so they are not the default either. docs/benchmarks.md
+// compares them.
 func DefaultPartition(w, h int) (spec string, ok bool) {
 	n := w * h
 	switch {
@@ -498,7 +517,7 @@ func Build(ctx context.Context, w, h, blank int, partition string, progress func
 	}
 	l := PruneLength(w, h)
 	if w*h > 16 {
-		l = quickPruneLength
+		l = QuickPruneLength
 	}
 	if s.machine, err = machineFor(ctx, w, h, l); err != nil {
 		return nil, err
@@ -542,28 +561,17 @@ type Options struct {
 	// Progress, if not nil, is called as a database is built, with a label
 	// naming it, the placements done and their total.
 	Progress func(label string, done, total int64)
-	// Background, for a Solver, means never to make a solve wait for a set
-	// to be opened or built: the set is opened in the background, and
-	// meanwhile Solve answers by IDA* with linear conflicts (a server
-	// wants this). Open ignores it.
-	Background bool
 	// PruneLength is the longest redundant move sequence that the sets'
 	// searches prune (see package prune and Set.WithPruning); 0 means
 	// PruneLength(w, h), 2 only never to undo the last move.
 	PruneLength int
 	// InMemory reads each table into memory (on huge pages where the
 	// system allows it) instead of mapping its file. Opening then reads
-	// the tables whole, a few seconds for gigabytes (catalogue7's 2.7 GB:
-	// 7-9 s of system time on the 2-core machine of the README), but the
-	// search's random look-ups miss the TLB less (catalogue7 with two
-	// threads: about a tenth faster), and a long search is not slowed when
-	// the system evicts mapped pages it needs again. The memory is kept for
-	// the life of the process.
+	// the tables whole, a few seconds for gigabytes, but the search's
+	// random look-ups miss the TLB less, and a long search is not slowed
+	// when the system evicts mapped pages it needs again. The memory is
+	// kept for the life of the process.
 	InMemory bool
-	// Run, for a Solver, adjusts each pattern-database solve: its threads,
-	// a checkpoint to keep and resume from, and progress reports (see
-	// Set.SolveWith). Open ignores it.
-	Run RunOptions
 }
 
 func onesBelow(used uint32, p uint8) int {

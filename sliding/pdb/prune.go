@@ -9,20 +9,17 @@ import (
 	"sync"
 	"time"
 
+	"github.com/searchlab/searchlab/internal/atomicfile"
 	"github.com/searchlab/searchlab/sliding/prune"
 )
 
 // PruneLength returns the longest redundant move sequence that the searches
 // of a w x h set prune by default (see package prune): 14 moves on boards
-// of more than 16 cells (236,314 states, 4 MB on a 5x5 board, built once
-// in a few seconds and kept beside the databases) and 12 moves on smaller
-// boards (13,486 states on 4x4). Longer machines prune more but cost more
-// per node, as their tables fall out of the processor's caches; on the
-// 24-puzzle with 6-6-6-6, one thread, 14 moves expanded 41% fewer nodes
-// than undo pruning alone on #38 (68.4 M against 115.7 M) and took 13.1 s
-// against 18.2 s, while 16 moves expanded 64.0 M in 14.1 s and 18 moves
-// 60.9 M in 14.8 s. On Korf's 100 15-puzzle boards (7-8) 12 moves take the
-// nodes from 2.0 M to 1.5 M, and longer ones save 2% more.
+// of more than 16 cells (a machine of 199,632 states, 3.4 MB on a 5x5
+// board, built once in a few seconds and kept beside the databases) and 12
+// moves on smaller boards (11,671 states on 4x4). Longer machines prune
+// more but cost more per node, as their tables fall out of the processor's
+// caches; docs/design/sliding.md gives the trade-off.
 func PruneLength(w, h int) int {
 	if w*h > 16 {
 		return 14
@@ -30,14 +27,14 @@ func PruneLength(w, h int) int {
 	return 12
 }
 
-// quickPruneLength is the machine's length where a Solver uses the quick
-// set because the fast one is not built: a 5x5 machine of this length
-// builds in a quarter of a second.
-const quickPruneLength = 12
+// QuickPruneLength is a machine length that builds in a quarter of a
+// second on a 5x5 board: a caller that cannot wait for the machine of
+// PruneLength to be built uses it.
+const QuickPruneLength = 12
 
-// machineCached reports whether dir holds the w x h machine of length l
-// (its checksum is checked when it is read).
-func machineCached(dir string, w, h, l int) bool {
+// MachineCached reports whether dir holds the w x h move-pruning machine
+// of length l (its checksum is checked when it is read).
+func MachineCached(dir string, w, h, l int) bool {
 	_, err := os.Stat(filepath.Join(dir, machineFile(w, h, l)))
 	return err == nil
 }
@@ -92,7 +89,7 @@ func openMachine(ctx context.Context, dir string, w, h, l int, logf func(string,
 			logf("pdb: %s: %v; rebuilding it", name, err)
 		} else if !errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("pdb: reading %s: %w", name, err)
-		} else if l > quickPruneLength {
+		} else if l > QuickPruneLength {
 			logf("pdb: building the move-pruning machine %s (redundant sequences up to %d moves); this takes seconds, once", name, l)
 		}
 		start := time.Now()
@@ -103,9 +100,21 @@ func openMachine(ctx context.Context, dir string, w, h, l int, logf func(string,
 		if time.Since(start) > time.Second {
 			logf("pdb: built %s in %v: %d states, %d redundant sequences", name, time.Since(start).Round(time.Millisecond), m.States(), m.Forbidden())
 		}
-		if err := writeFile(dir, name, m); err != nil {
+		if err := saveMachine(dir, name, m); err != nil {
 			logf("pdb: could not save %s: %v; using it without caching", name, err)
 		}
 		return m, nil
 	})
+}
+
+// saveMachine writes m to dir/name, replacing the file whole.
+func saveMachine(dir, name string, m *prune.Machine) error {
+	data, err := m.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(filepath.Join(dir, name), data, 0o644)
 }

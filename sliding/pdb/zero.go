@@ -39,12 +39,11 @@ import (
 // A bitmap over the blocks by their colex rank (see blocks.multi) says
 // which have more than one region: only for those does the search look up
 // the blank's region. (For 6 tiles on 5x5 it is 22 KB, which stays in the
-// caches; a bitmap over all 2^25 sets of cells, 4 MB, missed them and made
-// a zero-aware node about a fifth dearer.) For a 6-tile pattern on 5x5
-// the table has 127,512,000 + 53,496,000 entries (the 65,920 blocks with
-// more than one region have 74,300 regions beyond their main ones), 90.5
-// MB: 1.42 times a blank-unaware table, 0.72 times the block builder's
-// state layout that an earlier version stored (file encoding 2). Entries
+// caches, where a bitmap over all 2^25 sets of cells, 4 MB, would not.)
+// For a 6-tile pattern on 5x5 the table has 127,512,000 + 53,496,000
+// entries (the 65,920 blocks with more than one region have 74,300 regions
+// beyond their main ones), 90.5 MB: 1.42 times a blank-unaware table.
+// Entries
 // are 4 bits, (distance - taxicab)/2 capped at 15, as in the blank-unaware
 // tables.
 

@@ -48,15 +48,14 @@ type Machine struct {
 }
 
 // New returns the machine for a w x h board that forbids every sequence of
-// at most maxLen moves that is redundant. maxLen 2 forbids only undoing
-// the last move; on boards of at least two rows and two columns the next
+// at most maxLen moves that is redundant. maxLen 2 forbids only undoing the
+// last move; on boards of at least two rows and two columns the next
 // redundant sequences have six moves. Building takes time and memory that
-// grow about fivefold for every two moves of maxLen: on a 5x5 board, on two
-// cores, 14 moves take about 1.5 s (199,632 states, 3.4 MB) and 16 moves
-// about 18 s (925,259 states, 15 MB; 1.4 million before the machine is
-// minimized). The machine is minimal: no two of its states forbid the same
-// continuations from the same cell. New stops with ctx's error when ctx
-// ends.
+// grow about fivefold for every two moves of maxLen: on a 5x5 board 14
+// moves take a second or two (199,632 states, 3.4 MB) and 16 moves tens of
+// seconds (925,259 states, 15 MB). The machine is minimal: no two of its
+// states forbid the same continuations from the same cell. New stops with
+// ctx's error when ctx ends.
 func New(ctx context.Context, w, h, maxLen int) (*Machine, error) {
 	m, err := build(ctx, w, h, maxLen)
 	if err != nil {

@@ -1,8 +1,7 @@
-package pdb
+package solve
 
 import (
 	"context"
-	"encoding/binary"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -12,31 +11,26 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
 )
 
-// fakeCache writes files for the set whose headers and sizes are right but
-// whose tables are zeros (sparse files: nothing is built), so that the set
-// counts as cached without being built.
-func fakeCache(t *testing.T, dir string, w, h, blank int, partition string) {
-	t.Helper()
-	_, pats, err := newSet(w, h, blank, partition)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range pats {
-		hd := header{w: w, h: h, blank: blank, cells: p.cells, entries: uint64(p.size), encoding: encodingExcess4, payload: uint64((p.size+7)/8) * 4}
-		b := binary.LittleEndian.AppendUint32(hd.bytes(), 0)
-		b = append(b, make([]byte, headerSize(len(p.cells))-len(b))...)
-		name := filepath.Join(dir, fileName(w, h, blank, p.cells))
-		if err := os.WriteFile(name, b, 0o644); err != nil {
-			t.Fatal(err)
+// fakeCache makes s take the sets named in cached (w, h, a goal cell of
+// the blank, partition) for cached in its directory, without building
+// them; entries are counted as pdb.Cached counts them.
+func fakeCache(s *Solver, cached ...[4]any) {
+	s.cached = func(dir string, w, h, goalBlank int, partition string) (int64, bool) {
+		entries, _ := pdb.Cached(dir, w, h, goalBlank, partition)
+		blank, spec, err := pdb.Canonical(w, h, goalBlank, partition)
+		if err != nil {
+			return 0, false
 		}
-		if err := os.Truncate(name, int64(len(b))+int64(hd.payload)); err != nil {
-			t.Fatal(err)
+		for _, c := range cached {
+			cb, cspec, err := pdb.Canonical(c[0].(int), c[1].(int), c[2].(int), c[3].(string))
+			if err == nil && c[0] == w && c[1] == h && cb == blank && cspec == spec {
+				return entries, true
+			}
 		}
+		return entries, false
 	}
 }
 
@@ -47,7 +41,7 @@ func fakeCache(t *testing.T, dir string, w, h, blank int, partition string) {
 func TestSolverChoice(t *testing.T) {
 	dir := t.TempDir()
 	var log strings.Builder
-	s := NewSolver(Options{Dir: dir, Log: &log})
+	s := New(Options{Dir: dir, Log: &log})
 	for range 2 {
 		if got := s.choose(dir, 4, 4, 15, "7-8"); got != "6-6-3" {
 			t.Errorf("4x4, nothing cached: %s, want 6-6-3", got)
@@ -56,7 +50,7 @@ func TestSolverChoice(t *testing.T) {
 	if n := strings.Count(log.String(), "searchlab pdb build --size 4x4"); n != 1 {
 		t.Errorf("logged %q: want one note on building 7-8", log.String())
 	}
-	fakeCache(t, dir, 4, 4, 0, "7-8")
+	fakeCache(s, [4]any{4, 4, 0, "7-8"})
 	if got := s.choose(dir, 4, 4, 15, "7-8"); got != "7-8" {
 		t.Errorf("4x4, 7-8 cached: %s", got)
 	}
@@ -68,12 +62,12 @@ func TestSolverChoice(t *testing.T) {
 	if got := s.choose(dir, 5, 5, 24, "6-6-6-6"); got != "5-5-5-5-4" {
 		t.Errorf("5x5, nothing cached: %s, want 5-5-5-5-4", got)
 	}
-	fakeCache(t, dir, 5, 5, 0, "6-6-6-6")
+	fakeCache(s, [4]any{4, 4, 0, "7-8"}, [4]any{5, 5, 0, "6-6-6-6"})
 	if got := s.choose(dir, 5, 5, 24, "6-6-6-6"); got != "6-6-6-6" {
 		t.Errorf("5x5, 6-6-6-6 cached: %s, want 6-6-6-6", got)
 	}
-	fakeCache(t, dir, 5, 5, 0, CataloguePartition)
-	if got := s.choose(dir, 5, 5, 0, CataloguePartition); got != CataloguePartition {
+	fakeCache(s, [4]any{4, 4, 0, "7-8"}, [4]any{5, 5, 0, "6-6-6-6"}, [4]any{5, 5, 0, pdb.CataloguePartition})
+	if got := s.choose(dir, 5, 5, 0, pdb.CataloguePartition); got != pdb.CataloguePartition {
 		t.Errorf("5x5, catalogue cached: %s", got)
 	}
 	if got := s.choose(dir, 4, 3, 11, "6-5"); got != "6-5" {
@@ -92,7 +86,7 @@ func TestSolverConcurrent(t *testing.T) {
 	ctx := context.Background()
 	var log strings.Builder
 	var mu sync.Mutex
-	s := NewSolver(Options{Dir: t.TempDir(), Log: writerFunc(func(p []byte) (int, error) {
+	s := New(Options{Dir: t.TempDir(), Log: writerFunc(func(p []byte) (int, error) {
 		mu.Lock()
 		defer mu.Unlock()
 		return log.Write(p)
@@ -137,7 +131,7 @@ func TestSolverTable(t *testing.T) {
 	b := sliding.Scramble(rand.New(rand.NewPCG(1, 1)), goal, 60)
 	for _, step := range []string{"build", "read", "damaged"} {
 		var log strings.Builder
-		s := NewSolver(Options{Dir: dir, Log: &log})
+		s := New(Options{Dir: dir, Log: &log})
 		if step == "damaged" {
 			data, _ := os.ReadFile(name)
 			data[len(data)/2] ^= 1
@@ -167,9 +161,9 @@ func TestSolverTable(t *testing.T) {
 // (the four corners of 3x4) share one set, opened once.
 func TestSolverSharesSets(t *testing.T) {
 	var log strings.Builder
-	s := NewSolver(Options{Dir: t.TempDir(), Log: &log})
+	s := New(Options{Dir: t.TempDir(), Log: &log})
 	ctx := context.Background()
-	var sets []*Set
+	var sets []*pdb.Set
 	for _, blank := range []int{0, 3, 8, 11} {
 		set, err := s.Set(ctx, 4, 3, blank, "")
 		if err != nil {

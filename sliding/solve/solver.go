@@ -1,8 +1,19 @@
-package pdb
+// Package solve gives the fastest exact answer to any sliding-tile board,
+// and owns the choice of method: the distance table for boards of up to 9
+// cells, additive pattern databases (package sliding/pdb) for up to 32
+// cells, IDA* with linear conflicts beyond. It keeps the tables and
+// databases on disk, opens each set once, bounds the searches that would
+// exhaust memory, solves batches on every core, and runs the textbook
+// algorithms of package search by name for comparison.
+//
+//	solver := solve.New(solve.Options{}) // files in the user's cache
+//	defer solver.Close()
+//	sol, err := solver.Solve(ctx, board, goal, search.Limits{})
+package solve
 
 import (
 	"context"
-	"encoding"
+
 	"errors"
 	"fmt"
 	"io"
@@ -13,37 +24,29 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/searchlab/searchlab/internal/atomicfile"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
 )
 
-// ErrNoDatabase reports a board that no pattern database covers: a board of
-// more than 32 cells, or a partition that does not fit it.
-var ErrNoDatabase = errors.New("pdb: no pattern database")
-
-// noDatabase is an error that matches ErrNoDatabase and reads as its cause.
-type noDatabase struct{ err error }
-
-func (e noDatabase) Error() string        { return e.err.Error() }
-func (e noDatabase) Unwrap() error        { return e.err }
-func (e noDatabase) Is(target error) bool { return target == ErrNoDatabase }
-
-// ErrNotReady reports, from a Solver with Options.Background, that the set
-// asked for is still being opened or built in the background.
-var ErrNotReady = errors.New("pdb: pattern databases not ready yet")
+// ErrNotReady reports, from a Solver with Options.Background, that the
+// pattern databases a board needs are still being opened or built in the
+// background.
+var ErrNotReady = errors.New("solve: pattern databases not ready yet")
 
 // QuickEntries is the most table entries (over all patterns) that a Solver
 // builds unasked for a board whose default set is not cached: a second or
 // a few of building and tens of MB. Larger default sets (4x4 7-8, 5x5
-// 6-6-6-6) are used once "searchlab pdb build" or Open has cached them;
-// until then the Solver uses QuickPartition.
+// 6-6-6-6) are used once "searchlab pdb build" or pdb.Open has cached
+// them; until then the Solver uses QuickPartition.
 const QuickEntries = 1 << 25
 
 // QuickPartition returns the partition a Solver uses for a w x h board
 // while the default set is too large to build unasked and is not cached:
-// "6-6-3" on 4x4 (about 0.5 s to build, 5.8 MB) and "5-5-5-5-4" on 5x5
-// (about 3 s, 13 MB). ok is false for the other sizes, whose default sets
-// are built unasked.
+// "6-6-3" on 4x4 (5.8 MB, built in under a second) and "5-5-5-5-4" on
+// 5x5 (13 MB, a few seconds). ok is false for the other sizes, whose
+// default sets are built unasked.
 func QuickPartition(w, h int) (partition string, ok bool) {
 	switch {
 	case w == 4 && h == 4:
@@ -54,32 +57,68 @@ func QuickPartition(w, h int) (partition string, ok bool) {
 	return "", false
 }
 
+// Options say where a Solver keeps its files, how it reports, and how its
+// pattern-database searches run. The zero value keeps the files in
+// pdb.CacheDir() and reports nothing.
+type Options struct {
+	// Dir is the directory of the pattern databases and distance tables;
+	// "" means pdb.CacheDir().
+	Dir string
+	// Log, if not nil, receives notes on the choice of method and a line
+	// for each file built or rebuilt.
+	Log io.Writer
+	// Progress, if not nil, is called as a database is built, with a label
+	// naming it, the placements done and their total.
+	Progress func(label string, done, total int64)
+	// Background means never to make a solve wait for a set to be opened
+	// or built: the set is opened in the background, and meanwhile boards
+	// are solved by IDA* with linear conflicts (a server wants this).
+	Background bool
+	// NoDatabases solves without pattern databases and without files:
+	// distance tables are built in memory, boards of more than 9 cells
+	// are solved by IDA* with linear conflicts, and the heuristic "pdb" is
+	// refused.
+	NoDatabases bool
+	// PruneLength and InMemory are passed to pdb.Open (see pdb.Options).
+	PruneLength int
+	InMemory    bool
+	// Run adjusts each pattern-database search: its threads, a checkpoint
+	// to keep and resume from, and progress reports (see pdb.Set.SolveWith).
+	Run pdb.RunOptions
+}
+
 // Solver solves sliding-tile boards of every size optimally by the fastest
 // exact method this module has, and owns the choice:
 //
 //   - boards of up to 9 cells (3x3, 2x4 ...) are looked up in the distance
-//     table of their goal (see Table), kept on disk beside the databases;
+//     table of their goal (see sliding.Table), kept on disk beside the
+//     databases;
 //   - boards of 10 to 32 cells by IDA* over additive pattern databases: the
-//     default set (DefaultPartition: 7-8 on 4x4, 6-6-6-6 on 5x5, which
-//     took less time on the 24-puzzle than the catalogue of several
-//     6-6-6-6 partitions and than the zero-aware tables) when it is
-//     cached or quick to build, else the
-//     QuickPartition set, built once in seconds, with a note on
-//     Options.Log saying how to build the default set;
+//     default set (pdb.DefaultPartition: 7-8 on 4x4, 6-6-6-6 on 5x5) when
+//     it is cached or quick to build, else the QuickPartition set, built
+//     once in seconds, with a note on Options.Log saying how to build the
+//     default set;
 //   - larger boards by IDA* with Manhattan distance and linear conflicts
 //     (sliding.Solve), with a note.
 //
 // The choice is made once per board size and goal cell of the blank, and
 // each set is opened (mapped, read or built) once and kept: the work per
-// board is the search alone. A Solver is safe for concurrent use; its zero
-// value is not usable, make one with NewSolver.
+// board is the search alone. A Solver is safe for concurrent use; make one
+// with New and Close it when done.
 type Solver struct {
 	opts    Options
+	ctx     context.Context // background opens; canceled by Close
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup // background opens under way
 	mu      sync.Mutex
+	closed  bool
 	entries map[entryKey]*choice
 	notes   map[string]bool
 	tables  map[string]*tableChoice
 	sets    map[setKey]*setSlot
+	// cached reports the entries of a set and whether its files are in a
+	// directory (pdb.Cached); tests replace it on their own Solver.
+	cached func(dir string, w, h, goalBlank int, partition string) (int64, bool)
 }
 
 // setKey names one set on disk: board size, canonical blank cell and
@@ -95,7 +134,7 @@ type setKey struct {
 // choices that need the same set open (or build) it once.
 type setSlot struct {
 	mu  sync.Mutex
-	set *Set
+	set *pdb.Set
 }
 
 // tableChoice holds the distance table of one goal once it is loaded.
@@ -104,12 +143,26 @@ type tableChoice struct {
 	t    *sliding.Table
 }
 
-// NewSolver returns a Solver that keeps its databases in opts.Dir (""
-// means CacheDir()), writes notes and build lines to opts.Log and reports
-// building on opts.Progress. Nothing is opened until a board needs it (or
-// Warm is called).
-func NewSolver(opts Options) *Solver {
-	return &Solver{opts: opts, entries: map[entryKey]*choice{}, notes: map[string]bool{}, tables: map[string]*tableChoice{}, sets: map[setKey]*setSlot{}}
+// New returns a Solver that keeps its files in opts.Dir (""
+// means pdb.CacheDir()), writes notes and build lines to opts.Log and
+// reports building on opts.Progress. Nothing is opened until a board needs
+// it (or Warm is called).
+func New(opts Options) *Solver {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Solver{opts: opts, ctx: ctx, cancel: cancel, entries: map[entryKey]*choice{}, notes: map[string]bool{},
+		tables: map[string]*tableChoice{}, sets: map[setKey]*setSlot{}, cached: pdb.Cached}
+}
+
+// Close stops the opening or building of sets under way in the background
+// and waits for it to end. The Solver must not be used afterwards; the
+// sets it opened stay valid for those who hold them.
+func (s *Solver) Close() error {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	s.cancel()
+	s.wg.Wait()
+	return nil
 }
 
 // entryKey names one choice: a board size, the goal cell of the blank as
@@ -123,7 +176,7 @@ type entryKey struct {
 // choice holds one choice of set and, once opened, the set.
 type choice struct {
 	open    sync.Mutex // held while the set is chosen and opened
-	set     atomic.Pointer[Set]
+	set     atomic.Pointer[pdb.Set]
 	none    atomic.Bool // no database fits: IDA* with linear conflicts
 	started atomic.Bool // a background open has begun
 }
@@ -139,12 +192,12 @@ func (s *Solver) entry(k entryKey) *choice {
 	return e
 }
 
-// Dir returns the directory the Solver keeps its databases in.
+// Dir returns the directory the Solver keeps its files in.
 func (s *Solver) Dir() (string, error) {
 	if s.opts.Dir != "" {
 		return s.opts.Dir, nil
 	}
-	return CacheDir()
+	return pdb.CacheDir()
 }
 
 // Solve returns a fewest-move solution from b to goal, found by the method
@@ -156,9 +209,6 @@ func (s *Solver) Dir() (string, error) {
 // its set to be opened or built, unless Options.Background is set: then
 // that board is solved by IDA* with linear conflicts while the set opens.
 func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	if err := sliding.Check(b, goal); err != nil {
 		return sliding.Solution{}, err
 	}
@@ -168,9 +218,12 @@ func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, lim search.Li
 		}
 		return s.Table(goal).Solve(b)
 	}
+	if s.opts.NoDatabases {
+		return sliding.Solve(ctx, b, goal, lim)
+	}
 	set, err := s.set(ctx, entryKey{b.W, b.H, goal.Blank(), ""})
 	switch {
-	case errors.Is(err, ErrNoDatabase) || errors.Is(err, ErrNotReady):
+	case errors.Is(err, pdb.ErrNoDatabase) || errors.Is(err, ErrNotReady):
 		return sliding.Solve(ctx, b, goal, lim)
 	case err != nil:
 		return sliding.Solution{}, err
@@ -178,17 +231,13 @@ func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, lim search.Li
 	return set.SolveWith(ctx, b, goal, lim, s.opts.Run)
 }
 
-// SolvePartition solves b for goal with pattern databases, whatever the
+// solvePartition solves b for goal with pattern databases, whatever the
 // board's size: with the given partition, built and cached on first use, or
-// with "" the set that Solve chooses for the board (for boards of up to 9
-// cells too). It returns an error matching ErrNoDatabase when no database
-// fits the board or the partition does not parse, ErrNotReady when
-// Options.Background is set and the set is still opening, and otherwise the
-// errors of Solve.
-func (s *Solver) SolvePartition(ctx context.Context, b, goal sliding.Board, partition string, lim search.Limits) (sliding.Solution, error) {
-	if ctx == nil {
-		ctx = context.Background()
-	}
+// with "" the set that Solve chooses for the board. It returns an error
+// matching pdb.ErrNoDatabase when no database fits the board or the
+// partition does not parse, ErrNotReady when Options.Background is set and
+// the set is still opening, and otherwise the errors of Solve.
+func (s *Solver) solvePartition(ctx context.Context, b, goal sliding.Board, partition string, lim search.Limits) (sliding.Solution, error) {
 	if err := sliding.Check(b, goal); err != nil {
 		return sliding.Solution{}, err
 	}
@@ -202,36 +251,48 @@ func (s *Solver) SolvePartition(ctx context.Context, b, goal sliding.Board, part
 // Set returns the set the Solver uses for w x h boards whose goal has the
 // blank on cell goalBlank, with the given partition ("" for the automatic
 // choice that Solve makes), opening or building it on first use. It
-// returns an error matching ErrNoDatabase when no set fits.
-func (s *Solver) Set(ctx context.Context, w, h, goalBlank int, partition string) (*Set, error) {
+// returns an error matching pdb.ErrNoDatabase when no set fits.
+func (s *Solver) Set(ctx context.Context, w, h, goalBlank int, partition string) (*pdb.Set, error) {
 	return s.set(ctx, entryKey{w, h, goalBlank, partition})
 }
 
 // Warm opens, in the background, the sets that Solve will use for w x h
 // boards whose goal has the blank on cell goalBlank, and returns at once.
 // Errors are written to Options.Log.
-func (s *Solver) Warm(ctx context.Context, w, h, goalBlank int) {
-	e := s.entry(entryKey{w, h, goalBlank, ""})
-	s.background(ctx, e, entryKey{w, h, goalBlank, ""})
+func (s *Solver) Warm(w, h, goalBlank int) {
+	if s.opts.NoDatabases || sliding.TableSize(w, h) {
+		return
+	}
+	k := entryKey{w, h, goalBlank, ""}
+	s.background(s.entry(k), k)
 }
 
 // Ready reports whether the set that Solve uses for w x h boards whose
 // goal has the blank on cell goalBlank is open (or none is needed).
 func (s *Solver) Ready(w, h, goalBlank int) bool {
-	if sliding.TableSize(w, h) {
+	if sliding.TableSize(w, h) || s.opts.NoDatabases {
 		return true
 	}
 	e := s.entry(entryKey{w, h, goalBlank, ""})
 	return e.set.Load() != nil || e.none.Load()
 }
 
-func (s *Solver) background(ctx context.Context, e *choice, k entryKey) {
+func (s *Solver) background(e *choice, k entryKey) {
 	if e.set.Load() != nil || e.none.Load() || !e.started.CompareAndSwap(false, true) {
 		return
 	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		e.started.Store(false)
+		return
+	}
+	s.wg.Add(1)
+	s.mu.Unlock()
 	go func() {
+		defer s.wg.Done()
 		defer e.started.Store(false)
-		if _, err := s.openEntry(ctx, e, k); err != nil && !errors.Is(err, ErrNoDatabase) {
+		if _, err := s.openEntry(s.ctx, e, k); err != nil && !errors.Is(err, pdb.ErrNoDatabase) && s.ctx.Err() == nil {
 			s.logf("pdb: %dx%d boards, blank goal on cell %d: %v", k.w, k.h, k.goalBlank, err)
 		}
 	}()
@@ -239,7 +300,10 @@ func (s *Solver) background(ctx context.Context, e *choice, k entryKey) {
 
 // set returns the opened set of k, opening it if need be (or, with
 // Options.Background, starting to open it and returning ErrNotReady).
-func (s *Solver) set(ctx context.Context, k entryKey) (*Set, error) {
+func (s *Solver) set(ctx context.Context, k entryKey) (*pdb.Set, error) {
+	if s.opts.NoDatabases {
+		return nil, fmt.Errorf("%w: this solver does without them", pdb.ErrNoDatabase)
+	}
 	e := s.entry(k)
 	if set := e.set.Load(); set != nil {
 		return set, nil
@@ -248,18 +312,26 @@ func (s *Solver) set(ctx context.Context, k entryKey) (*Set, error) {
 		return nil, noneErr(k.w, k.h)
 	}
 	if s.opts.Background {
-		s.background(context.WithoutCancel(ctx), e, k)
+		s.background(e, k)
 		return nil, ErrNotReady
 	}
 	return s.openEntry(ctx, e, k)
 }
 
 func noneErr(w, h int) error {
-	return fmt.Errorf("%w for %dx%d boards (more than %d cells)", ErrNoDatabase, w, h, maxCells)
+	return fmt.Errorf("%w for %dx%d boards (more than %d cells)", pdb.ErrNoDatabase, w, h, pdb.MaxCells)
 }
 
+// noDatabase is an error that matches pdb.ErrNoDatabase and reads as its
+// cause.
+type noDatabase struct{ err error }
+
+func (e noDatabase) Error() string        { return e.err.Error() }
+func (e noDatabase) Unwrap() error        { return e.err }
+func (e noDatabase) Is(target error) bool { return target == pdb.ErrNoDatabase }
+
 // openEntry chooses and opens the set of k once.
-func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*Set, error) {
+func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*pdb.Set, error) {
 	e.open.Lock()
 	defer e.open.Unlock()
 	if set := e.set.Load(); set != nil {
@@ -275,7 +347,7 @@ func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*Set, er
 	partition := k.partition
 	if partition == "" {
 		var ok bool
-		if partition, ok = DefaultPartition(k.w, k.h); !ok {
+		if partition, ok = pdb.DefaultPartition(k.w, k.h); !ok {
 			e.none.Store(true)
 			s.note(fmt.Sprintf("searchlab: no pattern database fits a %dx%d board; using IDA* with linear conflicts", k.w, k.h))
 			return nil, noneErr(k.w, k.h)
@@ -283,12 +355,12 @@ func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*Set, er
 		partition = s.choose(dir, k.w, k.h, k.goalBlank, partition)
 	}
 	pruneLen := s.opts.PruneLength
-	if def, _ := DefaultPartition(k.w, k.h); pruneLen == 0 && k.partition == "" && partition != def && !machineCached(dir, k.w, k.h, PruneLength(k.w, k.h)) {
+	if def, _ := pdb.DefaultPartition(k.w, k.h); pruneLen == 0 && k.partition == "" && partition != def && !pdb.MachineCached(dir, k.w, k.h, pdb.PruneLength(k.w, k.h)) {
 		// The quick set stands in while the fast one is not built: so
 		// does a machine that is quick to build.
-		pruneLen = quickPruneLength
+		pruneLen = pdb.QuickPruneLength
 	}
-	blank, canon, err := Canonical(k.w, k.h, k.goalBlank, partition)
+	blank, canon, err := pdb.Canonical(k.w, k.h, k.goalBlank, partition)
 	if err != nil {
 		return nil, noDatabase{err}
 	}
@@ -303,10 +375,8 @@ func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*Set, er
 	slot.mu.Lock()
 	defer slot.mu.Unlock()
 	if slot.set == nil {
-		opts := s.opts
-		opts.Dir = dir
-		opts.PruneLength = pruneLen
-		set, err := Open(ctx, k.w, k.h, blank, canon, opts)
+		opts := pdb.Options{Dir: dir, Log: s.opts.Log, Progress: s.opts.Progress, PruneLength: pruneLen, InMemory: s.opts.InMemory}
+		set, err := pdb.Open(ctx, k.w, k.h, blank, canon, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -323,7 +393,7 @@ func (s *Solver) choose(dir string, w, h, goalBlank int, def string) string {
 	if !ok {
 		return def
 	}
-	entries, cached := setCached(dir, w, h, goalBlank, def)
+	entries, cached := s.cached(dir, w, h, goalBlank, def)
 	if entries <= QuickEntries || cached {
 		return def
 	}
@@ -332,53 +402,22 @@ func (s *Solver) choose(dir string, w, h, goalBlank int, def string) string {
 	return quick
 }
 
-// setCached returns the entries of the set of partition for w x h boards
-// whose goal has the blank on cell goalBlank, and whether every one of its
-// tables is in dir.
-func setCached(dir string, w, h, goalBlank int, partition string) (entries int64, cached bool) {
-	blank, spec, err := Canonical(w, h, goalBlank, partition)
-	if err != nil {
-		return 0, false
-	}
-	_, pats, err := newSet(w, h, blank, spec)
-	if err != nil {
-		return 0, false
-	}
-	cached = true
-	for _, p := range pats {
-		entries += p.size
-		if cached && !tableCached(dir, p, blank) {
-			cached = false
-		}
-	}
-	return entries, cached
-}
-
-// tableCached reports whether dir holds the file of p's table with a header
-// that matches and the right size (the checksum is checked when it is
-// opened).
-func tableCached(dir string, p *pattern, blank int) bool {
-	f, err := os.Open(filepath.Join(dir, p.fileName(blank)))
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	_, _, _, err = checkHeader(f, p, blank)
-	return err == nil
-}
-
 // Table returns the distance table of goal, a board of at most 9 cells
-// (see sliding.Table): read from the database directory, where it is kept
+// (see sliding.Table): read from the Solver's directory, where it is kept
 // as NAME.tab beside the pattern databases, or built (about 20 ms for 3x3)
 // and saved there the first time. A table file that does not read back
 // whole and right is rebuilt, with a line on Options.Log; one that cannot
 // be saved is used all the same. Tables are kept by goal for the life of
-// the Solver, up to 32 goals; past that, tables come from sliding.TableFor,
-// not from disk, so that a server asked for many goals does not fill the
-// disk. It panics if goal has more than 9 cells.
+// the Solver, up to 32 goals; past that, and with Options.NoDatabases,
+// tables come from sliding.TableFor, not from disk, so that a server asked
+// for many goals does not fill the disk. It panics if goal has more than 9
+// cells.
 func (s *Solver) Table(goal sliding.Board) *sliding.Table {
 	if !sliding.TableSize(goal.W, goal.H) {
-		panic("pdb: Solver.Table: board too large for a table")
+		panic("solve: Solver.Table: board too large for a table")
+	}
+	if s.opts.NoDatabases {
+		return sliding.TableFor(goal)
 	}
 	key := string([]byte{byte(goal.W), byte(goal.H)}) + string(goal.Tiles)
 	s.mu.Lock()
@@ -423,7 +462,7 @@ func (s *Solver) loadTable(goal sliding.Board, name string) *sliding.Table {
 		return sliding.TableFor(goal)
 	}
 	path := filepath.Join(dir, name)
-	data, err := mapFile(path)
+	data, err := os.ReadFile(path)
 	if err == nil {
 		t := new(sliding.Table)
 		if err = t.UnmarshalBinary(data); err == nil && t.Goal().Equal(goal) {
@@ -437,16 +476,14 @@ func (s *Solver) loadTable(goal sliding.Board, name string) *sliding.Table {
 		s.logf("pdb: reading %s: %v; building the table", name, err)
 	}
 	t := sliding.TableFor(goal)
-	if err := writeFile(dir, name, t); err != nil {
+	if err := saveTable(dir, name, t); err != nil {
 		s.logf("pdb: could not save %s: %v; using it without caching", name, err)
 	}
 	return t
 }
 
-// writeFile writes t (a distance table or a move-pruning machine) to
-// dir/name through a temporary file renamed into place, so that no partial
-// file is left behind.
-func writeFile(dir, name string, t encoding.BinaryMarshaler) (err error) {
+// saveTable writes t to dir/name, replacing the file whole.
+func saveTable(dir, name string, t *sliding.Table) error {
 	data, err := t.MarshalBinary()
 	if err != nil {
 		return err
@@ -454,26 +491,7 @@ func writeFile(dir, name string, t encoding.BinaryMarshaler) (err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f, err := createTemp(dir, name+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		return err
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), filepath.Join(dir, name))
+	return atomicfile.WriteFile(filepath.Join(dir, name), data, 0o644)
 }
 
 // note writes msg and a newline to Options.Log, once per Solver.

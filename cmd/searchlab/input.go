@@ -1,0 +1,86 @@
+package main
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/searchlab/searchlab/sliding"
+)
+
+// formatOf returns the format of src's boards: --format, or detected from
+// the input when --format is not given.
+func (f *slidingFlags) formatOf(src *source) (sliding.Format, error) {
+	if f.format != "" {
+		return sliding.ParseFormat(f.format)
+	}
+	format, err := sliding.DetectFormat(src.peek(2))
+	if err != nil {
+		return "", src.inFile(badInput(err))
+	}
+	return format, nil
+}
+
+// readSources checks the flags and reads the boards of every source in
+// order, with the goal of each. Line numbers are those of each board's
+// own file; errors name the file.
+func (f *slidingFlags) readSources(srcs []*source) ([]sliding.Case, []sliding.Board, error) {
+	if err := f.check(); err != nil {
+		return nil, nil, err
+	}
+	w, h := 0, 0
+	if f.size != "" {
+		w, h, _ = sliding.ParseSize(f.size)
+	}
+	var cases []sliding.Case
+	for _, src := range srcs {
+		format, err := f.formatOf(src)
+		if err != nil {
+			return nil, nil, err
+		}
+		cs, err := sliding.Parse(src.reader(), format, w, h)
+		if err != nil {
+			if errors.Is(err, sliding.ErrInvalid) {
+				err = badInput(err)
+			}
+			return nil, nil, src.inFile(err)
+		}
+		cases = append(cases, cs...)
+	}
+	goals := make([]sliding.Board, len(cases))
+	bySize := map[[2]int]sliding.Board{}
+	for i, c := range cases {
+		key := [2]int{c.Board.W, c.Board.H}
+		g, ok := bySize[key]
+		if !ok {
+			if f.goal == "" {
+				g = sliding.Standard(c.Board.W, c.Board.H)
+			} else {
+				if n := goalTiles(f.goal); n != c.Board.W*c.Board.H {
+					return nil, nil, badInputf("line %d: the board is %dx%d but --goal has %d tiles", c.Line, c.Board.W, c.Board.H, n)
+				}
+				var err error
+				if g, err = sliding.ParseGoal(f.goal, c.Board.W, c.Board.H); err != nil {
+					return nil, nil, badInputf("--goal: %v", err)
+				}
+			}
+			bySize[key] = g
+		}
+		goals[i] = g
+	}
+	return cases, goals, nil
+}
+
+// goalTiles counts the tiles of a --goal, whose rows may be separated by
+// slashes.
+func goalTiles(goal string) int {
+	return len(strings.Fields(strings.ReplaceAll(goal, "/", " ")))
+}
+
+// goalFits reports whether --goal, if given, is a goal for w x h boards.
+func (f *slidingFlags) goalFits(w, h int) bool {
+	if f.goal == "" {
+		return true
+	}
+	_, err := sliding.ParseGoal(f.goal, w, h)
+	return err == nil
+}

@@ -1,0 +1,161 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+)
+
+// CompareOptions bound each run of Compare.
+type CompareOptions struct {
+	// Limits caps each run (see Run for the caps it adds).
+	Limits search.Limits
+	// Timeout stops each run after this long; 0 sets no time limit.
+	Timeout time.Duration
+	// MaxDepth bounds DFS and IDDFS; 0 is the board's default.
+	MaxDepth int
+	// Partition names the pattern-database set of the pdb run.
+	Partition string
+}
+
+// Comparison is what Compare found.
+type Comparison struct {
+	// Solvable is false when the board cannot reach the goal; then no
+	// algorithm runs and Runs is empty.
+	Solvable bool
+	// MaxDepth is the depth bound that DFS and IDDFS used.
+	MaxDepth int
+	// Runs holds one run per algorithm and heuristic, in a fixed order.
+	Runs []CompareRun
+	// OptimalSolutions is, for boards of up to 9 cells, the number of
+	// distinct fewest-move solutions (sliding.CountOptimal); nil for larger
+	// boards or when the limits stopped the count.
+	OptimalSolutions *big.Int
+}
+
+// CompareRun is one algorithm's run in a Comparison.
+type CompareRun struct {
+	// Algorithm is bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime,
+	// idastar, "idastar (tuned)" (package sliding's own IDA*), table, or
+	// "idastar (pdb)".
+	Algorithm string
+	// Heuristic is misplaced, manhattan, linear or pdb; "-" for none.
+	Heuristic string
+	// Status is ok; node-cap or timeout when a limit stopped the run (the
+	// stats count the work up to the stop); none when DFS or IDDFS found no
+	// path within the depth limit; n/a when the method does not apply.
+	Status string
+	// Solution is the run's answer: its moves when Status is ok, and its
+	// statistics in every case.
+	Solution sliding.Solution
+}
+
+type compareRun struct {
+	name      string
+	algo      sliding.Algorithm
+	heuristic string
+	tuned     bool // package sliding's IDA*, not the generic one
+	table     bool // the distance table
+}
+
+func compareRuns(pdb bool) []compareRun {
+	runs := []compareRun{{name: "bfs", algo: sliding.BFS}, {name: "bibfs", algo: sliding.BiBFS}, {name: "dfs", algo: sliding.DFS}, {name: "iddfs", algo: sliding.IDDFS}}
+	for _, h := range sliding.Heuristics {
+		runs = append(runs, compareRun{name: string(sliding.AStar), algo: sliding.AStar, heuristic: h})
+	}
+	runs = append(runs, compareRun{name: "nbs", algo: sliding.NBS, heuristic: "manhattan"}, compareRun{name: "nbs", algo: sliding.NBS, heuristic: "linear"},
+		compareRun{name: "wastar", algo: sliding.WAStar, heuristic: "linear"}, compareRun{name: "anytime", algo: sliding.Anytime, heuristic: "linear"})
+	for _, h := range sliding.Heuristics {
+		runs = append(runs, compareRun{name: string(sliding.IDAStar), algo: sliding.IDAStar, heuristic: h})
+	}
+	for _, h := range sliding.Heuristics {
+		runs = append(runs, compareRun{name: "idastar (tuned)", algo: sliding.Auto, heuristic: h, tuned: true})
+	}
+	runs = append(runs, compareRun{name: "table", algo: sliding.Auto, table: true})
+	if pdb {
+		runs = append(runs, compareRun{name: "idastar (pdb)", algo: sliding.Auto, heuristic: "pdb"})
+	}
+	return runs
+}
+
+// Compare runs every algorithm and heuristic on one board under the same
+// limits, one after another, and replays every path it reports to the goal:
+// the generic algorithms of package search, package sliding's tuned IDA*,
+// the distance table, and pattern databases unless Options.NoDatabases.
+// A run stopped by a limit is a run that says so, not an error; the error
+// is the context's when ctx ends, or a solver fault.
+func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt CompareOptions) (Comparison, error) {
+	c := Comparison{Solvable: sliding.Solvable(b, goal), MaxDepth: opt.MaxDepth, Runs: []CompareRun{}}
+	if c.MaxDepth == 0 {
+		c.MaxDepth = sliding.DefaultMaxDepth(b.W, b.H)
+	}
+	if !c.Solvable {
+		return c, nil
+	}
+	for _, r := range compareRuns(!s.opts.NoDatabases) {
+		if err := ctx.Err(); err != nil {
+			return c, err
+		}
+		sol, err := s.compareOne(ctx, r, b, goal, opt)
+		run := CompareRun{Algorithm: r.name, Heuristic: r.heuristic, Solution: sol}
+		if run.Heuristic == "" {
+			run.Heuristic = "-"
+		}
+		switch {
+		case err == nil:
+			if verr := sliding.Verify(b, goal, sol.Moves); verr != nil {
+				return c, fmt.Errorf("internal error: %s/%s path does not reach the goal: %v", run.Algorithm, run.Heuristic, verr)
+			}
+			run.Status = "ok"
+		case ctx.Err() != nil:
+			return c, ctx.Err()
+		case errors.Is(err, context.DeadlineExceeded):
+			run.Status = "timeout"
+		case errors.Is(err, search.ErrLimit):
+			run.Status = "node-cap"
+		case errors.Is(err, search.ErrNotFound):
+			run.Status = "none"
+		case errors.Is(err, ErrInput):
+			run.Status = "n/a"
+		default:
+			return c, fmt.Errorf("%s/%s: %w", run.Algorithm, run.Heuristic, err)
+		}
+		c.Runs = append(c.Runs, run)
+	}
+	if len(b.Tiles) <= 9 {
+		if _, n, _, err := sliding.CountOptimal(ctx, b, goal, opt.Limits); err == nil {
+			c.OptimalSolutions = n
+		} else if ctx.Err() != nil {
+			return c, ctx.Err()
+		}
+	}
+	return c, nil
+}
+
+// compareOne runs one row with its own timeout.
+func (s *Solver) compareOne(ctx context.Context, r compareRun, b, goal sliding.Board, opt CompareOptions) (sliding.Solution, error) {
+	if opt.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
+		defer cancel()
+	}
+	switch {
+	case r.table:
+		if !sliding.TableSize(b.W, b.H) {
+			return sliding.Solution{}, inputErrorf("no table for %dx%d boards", b.W, b.H)
+		}
+		return sliding.Solve(ctx, b, goal, opt.Limits)
+	case r.tuned:
+		h, err := sliding.HeuristicByName(r.heuristic, goal)
+		if err != nil {
+			return sliding.Solution{}, err
+		}
+		return sliding.IDAStarSolve(ctx, b, goal, h, opt.Limits)
+	}
+	return s.Run(ctx, b, goal, Method{Algorithm: r.algo, Heuristic: r.heuristic, Partition: opt.Partition, MaxDepth: opt.MaxDepth}, opt.Limits)
+}

@@ -1,0 +1,164 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
+)
+
+// ErrInput marks an error caused by the request rather than by the solver:
+// an unknown heuristic, a partition that does not fit the board, pattern
+// databases asked for where there are none, a search that cannot finish
+// unbounded. The command line answers it with exit status 2, the HTTP API
+// with 400 Bad Request.
+var ErrInput = errors.New("bad input")
+
+// inputErrorf returns an error that matches ErrInput and prints as the
+// message alone.
+func inputErrorf(format string, args ...any) error {
+	return inputError{fmt.Errorf(format, args...)}
+}
+
+type inputError struct{ err error }
+
+func (e inputError) Error() string   { return e.err.Error() }
+func (e inputError) Unwrap() []error { return []error{e.err, ErrInput} }
+
+// Method names how Run solves a board. Its zero value is the fastest exact
+// method, as Solve.
+type Method struct {
+	// Algorithm is sliding.Auto (the fastest exact method; also "") or a
+	// generic algorithm of package search.
+	Algorithm sliding.Algorithm
+	// Heuristic names the heuristic of the informed algorithms: misplaced,
+	// manhattan, linear, or pdb for pattern databases ("" is linear).
+	Heuristic string
+	// Partition names the pattern-database set; "" is the set Solve
+	// chooses.
+	Partition string
+	// MaxDepth bounds DFS and IDDFS; 0 is the board's default.
+	MaxDepth int
+}
+
+// MemoryGuard is the node cap that Run puts on BFS and A* when the limits
+// set none: they keep every state they reach, and this keeps them to a few
+// hundred megabytes.
+const MemoryGuard = 2_000_000
+
+// UninformedCells is the board size from which Run refuses BFS and IDDFS
+// unless a node cap or a deadline bounds them: 3x4 has 239 million states,
+// 4x4 over 10^13.
+const UninformedCells = 12
+
+// UnboundedError is Run's answer to an uninformed search that cannot
+// finish on the board without a bound. It matches ErrInput.
+type UnboundedError struct {
+	Algorithm sliding.Algorithm
+	W, H      int
+}
+
+func (e *UnboundedError) Error() string {
+	return fmt.Sprintf("%s cannot search a %dx%d board (%s states) in memory or time without a node cap or a deadline",
+		e.Algorithm, e.W, e.H, e.States())
+}
+
+// Is reports whether target is ErrInput.
+func (e *UnboundedError) Is(target error) bool { return target == ErrInput }
+
+// States describes n!/2, the number of boards that reach one goal.
+func (e *UnboundedError) States() string {
+	f := 0.5
+	for i := 2; i <= e.W*e.H; i++ {
+		f *= float64(i)
+	}
+	return fmt.Sprintf("%.3g", f)
+}
+
+// Bounded returns the refusal of Run for algo on a w x h board, or nil:
+// BFS and IDDFS on boards of UninformedCells or more need a node cap or a
+// deadline (bounded).
+func Bounded(algo sliding.Algorithm, w, h int, bounded bool) error {
+	if (algo == sliding.BFS || algo == sliding.IDDFS) && !bounded && w*h >= UninformedCells {
+		return &UnboundedError{algo, w, h}
+	}
+	return nil
+}
+
+// Limits returns lim with the memory guard of algo: MemoryGuard as the
+// node cap of the searches that keep every state they reach (BFS,
+// bidirectional BFS, A*, NBS, weighted and anytime A*) when lim sets none.
+func Limits(algo sliding.Algorithm, lim search.Limits) search.Limits {
+	switch algo {
+	case sliding.BFS, sliding.BiBFS, sliding.AStar, sliding.NBS, sliding.WAStar, sliding.Anytime:
+	default:
+		return lim
+	}
+	if lim.MaxNodes == 0 {
+		lim.MaxNodes = MemoryGuard
+	}
+	return lim
+}
+
+// Run answers one board by the method m names: the fastest exact method
+// (as Solve) for the zero Method, a given pattern-database partition, or
+// a generic algorithm of package search with a named heuristic. An
+// unsolvable board returns sliding.ErrUnsolvable with a solution whose
+// Method says how that was decided. BFS and A* are capped by MemoryGuard
+// unless lim sets a cap, and BFS and IDDFS are refused on large boards
+// unless lim or ctx bounds them (see Bounded). Errors caused by m match
+// ErrInput.
+func (s *Solver) Run(ctx context.Context, b, goal sliding.Board, m Method, lim search.Limits) (sliding.Solution, error) {
+	if !sliding.Solvable(b, goal) {
+		return sliding.Solution{Optimal: true, Method: "parity"}, sliding.ErrUnsolvable
+	}
+	algo := m.Algorithm
+	if algo == "" {
+		algo = sliding.Auto
+	}
+	heuristic := m.Heuristic
+	if heuristic == "" {
+		heuristic = "linear"
+	}
+	if heuristic == "pdb" {
+		if algo != sliding.Auto && algo != sliding.IDAStar {
+			return sliding.Solution{}, inputErrorf("heuristic pdb works with algorithm auto or idastar, not %s", algo)
+		}
+		if s.opts.NoDatabases {
+			return sliding.Solution{}, inputErrorf("heuristic pdb: this searchlab has no pattern databases")
+		}
+		sol, err := s.solvePartition(ctx, b, goal, m.Partition, lim)
+		switch {
+		case errors.Is(err, pdb.ErrNoDatabase):
+			return sliding.Solution{}, inputErrorf("heuristic pdb: %v", err)
+		case errors.Is(err, ErrNotReady):
+			return sliding.Solution{}, inputErrorf("heuristic pdb: the pattern databases for %dx%d boards are not ready yet", b.W, b.H)
+		}
+		return sol, err
+	}
+	if algo == sliding.Auto {
+		if m.Partition != "" && !sliding.TableSize(b.W, b.H) && !s.opts.NoDatabases {
+			sol, err := s.solvePartition(ctx, b, goal, m.Partition, lim)
+			if errors.Is(err, pdb.ErrNoDatabase) {
+				return sliding.Solution{}, inputErrorf("partition: %v", err)
+			}
+			return sol, err
+		}
+		return s.Solve(ctx, b, goal, lim)
+	}
+	_, deadline := ctx.Deadline()
+	if err := Bounded(algo, b.W, b.H, lim.MaxNodes > 0 || deadline); err != nil {
+		return sliding.Solution{}, err
+	}
+	var h sliding.Heuristic
+	if algo.Informed() {
+		var err error
+		if h, err = sliding.HeuristicByName(heuristic, goal); err != nil {
+			return sliding.Solution{}, inputErrorf("%v", err)
+		}
+	}
+	return sliding.SolveWith(ctx, b, goal, sliding.Options{Algorithm: algo, Heuristic: h, MaxDepth: m.MaxDepth, Limits: Limits(algo, lim)})
+}

@@ -1,0 +1,116 @@
+package solve_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/solve"
+)
+
+// TestRun checks every algorithm and heuristic against the
+// distance table on random 3x3 boards and two goals, and the errors of bad
+// options.
+func TestRun(t *testing.T) {
+	t.Parallel()
+	solver := solve.New(solve.Options{NoDatabases: true})
+	defer solver.Close()
+	rng := rand.New(rand.NewPCG(1, 2))
+	spiral, _ := sliding.ParseGoal("1 2 3 8 0 4 7 6 5", 3, 3)
+	for _, goal := range []sliding.Board{sliding.Standard(3, 3), spiral} {
+		table := sliding.TableFor(goal)
+		for range 20 {
+			b := sliding.Scramble(rng, goal, 14)
+			want := table.Distance(b)
+			for _, m := range []solve.Method{
+				{}, {Algorithm: sliding.BFS}, {Algorithm: sliding.IDDFS}, {Algorithm: sliding.AStar, Heuristic: "misplaced"},
+				{Algorithm: sliding.IDAStar, Heuristic: "manhattan"}, {Algorithm: sliding.AStar, Heuristic: "linear"},
+			} {
+				sol, err := solver.Run(context.Background(), b, goal, m, search.Limits{})
+				if err != nil || sol.Len() != want || !sol.Optimal || sliding.Verify(b, goal, sol.Moves) != nil {
+					t.Fatalf("%v %+v: %d moves (optimal %v, %v), want %d", b, m, sol.Len(), sol.Optimal, err, want)
+				}
+			}
+		}
+	}
+	b := sliding.Standard(3, 3)
+	for _, m := range []solve.Method{
+		{Algorithm: sliding.AStar, Heuristic: "nosuch"},
+		{Heuristic: "pdb"},
+		{Algorithm: sliding.BFS, Heuristic: "pdb"},
+	} {
+		if _, err := solver.Run(context.Background(), b, b, m, search.Limits{}); !errors.Is(err, solve.ErrInput) {
+			t.Errorf("%+v: error %v does not match ErrInput", m, err)
+		}
+	}
+	// The one bound rule: BFS and IDDFS on 3x4 and up need a node cap or a
+	// deadline; BFS and A* get the memory guard.
+	big := sliding.Standard(4, 3)
+	for _, algo := range []sliding.Algorithm{sliding.BFS, sliding.IDDFS} {
+		_, err := solver.Run(context.Background(), big, big, solve.Method{Algorithm: algo}, search.Limits{})
+		var ue *solve.UnboundedError
+		if !errors.As(err, &ue) || !errors.Is(err, solve.ErrInput) || ue.States() != "2.4e+08" {
+			t.Errorf("%s on 4x3 unbounded: %v", algo, err)
+		}
+		if _, err := solver.Run(context.Background(), big, big, solve.Method{Algorithm: algo}, search.Limits{MaxNodes: 10}); err != nil {
+			t.Errorf("%s on 4x3 with a cap: %v", algo, err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		if _, err := solver.Run(ctx, big, big, solve.Method{Algorithm: algo}, search.Limits{}); err != nil {
+			t.Errorf("%s on 4x3 with a deadline: %v", algo, err)
+		}
+		cancel()
+	}
+	if got := solve.Limits(sliding.AStar, search.Limits{}).MaxNodes; got != solve.MemoryGuard {
+		t.Errorf("A* unbounded: cap %d, want the memory guard", got)
+	}
+}
+
+// TestRunDatabases checks that Auto answers through the pattern databases: the table
+// for 3x3, pattern databases for 3x4 (with Background, IDA* with linear
+// conflicts until the set is ready), and that heuristic pdb on a board no
+// database fits is an input error.
+func TestRunDatabases(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	solver := solve.New(solve.Options{Dir: t.TempDir(), Background: true})
+	defer solver.Close()
+	small := sliding.Scramble(rand.New(rand.NewPCG(3, 4)), sliding.Standard(3, 3), 10)
+	if sol, err := solver.Run(ctx, small, sliding.Standard(3, 3), solve.Method{}, search.Limits{}); err != nil || sol.Method != "table" {
+		t.Errorf("3x3: %v, method %q", err, sol.Method)
+	}
+	goal := sliding.Standard(4, 3)
+	big := sliding.Scramble(rand.New(rand.NewPCG(5, 6)), goal, 30)
+	ref, err := sliding.IDAStarSolve(ctx, big, goal, sliding.LinearConflict(goal), search.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	methods := map[string]bool{}
+	for range 1000 {
+		sol, err := solver.Run(ctx, big, goal, solve.Method{}, search.Limits{})
+		if err != nil || !sol.Optimal || sol.Len() != ref.Len() || sliding.Verify(big, goal, sol.Moves) != nil {
+			t.Fatalf("4x3: %v, %+v; want %d moves", err, sol, ref.Len())
+		}
+		methods[sol.Method] = true
+		if sol.Method == "pdb 6-5" {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !methods["pdb 6-5"] {
+		t.Errorf("4x3 answered by %v, never by the pattern databases", methods)
+	}
+	huge := sliding.Standard(6, 6)
+	if _, err := solver.Run(ctx, huge, huge, solve.Method{Heuristic: "pdb"}, search.Limits{}); !errors.Is(err, solve.ErrInput) {
+		t.Errorf("pdb on 6x6: %v", err)
+	}
+	without := solve.New(solve.Options{NoDatabases: true})
+	defer without.Close()
+	if _, err := without.Run(ctx, big, goal, solve.Method{Heuristic: "pdb"}, search.Limits{}); !errors.Is(err, solve.ErrInput) {
+		t.Errorf("pdb with NoDatabases: %v", err)
+	}
+}

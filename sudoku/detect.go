@@ -1,0 +1,32 @@
+package sudoku
+
+import "bytes"
+
+// DetectFormat tells the format of input that starts with prefix from its
+// first line that is not blank: numbers separated by spaces are
+// FormatGrid, nine digits are FormatBOJ2239, anything else is FormatLine
+// (whose parser names the fault, if any).
+func DetectFormat(prefix []byte) Format {
+	for line := range bytes.SplitSeq(prefix, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		switch {
+		case len(line) == 0:
+			continue
+		case bytes.IndexAny(line, " \t") >= 0:
+			return FormatGrid
+		case len(line) == 9 && allDigits(line):
+			return FormatBOJ2239
+		}
+		return FormatLine
+	}
+	return FormatLine
+}
+
+func allDigits(b []byte) bool {
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,554 @@
+#include "textflag.h"
+
+// propagateAVX2 (vector9_amd64.go) is propagateAsm (vector9_amd64.s) for
+// processors with AVX2 and without AVX-512: the same passes on the same
+// registers' worth of state, digits 0-7 of each band in the lanes of a
+// 256-bit vector and digit 8 in a general register, with what AVX2 lacks
+// written out: the constants are memory operands (there are 16 vector
+// registers, not 32), the state at the start of a pass is kept in the
+// frame, a rotation is two shifts and an or, a three-input logic
+// instruction two or three two-input ones, and the lane tests are VPTEST.
+// The digit-8 code is propagateAsm's. TestVectorScalar compares the
+// results with propagateScalar.
+//
+// Registers:
+//   Y0-Y2    digits 0-7 of bands 0-2
+//   Y3-Y15   scratch
+//   R8-R10   digit 8 of bands 0-2
+//   R11-R13  the placed cells of bands 0-2
+//   R14, R15, DI  digit 8's new placements of this pass
+//   BX       digit 8's words changed in the last pass
+//   AX, CX, DX, SI  scratch
+// Frame: 0(SP), 32(SP), 64(SP) hold Y0-Y2 at the start of the pass.
+
+DATA c511<>+0(SB)/8, $0x000001ff000001ff
+DATA c511<>+8(SB)/8, $0x000001ff000001ff
+DATA c511<>+16(SB)/8, $0x000001ff000001ff
+DATA c511<>+24(SB)/8, $0x000001ff000001ff
+GLOBL c511<>(SB), RODATA|NOPTR, $32
+
+DATA crow1<>+0(SB)/8, $0x0004020100040201
+DATA crow1<>+8(SB)/8, $0x0004020100040201
+DATA crow1<>+16(SB)/8, $0x0004020100040201
+DATA crow1<>+24(SB)/8, $0x0004020100040201
+GLOBL crow1<>(SB), RODATA|NOPTR, $32
+
+DATA clow8<>+0(SB)/8, $0x03fdfeff03fdfeff
+DATA clow8<>+8(SB)/8, $0x03fdfeff03fdfeff
+DATA clow8<>+16(SB)/8, $0x03fdfeff03fdfeff
+DATA clow8<>+24(SB)/8, $0x03fdfeff03fdfeff
+GLOBL clow8<>(SB), RODATA|NOPTR, $32
+
+DATA chigh<>+0(SB)/8, $0x0402010004020100
+DATA chigh<>+8(SB)/8, $0x0402010004020100
+DATA chigh<>+16(SB)/8, $0x0402010004020100
+DATA chigh<>+24(SB)/8, $0x0402010004020100
+GLOBL chigh<>(SB), RODATA|NOPTR, $32
+
+DATA cnothigh<>+0(SB)/8, $0xfbfdfefffbfdfeff
+DATA cnothigh<>+8(SB)/8, $0xfbfdfefffbfdfeff
+DATA cnothigh<>+16(SB)/8, $0xfbfdfefffbfdfeff
+DATA cnothigh<>+24(SB)/8, $0xfbfdfefffbfdfeff
+GLOBL cnothigh<>(SB), RODATA|NOPTR, $32
+
+DATA c444<>+0(SB)/8, $0x0000012400000124
+DATA c444<>+8(SB)/8, $0x0000012400000124
+DATA c444<>+16(SB)/8, $0x0000012400000124
+DATA c444<>+24(SB)/8, $0x0000012400000124
+GLOBL c444<>(SB), RODATA|NOPTR, $32
+
+DATA c111<>+0(SB)/8, $0x0000004900000049
+DATA c111<>+8(SB)/8, $0x0000004900000049
+DATA c111<>+16(SB)/8, $0x0000004900000049
+DATA c111<>+24(SB)/8, $0x0000004900000049
+GLOBL c111<>(SB), RODATA|NOPTR, $32
+
+DATA c666<>+0(SB)/8, $0x000001b6000001b6
+DATA c666<>+8(SB)/8, $0x000001b6000001b6
+DATA c666<>+16(SB)/8, $0x000001b6000001b6
+DATA c666<>+24(SB)/8, $0x000001b6000001b6
+GLOBL c666<>(SB), RODATA|NOPTR, $32
+
+DATA c333<>+0(SB)/8, $0x036db6db036db6db
+DATA c333<>+8(SB)/8, $0x036db6db036db6db
+DATA c333<>+16(SB)/8, $0x036db6db036db6db
+DATA c333<>+24(SB)/8, $0x036db6db036db6db
+GLOBL c333<>(SB), RODATA|NOPTR, $32
+
+DATA ctri2<>+0(SB)/8, $0x0492492404924924
+DATA ctri2<>+8(SB)/8, $0x0492492404924924
+DATA ctri2<>+16(SB)/8, $0x0492492404924924
+DATA ctri2<>+24(SB)/8, $0x0492492404924924
+GLOBL ctri2<>(SB), RODATA|NOPTR, $32
+
+// ROR(k, l, x, y, t): y = x rotated right by k (l = 32-k).
+#define ROR(k, l, x, y, t) \
+	VPSRLD $k, x, y \
+	VPSLLD $l, x, t \
+	VPOR t, y, y
+
+// COLS(a, f, t): f = (a | a>>9 | a>>18) & 511.
+#define COLS(a, f, t) \
+	VPSRLD $9, a, t \
+	VPSRLD $18, a, f \
+	VPOR t, f, f \
+	VPOR a, f, f \
+	VPAND c511<>(SB), f, f
+
+// ROTOR(u, r, t): r = boxRot1(u) | boxRot2(u) for a 9-bit u.
+#define ROTOR(u, r, t) \
+	VPSRLD $1, u, r \
+	VPAND c333<>(SB), r, r \
+	VPSLLD $2, u, t \
+	VPAND c444<>(SB), t, t \
+	VPOR t, r, r \
+	VPSRLD $2, u, t \
+	VPAND c111<>(SB), t, t \
+	VPOR t, r, r \
+	VPSLLD $1, u, t \
+	VPAND c666<>(SB), t, t \
+	VPOR t, r, r
+
+// CLAIM(a, u, t1, t2): a &^= spread(boxRot1(u) | boxRot2(u)).
+#define CLAIM(a, u, t1, t2) \
+	ROTOR(u, t1, t2) \
+	VPMULLD crow1<>(SB), t1, t1 \
+	VPANDN a, t1, a
+
+// B12(x, y, t): y = (x rotated right by 3 &^ high) | (x<<6 & high).
+#define B12(x, y, t) \
+	ROR(3, 29, x, y, t) \
+	VPAND cnothigh<>(SB), y, y \
+	VPSLLD $6, x, t \
+	VPAND chigh<>(SB), t, t \
+	VPOR t, y, y
+
+// PERM(a, t, b1, b2, r1, r2, x, p): the triad permutation rule.
+#define PERM(a, t, b1, b2, r1, r2, x, p) \
+	VPAND c333<>(SB), a, t \
+	VPADDD c333<>(SB), t, t \
+	VPOR a, t, t \
+	VPAND ctri2<>(SB), t, t \
+	B12(t, b1, x) \
+	B12(b1, b2, x) \
+	ROR(9, 23, b2, r2, x) \
+	VPSLLD $18, b2, x \
+	VPOR x, r2, r2 \
+	VPAND b1, r2, r2 \
+	ROR(9, 23, b1, r1, x) \
+	VPSLLD $18, b1, x \
+	VPOR x, r1, r1 \
+	VPAND b2, r1, r1 \
+	VPOR r1, r2, x \
+	ROR(9, 23, x, p, r1) \
+	VPSLLD $18, x, r1 \
+	VPOR r1, p, p \
+	VPAND t, p, p \
+	ROR(2, 30, p, x, r1) \
+	VPSUBD x, p, x \
+	VPOR p, x, x \
+	VPAND x, a, a
+
+// SINGLES(a, s, n, t, tx): n = the row singles of a not yet placed (s a
+// general register with the placed cells; tx is t's X register).
+#define SINGLES(a, s, n, t, tx) \
+	VPSUBD crow1<>(SB), a, t \
+	VPAND a, t, t \
+	VPAND clow8<>(SB), t, n \
+	VPADDD clow8<>(SB), n, n \
+	VPOR t, n, n \
+	VPAND chigh<>(SB), n, n \
+	VPSRLD $8, n, t \
+	VPSUBD t, n, t \
+	VPOR t, n, n \
+	VMOVD s, tx \
+	VPBROADCASTD tx, t \
+	VPOR t, n, n \
+	VPANDN a, n, n
+
+// POINTS(a, c, t1, t2): c = spread of the columns of a that are the only
+// one of their box.
+#define POINTS(a, c, t1, t2) \
+	COLS(a, c, t1) \
+	ROTOR(c, t1, t2) \
+	VPANDN c, t1, c \
+	VPMULLD crow1<>(SB), c, c
+
+// COLS1(e, g, t): g = colsOf(e) for a general register.
+#define COLS1(e, g, t) \
+	MOVL e, g \
+	MOVL e, t \
+	SHRL $9, t \
+	ORL t, g \
+	MOVL e, t \
+	SHRL $18, t \
+	ORL t, g \
+	ANDL $511, g
+
+// CLAIM1(e, g1, g2, t): e &^= boxOthers[511 &^ (g1|g2)] (SI the table).
+#define CLAIM1(e, g1, g2, t) \
+	MOVL g1, t \
+	ORL g2, t \
+	NOTL t \
+	ANDL $511, t \
+	MOVL (SI)(t*4), t \
+	NOTL t \
+	ANDL t, e
+
+// PERMT(e): e = permT(e) (SI the table triadKeep); AX, CX, DX scratch.
+#define PERMT(e) \
+	MOVL e, AX \
+	MOVL e, CX \
+	SHRL $1, CX \
+	ORL CX, AX \
+	MOVL e, CX \
+	SHRL $2, CX \
+	ORL CX, AX \
+	ANDL $0x1249249, AX \
+	IMUL3L $0x54, AX, AX \
+	MOVL AX, CX \
+	SHRL $6, CX \
+	ANDL $7, CX \
+	MOVL AX, DX \
+	SHRL $12, DX \
+	ANDL $0x38, DX \
+	ORL DX, CX \
+	SHRL $18, AX \
+	ANDL $0x1C0, AX \
+	ORL AX, CX \
+	ANDL (SI)(CX*4), e
+
+// ROWHIGH(x, h): h = the top bit of each of x's three 9-bit rows that
+// has any bit set.
+#define ROWHIGH(x, h) \
+	MOVL x, h \
+	ANDL $0x3FDFEFF, h \
+	ADDL $0x3FDFEFF, h \
+	ORL x, h \
+	ANDL $0x4020100, h
+
+// SINGLES1(e, s, m): m = singles1(e) &^ s; AX, CX, DX scratch.
+#define SINGLES1(e, s, m) \
+	LEAL -0x40201(e), AX \
+	ANDL e, AX \
+	ROWHIGH(AX, CX) \
+	MOVL CX, DX \
+	SHRL $8, DX \
+	MOVL CX, AX \
+	SUBL DX, AX \
+	ORL CX, AX \
+	ORL s, AX \
+	NOTL AX \
+	MOVL e, m \
+	ANDL AX, m
+
+// ORALL(n, v, t): v = the eight lanes of n or-ed into each lane.
+#define ORALL(n, v, t) \
+	VPERMQ $0x4E, n, v \
+	VPOR n, v, v \
+	VPSHUFD $0x4E, v, t \
+	VPOR t, v, v \
+	VPSHUFD $0xB1, v, t \
+	VPOR t, v, v
+
+// PLACE(a, n, e, s, m, v, vx, t, tx): the placements of band (vector n,
+// digit 8 m): the other digits lose their cells; s gains them. AX, CX
+// scratch.
+#define PLACE(a, n, e, s, m, v, vx, t, tx) \
+	ORALL(n, v, t) \
+	VMOVD m, tx \
+	VPBROADCASTD tx, t \
+	VPOR t, v, v \
+	VPANDN v, n, t \
+	VPANDN a, t, a \
+	VMOVD vx, AX \
+	MOVL m, CX \
+	NOTL CX \
+	ANDL AX, CX \
+	NOTL CX \
+	ANDL CX, e \
+	ORL AX, s
+
+// COUNTS(a, e, s, ns, off): the cells of the band (vector a, digit 8 e,
+// placed cells s) with one, two and three or more candidates, by an adder
+// tree over the lanes; a cell without a candidate or a placed cell with
+// two fails; ns gets the naked singles (one candidate, not placed) in
+// every lane; the unplaced cells with two candidates go to s.biv at
+// offset off of DI. Y3-Y11, AX scratch.
+#define COUNTS(a, e, s, ns, off) \
+	VPERMQ $0x4E, a, Y3 \
+	VPOR Y3, a, Y4 \
+	VPAND Y3, a, Y5 \
+	VPSHUFD $0x4E, Y4, Y6 \
+	VPSHUFD $0x4E, Y5, Y7 \
+	VPAND Y6, Y5, Y8 \
+	VPAND Y7, Y4, Y9 \
+	VPOR Y9, Y8, Y8 \
+	VPAND Y6, Y4, Y9 \
+	VPOR Y7, Y5, Y5 \
+	VPOR Y9, Y5, Y5 \
+	VPOR Y6, Y4, Y4 \
+	VPSHUFD $0xB1, Y4, Y6 \
+	VPSHUFD $0xB1, Y5, Y7 \
+	VPSHUFD $0xB1, Y8, Y9 \
+	VPAND Y6, Y5, Y10 \
+	VPAND Y7, Y4, Y11 \
+	VPOR Y10, Y8, Y8 \
+	VPOR Y11, Y8, Y8 \
+	VPOR Y9, Y8, Y8 \
+	VPAND Y6, Y4, Y9 \
+	VPOR Y7, Y5, Y5 \
+	VPOR Y9, Y5, Y5 \
+	VPOR Y6, Y4, Y4 \
+	VMOVD e, X10 \
+	VPBROADCASTD X10, Y10 \
+	VPAND Y10, Y5, Y11 \
+	VPOR Y11, Y8, Y8 \
+	VPAND Y10, Y4, Y11 \
+	VPOR Y11, Y5, Y5 \
+	VPOR Y10, Y4, Y4 \
+	VMOVD X4, AX \
+	CMPL AX, $0x7FFFFFF \
+	JNE fail \
+	VMOVD s, X11 \
+	VPBROADCASTD X11, Y11 \
+	VPTEST Y11, Y5 \
+	JNE fail \
+	VPOR Y11, Y5, Y10 \
+	VPANDN Y4, Y10, ns \
+	VPOR Y11, Y8, Y8 \
+	VPANDN Y5, Y8, Y8 \
+	VMOVD X8, AX \
+	MOVL AX, off(DI)
+
+// NAKED(a, prev, ns, nsx, e): the naked singles ns of the band (vector a,
+// digit 8 e) restrict their digit's row to them; prev keeps a; R15 ors
+// the changes of e. AX, CX, DX, SI, R14, Y3-Y5 scratch.
+#define NAKED(a, prev, ns, nsx, e) \
+	VPAND ns, a, Y3 \
+	VPAND clow8<>(SB), Y3, Y4 \
+	VPADDD clow8<>(SB), Y4, Y4 \
+	VPOR Y3, Y4, Y4 \
+	VPAND chigh<>(SB), Y4, Y4 \
+	VPSRLD $8, Y4, Y5 \
+	VPSUBD Y5, Y4, Y5 \
+	VPOR Y4, Y5, Y5 \
+	VMOVDQU a, prev \
+	VPANDN Y5, Y3, Y5 \
+	VPANDN a, Y5, a \
+	VMOVD nsx, AX \
+	ANDL e, AX \
+	ROWHIGH(AX, CX) \
+	MOVL CX, DX \
+	SHRL $8, DX \
+	MOVL CX, SI \
+	SUBL DX, SI \
+	ORL CX, SI \
+	NOTL AX \
+	ANDL AX, SI \
+	MOVL e, R14 \
+	NOTL SI \
+	ANDL SI, e \
+	XORL e, R14 \
+	ORL R14, R15
+
+// SAME(t, u): ZF set when Y0-Y2 equal the frame's copies (t, u scratch).
+#define SAME(t, u) \
+	VPXOR 0(SP), Y0, t \
+	VPXOR 32(SP), Y1, u \
+	VPOR u, t, t \
+	VPXOR 64(SP), Y2, u \
+	VPOR u, t, t \
+	VPTEST t, t
+
+// func propagateAVX2(s *stateV, e8 bool) bool
+TEXT ·propagateAVX2(SB), NOSPLIT, $96-17
+	MOVQ s+0(FP), DI
+	MOVBLZX e8+8(FP), BX
+	VMOVDQU 0(DI), Y0
+	VMOVDQU 36(DI), Y1
+	VMOVDQU 72(DI), Y2
+	MOVL 32(DI), R8
+	MOVL 68(DI), R9
+	MOVL 104(DI), R10
+	MOVL 108(DI), R11
+	MOVL 112(DI), R12
+	MOVL 116(DI), R13
+
+loop:
+	VMOVDQU Y0, 0(SP)
+	VMOVDQU Y1, 32(SP)
+	VMOVDQU Y2, 64(SP)
+	MOVQ s+0(FP), DI
+	MOVL R8, 32(DI)
+	MOVL R9, 68(DI)
+	MOVL R10, 104(DI)
+
+	// Column claiming.
+	COLS(Y0, Y3, Y6)
+	COLS(Y1, Y4, Y7)
+	COLS(Y2, Y5, Y8)
+	VPOR Y4, Y3, Y6
+	VPOR Y5, Y6, Y6
+	VPXOR c511<>(SB), Y6, Y6
+	VPTEST Y6, Y6
+	JNE fail
+	VPOR Y5, Y4, Y9
+	VPANDN c511<>(SB), Y9, Y9
+	VPOR Y5, Y3, Y10
+	VPANDN c511<>(SB), Y10, Y10
+	VPOR Y4, Y3, Y11
+	VPANDN c511<>(SB), Y11, Y11
+	CLAIM(Y0, Y9, Y6, Y7)
+	CLAIM(Y1, Y10, Y6, Y7)
+	CLAIM(Y2, Y11, Y6, Y7)
+
+	// The triad permutation rule.
+	PERM(Y0, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
+	PERM(Y1, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
+	PERM(Y2, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
+	VPMINUD Y1, Y0, Y6
+	VPMINUD Y2, Y6, Y6
+	VPXOR Y7, Y7, Y7
+	VPCMPEQD Y7, Y6, Y6
+	VPTEST Y6, Y6
+	JNE fail
+
+	// Digit 8, unless its words are at the rules' fixed point.
+	XORL R14, R14
+	XORL R15, R15
+	XORL DI, DI
+	TESTL BX, BX
+	JEQ vecrest
+	COLS1(R8, AX, BX)
+	COLS1(R9, CX, BX)
+	COLS1(R10, DX, BX)
+	MOVL AX, BX
+	ORL CX, BX
+	ORL DX, BX
+	CMPL BX, $511
+	JNE fail
+	LEAQ ·boxOthers(SB), SI
+	CLAIM1(R8, CX, DX, BX)
+	CLAIM1(R9, AX, DX, BX)
+	CLAIM1(R10, AX, CX, BX)
+	LEAQ ·triadKeep(SB), SI
+	PERMT(R8)
+	PERMT(R9)
+	PERMT(R10)
+	TESTL R8, R8
+	JEQ fail
+	TESTL R9, R9
+	JEQ fail
+	TESTL R10, R10
+	JEQ fail
+	SINGLES1(R8, R11, R14)
+	SINGLES1(R9, R12, R15)
+	SINGLES1(R10, R13, DI)
+	LEAQ ·boxAlone(SB), SI
+	COLS1(R8, AX, BX)
+	MOVL (SI)(AX*4), AX
+	COLS1(R9, CX, BX)
+	MOVL (SI)(CX*4), CX
+	COLS1(R10, DX, BX)
+	MOVL (SI)(DX*4), DX
+	MOVL CX, BX
+	ORL DX, BX
+	NOTL BX
+	ANDL BX, R8
+	MOVL AX, BX
+	ORL DX, BX
+	NOTL BX
+	ANDL BX, R9
+	MOVL AX, BX
+	ORL CX, BX
+	NOTL BX
+	ANDL BX, R10
+
+vecrest:
+	// Row singles (placements) and box/column pointing.
+	SINGLES(Y0, R11, Y3, Y6, X6)
+	SINGLES(Y1, R12, Y4, Y6, X6)
+	SINGLES(Y2, R13, Y5, Y6, X6)
+	POINTS(Y0, Y9, Y6, Y7)
+	POINTS(Y1, Y10, Y6, Y7)
+	POINTS(Y2, Y11, Y6, Y7)
+	VPOR Y11, Y10, Y6
+	VPANDN Y0, Y6, Y0
+	VPOR Y11, Y9, Y6
+	VPANDN Y1, Y6, Y1
+	VPOR Y10, Y9, Y6
+	VPANDN Y2, Y6, Y2
+
+	// Placements: every other digit loses the cell.
+	VPOR Y5, Y4, Y6
+	VPOR Y3, Y6, Y6
+	VPTEST Y6, Y6
+	JNE place
+	MOVL R14, AX
+	ORL R15, AX
+	ORL DI, AX
+	JEQ compare
+place:
+	PLACE(Y0, Y3, R8, R11, R14, Y6, X6, Y7, X7)
+	PLACE(Y1, Y4, R9, R12, R15, Y6, X6, Y7, X7)
+	PLACE(Y2, Y5, R10, R13, DI, Y6, X6, Y7, X7)
+
+compare:
+	MOVQ s+0(FP), DI
+	XORL BX, BX
+	MOVL R8, AX
+	XORL 32(DI), AX
+	MOVL R9, CX
+	XORL 68(DI), CX
+	ORL CX, AX
+	MOVL R10, CX
+	XORL 104(DI), CX
+	ORL CX, AX
+	SETNE BL
+	SAME(Y6, Y7)
+	JNE loop
+	TESTL BX, BX
+	JNE loop
+
+	// The passes have stalled. Count the candidates of each cell: every
+	// cell must keep one, a placed cell only one; the cells with two are
+	// stored in s.biv; cells with one left (naked singles) restrict their
+	// digit's row to them, and the passes resume.
+	COUNTS(Y0, R8, R11, Y13, 120)
+	COUNTS(Y1, R9, R12, Y14, 124)
+	COUNTS(Y2, R10, R13, Y15, 128)
+	VPOR Y14, Y13, Y3
+	VPOR Y15, Y3, Y3
+	VPTEST Y3, Y3
+	JEQ done
+	XORL R15, R15
+	NAKED(Y0, 0(SP), Y13, X13, R8)
+	NAKED(Y1, 32(SP), Y14, X14, R9)
+	NAKED(Y2, 64(SP), Y15, X15, R10)
+	SAME(Y6, Y7)
+	JNE resume
+	TESTL R15, R15
+	JEQ fail
+resume:
+	MOVL $1, BX
+	JMP loop
+
+done:
+	VMOVDQU Y0, 0(DI)
+	VMOVDQU Y1, 36(DI)
+	VMOVDQU Y2, 72(DI)
+	MOVL R8, 32(DI)
+	MOVL R9, 68(DI)
+	MOVL R10, 104(DI)
+	MOVL R11, 108(DI)
+	MOVL R12, 112(DI)
+	MOVL R13, 116(DI)
+	VZEROUPPER
+	MOVB $1, ret+16(FP)
+	RET
+
+fail:
+	VZEROUPPER
+	MOVB $0, ret+16(FP)
+	RET

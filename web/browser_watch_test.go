@@ -190,6 +190,33 @@ func testWatch(p *page) {
 	}
 	t.Logf("IDA* on the 4x4 board %s: thresholds %v, %d events", board4, bounds, len(ida.Events))
 
+	// Bidirectional BFS: two frontiers, and the board where they met.
+	p.setControl("#watch-size", "3x3")
+	p.setControl("#watch-board", raceBoard)
+	p.setControl("#watch-algo", "bibfs")
+	state, status = p.act("watch", "#watch-trace", 15*time.Second)
+	if state != "done" {
+		t.Fatalf("bidirectional trace: data-state %s: %s", state, status)
+	}
+	var bi slidingTrace
+	apiTrace(p, "/api/trace/sliding", map[string]any{"board": raceBoard, "size": "3x3", "algo": "bibfs"}, &bi)
+	p.do("click #watch-end", chromedp.Click(chromedp.CSS("#watch-end")))
+	sides := eval[map[string]string](p, `(() => { const n = document.getElementById("watch-nodes"); const m = n.querySelector(".mini.meet");
+		return {forward: n.dataset.forward, backward: n.dataset.backward, meet: m ? m.dataset.state : "", label: document.getElementById("watch-current-label").textContent}; })()`)
+	last := bi.Events[len(bi.Events)-1]
+	var meet []int
+	for _, e := range bi.Events {
+		if e.Kind == "meet" {
+			meet = e.State
+		}
+	}
+	f, _ := strconv.Atoi(sides["forward"])
+	b, _ := strconv.Atoi(sides["backward"])
+	if f == 0 || b == 0 || f+b != last.Frontier || sides["meet"] != joinInts(meet) || !strings.Contains(sides["label"], fmt.Sprintf("%d moves", bi.End.Length)) {
+		t.Errorf("bidirectional watch: %v; the API: frontier %d at the end, met at %v, %d moves", sides, last.Frontier, meet, bi.End.Length)
+	}
+	p.screenshot("watch-bibfs")
+
 	testWatchStroke(p)
 	testWatchSudoku(p)
 }

@@ -403,6 +403,34 @@ func testRace(p *page) {
 	}
 	t.Logf("race: %s", eval[string](p, `document.getElementById("race-status").textContent`))
 	p.screenshot("race")
+
+	// A 4x4 board: A* against anytime weighted A*, whose lane shows its
+	// best path and the bound it proved.
+	const board4 = "5 8 3 1 6 4 7 2 9 10 11 12 13 0 14 15" // 24 moves
+	p.setControl("#race-size", "4x4")
+	p.setControl("#race-board", board4)
+	p.setControl("#race-a", "astar:manhattan")
+	p.setControl("#race-b", "anytime:linear")
+	p.setControl("#race-c", "")
+	if state, status := p.act("race", "#race-run", 30*time.Second); state != "done" {
+		t.Fatalf("4x4 race: data-state %s: %s", state, status)
+	}
+	poll[bool](p, "the 4x4 race to end", `document.getElementById("view-race").dataset.race === "over"`, 60*time.Second,
+		`document.getElementById("race-status").textContent`)
+	for _, algo := range []string{"astar:manhattan", "anytime:linear"} {
+		var tr slidingTrace
+		name, h, _ := strings.Cut(algo, ":")
+		apiTrace(p, "/api/trace/sliding", map[string]any{"board": board4, "size": "4x4", "algo": name, "heuristic": h, "kinds": []string{"expand", "improve", "goal"}, "max_events": 100000}, &tr)
+		lane := eval[map[string]string](p, fmt.Sprintf(`(() => { const l = document.querySelector('.lane[data-algo=%s]'); const b = l.querySelector(".lane-best-path");
+			return {expanded: l.dataset.expanded, status: l.querySelector(".lane-status").textContent, best: b ? b.textContent : ""}; })()`, js(algo)))
+		if lane["expanded"] != strconv.FormatInt(tr.End.Stats.Expanded, 10) || !strings.Contains(lane["status"], fmt.Sprintf("goal: %d moves", tr.End.Length)) || tr.End.Length != 24 {
+			t.Errorf("4x4 lane %s: %v; the API: %d expansions, %d moves", algo, lane, tr.End.Stats.Expanded, tr.End.Length)
+		}
+		if name == "anytime" && !strings.HasPrefix(lane["best"], "24 (optimum ≥ ") {
+			t.Errorf("anytime lane: best path %q, want 24 moves with its bound", lane["best"])
+		}
+	}
+	p.setControl("#race-size", "3x3")
 }
 
 // testPhone checks the new views at phone width: nothing wider than the

@@ -1,4 +1,4 @@
-// race.js: the Race view: two or three searches on one 3x3 board, traced
+// race.js: the Race view: two or three searches on one board of up to 4x4, traced
 // through /api/trace/sliding (expansions, thresholds, meetings, better
 // paths and the goal only) and played in lockstep: every tick, each search
 // still running expands the same number of boards, until each has reached
@@ -9,8 +9,8 @@ import { miniBoard } from './watch.js';
 
 const CHOICES = [
   ['bfs', 'BFS'], ['bibfs', 'Bidirectional BFS'], ['astar:misplaced', 'A* (misplaced)'], ['astar:manhattan', 'A* (Manhattan)'],
-  ['astar:linear', 'A* (linear conflict)'], ['nbs:manhattan', 'NBS (Manhattan)'], ['wastar:manhattan', 'Weighted A* (Manhattan ×5)'],
-  ['anytime:manhattan', 'Anytime A* (Manhattan ×5)'], ['idastar:manhattan', 'IDA* (Manhattan)'], ['iddfs', 'IDDFS'], ['', 'none'],
+  ['astar:linear', 'A* (linear conflict)'], ['nbs:manhattan', 'NBS (Manhattan)'], ['wastar:linear', 'Weighted A* (linear conflict ×5)'],
+  ['anytime:linear', 'Anytime A* (linear conflict ×5)'], ['idastar:manhattan', 'IDA* (Manhattan)'], ['iddfs', 'IDDFS'], ['', 'none'],
 ];
 const SVG = 'http://www.w3.org/2000/svg';
 const label = (v) => CHOICES.find(([k]) => k === v)?.[1] ?? v;
@@ -77,7 +77,7 @@ function step(l, n) {
     l.last = e;
     if (e.kind === 'threshold') l.threshold = e.bound;
     if (e.kind === 'meet') l.meet = e;
-    if (e.kind === 'improve') l.best = e.g;
+    if (e.kind === 'improve') Object.assign(l, { best: e.g, bound: e.bound ?? 0 });
     if (e.kind === 'goal') l.done = true;
   }
   if (l.i >= l.events.length) l.done = true;
@@ -95,7 +95,7 @@ function draw() {
     const pairs = [['expanded', fmtInt(e.expanded)], ['frontier', fmtInt(e.frontier)], ['stored', fmtInt(e.stored)]];
     if (l.threshold !== undefined) pairs.push([l.key.startsWith('idastar') ? 'f bound' : 'depth limit', l.threshold]);
     if (l.meet) pairs.push(['met at g', l.meet.g]);
-    if (l.best !== undefined) pairs.push(['best path', l.best]);
+    if (l.best !== undefined) pairs.push(['best path', `${l.best} (optimum ≥ ${l.bound})`]);
     l.dom.stats.replaceChildren(...pairs.flatMap(([k, v]) => [el('dt', {}, k), el('dd', { class: `lane-${k.replaceAll(' ', '-')}` }, String(v))]));
     l.dom.bar.style.width = `${(100 * e.expanded) / most}%`;
     l.dom.root.dataset.done = String(l.done);
@@ -139,7 +139,7 @@ function play() {
 
 function reset() {
   pause();
-  for (const l of race.lanes) Object.assign(l, { i: 0, done: false, last: null, threshold: undefined, meet: null, best: undefined, hist: [] });
+  for (const l of race.lanes) Object.assign(l, { i: 0, done: false, last: null, threshold: undefined, meet: null, best: undefined, bound: undefined, hist: [] });
   $('#view-race').dataset.race = 'ready';
   draw();
   updateButtons();
@@ -160,21 +160,35 @@ $('#race-pause').addEventListener('click', pause);
 $('#race-tick').addEventListener('click', () => { pause(); tick(); });
 $('#race-reset').addEventListener('click', reset);
 
-$('#race-shuffle').addEventListener('click', () => {
-  const t = [1, 2, 3, 4, 5, 6, 7, 8, 0];
-  let b = 8, last = -1;
-  const walk = 16 + Math.floor(Math.random() * 6);
+// shuffle walks the blank from the goal of a w x h board (1..n, blank
+// last) without stepping straight back: 3x3 boards of up to about 20 moves,
+// larger boards a little more.
+function shuffle(w, h) {
+  const n = w * h;
+  const t = [...Array(n).keys()].map((i) => (i + 1) % n);
+  let b = n - 1, last = -1;
+  const walk = (n <= 9 ? 16 : 24) + Math.floor(Math.random() * 6);
   for (let k = 0; k < walk; k++) {
-    const opts = [-3, 3, -1, 1].filter((d) => {
+    const opts = [-w, w, -1, 1].filter((d) => {
       const j = b + d;
-      return j >= 0 && j < 9 && !(Math.abs(d) === 1 && Math.floor(j / 3) !== Math.floor(b / 3)) && j !== last;
+      return j >= 0 && j < n && !(Math.abs(d) === 1 && Math.floor(j / w) !== Math.floor(b / w)) && j !== last;
     });
     const j = b + opts[Math.floor(Math.random() * opts.length)];
     [t[b], t[j]] = [t[j], t[b]];
     last = b;
     b = j;
   }
-  $('#race-board').value = t.join(' ');
+  return t.join(' ');
+}
+
+const raceSize = () => $('#race-size').value.split('x').map(Number);
+
+$('#race-shuffle').addEventListener('click', () => {
+  $('#race-board').value = shuffle(...raceSize());
+});
+
+$('#race-size').addEventListener('change', () => {
+  $('#race-board').value = shuffle(...raceSize());
 });
 
 $('#race-form').addEventListener('submit', (ev) => {
@@ -193,7 +207,7 @@ $('#race-form').addEventListener('submit', (ev) => {
     const lanes = [];
     for (const key of keys) {
       const [algo, heuristic] = key.split(':');
-      const req = { board, format: 'line', size: '3x3', algo, kinds: ['expand', 'threshold', 'meet', 'improve', 'goal'], max_events: 100000 };
+      const req = { board, format: 'line', size: $('#race-size').value, algo, kinds: ['expand', 'threshold', 'meet', 'improve', 'goal'], max_events: 100000 };
       if (heuristic) req.heuristic = heuristic;
       const tr = await api('/api/trace/sliding', req, signal);
       lanes.push({ key, start: tr.start, events: tr.events, end: tr.end, i: 0, done: false, hist: [] });

@@ -20,7 +20,9 @@ import (
 func postJSON(t *testing.T, h http.Handler, path, body string, v any) (int, http.Header) {
 	t.Helper()
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, path, strings.NewReader(body)))
+	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	h.ServeHTTP(rec, req)
 	if ct := rec.Header().Get("Content-Type"); ct != "application/json" {
 		t.Errorf("%s: Content-Type %q", path, ct)
 	}

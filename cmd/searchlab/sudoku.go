@@ -104,8 +104,8 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	if *maxGuesses < 0 {
 		return badInputf("--max-guesses must not be negative, not %d", *maxGuesses)
 	}
-	if *jobs < 1 {
-		return badInputf("--jobs must be at least 1, not %d", *jobs)
+	if *jobs < 1 || *jobs > maxSudokuJobs {
+		return badInputf("--jobs must be from 1 to %d, not %d", maxSudokuJobs, *jobs)
 	}
 	srcs, err := e.inputs(files)
 	if err != nil {
@@ -141,6 +141,10 @@ type sudokuBatch struct {
 	slowest     time.Duration
 	slowestLine int
 }
+
+// maxSudokuJobs caps --jobs: each job holds batches of puzzles in flight,
+// and more jobs than this gain nothing on any machine it runs on.
+const maxSudokuJobs = 1024
 
 // solveSudokuStream reads batches of puzzles, solves them on cfg.jobs
 // workers and writes the answers in input order. The first error stops

@@ -35,11 +35,12 @@ func ExampleNewCompareAnswer() {
 		fmt.Println(err)
 		return
 	}
-	for _, r := range api.NewCompareAnswer(c).Rows[:5] {
+	for _, r := range api.NewCompareAnswer(c).Rows[:6] {
 		fmt.Println(r.Algorithm, r.Heuristic, r.Status, r.Length)
 	}
 	// Output:
 	// bfs - node-cap -1
+	// bibfs - ok 6
 	// dfs - node-cap -1
 	// iddfs - node-cap -1
 	// astar misplaced ok 6

@@ -9,6 +9,7 @@ import (
 )
 
 func TestDetectFormat(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want sliding.Format
@@ -69,6 +70,7 @@ func FuzzDetectFormat(f *testing.F) {
 }
 
 func TestParseGoalRows(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		goal string
 		w, h int

@@ -206,3 +206,17 @@ func ExampleParseSize() {
 	// 4 3 <nil>
 	// 1x5: sides must be 2 to 16
 }
+
+func ExampleScanner() {
+	in := "1 2 3 4 5 6 7 8 0\n\n1 2 3 4 5 6 0 7 8\n1 2 3\n"
+	sc := sliding.NewScanner(strings.NewReader(in), sliding.Line, 0, 0)
+	for sc.Scan() {
+		c := sc.Case()
+		fmt.Println("line", c.Line, c.Board.Tiles)
+	}
+	fmt.Println(sc.Err())
+	// Output:
+	// line 1 [1 2 3 4 5 6 7 8 0]
+	// line 3 [1 2 3 4 5 6 0 7 8]
+	// sliding: line 4: 3 numbers do not make a square board (give the size with --size WxH)
+}

@@ -243,3 +243,46 @@ func FuzzParseMoves(f *testing.F) {
 		}
 	})
 }
+
+// TestScanner checks that a Scanner reads the boards and errors ParseAll
+// does, on good inputs and bad ones of every format.
+func TestScanner(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		f    Format
+		w, h int
+		in   string
+	}{
+		{Grid, 0, 0, "1 2 3\n4 5 6\n7 8 0\n\n\n1 0\n2 3\n"},
+		{Grid, 0, 0, "1 2 3\n4 5\n"},
+		{Grid, 3, 3, "1 0\n2 3\n"},
+		{Line, 0, 0, "\n1 2 3 4 5 6 7 8 0\n\n0 1 2 3\n"},
+		{Line, 3, 2, "1 2 3 4 5 0\n1 2 3 4 5 5\n"},
+		{BOJ11112, 0, 0, "2\n\n123\n456\n78#\n\n1#3\n426\n758\n"},
+		{BOJ11112, 0, 0, "1\n123\n456\n78#\n123\n"},
+		{BOJ11112, 0, 0, "3\n123\n456\n78#\n"},
+		{BOJ11112, 0, 0, "0\n"},
+		{BOJ11112, 0, 0, ""},
+		{BOJ1525, 0, 0, "1 2 3\n4 5 6\n7 8 0\n"},
+		{BOJ1525, 0, 0, "1 2 3\n4 5 6\n7 8 0\n1\n"},
+		{Format("nope"), 0, 0, "1 2 3\n"},
+	}
+	for _, tt := range tests {
+		want, werr := ParseAll(strings.NewReader(tt.in), tt.f, tt.w, tt.h)
+		sc := NewScanner(strings.NewReader(tt.in), tt.f, tt.w, tt.h)
+		var got []Case
+		for sc.Scan() {
+			got = append(got, sc.Case())
+		}
+		err := sc.Err()
+		if fmt.Sprint(err) != fmt.Sprint(werr) {
+			t.Errorf("%s %q: error %v, want %v", tt.f, tt.in, err, werr)
+		}
+		if werr == nil && fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s %q: %v, want %v", tt.f, tt.in, got, want)
+		}
+		if sc.Scan() {
+			t.Errorf("%s %q: Scan after the end is true", tt.f, tt.in)
+		}
+	}
+}

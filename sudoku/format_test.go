@@ -33,6 +33,7 @@ func refParseLine(s string) (Grid, bool) {
 // of every size whose characters are mostly valid (each line has a few of
 // the characters next to '0'-'9' and '.' in ASCII, letters, and high bytes).
 func TestParseLineRandom(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 7))
 	good := "..........0123456789"
 	bad := "/:-,+ \t\x00\x1e\x80\xaeAaGgPpQz\xff"

@@ -23,11 +23,11 @@ import (
 // left (naked singles) restrict their digit's row to them, and the passes
 // resume. The rules are monotone, so this reaches their fixed point, which
 // coreBands may stop short of (it does not re-examine a digit whose
-// columns shrank under the permutation rule), so coreVector makes a few per cent fewer
-// branch points. propagateV runs the passes in assembly with AVX-512 or
-// AVX2 instructions (the core, coreVectorAVX512 or coreVectorAVX2, says
-// which), else propagateScalar, the same passes one digit at a time in
-// Go and the reference for the assembly.
+// columns shrank under the permutation rule), so coreVector makes a few
+// per cent fewer branch points. propagateV runs the passes in assembly
+// with AVX-512 or AVX2 instructions (the core, coreVectorAVX512 or
+// coreVectorAVX2, says which), else propagateScalar, the same passes one
+// digit at a time in Go and the reference for the assembly.
 
 const (
 	rowOnes  = 1 | 1<<9 | 1<<18 // bit 0 of each row of a band word

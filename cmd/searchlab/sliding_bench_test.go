@@ -15,7 +15,7 @@ import (
 )
 
 // The benchmarks here drive the command's own code path (run, as main
-// does, with a fresh pdb.Solver each time, as a new process has): what they
+// does, with a fresh solve.Solver each time, as a new process has): what they
 // leave out of a whole run of the command is only the process start.
 
 // BenchmarkSlidingBatch100k runs "searchlab sliding --format boj11112" in

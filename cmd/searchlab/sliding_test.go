@@ -358,7 +358,7 @@ func TestSlidingLimits(t *testing.T) {
 }
 
 // TestSlidingPDBWiring checks that "searchlab sliding" answers through the
-// library's pdb.Solver: auto on a 3x4 board uses its default set, --heuristic
+// library's solve.Solver: auto on a 3x4 board uses its default set, --heuristic
 // pdb --partition names another, 3x3 keeps the table, a board too big for
 // any database falls back (auto) or is refused (--heuristic pdb), and
 // without databases --heuristic pdb is refused.

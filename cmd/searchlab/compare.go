@@ -50,9 +50,9 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	var f slidingFlags
 	f.register(fs, "")
 	fs.Lookup("partition").Usage = "pattern database `partition` of the pdb rows, as in \"searchlab sliding --partition\" (default: the database's own)"
-	fs.Lookup("max-nodes").DefValue = "14000000"
+	fs.Lookup("max-nodes").DefValue = "20000000"
 	fs.Lookup("timeout").DefValue = "10s"
-	f.maxNodes, f.timeout = 14_000_000, 10*time.Second
+	f.maxNodes, f.timeout = 20_000_000, 10*time.Second
 	fs.Lookup("max-nodes").Usage = "expansions of all the runs together, shared out among them (`n`, 0: no cap)"
 	fs.Lookup("timeout").Usage = "time for the whole table, shared out among its runs (`duration`, 0: none)"
 	asJSON := fs.Bool("json", false, "print the table as one JSON object: solvable, max_depth, rows")

@@ -272,10 +272,6 @@ func readTable(dir string, p *pattern, blank int, inMemory bool) ([]uint32, erro
 // written, and Open runs the check in the background.
 func readTableLater(dir string, p *pattern, blank int, inMemory bool) ([]uint32, func() error, error) {
 	path := filepath.Join(dir, p.fileName(blank))
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		// Not the table: built again (and not saved over the directory).
-		return nil, nil, fmt.Errorf("%w: %s is a directory", ErrCorrupt, path)
-	}
 	f, err := openRegular(path)
 	if err != nil {
 		return nil, nil, err

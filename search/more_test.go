@@ -454,10 +454,11 @@ func TestYen(t *testing.T) {
 	}
 }
 
-// TestAnytimeAStarLargerGraphs runs anytime A* with large weights on random
-// graphs of 15 to 26 states, where closed states are often reached again
-// more cheaply: the path it returns must cost what it reports, and its
-// bound must not exceed the optimum.
+// TestAnytimeAStarLargerGraphs runs anytime and weighted A* with large
+// weights on random graphs of 15 to 26 states, where closed states are often
+// reached again more cheaply: the path returned must cost what is reported,
+// the anytime bound must not exceed the optimum, and weighted A*'s cost must
+// be at most w times it.
 func TestAnytimeAStarLargerGraphs(t *testing.T) {
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(27, 28))
@@ -475,6 +476,13 @@ func TestAnytimeAStarLargerGraphs(t *testing.T) {
 		opt := cost[0][n-1]
 		h := fraction(r, n, func(i int) int { return cost[i][n-1] })
 		for _, w := range []float64{3, 10} {
+			wres, err := search.WeightedAStar(ctx, name(0), g.next, h, w, is(name(n-1)), search.Limits{})
+			if opt != math.MaxInt {
+				checkPath(t, "WeightedAStar", g, wres, err, []string{name(0)}, name(n-1), wres.Cost, true)
+				if float64(wres.Cost) > w*float64(opt) {
+					t.Fatalf("trial %d: weighted A* w %v cost %d, optimum %d", trial, w, wres.Cost, opt)
+				}
+			}
 			res, err := search.AnytimeAStar(ctx, name(0), g.next, h, w, is(name(n-1)), search.Limits{MaxNodes: int64(1 + r.IntN(3*n))})
 			if res.Bound > opt {
 				t.Fatalf("trial %d w %v: bound %d above the optimum %d", trial, w, res.Bound, opt)

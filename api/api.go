@@ -13,6 +13,7 @@ import (
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/solve"
+	"github.com/searchlab/searchlab/sliding/units"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
 )
@@ -81,14 +82,7 @@ func NewSlidingAnswer(line int, solvable bool, sol sliding.Solution) SlidingAnsw
 }
 
 // MovesString writes moves as their letters, such as "ULDR".
-func MovesString(moves []sliding.Move) string {
-	var sb strings.Builder
-	sb.Grow(len(moves))
-	for _, m := range moves {
-		sb.WriteByte(byte(m))
-	}
-	return sb.String()
-}
+func MovesString(moves []sliding.Move) string { return units.Moves(moves) }
 
 // SudokuAnswer is the answer for one Sudoku puzzle: one line of
 // "searchlab sudoku --json", and the body of POST /api/sudoku/solve.

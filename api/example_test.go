@@ -57,7 +57,7 @@ func ExampleNewSudokuAnswer() {
 }
 
 func ExampleSolveStroke() {
-	bs, _ := stroke.Parse(strings.NewReader("3\nGGR\nOGR\nRRR\n"))
+	bs, _ := stroke.ParseAll(strings.NewReader("3\nGGR\nOGR\nRRR\n"))
 	res, per, _ := api.SolveStroke(context.Background(), stroke.NewSolver(), bs[0], stroke.Options{}, true)
 	a := api.NewStrokeAnswer(1, res, true, per)
 	data, _ := json.Marshal(a)

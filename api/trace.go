@@ -157,6 +157,41 @@ type SlidingTraceOptions struct {
 	Kinds []string
 	// Limits caps the search (its Observe is replaced).
 	Limits search.Limits
+	// MaxBytes, when positive, caps the encoded size of the events kept,
+	// newlines included: the search stops at the cap as at MaxEvents.
+	MaxBytes int64
+	// Sink, when not nil, receives the records as they are made, and the
+	// Trace returned holds no events: the memory a trace takes no longer
+	// grows with its events.
+	Sink TraceSink
+}
+
+// TraceSink receives a trace's records as they are made, each encoded as
+// one line of JSON without its newline: the start record, then every event
+// kept, then the end record. An error from it stops the search, and the
+// trace returns it.
+type TraceSink interface {
+	Start(record []byte) error
+	Event(record []byte) error
+	End(record []byte) error
+}
+
+// LineSink returns a TraceSink that writes the records to w as JSON lines,
+// the form of "searchlab trace".
+func LineSink(w io.Writer) TraceSink { return lineSink{w} }
+
+type lineSink struct{ w io.Writer }
+
+func (l lineSink) Start(rec []byte) error { return l.line(rec) }
+func (l lineSink) Event(rec []byte) error { return l.line(rec) }
+func (l lineSink) End(rec []byte) error   { return l.line(rec) }
+
+func (l lineSink) line(rec []byte) error {
+	if _, err := l.w.Write(rec); err != nil {
+		return err
+	}
+	_, err := l.w.Write([]byte{'\n'})
+	return err
 }
 
 func tilesOf(b sliding.Board) []int {
@@ -207,32 +242,77 @@ func TraceSliding(ctx context.Context, b, goal sliding.Board, opt SlidingTraceOp
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	tr := &search.Trace{Max: max, OnFull: cancel}
-	obs := tr.Observe
-	if len(opt.Kinds) > 0 {
-		obs = func(e search.Event) {
-			if keep[e.Kind] {
-				tr.Observe(e)
+	if opt.Sink != nil {
+		if err := emitRecord(opt.Sink.Start, start); err != nil {
+			return Trace{}, err
+		}
+	}
+	var (
+		events         []SlidingEvent
+		kept           int
+		size           int64
+		truncated      bool
+		dropped        int64
+		byBytes        bool
+		sinkErr        error
+		wantsEncodings = opt.Sink != nil || opt.MaxBytes > 0
+	)
+	stop := func() {
+		truncated = true
+		dropped++
+		cancel()
+	}
+	obs := func(e search.Event) {
+		if len(opt.Kinds) > 0 && !keep[e.Kind] {
+			return
+		}
+		if truncated {
+			dropped++
+			return
+		}
+		if kept >= max {
+			stop()
+			return
+		}
+		ev := slidingEvent(e)
+		if wantsEncodings {
+			data, err := json.Marshal(&ev)
+			if err != nil {
+				sinkErr = err
+				stop()
+				return
+			}
+			if opt.MaxBytes > 0 && size+int64(len(data))+1 > opt.MaxBytes {
+				byBytes = true
+				stop()
+				return
+			}
+			size += int64(len(data)) + 1
+			if opt.Sink != nil {
+				if sinkErr = opt.Sink.Event(data); sinkErr != nil {
+					stop()
+					return
+				}
+				kept++
+				return
 			}
 		}
+		events = append(events, ev)
+		kept++
 	}
 	sol, err := sliding.SolveTraced(ctx, b, goal, o, obs)
-	events := make([]SlidingEvent, len(tr.Events))
-	for i, e := range tr.Events {
-		ev := SlidingEvent{Type: "event", Kind: e.Kind.String(), G: e.G, H: e.H, F: e.F, Depth: e.Depth, Bound: e.Bound,
-			Expanded: e.Expanded, Generated: e.Generated, Frontier: e.Frontier, Stored: e.Stored, Backward: e.Backward}
-		if s, ok := e.State.(sliding.Board); ok {
-			ev.State = tilesOf(s)
-		}
-		if p, ok := e.Parent.(sliding.Board); ok {
-			ev.Parent = tilesOf(p)
-		}
-		events[i] = ev
+	if sinkErr != nil {
+		return Trace{}, sinkErr
 	}
-	end := &SlidingTraceEnd{TraceEnd: TraceEnd{Type: "end", Events: len(events), Truncated: tr.Truncated, Dropped: tr.Dropped},
+	if events == nil {
+		events = []SlidingEvent{}
+	}
+	end := &SlidingTraceEnd{TraceEnd: TraceEnd{Type: "end", Events: kept, Truncated: truncated, Dropped: dropped},
 		Method: sol.Method, Stats: NewStats(sol.Stats)}
 	switch {
-	case tr.Truncated:
+	case byBytes:
+		end.Error = fmt.Sprintf("the trace reached its cap of %d bytes; the search was stopped", opt.MaxBytes)
+	case truncated:
 		end.Error = fmt.Sprintf("the trace reached its cap of %d events; the search was stopped", max)
 	case err != nil:
 		end.Error = err.Error()
@@ -242,7 +322,34 @@ func TraceSliding(ctx context.Context, b, goal sliding.Board, opt SlidingTraceOp
 	default:
 		end.Solved, end.Length, end.Moves, end.Optimal = true, sol.Len(), MovesString(sol.Moves), sol.Optimal
 	}
+	if opt.Sink != nil {
+		if err := emitRecord(opt.Sink.End, end); err != nil {
+			return Trace{}, err
+		}
+	}
 	return Trace{Start: start, Events: events, End: end}, nil
+}
+
+// slidingEvent is the record of one search event on a sliding board.
+func slidingEvent(e search.Event) SlidingEvent {
+	ev := SlidingEvent{Type: "event", Kind: e.Kind.String(), G: e.G, H: e.H, F: e.F, Depth: e.Depth, Bound: e.Bound,
+		Expanded: e.Expanded, Generated: e.Generated, Frontier: e.Frontier, Stored: e.Stored, Backward: e.Backward}
+	if s, ok := e.State.(sliding.Board); ok {
+		ev.State = tilesOf(s)
+	}
+	if p, ok := e.Parent.(sliding.Board); ok {
+		ev.Parent = tilesOf(p)
+	}
+	return ev
+}
+
+// emitRecord encodes rec and passes it to put.
+func emitRecord(put func([]byte) error, rec any) error {
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	return put(data)
 }
 
 // ---------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import (
 // Meet event before the Goal.
 func BidirectionalBFS[S comparable](ctx context.Context, start, goal S, next, prev Successors[S], lim Limits) (res Result[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
+	holds(&m, start)
 	defer m.done()
 	res.Stats.Iterations = 1
 	obs := m.obs != nil
@@ -130,6 +131,7 @@ func BidirectionalBFS[S comparable](ctx context.Context, start, goal S, next, pr
 // meeting is a Meet event.
 func NBS[S comparable](ctx context.Context, start, goal S, next, prev Successors[S], hF, hB func(S) int, lim Limits) (res Result[S], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
+	holds(&m, start)
 	defer m.done()
 	res.Stats.Iterations = 1
 	obs := m.obs != nil

@@ -98,6 +98,7 @@ func bestFirst[S comparable](ctx context.Context, starts iter.Seq[S], next Succe
 		if _, ok := best[s]; ok {
 			continue
 		}
+		holds(&m, s)
 		best[s] = &record{parent: s, start: true}
 		heap.Push(open, openItem[S]{state: s, f: est(s), g: 0})
 	}

@@ -110,6 +110,7 @@ func (o *Optimal[S]) Paths() iter.Seq[[]S] {
 func AllOptimal[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res *Optimal[S], err error) {
 	res = &Optimal[S]{start: start, parents: map[S][]S{}}
 	m := newMeter(ctx, lim, &res.Stats)
+	holds(&m, start)
 	defer m.done()
 	res.Stats.Iterations = 1
 	obs := m.obs != nil

@@ -46,6 +46,7 @@ import (
 	"fmt"
 	"iter"
 	"time"
+	"unsafe"
 )
 
 // Successors yields the states one step from s, each with the cost of that
@@ -77,6 +78,12 @@ type Stats struct {
 type Limits struct {
 	// MaxNodes caps the number of states expanded; 0 means no cap.
 	MaxNodes int64
+	// MaxBytes caps, in bytes, the memory of the states that a search
+	// with a table of every state reached holds at once (BFS, A* and its
+	// weighted, anytime and bidirectional kin, AllOptimal; the depth-first
+	// searches hold a path): it stops with ErrMemory when PeakStored times
+	// StateBytes of a start state would pass it. 0 means no cap.
+	MaxBytes int64
 	// Observe, when not nil, receives every step of the search as an
 	// Event, in order (see EventKind for what each algorithm reports); the
 	// answer and the Stats are the same as without it. A nil Observe
@@ -105,12 +112,35 @@ var ErrNotFound = errors.New("search: no path to a goal")
 // context.DeadlineExceeded) under errors.Is.
 var ErrLimit = errors.New("search: limit reached")
 
+// ErrMemory reports that a search stopped at its memory budget,
+// Limits.MaxBytes. It matches ErrLimit too.
+var ErrMemory = fmt.Errorf("%w: memory budget", ErrLimit)
+
 // limitError is the error returned when a context ends a search.
 type limitError struct{ cause error }
 
 func (e limitError) Error() string        { return "search: stopped: " + e.cause.Error() }
 func (e limitError) Is(target error) bool { return target == ErrLimit }
 func (e limitError) Unwrap() error        { return e.cause }
+
+// StateBytes estimates the memory one state held by BFS or A* costs: its
+// own size (with the bytes behind a string or a byte slice), the tables'
+// bookkeeping, and as much again for the garbage collector's headroom.
+// MaxBytes divided by it is the most states a search may hold.
+func StateBytes[S any](s S) int64 {
+	n := int64(unsafe.Sizeof(s))
+	switch v := any(s).(type) {
+	case string:
+		n += int64(len(v))
+	case []byte:
+		n += int64(cap(v))
+	}
+	return 2 * (n + stateOverhead)
+}
+
+// stateOverhead is the bytes a held state costs beyond its own: its parent
+// and cost in the visited table, the table's slack and the queue's slot.
+const stateOverhead = 80
 
 // meter counts expansions and enforces Limits. Checking the context costs a
 // channel poll, so it is done once every checkEvery expansions.
@@ -120,6 +150,8 @@ type meter struct {
 	stats *Stats
 	start time.Time
 	obs   Observer
+	// maxStored is the most states that MaxBytes allows; 0 is no cap.
+	maxStored int
 }
 
 const checkEvery = 1 << 10
@@ -137,6 +169,10 @@ func (m *meter) expand() error {
 	if m.lim.MaxNodes > 0 && m.stats.Expanded > m.lim.MaxNodes {
 		m.stats.Expanded--
 		return m.capError()
+	}
+	if m.maxStored > 0 && m.stats.PeakStored > m.maxStored {
+		m.stats.Expanded--
+		return fmt.Errorf("%w of %d bytes (%d states held)", ErrMemory, m.lim.MaxBytes, m.stats.PeakStored)
 	}
 	if m.stats.Expanded%checkEvery == 0 {
 		if err := m.ctx.Err(); err != nil {
@@ -164,3 +200,11 @@ func (m *meter) stored(n int) {
 }
 
 func (m *meter) done() { m.stats.Elapsed = time.Since(m.start) }
+
+// holds sets the meter's cap on held states from Limits.MaxBytes and the
+// size of a state like s.
+func holds[S any](m *meter, s S) {
+	if m.lim.MaxBytes > 0 {
+		m.maxStored = int(max(1, m.lim.MaxBytes/StateBytes(s)))
+	}
+}

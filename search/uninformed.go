@@ -45,6 +45,7 @@ func bfs[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[
 		if _, ok := seen[s]; ok {
 			continue
 		}
+		holds(&m, s)
 		seen[s] = entry{s, 0, true}
 		if goal(s) {
 			path(s)

@@ -88,12 +88,16 @@ const (
 	Anytime Algorithm = "anytime" // anytime weighted A*: best path within the node cap, with a bound
 )
 
-// Algorithms lists every Algorithm in the order compare tables show them.
-var Algorithms = []Algorithm{BFS, BiBFS, DFS, IDDFS, AStar, NBS, WAStar, Anytime, IDAStar, Auto}
+// algorithms lists every Algorithm in the order compare tables show them.
+var algorithms = [...]Algorithm{BFS, BiBFS, DFS, IDDFS, AStar, NBS, WAStar, Anytime, IDAStar, Auto}
+
+// Algorithms returns every Algorithm in the order compare tables show them,
+// in a new slice.
+func Algorithms() []Algorithm { return append([]Algorithm(nil), algorithms[:]...) }
 
 // ParseAlgorithm returns the Algorithm named s, or an error naming the choices.
 func ParseAlgorithm(s string) (Algorithm, error) {
-	for _, a := range Algorithms {
+	for _, a := range algorithms {
 		if string(a) == s {
 			return a, nil
 		}

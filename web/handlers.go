@@ -59,7 +59,7 @@ func (q *SlidingRequest) board() (b, goal sliding.Board, err error) {
 	if strings.TrimSpace(q.Board) == "" {
 		return b, goal, errorf(http.StatusBadRequest, "board: missing; give the tiles in reading order, 0 for the blank")
 	}
-	cases, err := sliding.Parse(strings.NewReader(q.Board), format, w, h)
+	cases, err := sliding.ParseAll(strings.NewReader(q.Board), format, w, h)
 	if err != nil {
 		return b, goal, errorf(http.StatusBadRequest, "board: "+strings.ReplaceAll(err.Error(), "--size", `"size"`))
 	}
@@ -104,7 +104,7 @@ func (s *Server) slidingSolve(r *http.Request, body []byte) (any, error) {
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
 	sol, err := s.cfg.Solver.Run(ctx, b, goal, solve.Method{Algorithm: algo, Heuristic: q.Heuristic, MaxDepth: q.MaxDepth},
-		search.Limits{MaxNodes: maxNodes})
+		s.searchLimits(maxNodes))
 	switch {
 	case errors.Is(err, sliding.ErrUnsolvable):
 		no := false
@@ -118,13 +118,6 @@ func (s *Server) slidingSolve(r *http.Request, body []byte) (any, error) {
 	return api.NewSlidingAnswer(1, true, sol), nil
 }
 
-// Compare's defaults per run: small enough that the fifteen runs of a
-// board answer within seconds.
-const (
-	compareMaxNodes = 200_000
-	compareTimeout  = time.Second
-)
-
 func (s *Server) slidingCompare(r *http.Request, body []byte) (any, error) {
 	var q SlidingRequest
 	if err := decode(body, &q); err != nil {
@@ -137,23 +130,18 @@ func (s *Server) slidingCompare(r *http.Request, body []byte) (any, error) {
 	if q.MaxDepth < 0 {
 		return nil, errorf(http.StatusBadRequest, "max_depth must not be negative")
 	}
-	if q.MaxNodes == 0 {
-		q.MaxNodes = compareMaxNodes
-	}
-	if q.Timeout == "" {
-		q.Timeout = compareTimeout.String()
-	}
+	// The time limit and node cap bound the whole table, shared out among
+	// its runs: a table that runs out answers with the runs it has, those
+	// not reached marked "not run".
 	maxNodes, timeout, err := s.limits(q.MaxNodes, q.Timeout)
 	if err != nil {
 		return nil, err
 	}
-	// The whole table gets twice one solve's time: it is cut short, with
-	// an error, only when many runs use their whole time.
-	ctx, cancel := context.WithTimeout(r.Context(), 2*s.cfg.SolveTimeout)
+	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
-	c, err := s.cfg.Solver.Compare(ctx, b, goal, solve.CompareOptions{Limits: search.Limits{MaxNodes: maxNodes}, Timeout: timeout, MaxDepth: q.MaxDepth})
+	c, err := s.cfg.Solver.Compare(ctx, b, goal, solve.CompareOptions{Limits: s.searchLimits(maxNodes), Timeout: timeout, MaxDepth: q.MaxDepth})
 	if err != nil {
-		return nil, s.solveError(r, err, maxNodes, 2*s.cfg.SolveTimeout)
+		return nil, s.solveError(r, err, maxNodes, timeout)
 	}
 	return api.NewCompareAnswer(c), nil
 }
@@ -166,10 +154,14 @@ func (s *Server) solveError(r *http.Request, err error, maxNodes int64, timeout 
 		return &httpError{499, api.Error{Error: "the client went away"}} // nobody reads it
 	case errors.Is(err, context.DeadlineExceeded):
 		return &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("the search ran out of time (%v)", timeout), Limit: true}}
+	case errors.Is(err, search.ErrMemory):
+		return &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("the search reached its memory budget (%d MB); try algo auto", s.cfg.MaxBytes>>20), Limit: true}}
 	case errors.Is(err, search.ErrLimit):
 		return &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("the search hit its node cap (%d); try algo auto", maxNodes), Limit: true}}
 	case errors.Is(err, search.ErrNotFound):
 		return &httpError{http.StatusUnprocessableEntity, api.Error{Error: "no path within the depth limit (max_depth); dfs and iddfs search only that deep"}}
+	case errors.Is(err, solve.ErrNotReady):
+		return errorf(http.StatusServiceUnavailable, err.Error())
 	case errors.Is(err, api.ErrInput):
 		return errorf(http.StatusBadRequest, err.Error())
 	}
@@ -233,7 +225,7 @@ func (s *Server) sudokuSolve(r *http.Request, body []byte) (any, error) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.SolveTimeout)
 	defer cancel()
-	opt := sudoku.Options{Limit: q.Limit, First: q.First || format == sudoku.FormatBOJ2239, MaxGuesses: q.MaxGuesses}
+	opt := sudoku.Options{Limit: q.Limit, First: q.First || format == sudoku.FormatBOJ2239, Limits: search.Limits{MaxNodes: q.MaxGuesses}}
 	start := time.Now()
 	res, err := sudoku.Solve(ctx, g, opt)
 	switch {
@@ -322,7 +314,7 @@ func (s *Server) strokeSolve(r *http.Request, body []byte) (any, error) {
 	defer cancel()
 	solver := s.strokeSolvers.Get().(*stroke.Solver)
 	defer s.strokeSolvers.Put(solver)
-	res, per, err := api.SolveStroke(ctx, solver, b, stroke.Options{MaxNodes: maxNodes}, q.All)
+	res, per, err := api.SolveStroke(ctx, solver, b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, q.All)
 	switch {
 	case errors.Is(err, stroke.ErrTooLarge):
 		return nil, errorf(http.StatusUnprocessableEntity, err.Error())
@@ -335,7 +327,7 @@ func (s *Server) strokeSolve(r *http.Request, body []byte) (any, error) {
 // parseStrokeBoard reads the one board of a request's "board" field; any
 // fault, or a count of boards other than one, is a 400 naming the field.
 func parseStrokeBoard(text string) (*stroke.Board, error) {
-	boards, err := stroke.Parse(strings.NewReader(text))
+	boards, err := stroke.ParseAll(strings.NewReader(text))
 	switch {
 	case err != nil:
 		return nil, errorf(http.StatusBadRequest, "board: "+err.Error())

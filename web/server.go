@@ -6,7 +6,18 @@
 //
 // Every solve is bounded by a time limit and a node cap, cancelled when the
 // client goes away, and admitted only while fewer than MaxConcurrent solves
-// run: the rest are answered 503 with Retry-After at once, not queued.
+// run: the rest are answered 503 with Retry-After at once, not queued. A
+// solve holds its slot until its answer is written (or the write times
+// out), so that answers waiting for slow readers count against the limit.
+// Look-ups in the distance table of a small board have a lane of their own,
+// never refused behind slow solves.
+//
+// A web page on another site cannot drive the server: API requests must be
+// application/json (a cross-site form or text/plain POST gets 415), and the
+// Host header must name the address the server listens on or a configured
+// name (others get 421), which defeats DNS rebinding. Every response says
+// X-Content-Type-Options: nosniff and carries a Content-Security-Policy
+// that allows only the server's own scripts and no framing.
 package web
 
 import (
@@ -25,6 +36,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 )
@@ -42,11 +54,24 @@ type Config struct {
 	// may ask for less, never more. Default: 10 s.
 	SolveTimeout time.Duration
 	// MaxNodes caps the expansions of each search. A request may ask for
-	// fewer, never more. Default: 2,000,000, which keeps BFS and A* to a
-	// few hundred MB each.
+	// fewer, never more. Default: 2,000,000.
 	MaxNodes int64
+	// MaxBytes caps the memory of the states each BFS or A* search holds
+	// (see search.Limits.MaxBytes). MaxConcurrent times MaxBytes, plus the
+	// pattern databases, is what the server's searches may take at most.
+	// Default: 256 MB.
+	MaxBytes int64
 	// MaxBody caps request bodies, in bytes. Default: 1 MB.
 	MaxBody int64
+	// WriteTimeout bounds the writing of one answer; a client that reads
+	// slower is cut off, and its solve slot freed. Default: 10 s.
+	WriteTimeout time.Duration
+	// AllowedHosts names the hosts, besides the address the server is
+	// reached on, that requests may name in their Host header: "name" for
+	// any port, "name:port" for one, "*" for any host at all. On a
+	// loopback address localhost, 127.0.0.1 and [::1] with the server's
+	// port are always allowed.
+	AllowedHosts []string
 	// Logger receives one line per request. Default: none.
 	Logger *slog.Logger
 	// Solver answers sliding boards (see package sliding/solve); nil is one
@@ -61,7 +86,9 @@ type Config struct {
 const (
 	DefaultSolveTimeout = 10 * time.Second
 	DefaultMaxNodes     = 2_000_000
+	DefaultMaxBytes     = 256 << 20
 	DefaultMaxBody      = 1 << 20
+	DefaultWriteTimeout = 10 * time.Second
 )
 
 // Server serves the page and the API. Create it with New.
@@ -69,6 +96,7 @@ type Server struct {
 	cfg     Config
 	mux     *http.ServeMux
 	slots   chan struct{}
+	fast    chan struct{} // the lane of small-board table look-ups
 	solving atomic.Int64
 
 	strokeSolvers sync.Pool
@@ -85,8 +113,14 @@ func New(cfg Config) *Server {
 	if cfg.MaxNodes <= 0 {
 		cfg.MaxNodes = DefaultMaxNodes
 	}
+	if cfg.MaxBytes <= 0 {
+		cfg.MaxBytes = DefaultMaxBytes
+	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = DefaultMaxBody
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = DefaultWriteTimeout
 	}
 	if cfg.Solver == nil {
 		cfg.Solver = solve.New(solve.Options{NoDatabases: true})
@@ -94,7 +128,8 @@ func New(cfg Config) *Server {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), slots: make(chan struct{}, cfg.MaxConcurrent)}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), slots: make(chan struct{}, cfg.MaxConcurrent),
+		fast: make(chan struct{}, max(fastLane, cfg.MaxConcurrent))}
 	s.strokeSolvers.New = func() any { return stroke.NewSolver() }
 	static, err := fs.Sub(staticFiles, "static")
 	if err != nil {
@@ -106,7 +141,7 @@ func New(cfg Config) *Server {
 		http.ServeFileFS(w, r, static, "index.html")
 	})
 	s.mux.HandleFunc("/api/health", s.health)
-	s.mux.HandleFunc("/api/sliding/solve", s.post(s.slidingSolve))
+	s.mux.HandleFunc("/api/sliding/solve", s.postLane(s.slidingSolve, tableLookup))
 	s.mux.HandleFunc("/api/sliding/compare", s.post(s.slidingCompare))
 	s.mux.HandleFunc("/api/sudoku/solve", s.post(s.sudokuSolve))
 	s.mux.HandleFunc("/api/sudoku/generate", s.post(s.sudokuGenerate))
@@ -125,7 +160,9 @@ func (s *Server) Config() Config { return s.cfg }
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
-	s.mux.ServeHTTP(rec, r)
+	if s.guard(rec, r) {
+		s.mux.ServeHTTP(rec, r)
+	}
 	s.cfg.Logger.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
 		"bytes", rec.bytes, "duration", time.Since(start), "remote", r.RemoteAddr)
 }
@@ -147,6 +184,9 @@ func (r *statusRecorder) Write(p []byte) (int, error) {
 	r.bytes += int64(n)
 	return n, err
 }
+
+// Unwrap lets http.ResponseController reach the connection's deadlines.
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 // Health is the body of GET /api/health.
 type Health struct {
@@ -180,40 +220,65 @@ func errorf(status int, msg string) *httpError {
 // an error; an *httpError carries its status, any other error is a 500.
 type handler func(r *http.Request, body []byte) (any, error)
 
-// post wraps h: POST only, a capped body, a solve slot (503 when none is
-// free), and JSON out.
-func (s *Server) post(h handler) http.HandlerFunc {
+// post wraps h: POST only, a JSON body within the cap, a solve slot (503
+// when none is free) held until the answer is written, and JSON out.
+func (s *Server) post(h handler) http.HandlerFunc { return s.postLane(h, nil) }
+
+// postLane is post with a fast lane: a request for which fast reports true
+// takes its slot from the lane of quick look-ups instead of the solves'.
+func (s *Server) postLane(h handler, fast func(body []byte) bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", "POST")
 			writeError(w, http.StatusMethodNotAllowed, r.Method+" is not allowed here; POST a JSON body")
 			return
 		}
+		if !jsonBody(r) {
+			writeError(w, http.StatusUnsupportedMediaType, "the request body must be JSON, sent with Content-Type: application/json")
+			return
+		}
+		tooBig := "the request body is over " + strconv.FormatInt(s.cfg.MaxBody, 10) + " bytes"
+		if r.ContentLength > s.cfg.MaxBody {
+			// Refused before reading: the client said how much it sends.
+			w.Header().Set("Connection", "close")
+			writeError(w, http.StatusRequestEntityTooLarge, tooBig)
+			return
+		}
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
 		if err != nil {
-			var tooBig *http.MaxBytesError
-			if errors.As(err, &tooBig) {
-				writeError(w, http.StatusRequestEntityTooLarge, "the request body is over "+strconv.FormatInt(s.cfg.MaxBody, 10)+" bytes")
+			var mb *http.MaxBytesError
+			if errors.As(err, &mb) {
+				writeError(w, http.StatusRequestEntityTooLarge, tooBig)
 				return
 			}
 			writeError(w, http.StatusBadRequest, "reading the request body: "+err.Error())
 			return
 		}
+		slots := s.slots
+		if fast != nil && fast(body) {
+			slots = s.fast
+		}
 		select {
-		case s.slots <- struct{}{}:
+		case slots <- struct{}{}:
 		default:
-			w.Header().Set("Retry-After", "1")
 			writeError(w, http.StatusServiceUnavailable, "busy: "+strconv.Itoa(s.cfg.MaxConcurrent)+" solves are running; retry in a second")
 			return
 		}
 		s.solving.Add(1)
-		v, err := func() (any, error) {
-			defer func() {
-				s.solving.Add(-1)
-				<-s.slots
-			}()
-			return h(r, body)
+		defer func() {
+			s.solving.Add(-1)
+			<-slots
 		}()
+		v, err := h(r, body)
+		// The slot is held while the answer is written, within its own
+		// deadline: a client that does not read cannot hold it for long.
+		// An answer streamed as its search runs has the search's time too.
+		deadline := time.Now().Add(s.cfg.WriteTimeout)
+		st, streams := v.(streamer)
+		if streams && err == nil {
+			deadline = deadline.Add(st.timeout())
+		}
+		http.NewResponseController(w).SetWriteDeadline(deadline)
 		if err != nil {
 			var he *httpError
 			if errors.As(err, &he) {
@@ -224,8 +289,23 @@ func (s *Server) post(h handler) http.HandlerFunc {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
+		if streams {
+			if err := st.stream(w); err != nil {
+				s.cfg.Logger.Info("answer cut off", "path", r.URL.Path, "err", err)
+			}
+			return
+		}
 		writeJSON(w, http.StatusOK, v)
 	}
+}
+
+// streamer is an answer written piece by piece as it is encoded, so that a
+// large answer is never held whole in memory.
+type streamer interface {
+	// stream runs the work and writes the answer, status included.
+	stream(w http.ResponseWriter) error
+	// timeout is how long the work may take before writing ends.
+	timeout() time.Duration
 }
 
 // decode reads body into v, refusing unknown fields and trailing data.
@@ -248,12 +328,20 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
+	if status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "1")
+	}
 	w.WriteHeader(status)
 	w.Write(append(data, '\n'))
 }
 
 func writeError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, api.Error{Error: msg})
+}
+
+// searchLimits returns the limits of one search with the given node cap.
+func (s *Server) searchLimits(maxNodes int64) search.Limits {
+	return search.Limits{MaxNodes: maxNodes, MaxBytes: s.cfg.MaxBytes}
 }
 
 // limits returns the node cap and time limit of one solve: the request's

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
@@ -14,9 +16,15 @@ import (
 	"github.com/searchlab/searchlab/sudoku"
 )
 
-// maxTraceEvents caps the events of one trace answer: at some 200 bytes an
-// event, a full trace is about 20 MB of JSON.
-const maxTraceEvents = 100_000
+// maxTraceEvents caps the events of one trace answer, and maxTraceBytes
+// their encoded size: an event of a 3x3 board is about 150 bytes, one of a
+// 16x16 board about 1.8 KB, so the cap in bytes is the one that binds on
+// large boards. Sliding traces are written as the search runs, never held
+// whole in memory.
+const (
+	maxTraceEvents = 100_000
+	maxTraceBytes  = 32 << 20
+)
 
 // registerTrace adds the trace endpoints to the server's mux.
 func (s *Server) registerTrace() {
@@ -38,8 +46,9 @@ func traceEvents(n int) (int, error) {
 // events to keep, and, optionally, the kinds of event to keep.
 type TraceSlidingRequest struct {
 	SlidingRequest
-	// MaxEvents caps the events kept (default 20,000, at most 100,000);
-	// the search stops at the cap and the end record says truncated.
+	// MaxEvents caps the events kept (default 20,000, at most 100,000),
+	// and their encoded size is capped at 32 MB; the search stops at
+	// either cap and the end record says truncated.
 	MaxEvents int `json:"max_events,omitempty"`
 	// Kinds keeps only events of these kinds, such as ["expand", "goal"].
 	Kinds []string `json:"kinds,omitempty"`
@@ -72,20 +81,86 @@ func (s *Server) traceSliding(r *http.Request, body []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	return &slidingTrace{s: s, r: r, b: b, goal: goal, maxNodes: maxNodes, limit: timeout,
+		opt: api.SlidingTraceOptions{Algorithm: algo, Heuristic: q.Heuristic, MaxDepth: q.MaxDepth,
+			MaxEvents: n, Kinds: q.Kinds, Limits: s.searchLimits(maxNodes), MaxBytes: maxTraceBytes}}, nil
+}
+
+// slidingTrace is a sliding trace to run and write as one JSON object,
+// {"start": ..., "events": [...], "end": ...}, record by record.
+type slidingTrace struct {
+	s        *Server
+	r        *http.Request
+	b, goal  sliding.Board
+	maxNodes int64
+	limit    time.Duration
+	opt      api.SlidingTraceOptions
+}
+
+func (t *slidingTrace) timeout() time.Duration { return t.limit }
+
+func (t *slidingTrace) stream(w http.ResponseWriter) error {
+	ctx, cancel := context.WithTimeout(t.r.Context(), t.limit)
 	defer cancel()
-	tr, err := api.TraceSliding(ctx, b, goal, api.SlidingTraceOptions{Algorithm: algo, Heuristic: q.Heuristic, MaxDepth: q.MaxDepth,
-		MaxEvents: n, Kinds: q.Kinds, Limits: search.Limits{MaxNodes: maxNodes}})
+	sink := &objectSink{w: w}
+	t.opt.Sink = sink
+	_, err := api.TraceSliding(ctx, t.b, t.goal, t.opt)
+	if sink.started {
+		return err // the status is sent; a fault can only cut the answer short
+	}
 	switch {
 	case errors.Is(err, sliding.ErrUnsolvable):
 		no := false
-		return nil, &httpError{http.StatusUnprocessableEntity, api.Error{Error: "unsolvable: the board cannot reach the goal (permutation parity and blank row)", Solvable: &no}}
+		err = &httpError{http.StatusUnprocessableEntity, api.Error{Error: "unsolvable: the board cannot reach the goal (permutation parity and blank row)", Solvable: &no}}
 	case err != nil:
-		return nil, s.solveError(r, err, maxNodes, timeout)
-	case r.Context().Err() != nil:
-		return nil, s.solveError(r, r.Context().Err(), maxNodes, timeout)
+		err = t.s.solveError(t.r, err, t.maxNodes, t.limit)
+	default:
+		err = errors.New("internal error: the trace wrote no start record")
 	}
-	return tr, nil
+	var he *httpError
+	if errors.As(err, &he) {
+		writeJSON(w, he.status, he.body)
+		return nil
+	}
+	writeError(w, http.StatusInternalServerError, err.Error())
+	return err
+}
+
+// objectSink writes a trace's records as the server's one JSON object.
+type objectSink struct {
+	w       http.ResponseWriter
+	started bool
+	events  int
+}
+
+func (o *objectSink) Start(rec []byte) error {
+	o.started = true
+	o.w.Header().Set("Content-Type", "application/json")
+	o.w.Header().Set("Cache-Control", "no-store")
+	o.w.WriteHeader(http.StatusOK)
+	return o.write(`{"start":`, rec, `,"events":[`)
+}
+
+func (o *objectSink) Event(rec []byte) error {
+	sep := ","
+	if o.events == 0 {
+		sep = ""
+	}
+	o.events++
+	return o.write(sep, rec, "")
+}
+
+func (o *objectSink) End(rec []byte) error { return o.write(`],"end":`, rec, "}\n") }
+
+func (o *objectSink) write(before string, rec []byte, after string) error {
+	if _, err := io.WriteString(o.w, before); err != nil {
+		return err
+	}
+	if _, err := o.w.Write(rec); err != nil {
+		return err
+	}
+	_, err := io.WriteString(o.w, after)
+	return err
 }
 
 // TraceStrokeRequest is the body of POST /api/trace/stroke.
@@ -118,7 +193,7 @@ func (s *Server) traceStroke(r *http.Request, body []byte) (any, error) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
-	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), b, stroke.Options{MaxNodes: maxNodes}, n)
+	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, n)
 	switch {
 	case errors.Is(err, stroke.ErrTooLarge):
 		return nil, errorf(http.StatusUnprocessableEntity, err.Error())

@@ -23,6 +23,7 @@ import (
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/units"
 )
 
 // TestMain runs the pipelines on Prism, in this process (loopback: no
@@ -158,7 +159,7 @@ func TestSolveFiles(t *testing.T) {
 	}
 	for _, b := range slides {
 		goal := sliding.Standard(b.W, b.H)
-		input := fmt.Sprintf("%dx%d %s", b.W, b.H, tiles(b))
+		input := fmt.Sprintf("%dx%d %s", b.W, b.H, units.Tiles(b))
 		wants = append(wants, want{"sliding", input, func(t *testing.T, raw json.RawMessage) {
 			var a api.SlidingAnswer
 			json.Unmarshal(raw, &a)
@@ -256,7 +257,7 @@ func TestSolveHardBoards(t *testing.T) {
 	}
 	var sb strings.Builder
 	for _, b := range boards {
-		fmt.Fprintf(&sb, "%dx%d %s\n", b.W, b.H, tiles(b))
+		fmt.Fprintf(&sb, "%dx%d %s\n", b.W, b.H, units.Tiles(b))
 	}
 	sb.WriteString("2x2 2 1 3 0\n") // unsolvable
 	in := filepath.Join(dir, "hard.txt")

@@ -10,10 +10,10 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/units"
 )
 
 func init() {
@@ -30,7 +30,7 @@ type BoardState struct {
 	// File and Line are where the board was read.
 	File string `json:"file"`
 	Line int    `json:"line"`
-	// Size, Board and Goal are as in api.WorkUnit; Partition names the
+	// Size, Board and Goal are as in units.WorkUnit; Partition names the
 	// pattern databases; Depth is the split depth asked for.
 	Size      string `json:"size"`
 	Board     string `json:"board"`
@@ -109,7 +109,7 @@ func (f *initStateFn) ProcessElement(ctx context.Context, file, numbered string,
 		var b sliding.Board
 		if b, err = ParseSliding(strings.TrimPrefix(text, KindSliding+" ")); err == nil {
 			goal := sliding.Standard(b.W, b.H)
-			st.Size, st.Board, st.Goal = fmt.Sprintf("%dx%d", b.W, b.H), tiles(b), tiles(goal)
+			st.Size, st.Board, st.Goal = fmt.Sprintf("%dx%d", b.W, b.H), units.Tiles(b), units.Tiles(goal)
 			if !sliding.Solvable(b, goal) {
 				err = sliding.ErrUnsolvable
 			} else {
@@ -145,7 +145,7 @@ func (f *splitFn) ProcessElement(ctx context.Context, id, state string, emit fun
 	if !st.open() {
 		return nil
 	}
-	u := api.WorkUnit{Units: 1, Size: st.Size, Board: st.Board, Goal: st.Goal, State: st.Board}
+	u := units.WorkUnit{Units: 1, Size: st.Size, Board: st.Board, Goal: st.Goal, State: st.Board}
 	b, goal, _, err := u.Parse()
 	if err != nil {
 		return fmt.Errorf("%s: %w", id, err)
@@ -162,7 +162,7 @@ func (f *splitFn) ProcessElement(ctx context.Context, id, state string, emit fun
 	if bound == 0 {
 		bound = sp.H
 	}
-	for _, w := range api.NewWorkUnits(st.Line, sp, st.Partition) {
+	for _, w := range units.New(st.Line, sp, st.Partition) {
 		w.Bound = bound
 		data, _ := json.Marshal(w)
 		emit(id, string(data))
@@ -183,7 +183,7 @@ func (f *searchUnitFn) Setup() error {
 }
 
 func (f *searchUnitFn) ProcessElement(ctx context.Context, id, unit string, emit func(string, string)) error {
-	var w api.WorkUnit
+	var w units.WorkUnit
 	if err := json.Unmarshal([]byte(unit), &w); err != nil {
 		return err
 	}
@@ -199,7 +199,7 @@ func (f *searchUnitFn) ProcessElement(ctx context.Context, id, unit string, emit
 	if err != nil {
 		return fmt.Errorf("%s unit %d: %w", id, w.Unit, err)
 	}
-	data, _ := json.Marshal(api.NewUnitAnswer(w, r))
+	data, _ := json.Marshal(units.NewAnswer(w, r))
 	emit(id, string(data))
 	return nil
 }
@@ -221,9 +221,9 @@ func (f *mergeFn) ProcessElement(ctx context.Context, id string, states, results
 		return err
 	}
 	var rs []pdb.UnitResult
-	units, bound := 0, -1
+	count, bound := 0, -1
 	for s := ""; results(&s); {
-		var a api.UnitAnswer
+		var a units.UnitAnswer
 		if err := json.Unmarshal([]byte(s), &a); err != nil {
 			return err
 		}
@@ -234,24 +234,24 @@ func (f *mergeFn) ProcessElement(ctx context.Context, id string, states, results
 		if bound >= 0 && r.Bound != bound {
 			return fmt.Errorf("%s: results of bounds %d and %d in one stage", id, bound, r.Bound)
 		}
-		bound, units = r.Bound, a.Units
+		bound, count = r.Bound, a.Units
 		rs = append(rs, r)
 	}
 	if st.open() {
 		if len(rs) == 0 {
 			return fmt.Errorf("%s: no unit results for an open board", id)
 		}
-		r, err := pdb.MergeRound(bound, units, rs)
+		r, err := pdb.MergeRound(bound, count, rs)
 		if err != nil {
 			return fmt.Errorf("%s: %w", id, err)
 		}
 		st.Stages++
-		st.Units = units
+		st.Units = count
 		st.Expanded += r.Expanded
 		st.Generated += r.Generated
 		st.Bound = r.Next
 		if r.Solved {
-			u := api.WorkUnit{Units: 1, Size: st.Size, Board: st.Board, Goal: st.Goal, State: st.Board}
+			u := units.WorkUnit{Units: 1, Size: st.Size, Board: st.Board, Goal: st.Goal, State: st.Board}
 			b, goal, _, err := u.Parse()
 			if err != nil {
 				return err
@@ -259,19 +259,10 @@ func (f *mergeFn) ProcessElement(ctx context.Context, id string, states, results
 			if err := sliding.Verify(b, goal, r.Moves); err != nil {
 				return fmt.Errorf("%s: internal error: the units' path does not reach the goal: %v", id, err)
 			}
-			st.Solved, st.Length, st.Moves, st.Bound = true, len(r.Moves), api.MovesString(r.Moves), bound
+			st.Solved, st.Length, st.Moves, st.Bound = true, len(r.Moves), units.Moves(r.Moves), bound
 		}
 	}
 	data, _ := json.Marshal(st)
 	emit(id, string(data))
 	return nil
-}
-
-// tiles writes b's tiles in reading order.
-func tiles(b sliding.Board) string {
-	parts := make([]string, len(b.Tiles))
-	for i, t := range b.Tiles {
-		parts[i] = strconv.Itoa(int(t))
-	}
-	return strings.Join(parts, " ")
 }

@@ -26,8 +26,10 @@ distance table (boards of up to 9 cells) and pattern databases when this
 searchlab has them. It prints a table: algorithm, heuristic, length, whether the length is
 proven optimal, states expanded and generated, the peak frontier (open list
 or path) and peak states stored (the memory), and the time. Every path is
-replayed to the goal. A run that hits --max-nodes or --timeout says so in its
-row, and the table goes on.
+replayed to the goal. --max-nodes and --timeout bound the whole table: each
+run may use what is left divided by the runs still to go. A run that hits its
+share says so in its row, and the table goes on; runs not reached before the
+time or the nodes are spent say "not run".
 
 Example:
   echo "8 6 7 2 5 4 3 0 1" | searchlab compare
@@ -48,11 +50,11 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	var f slidingFlags
 	f.register(fs, "")
 	fs.Lookup("partition").Usage = "pattern database `partition` of the pdb rows, as in \"searchlab sliding --partition\" (default: the database's own)"
-	fs.Lookup("max-nodes").DefValue = "1000000"
+	fs.Lookup("max-nodes").DefValue = "14000000"
 	fs.Lookup("timeout").DefValue = "10s"
-	f.maxNodes, f.timeout = 1_000_000, 10*time.Second
-	fs.Lookup("max-nodes").Usage = "stop each run after `n` expansions (0: no cap)"
-	fs.Lookup("timeout").Usage = "stop each run after this `duration` (0: none)"
+	f.maxNodes, f.timeout = 14_000_000, 10*time.Second
+	fs.Lookup("max-nodes").Usage = "expansions of all the runs together, shared out among them (`n`, 0: no cap)"
+	fs.Lookup("timeout").Usage = "time for the whole table, shared out among its runs (`duration`, 0: none)"
 	asJSON := fs.Bool("json", false, "print the table as one JSON object: solvable, max_depth, rows")
 	f.algo, f.heuristic = "auto", "linear"
 	files, err := parseArgs(fs, args)
@@ -72,7 +74,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		return badInputf("compare takes one board, the input has %d", len(cases))
 	}
 	b, goal := cases[0].Board, goals[0]
-	opt := solve.CompareOptions{Limits: search.Limits{MaxNodes: f.maxNodes}, Timeout: f.timeout, MaxDepth: f.maxDepth, Partition: f.partition}
+	opt := solve.CompareOptions{Limits: search.Limits{MaxNodes: f.maxNodes, MaxBytes: solve.MemoryBudget}, Timeout: f.timeout, MaxDepth: f.maxDepth, Partition: f.partition}
 	solver := newSolver(e, solve.Options{})
 	defer solver.Close()
 	if !*asJSON {
@@ -92,7 +94,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		if depth == 0 {
 			depth = sliding.DefaultMaxDepth(b.W, b.H)
 		}
-		fmt.Fprintf(e.stdout, "limits per run: %s; dfs and iddfs depth %d\n\n", limit, depth)
+		fmt.Fprintf(e.stdout, "limits for the whole table: %s, shared out among the runs; dfs and iddfs depth %d\n\n", limit, depth)
 	}
 	c, err := solver.Compare(ctx, b, goal, opt)
 	if err != nil {
@@ -128,7 +130,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "\ndistinct fewest-move solutions: %s\n", ans.OptimalSolutions)
 	}
 	fmt.Fprintf(e.stdout, "\nwastar, anytime: weight %g on the heuristic; anytime gives its best path within the limits, and >=N in the optimal column when the fewest moves are only proven to be at least N", float64(sliding.DefaultWeight))
-	fmt.Fprintln(e.stdout, "\nnode-cap / timeout: the run hit --max-nodes or --timeout (figures up to the stop); none: no path within the depth limit; n/a: not available for this board")
+	fmt.Fprintln(e.stdout, "\nnode-cap / timeout: the run hit its share of --max-nodes or --timeout (figures up to the stop); none: no path within the depth limit; n/a: not available for this board; not run: the table's --max-nodes or --timeout was spent first")
 	if sliding.TableSize(b.W, b.H) {
 		t := sliding.TableFor(goal)
 		fmt.Fprintf(e.stdout, "table: built once per goal (%d states) in %v, not counted in its row\n", t.States(), t.BuildTime().Round(time.Microsecond))

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/searchlab/searchlab/sliding/solve"
@@ -24,7 +25,10 @@ stderr.
 Every solve is bounded by --timeout and --max-nodes (a request may ask for
 less), cancelled when its client goes away, and at most --max-concurrent
 run at once: further requests are answered 503 with Retry-After at once.
-Request bodies are capped at 1 MB.
+Request bodies are capped at 1 MB and must be JSON (Content-Type:
+application/json). Requests must name the server in their Host header: its
+address, localhost when it listens on loopback, or a name given with
+--allowed-host (repeat it for several; "*" allows any).
 
 Sliding boards over 9 cells use pattern databases once they are ready:
 at start the server opens the cached 4x4 and 5x5 sets (or builds, in the
@@ -35,7 +39,8 @@ and goals on their first board; until a set is ready, and for boards over
 Examples:
   searchlab serve                       # then open http://127.0.0.1:8080/
   searchlab serve --addr :8080 --max-concurrent 4 --timeout 30s
-  curl -s localhost:8080/api/sliding/solve -d '{"board":"8 6 7 2 5 4 3 0 1"}'
+  searchlab serve --addr :8080 --allowed-host lab.example.org
+  curl -s localhost:8080/api/sliding/solve -H 'Content-Type: application/json' -d '{"board":"8 6 7 2 5 4 3 0 1"}'
 `
 
 func init() {
@@ -50,9 +55,17 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "serve", "[--addr HOST:PORT] [flags]", serveDescription)
 	addr := fs.String("addr", "127.0.0.1:8080", "`address` to listen on; :8080 listens on every interface")
 	maxConcurrent := fs.Int("max-concurrent", 0, "solves allowed at once (0: the number of processors)")
-	timeout := fs.Duration("timeout", web.DefaultSolveTimeout, "time allowed per solve (per run of a compare)")
+	timeout := fs.Duration("timeout", web.DefaultSolveTimeout, "time allowed per solve (per compare table)")
 	maxNodes := fs.Int64("max-nodes", web.DefaultMaxNodes, "expansions allowed per search")
 	noPDB := fs.Bool("no-pdb", false, "do not open or build pattern databases")
+	var allowedHosts []string
+	fs.Func("allowed-host", "a `name` (or name:port) that requests may give as Host besides the listen address; repeatable", func(v string) error {
+		if strings.TrimSpace(v) == "" {
+			return errors.New("empty host name")
+		}
+		allowedHosts = append(allowedHosts, v)
+		return nil
+	})
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -64,7 +77,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return badInputf("--addr: %v", err)
 	}
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
-	cfg := web.Config{MaxConcurrent: *maxConcurrent, SolveTimeout: *timeout, MaxNodes: *maxNodes, Logger: logger}
+	cfg := web.Config{MaxConcurrent: *maxConcurrent, SolveTimeout: *timeout, MaxNodes: *maxNodes, Logger: logger, AllowedHosts: allowedHosts}
 	if !*noPDB {
 		// No request waits for a set: each opens (or is built) in the
 		// background, and IDA* with linear conflicts answers meanwhile. The

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -14,7 +15,7 @@ import (
 )
 
 // The benchmarks here drive the command's own code path (run, as main
-// does, with a fresh pdb.Solver each time, as a new process has): what they
+// does, with a fresh solve.Solver each time, as a new process has): what they
 // leave out of a whole run of the command is only the process start.
 
 // BenchmarkSlidingBatch100k runs "searchlab sliding --format boj11112" in
@@ -33,7 +34,7 @@ func BenchmarkSlidingBOJ11112(b *testing.B) {
 
 func benchBOJ11112(b *testing.B, n int) {
 	var in bytes.Buffer
-	if err := sliding.Write(&in, sliding.BOJ11112, sliding.BatchBOJ11112(n, 1)); err != nil {
+	if err := sliding.Write(&in, sliding.BOJ11112, bojBatch(n, 1)); err != nil {
 		b.Fatal(err)
 	}
 	data := in.Bytes()
@@ -83,4 +84,10 @@ func BenchmarkSlidingKorf100(b *testing.B) {
 			b.Fatalf("lengths differ from korf100.txt:\n%s", out.String())
 		}
 	}
+}
+
+// bojBatch is the batch of scripts/boj11112gen: n 3x3 boards for the
+// standard goal drawn from seed, every second one unsolvable.
+func bojBatch(n int, seed uint64) []sliding.Board {
+	return sliding.RandomBatch(rand.New(rand.NewPCG(seed, 11112)), sliding.Standard(3, 3), n)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
 )
@@ -91,9 +92,15 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	}
 	in := srcs[0]
 	var tr api.Trace
+	// A sliding trace is written as the search runs, so that its events
+	// are never held in memory.
+	out := bufio.NewWriter(e.stdout)
 	switch *puzzle {
 	case "sliding":
-		tr, err = traceSliding(ctx, in, *format, *size, *goal, *algo, *heuristic, *maxDepth, *maxEvents, *maxNodes)
+		if _, err = traceSliding(ctx, in, *format, *size, *goal, *algo, *heuristic, *maxDepth, *maxEvents, *maxNodes, api.LineSink(out)); err != nil {
+			return err
+		}
+		return out.Flush()
 	case "stroke":
 		if *format != "" {
 			return badInputf("trace: --format is for sliding and sudoku; stroke boards have one format")
@@ -107,14 +114,13 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	out := bufio.NewWriter(e.stdout)
 	if err := tr.WriteLines(out); err != nil {
 		return err
 	}
 	return out.Flush()
 }
 
-func traceSliding(ctx context.Context, in *source, format, size, goalText, algoName, heuristic string, maxDepth, maxEvents int, maxNodes int64) (api.Trace, error) {
+func traceSliding(ctx context.Context, in *source, format, size, goalText, algoName, heuristic string, maxDepth, maxEvents int, maxNodes int64, sink api.TraceSink) (api.Trace, error) {
 	var f sliding.Format
 	if format != "" {
 		var err error
@@ -138,7 +144,7 @@ func traceSliding(ctx context.Context, in *source, format, size, goalText, algoN
 	if err != nil {
 		return api.Trace{}, badInputf("trace: --algo: %v", err)
 	}
-	cases, err := sliding.Parse(in.reader(), f, w, h)
+	cases, err := sliding.ParseAll(in.reader(), f, w, h)
 	switch {
 	case err != nil:
 		return api.Trace{}, badInputf("trace: %v", in.inFile(err))
@@ -153,7 +159,7 @@ func traceSliding(ctx context.Context, in *source, format, size, goalText, algoN
 		}
 	}
 	tr, err := api.TraceSliding(ctx, b, goal, api.SlidingTraceOptions{Algorithm: algo, Heuristic: heuristic, MaxDepth: maxDepth,
-		MaxEvents: maxEvents, Limits: search.Limits{MaxNodes: maxNodes}})
+		MaxEvents: maxEvents, Limits: search.Limits{MaxNodes: maxNodes, MaxBytes: solve.MemoryBudget}, Sink: sink})
 	if errors.Is(err, sliding.ErrUnsolvable) {
 		return tr, badInputf("trace: the board cannot reach the goal (permutation parity and blank row): nothing to trace")
 	}
@@ -161,14 +167,14 @@ func traceSliding(ctx context.Context, in *source, format, size, goalText, algoN
 }
 
 func traceStroke(ctx context.Context, in *source, maxEvents int, maxNodes int64) (api.Trace, error) {
-	boards, err := stroke.Parse(in.reader())
+	boards, err := stroke.ParseAll(in.reader())
 	switch {
 	case err != nil:
 		return api.Trace{}, badInputf("trace: %v", in.inFile(err))
 	case len(boards) != 1:
 		return api.Trace{}, badInputf("trace: want one board in the input, got %d", len(boards))
 	}
-	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), boards[0], stroke.Options{MaxNodes: maxNodes}, maxEvents)
+	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), boards[0], stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, maxEvents)
 	if errors.Is(err, stroke.ErrTooLarge) {
 		return tr, badInput(err)
 	}
@@ -199,7 +205,7 @@ func traceSudoku(ctx context.Context, in *source, format string, maxEvents int) 
 	}
 	tr, err := api.TraceSudoku(ctx, g, maxEvents)
 	if errors.Is(err, sudoku.ErrInvalid) {
-		return tr, badInputf("trace: %v", strings.TrimPrefix(err.Error(), "invalid puzzle: "))
+		return tr, badInputf("trace: %v", strings.TrimPrefix(err.Error(), "sudoku: invalid puzzle: "))
 	}
 	return tr, err
 }

@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -21,6 +20,7 @@ import (
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
+	"github.com/searchlab/searchlab/sliding/units"
 )
 
 const unitsDescription = `
@@ -138,7 +138,7 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
 		}
-		for _, u := range api.NewWorkUnits(c.Line, sp, part) {
+		for _, u := range units.New(c.Line, sp, part) {
 			data, _ := json.Marshal(u)
 			out.Write(data)
 			out.WriteByte('\n')
@@ -160,93 +160,44 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 	if *bound < 0 || *jobs < 1 || *maxNodes < 0 || *timeout < 0 {
 		return badInputf("--bound, --max-nodes and --timeout must not be negative, --jobs at least 1")
 	}
-	units, err := readJSONLines[api.WorkUnit](e.stdin, "unit")
+	lines, err := readJSONLines[units.WorkUnit](e.stdin, "unit")
 	if err != nil {
 		return err
 	}
-	type job struct {
-		board, goal sliding.Board
-		unit        pdb.Unit
-		bound       int
-		set         *pdb.Set
-	}
 	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
-	work := make([]job, len(units))
-	for i, u := range units {
+	work := make([]units.Job, len(lines))
+	for i, u := range lines {
 		b, g, pu, err := u.Parse()
 		if err != nil {
 			return badInputf("line %d: %v", i+1, err)
 		}
-		j := job{board: b, goal: g, unit: pu, bound: *bound}
-		if j.bound == 0 {
-			j.bound = u.Bound
+		j := units.Job{Line: u, Board: b, Goal: g, Unit: pu, Bound: *bound}
+		if j.Bound == 0 {
+			j.Bound = u.Bound
 		}
-		if j.bound == 0 {
+		if j.Bound == 0 {
 			return badInputf("line %d: no bound: give --bound, or units from \"searchlab sliding drive --units\"", i+1)
 		}
-		if j.set, _, err = unitSet(ctx, e, b, g, u.Partition); err != nil {
+		if j.Set, _, err = unitSet(ctx, e, b, g, u.Partition); err != nil {
 			return fmt.Errorf("line %d: %w", i+1, err)
 		}
 		work[i] = j
 	}
-	answers := make([]api.UnitAnswer, len(work))
-	errs := make([]error, len(work))
-	searched := make([]bool, len(work))
-	// The lowest unit of each board and bound that found a solution: the
-	// units after it need no search (see pdb.MergeRound).
-	type boardBound struct{ line, bound int }
-	var foundMu sync.Mutex
-	found := map[boardBound]int{}
-	var next sync.Mutex
-	k := 0
-	var wg sync.WaitGroup
-	for range min(*jobs, len(work)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				next.Lock()
-				i := k
-				k++
-				next.Unlock()
-				if i >= len(work) || ctx.Err() != nil {
-					return
-				}
-				j := work[i]
-				key := boardBound{units[i].Line, j.bound}
-				foundMu.Lock()
-				f, ok := found[key]
-				foundMu.Unlock()
-				if ok && f < j.unit.Index {
-					continue // skipped: its line is left out
-				}
-				r, err := j.set.SearchUnit(ctx, j.goal, j.unit, j.bound, search.Limits{MaxNodes: *maxNodes})
-				answers[i], errs[i], searched[i] = api.NewUnitAnswer(units[i], r), err, true
-				if err == nil && r.Found {
-					foundMu.Lock()
-					if f, ok := found[key]; !ok || j.unit.Index < f {
-						found[key] = j.unit.Index
-					}
-					foundMu.Unlock()
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	outcomes := units.Run(ctx, work, *jobs, search.Limits{MaxNodes: *maxNodes})
 	out := bufio.NewWriter(e.stdout)
 	defer flush(out, &err)
-	for i, a := range answers {
-		if err := errs[i]; err != nil {
-			return fmt.Errorf("line %d (board line %d, unit %d): %w", i+1, units[i].Line, units[i].Unit, explain(err))
+	for i, o := range outcomes {
+		if o.Err != nil {
+			return fmt.Errorf("line %d (board line %d, unit %d): %w", i+1, lines[i].Line, lines[i].Unit, explain(o.Err))
 		}
-		if !searched[i] && ctx.Err() != nil {
+		if !o.Searched && ctx.Err() != nil {
 			return fmt.Errorf("line %d: %w", i+1, explain(fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())))
 		}
-		if !searched[i] {
+		if !o.Searched {
 			continue // after a unit of the same board that found a solution
 		}
-		data, _ := json.Marshal(a)
+		data, _ := json.Marshal(o.Answer)
 		out.Write(data)
 		out.WriteByte('\n')
 	}
@@ -330,9 +281,9 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
 		}
-		units := api.NewWorkUnits(c.Line, sp, part)
+		us := units.New(c.Line, sp, part)
 		run := func(ctx context.Context, bound int) ([]pdb.UnitResult, error) {
-			return runChildren(ctx, e, exe, *procs, bound, f.maxNodes, units)
+			return runChildren(ctx, e, exe, *procs, bound, f.maxNodes, us)
 		}
 		sol, rounds, err := pdb.Drive(ctx, sp, run)
 		report(c.Line, rounds)
@@ -347,15 +298,12 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 
 // runChildren searches units to bound in procs child processes of
 // "searchlab sliding run-units", each given every procs-th unit.
-func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxNodes int64, units []api.WorkUnit) ([]pdb.UnitResult, error) {
-	procs = min(procs, len(units))
-	results := make([][]pdb.UnitResult, procs)
-	errs := make([]error, procs)
-	var wg sync.WaitGroup
-	for p := range procs {
+func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxNodes int64, us []units.WorkUnit) ([]pdb.UnitResult, error) {
+	n := min(procs, len(us))
+	rs, err := units.Deal(ctx, us, procs, func(ctx context.Context, p int, share []units.WorkUnit) ([]units.UnitAnswer, error) {
 		var in bytes.Buffer
-		for i := p; i < len(units); i += procs {
-			data, _ := json.Marshal(units[i])
+		for _, u := range share {
+			data, _ := json.Marshal(u)
 			in.Write(data)
 			in.WriteByte('\n')
 		}
@@ -366,37 +314,16 @@ func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxN
 		cmd := exec.CommandContext(ctx, exe, args...)
 		cmd.Stdin = &in
 		cmd.Stderr = e.stderr
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			outb, err := cmd.Output()
-			if err != nil {
-				errs[p] = fmt.Errorf("run-units (process %d of %d): %w", p+1, procs, err)
-				return
-			}
-			answers, err := readJSONLines[api.UnitAnswer](bytes.NewReader(outb), "result")
-			if err != nil {
-				errs[p] = err
-				return
-			}
-			for _, a := range answers {
-				r, err := a.Result()
-				if err != nil {
-					errs[p] = err
-					return
-				}
-				results[p] = append(results[p], r)
-			}
-		}()
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())
+		outb, err := cmd.Output()
+		if err != nil {
+			return nil, fmt.Errorf("run-units (process %d of %d): %w", p+1, n, err)
 		}
-		return nil, err
+		return readJSONLines[units.UnitAnswer](bytes.NewReader(outb), "result")
+	})
+	if err != nil && ctx.Err() != nil {
+		return nil, fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())
 	}
-	return slices.Concat(results...), nil
+	return rs, err
 }
 
 // driveStep merges the results on stdin with the units of unitsFile, once:
@@ -407,18 +334,18 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 	if err != nil {
 		return badInputf("--units: %v", err)
 	}
-	units, err := readJSONLines[api.WorkUnit](uf, "unit")
+	us, err := readJSONLines[units.WorkUnit](uf, "unit")
 	uf.Close()
 	if err != nil {
 		return fmt.Errorf("--units %s: %w", unitsFile, err)
 	}
-	answers, err := readJSONLines[api.UnitAnswer](e.stdin, "result")
+	answers, err := readJSONLines[units.UnitAnswer](e.stdin, "result")
 	if err != nil {
 		return fmt.Errorf("results: %w", err)
 	}
-	byLine := map[int][]api.WorkUnit{}
+	byLine := map[int][]units.WorkUnit{}
 	var lines []int
-	for _, u := range units {
+	for _, u := range us {
 		if _, ok := byLine[u.Line]; !ok {
 			lines = append(lines, u.Line)
 		}
@@ -437,41 +364,25 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 	}
 	type done struct {
 		line int
-		sp   pdb.Split
-		sol  sliding.Solution
-		set  string
+		b    units.Board
 	}
 	var solved []done
-	var todo []api.WorkUnit
+	var todo []units.WorkUnit
 	for _, line := range lines {
-		sp, err := api.SplitOf(byLine[line])
-		if err != nil {
+		b, err := units.Pending(byLine[line], results[line])
+		if errors.Is(err, solve.ErrInput) {
 			return fmt.Errorf("--units %s: %w", unitsFile, err)
 		}
-		sol, next, rounds, err := pdb.Resume(sp, results[line])
-		report(line, rounds)
+		report(line, b.Rounds)
 		if err != nil {
 			return fmt.Errorf("line %d: %w", line, err)
 		}
-		if sol.Optimal {
-			solved = append(solved, done{line, sp, sol, byLine[line][0].Partition})
+		if b.Solution.Optimal {
+			solved = append(solved, done{line, b})
 			continue
 		}
-		have := map[int]bool{}
-		for _, r := range results[line] {
-			if r.Bound == next {
-				have[r.Index] = true
-			}
-		}
-		left := 0
-		for _, u := range byLine[line] {
-			if !have[u.Unit] {
-				u.Bound = next
-				todo = append(todo, u)
-				left++
-			}
-		}
-		fmt.Fprintf(e.stderr, "searchlab: line %d: bound %d: %d units to search\n", line, next, left)
+		todo = append(todo, b.Todo...)
+		fmt.Fprintf(e.stderr, "searchlab: line %d: bound %d: %d units to search\n", line, b.Next, len(b.Todo))
 	}
 	if len(todo) > 0 {
 		for _, u := range todo {
@@ -482,7 +393,7 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 		return errMore
 	}
 	for _, d := range solved {
-		print(d.line, d.sp, d.sol, "pdb "+d.set)
+		print(d.line, d.b.Split, d.b.Solution, "pdb "+d.b.Partition)
 	}
 	return nil
 }

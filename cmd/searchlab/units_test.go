@@ -15,6 +15,7 @@ import (
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/units"
 )
 
 // asCommand, set in the environment, makes the test binary run as
@@ -229,7 +230,7 @@ func TestUnitsBadInput(t *testing.T) {
 	}
 	// A unit searched to its bound: one move from the goal.
 	code, out, errOut := runCLI(t, unit, "sliding", "run-units", "--bound", "3")
-	var a api.UnitAnswer
+	var a units.UnitAnswer
 	if code != 0 || json.Unmarshal([]byte(out), &a) != nil || !a.Found || a.Moves != "RR" {
 		t.Errorf("run-units: exit %d, %q, %s; want found RR", code, out, errOut)
 	}

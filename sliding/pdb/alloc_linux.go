@@ -2,6 +2,7 @@ package pdb
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"syscall"
 )
@@ -75,7 +76,7 @@ func readResident(f *os.File, off, n int64) ([]uint32, error) {
 // memory (kept for the life of the process), or read if it cannot be
 // mapped. The bytes must not be written.
 func mapFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
 		return nil, err
 	}
@@ -89,5 +90,5 @@ func mapFile(path string) ([]byte, error) {
 			return b, nil
 		}
 	}
-	return os.ReadFile(path)
+	return io.ReadAll(f)
 }

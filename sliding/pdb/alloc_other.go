@@ -28,5 +28,5 @@ func readResident(f *os.File, off, n int64) ([]uint32, error) {
 
 // mapFile returns the contents of the file at path.
 func mapFile(path string) ([]byte, error) {
-	return os.ReadFile(path)
+	return readRegular(path)
 }

@@ -262,19 +262,28 @@ func checkHeader(f *os.File, p *pattern, blank int) (raw []byte, crc uint32, siz
 // With inMemory the table is read into memory instead of mapped (see
 // Options.InMemory).
 func readTable(dir string, p *pattern, blank int, inMemory bool) ([]uint32, error) {
+	t, _, err := readTableLater(dir, p, blank, inMemory)
+	return t, err
+}
+
+// readTableLater is readTable that also returns, for a table taken on the
+// word of its stamp, the check of its checksum not made (nil when the
+// whole table was checked): the bytes can change after the stamp was
+// written, and Open runs the check in the background.
+func readTableLater(dir string, p *pattern, blank int, inMemory bool) ([]uint32, func() error, error) {
 	path := filepath.Join(dir, p.fileName(blank))
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	raw, crc, off, err := checkHeader(f, p, blank)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	trusted := readStamp(path) == stampOf(fi, crc)
 	payload := int64((p.size+7)/8) * 4
@@ -284,20 +293,30 @@ func readTable(dir string, p *pattern, blank int, inMemory bool) ([]uint32, erro
 	}
 	t, err := load(f, int64(off), payload)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		return nil, nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
+	sum := func() bool { return crc32.Update(crc32.Checksum(raw, castagnoli), castagnoli, tableBytes(t)) == crc }
+	var later func() error
 	if !trusted {
-		if crc32.Update(crc32.Checksum(raw, castagnoli), castagnoli, tableBytes(t)) != crc {
-			return nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
+		if !sum() {
+			return nil, nil, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
 		}
 		// The file is good: stamp it (failing to is no error, only slower
 		// the next time).
 		writeStamp(path, crc)
+	} else if littleEndian {
+		later = func() error {
+			if !sum() {
+				os.Remove(stampName(path))
+				return fmt.Errorf("%w: %s: checksum mismatch: the file changed after it was verified", ErrCorrupt, path)
+			}
+			return nil
+		}
 	}
 	if !littleEndian {
 		swapWords(t) // read, not mapped (see loadWords)
 	}
-	return t, nil
+	return t, later, nil
 }
 
 // readWords reads the n bytes of f from offset off into new memory, as
@@ -375,10 +394,18 @@ func Open(ctx context.Context, w, h, blank int, partition string, opts Options) 
 			fmt.Fprintf(opts.Log, format+"\n", args...)
 		}
 	}
+	var (
+		checks []func() error
+		stamps []string
+	)
 	for i, p := range pats {
-		t, err := readTable(dir, p, blank, opts.InMemory)
+		t, later, err := readTableLater(dir, p, blank, opts.InMemory)
 		if err == nil {
 			s.tables[i] = t
+			if later != nil {
+				checks = append(checks, later)
+				stamps = append(stamps, stampName(filepath.Join(dir, p.fileName(blank))))
+			}
 			continue
 		}
 		name := p.fileName(blank)
@@ -416,6 +443,7 @@ func Open(ctx context.Context, w, h, blank int, partition string, opts Options) 
 	if s.machine, err = openMachine(ctx, dir, w, h, l, logf); err != nil {
 		return nil, err
 	}
+	s.health = watch(checks, stamps)
 	return s, nil
 }
 
@@ -457,7 +485,7 @@ func List(dir string) ([]Info, error) {
 		if fi, err := os.Stat(filepath.Join(dir, e.Name())); err == nil {
 			inf.Size = fi.Size() // of the file a link points to
 		}
-		f, err := os.Open(filepath.Join(dir, e.Name()))
+		f, err := openRegular(filepath.Join(dir, e.Name()))
 		if err != nil {
 			inf.Err = err
 		} else {
@@ -535,7 +563,7 @@ func Cached(dir string, w, h, goalBlank int, partition string) (entries int64, c
 // tableCached reports whether dir holds the file of p's table with a header
 // that matches and the right size.
 func tableCached(dir string, p *pattern, blank int) bool {
-	f, err := os.Open(filepath.Join(dir, p.fileName(blank)))
+	f, err := openRegular(filepath.Join(dir, p.fileName(blank)))
 	if err != nil {
 		return false
 	}

@@ -143,7 +143,7 @@ func damaged(path, why string) error {
 // readCheckpoint reads the checkpoint at path. It fails with errNoCheckpoint
 // if there is no file, and with ErrCheckpoint if it is damaged.
 func readCheckpoint(path string) (*checkpoint, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, errNoCheckpoint
 	}

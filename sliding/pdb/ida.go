@@ -2,6 +2,7 @@ package pdb
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -1044,7 +1045,14 @@ func (v *solver) solve(ctx context.Context, cells []uint8, lim search.Limits, rs
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				v.work(n, sh)
+				if err := guarded(func() error { v.work(n, sh); return nil }); err != nil {
+					sh.mu.Lock()
+					if sh.err == nil {
+						sh.err = err
+					}
+					sh.mu.Unlock()
+					sh.abort.Store(true)
+				}
 				busy[w] = time.Since(iterStart)
 			}()
 		}
@@ -1064,7 +1072,16 @@ func (v *solver) solve(ctx context.Context, cells []uint8, lim search.Limits, rs
 			st.Expanded, st.Generated, st.Iterations = exp, gen, 1
 			return finish(nil, sh.err)
 		}
-		exp, gen, next = rs.endIteration(exp, gen, next)
+		seen := int64(-1) // unknown when a worker stopped at a solution
+		if sh.bestPath == nil {
+			for _, n := range nodes {
+				seen = max(seen, n.seen)
+			}
+		}
+		exp, gen, next, err := rs.endIteration(exp, gen, next, seen)
+		if err != nil {
+			return finish(nil, err)
+		}
 		if rs.opt.Iteration != nil {
 			rep := IterationReport{Bound: bound, Expanded: exp, Generated: gen, Elapsed: time.Since(iterStart), Resumed: rs.iterResumed}
 			for w, n := range nodes {
@@ -1122,9 +1139,23 @@ func solveBoard(ctx context.Context, s *Set, b, goal sliding.Board, lim search.L
 	}
 	cells := relabel(transform(b, m), transform(goal, m))
 	v := s.solver()
-	path, st, err := v.solve(ctx, cells, lim, rs)
+	var (
+		path []int8
+		st   search.Stats
+	)
+	err := guarded(func() (err error) {
+		path, st, err = v.solve(ctx, cells, lim, rs)
+		return err
+	})
 	sol := sliding.Solution{Method: s.Method(), Stats: st}
+	if err == nil {
+		// An answer is optimal only from tables whose bytes were checked.
+		err = s.settled(ctx)
+	}
 	if err != nil {
+		if errors.Is(err, ErrDamaged) {
+			s.health.fail(err)
+		}
 		return sol, err
 	}
 	prev := b.Blank()

@@ -48,6 +48,7 @@ type Set struct {
 	v         *solver
 	fpOnce    sync.Once
 	fp        uint32
+	health    *health // of the files the tables were mapped from; nil if built here
 }
 
 // WithoutMirror returns a set that shares s's tables but never looks up the

@@ -77,7 +77,7 @@ func openMachine(ctx context.Context, dir string, w, h, l int, logf func(string,
 	return loadMachine([3]int{w, h, l}, func() (*prune.Machine, error) {
 		name := machineFile(w, h, l)
 		path := filepath.Join(dir, name)
-		data, err := os.ReadFile(path)
+		data, err := readRegular(path)
 		if err == nil {
 			m := new(prune.Machine)
 			if err = m.UnmarshalBinary(data); err == nil {

@@ -287,11 +287,18 @@ func (rs *runState) startIteration(sh *shared) {
 
 // endIteration returns the totals of the iteration that the workers
 // finished, given their counts and least f above the bound: the subtrees
-// finished before a resume are added once.
-func (rs *runState) endIteration(exp, gen int64, next int) (int64, int64, int) {
+// finished before a resume are added once. seen is the number of subtrees
+// the iteration has (-1 when unknown): a checkpoint that said subtrees past
+// them were finished was not made by this search, and its iteration cannot
+// be trusted.
+func (rs *runState) endIteration(exp, gen int64, next int, seen int64) (int64, int64, int, error) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
-	return exp + rs.skipExp, gen + rs.skipGen, min(next, rs.skipNext)
+	if n := len(rs.skip); n > 0 && seen >= 0 && rs.skip[n-1][1] > seen {
+		return 0, 0, 0, fmt.Errorf("%w: %s says subtrees up to %d of the iteration with bound %d are finished, but it has %d; delete it to start the solve afresh",
+			ErrCheckpoint, rs.opt.Checkpoint, rs.skip[n-1][1], rs.bound, seen)
+	}
+	return exp + rs.skipExp, gen + rs.skipGen, min(next, rs.skipNext), nil
 }
 
 // advance moves to the next iteration with the given bound after one of

@@ -34,7 +34,7 @@ func stampOf(fi fs.FileInfo, crc uint32) string {
 
 // readStamp returns the stamp beside the file at path, or "" if it has none.
 func readStamp(path string) string {
-	b, err := os.ReadFile(stampName(path))
+	b, err := readRegular(stampName(path))
 	if err != nil || len(b) > 512 {
 		return ""
 	}

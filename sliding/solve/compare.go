@@ -11,11 +11,15 @@ import (
 	"github.com/searchlab/searchlab/sliding"
 )
 
-// CompareOptions bound each run of Compare.
+// CompareOptions bound Compare as a whole.
 type CompareOptions struct {
-	// Limits caps each run (see Run for the caps it adds).
+	// Limits caps the runs (see Run for the caps it adds). Its MaxNodes is
+	// the expansions of all the runs together: each run may use what is
+	// left divided by the runs still to go, so that what a quick run does
+	// not use goes to the next. Its other fields apply to each run.
 	Limits search.Limits
-	// Timeout stops each run after this long; 0 sets no time limit.
+	// Timeout bounds the whole comparison, shared out among the runs as
+	// MaxNodes is; a deadline of ctx bounds it too. 0 sets no time limit.
 	Timeout time.Duration
 	// MaxDepth bounds DFS and IDDFS; 0 is the board's default.
 	MaxDepth int
@@ -48,7 +52,8 @@ type CompareRun struct {
 	Heuristic string
 	// Status is ok; node-cap or timeout when a limit stopped the run (the
 	// stats count the work up to the stop); none when DFS or IDDFS found no
-	// path within the depth limit; n/a when the method does not apply.
+	// path within the depth limit; n/a when the method does not apply; not
+	// run when the comparison's time or nodes were spent before its turn.
 	Status string
 	// Solution is the run's answer: its moves when Status is ok, and its
 	// statistics in every case.
@@ -65,15 +70,15 @@ type compareRun struct {
 
 func compareRuns(pdb bool) []compareRun {
 	runs := []compareRun{{name: "bfs", algo: sliding.BFS}, {name: "bibfs", algo: sliding.BiBFS}, {name: "dfs", algo: sliding.DFS}, {name: "iddfs", algo: sliding.IDDFS}}
-	for _, h := range sliding.Heuristics {
+	for _, h := range sliding.Heuristics() {
 		runs = append(runs, compareRun{name: string(sliding.AStar), algo: sliding.AStar, heuristic: h})
 	}
 	runs = append(runs, compareRun{name: "nbs", algo: sliding.NBS, heuristic: "manhattan"}, compareRun{name: "nbs", algo: sliding.NBS, heuristic: "linear"},
 		compareRun{name: "wastar", algo: sliding.WAStar, heuristic: "linear"}, compareRun{name: "anytime", algo: sliding.Anytime, heuristic: "linear"})
-	for _, h := range sliding.Heuristics {
+	for _, h := range sliding.Heuristics() {
 		runs = append(runs, compareRun{name: string(sliding.IDAStar), algo: sliding.IDAStar, heuristic: h})
 	}
-	for _, h := range sliding.Heuristics {
+	for _, h := range sliding.Heuristics() {
 		runs = append(runs, compareRun{name: "idastar (tuned)", algo: sliding.Auto, heuristic: h, tuned: true})
 	}
 	runs = append(runs, compareRun{name: "table", algo: sliding.Auto, table: true})
@@ -87,8 +92,10 @@ func compareRuns(pdb bool) []compareRun {
 // limits, one after another, and replays every path it reports to the goal:
 // the generic algorithms of package search, package sliding's tuned IDA*,
 // the distance table, and pattern databases unless Options.NoDatabases.
-// A run stopped by a limit is a run that says so, not an error; the error
-// is the context's when ctx ends, or a solver fault.
+// A run stopped by a limit is a run that says so, not an error, and so is
+// a run never started because the comparison's limits were spent: the
+// comparison ends within them with every run it has. The error is the
+// context's when ctx is cancelled, or a solver fault.
 func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt CompareOptions) (Comparison, error) {
 	c := Comparison{Solvable: sliding.Solvable(b, goal), MaxDepth: opt.MaxDepth, Runs: []CompareRun{}}
 	if c.MaxDepth == 0 {
@@ -97,22 +104,47 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 	if !c.Solvable {
 		return c, nil
 	}
-	for _, r := range compareRuns(!s.opts.NoDatabases) {
-		if err := ctx.Err(); err != nil {
-			return c, err
+	var deadline time.Time
+	if opt.Timeout > 0 {
+		deadline = time.Now().Add(opt.Timeout)
+	}
+	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
+		deadline = d
+	}
+	nodesLeft := opt.Limits.MaxNodes
+	runs := compareRuns(!s.opts.NoDatabases)
+	for i, r := range runs {
+		if errors.Is(ctx.Err(), context.Canceled) {
+			return c, ctx.Err()
 		}
-		sol, err := s.compareOne(ctx, r, b, goal, opt)
-		run := CompareRun{Algorithm: r.name, Heuristic: r.heuristic, Solution: sol}
+		run := CompareRun{Algorithm: r.name, Heuristic: r.heuristic}
 		if run.Heuristic == "" {
 			run.Heuristic = "-"
 		}
+		if !deadline.IsZero() && !time.Now().Before(deadline) || opt.Limits.MaxNodes > 0 && nodesLeft <= 0 {
+			run.Status = "not run"
+			c.Runs = append(c.Runs, run)
+			continue
+		}
+		left := len(runs) - i
+		ro := opt
+		if opt.Limits.MaxNodes > 0 {
+			ro.Limits.MaxNodes = max(1, nodesLeft/int64(left))
+		}
+		ro.Timeout = 0
+		if !deadline.IsZero() {
+			ro.Timeout = max(time.Millisecond, time.Until(deadline)/time.Duration(left))
+		}
+		sol, err := s.compareOne(ctx, r, b, goal, ro)
+		nodesLeft -= sol.Stats.Expanded
+		run.Solution = sol
 		switch {
 		case err == nil:
 			if verr := sliding.Verify(b, goal, sol.Moves); verr != nil {
 				return c, fmt.Errorf("internal error: %s/%s path does not reach the goal: %v", run.Algorithm, run.Heuristic, verr)
 			}
 			run.Status = "ok"
-		case ctx.Err() != nil:
+		case errors.Is(ctx.Err(), context.Canceled):
 			return c, ctx.Err()
 		case errors.Is(err, context.DeadlineExceeded):
 			run.Status = "timeout"
@@ -137,7 +169,7 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 	return c, nil
 }
 
-// compareOne runs one row with its own timeout.
+// compareOne runs one row within opt's limits, its share of the whole.
 func (s *Solver) compareOne(ctx context.Context, r compareRun, b, goal sliding.Board, opt CompareOptions) (sliding.Solution, error) {
 	if opt.Timeout > 0 {
 		var cancel context.CancelFunc

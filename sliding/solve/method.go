@@ -44,10 +44,14 @@ type Method struct {
 	MaxDepth int
 }
 
-// MemoryGuard is the node cap that Run puts on BFS and A* when the limits
-// set none: they keep every state they reach, and this keeps them to a few
-// hundred megabytes.
-const MemoryGuard = 2_000_000
+// MemoryGuard and MemoryBudget are the node cap and the memory budget (see
+// search.Limits.MaxBytes) that Run puts on BFS and A* when the limits set
+// no node cap: they keep every state they reach. The node cap alone let a
+// 16x16 BFS take 3 GB; the budget holds every board size to about 1 GB.
+const (
+	MemoryGuard  = 2_000_000
+	MemoryBudget = 1 << 30
+)
 
 // UninformedCells is the board size from which Run refuses BFS and IDDFS
 // unless a node cap or a deadline bounds them: 3x4 has 239 million states,
@@ -90,7 +94,8 @@ func Bounded(algo sliding.Algorithm, w, h int, bounded bool) error {
 
 // Limits returns lim with the memory guard of algo: MemoryGuard as the
 // node cap of the searches that keep every state they reach (BFS,
-// bidirectional BFS, A*, NBS, weighted and anytime A*) when lim sets none.
+// bidirectional BFS, A*, NBS, weighted and anytime A*) when lim sets none,
+// and MemoryBudget as their memory budget when lim sets neither.
 func Limits(algo sliding.Algorithm, lim search.Limits) search.Limits {
 	switch algo {
 	case sliding.BFS, sliding.BiBFS, sliding.AStar, sliding.NBS, sliding.WAStar, sliding.Anytime:
@@ -99,6 +104,9 @@ func Limits(algo sliding.Algorithm, lim search.Limits) search.Limits {
 	}
 	if lim.MaxNodes == 0 {
 		lim.MaxNodes = MemoryGuard
+		if lim.MaxBytes == 0 {
+			lim.MaxBytes = MemoryBudget
+		}
 	}
 	return lim
 }
@@ -135,7 +143,8 @@ func (s *Solver) Run(ctx context.Context, b, goal sliding.Board, m Method, lim s
 		case errors.Is(err, pdb.ErrNoDatabase):
 			return sliding.Solution{}, inputErrorf("heuristic pdb: %v", err)
 		case errors.Is(err, ErrNotReady):
-			return sliding.Solution{}, inputErrorf("heuristic pdb: the pattern databases for %dx%d boards are not ready yet", b.W, b.H)
+			// Both ErrInput and ErrNotReady: a server answers 503, to retry.
+			return sliding.Solution{}, inputErrorf("heuristic pdb: %dx%d boards: %w; retry in a few seconds", b.W, b.H, err)
 		}
 		return sol, err
 	}

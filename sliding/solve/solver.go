@@ -25,6 +25,7 @@ import (
 	"sync/atomic"
 
 	"github.com/searchlab/searchlab/internal/atomicfile"
+	"github.com/searchlab/searchlab/internal/regularfile"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
@@ -221,14 +222,22 @@ func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, lim search.Li
 	if s.opts.NoDatabases {
 		return sliding.Solve(ctx, b, goal, lim)
 	}
-	set, err := s.set(ctx, entryKey{b.W, b.H, goal.Blank(), ""})
-	switch {
-	case errors.Is(err, pdb.ErrNoDatabase) || errors.Is(err, ErrNotReady):
-		return sliding.Solve(ctx, b, goal, lim)
-	case err != nil:
-		return sliding.Solution{}, err
+	for try := 0; ; try++ {
+		set, err := s.set(ctx, entryKey{b.W, b.H, goal.Blank(), ""})
+		switch {
+		case errors.Is(err, pdb.ErrNoDatabase) || errors.Is(err, ErrNotReady):
+			return sliding.Solve(ctx, b, goal, lim)
+		case err != nil:
+			return sliding.Solution{}, err
+		}
+		sol, err := set.SolveWith(ctx, b, goal, lim, s.opts.Run)
+		if !errors.Is(err, pdb.ErrDamaged) || try > 0 {
+			return sol, err
+		}
+		// The set's files changed under it: open it again (its damaged
+		// tables are rebuilt) and solve once more.
+		s.logf("pdb: %v; opening the databases again", err)
 	}
-	return set.SolveWith(ctx, b, goal, lim, s.opts.Run)
 }
 
 // solvePartition solves b for goal with pattern databases, whatever the
@@ -274,11 +283,12 @@ func (s *Solver) Ready(w, h, goalBlank int) bool {
 		return true
 	}
 	e := s.entry(entryKey{w, h, goalBlank, ""})
-	return e.set.Load() != nil || e.none.Load()
+	set := e.set.Load()
+	return set != nil && !set.Damaged() || e.none.Load()
 }
 
 func (s *Solver) background(e *choice, k entryKey) {
-	if e.set.Load() != nil || e.none.Load() || !e.started.CompareAndSwap(false, true) {
+	if set := e.set.Load(); set != nil && !set.Damaged() || e.none.Load() || !e.started.CompareAndSwap(false, true) {
 		return
 	}
 	s.mu.Lock()
@@ -292,11 +302,24 @@ func (s *Solver) background(e *choice, k entryKey) {
 	go func() {
 		defer s.wg.Done()
 		defer e.started.Store(false)
+		// One background open (a build, at worst: a core and up to hundreds
+		// of MB of disk) at a time in the process; the others wait their
+		// turn, and their boards are answered without the set meanwhile.
+		select {
+		case backgroundOpens <- struct{}{}:
+			defer func() { <-backgroundOpens }()
+		case <-s.ctx.Done():
+			return
+		}
 		if _, err := s.openEntry(s.ctx, e, k); err != nil && !errors.Is(err, pdb.ErrNoDatabase) && s.ctx.Err() == nil {
 			s.logf("pdb: %dx%d boards, blank goal on cell %d: %v", k.w, k.h, k.goalBlank, err)
 		}
 	}()
 }
+
+// backgroundOpens holds a token while a background open runs: one at a
+// time in the process, whatever the number of Solvers.
+var backgroundOpens = make(chan struct{}, 1)
 
 // set returns the opened set of k, opening it if need be (or, with
 // Options.Background, starting to open it and returning ErrNotReady).
@@ -306,7 +329,10 @@ func (s *Solver) set(ctx context.Context, k entryKey) (*pdb.Set, error) {
 	}
 	e := s.entry(k)
 	if set := e.set.Load(); set != nil {
-		return set, nil
+		if !set.Damaged() {
+			return set, nil
+		}
+		e.set.CompareAndSwap(set, nil)
 	}
 	if e.none.Load() {
 		return nil, noneErr(k.w, k.h)
@@ -334,7 +360,7 @@ func (e noDatabase) Is(target error) bool { return target == pdb.ErrNoDatabase }
 func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*pdb.Set, error) {
 	e.open.Lock()
 	defer e.open.Unlock()
-	if set := e.set.Load(); set != nil {
+	if set := e.set.Load(); set != nil && !set.Damaged() {
 		return set, nil
 	}
 	if e.none.Load() {
@@ -374,7 +400,7 @@ func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*pdb.Set
 	s.mu.Unlock()
 	slot.mu.Lock()
 	defer slot.mu.Unlock()
-	if slot.set == nil {
+	if slot.set == nil || slot.set.Damaged() {
 		opts := pdb.Options{Dir: dir, Log: s.opts.Log, Progress: s.opts.Progress, PruneLength: pruneLen, InMemory: s.opts.InMemory}
 		set, err := pdb.Open(ctx, k.w, k.h, blank, canon, opts)
 		if err != nil {
@@ -462,7 +488,7 @@ func (s *Solver) loadTable(goal sliding.Board, name string) *sliding.Table {
 		return sliding.TableFor(goal)
 	}
 	path := filepath.Join(dir, name)
-	data, err := os.ReadFile(path)
+	data, err := regularfile.ReadFile(path)
 	if err == nil {
 		t := new(sliding.Table)
 		if err = t.UnmarshalBinary(data); err == nil && t.Goal().Equal(goal) {

@@ -1,4 +1,10 @@
-package api
+// Package units is the wire protocol of one hard sliding board's IDA*
+// search cut into work units (see pdb.Split) that separate processes or
+// machines search: the JSON lines of units and of their results, their
+// checks, and Run, which searches many units on several goroutines. The
+// command's "searchlab sliding split|run-units|drive" and the Beam
+// pipelines speak it.
+package units
 
 import (
 	"fmt"
@@ -8,6 +14,7 @@ import (
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
 
 // WorkUnit is one unit of a board's IDA* search (see pdb.Split): one line
@@ -62,27 +69,28 @@ type UnitAnswer struct {
 	ElapsedNS int64 `json:"elapsed_ns"`
 }
 
-// NewWorkUnits returns the lines of a split of the board on line, made
-// with the given partition.
-func NewWorkUnits(line int, sp pdb.Split, partition string) []WorkUnit {
+// New returns the lines of a split of the board on line, made with the
+// given partition.
+func New(line int, sp pdb.Split, partition string) []WorkUnit {
 	out := make([]WorkUnit, len(sp.Units))
 	size := fmt.Sprintf("%dx%d", sp.Board.W, sp.Board.H)
-	board, goal := tilesString(sp.Board), tilesString(sp.Goal)
+	board, goal := Tiles(sp.Board), Tiles(sp.Goal)
 	for i, u := range sp.Units {
 		out[i] = WorkUnit{Line: line, Unit: u.Index, Units: len(sp.Units), Depth: sp.Depth, H: sp.H,
 			Size: size, Board: board, Goal: goal, Partition: partition,
-			Prefix: MovesString(u.Prefix), State: tilesString(u.State)}
+			Prefix: Moves(u.Prefix), State: Tiles(u.State)}
 	}
 	return out
 }
 
-// NewUnitAnswer returns the line for r, the result of unit u.
-func NewUnitAnswer(u WorkUnit, r pdb.UnitResult) UnitAnswer {
-	return UnitAnswer{Line: u.Line, Unit: u.Unit, Units: u.Units, Bound: r.Bound, Found: r.Found, Moves: MovesString(r.Moves),
+// NewAnswer returns the line for r, the result of unit u.
+func NewAnswer(u WorkUnit, r pdb.UnitResult) UnitAnswer {
+	return UnitAnswer{Line: u.Line, Unit: u.Unit, Units: u.Units, Bound: r.Bound, Found: r.Found, Moves: Moves(r.Moves),
 		Next: r.Next, Expanded: r.Stats.Expanded, Generated: r.Stats.Generated, ElapsedNS: r.Stats.Elapsed.Nanoseconds()}
 }
 
-// Parse checks u and returns its boards and the unit. Errors match ErrInput.
+// Parse checks u and returns its boards and the unit. Errors match
+// solve.ErrInput.
 func (u WorkUnit) Parse() (board, goal sliding.Board, unit pdb.Unit, err error) {
 	w, h, err := sliding.ParseSize(u.Size)
 	if err != nil {
@@ -126,7 +134,8 @@ func (a UnitAnswer) Result() (pdb.UnitResult, error) {
 }
 
 // SplitOf returns the split that the units of one board describe; they
-// must agree on the board and hold every unit once. Errors match ErrInput.
+// must agree on the board and hold every unit once. Errors match
+// solve.ErrInput.
 func SplitOf(units []WorkUnit) (pdb.Split, error) {
 	if len(units) == 0 {
 		return pdb.Split{}, inputErrorf("no units")
@@ -161,8 +170,9 @@ func SplitOf(units []WorkUnit) (pdb.Split, error) {
 	return sp, nil
 }
 
-// tilesString writes b's tiles in reading order, separated by spaces.
-func tilesString(b sliding.Board) string {
+// Tiles writes b's tiles in reading order, separated by spaces, as the
+// lines hold them.
+func Tiles(b sliding.Board) string {
 	var sb strings.Builder
 	for i, t := range b.Tiles {
 		if i > 0 {
@@ -186,3 +196,25 @@ func parseTiles(s string, w, h int) (sliding.Board, error) {
 	}
 	return sliding.New(w, h, tiles)
 }
+
+// Moves writes moves as their letters, such as "ULDR", as the lines hold
+// them.
+func Moves(moves []sliding.Move) string {
+	var sb strings.Builder
+	sb.Grow(len(moves))
+	for _, m := range moves {
+		sb.WriteByte(byte(m))
+	}
+	return sb.String()
+}
+
+// inputErrorf returns an error that matches solve.ErrInput and prints as
+// the message alone.
+func inputErrorf(format string, args ...any) error {
+	return inputError{fmt.Errorf(format, args...)}
+}
+
+type inputError struct{ err error }
+
+func (e inputError) Error() string   { return e.err.Error() }
+func (e inputError) Unwrap() []error { return []error{e.err, solve.ErrInput} }

@@ -1,4 +1,4 @@
-package api
+package units
 
 import (
 	"context"
@@ -9,11 +9,13 @@ import (
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
 
 // TestWorkUnitsRoundTrip checks that the lines of a split read back into
 // the same split, and that results read back into the same results.
 func TestWorkUnitsRoundTrip(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	goal := sliding.Standard(3, 3)
 	s, err := pdb.Build(ctx, 3, 3, goal.Blank(), "4-4", nil)
@@ -25,7 +27,7 @@ func TestWorkUnitsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := NewWorkUnits(7, sp, "4-4")
+	lines := New(7, sp, "4-4")
 	var back []WorkUnit
 	for _, u := range lines {
 		data, _ := json.Marshal(u)
@@ -43,28 +45,28 @@ func TestWorkUnitsRoundTrip(t *testing.T) {
 		t.Fatalf("split read back differs: %+v", got)
 	}
 	for i, u := range got.Units {
-		if u.Index != i || !u.State.Equal(sp.Units[i].State) || MovesString(u.Prefix) != MovesString(sp.Units[i].Prefix) {
+		if u.Index != i || !u.State.Equal(sp.Units[i].State) || Moves(u.Prefix) != Moves(sp.Units[i].Prefix) {
 			t.Fatalf("unit %d read back differs", i)
 		}
 		r, err := s.SearchUnit(ctx, goal, u, 31, search.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := NewUnitAnswer(lines[i], r)
+		a := NewAnswer(lines[i], r)
 		rb, err := a.Result()
-		if err != nil || rb.Index != r.Index || rb.Found != r.Found || rb.Next != r.Next || MovesString(rb.Moves) != MovesString(r.Moves) || rb.Stats.Expanded != r.Stats.Expanded {
+		if err != nil || rb.Index != r.Index || rb.Found != r.Found || rb.Next != r.Next || Moves(rb.Moves) != Moves(r.Moves) || rb.Stats.Expanded != r.Stats.Expanded {
 			t.Fatalf("unit %d: result read back %+v, %v; want %+v", i, rb, err, r)
 		}
 	}
-	if _, err := SplitOf(back[1:]); !errors.Is(err, ErrInput) {
+	if _, err := SplitOf(back[1:]); !errors.Is(err, solve.ErrInput) {
 		t.Errorf("a missing unit: %v", err)
 	}
-	if _, err := SplitOf(append(back, back[0])); !errors.Is(err, ErrInput) {
+	if _, err := SplitOf(append(back, back[0])); !errors.Is(err, solve.ErrInput) {
 		t.Errorf("a unit twice: %v", err)
 	}
 	other := back[2]
 	other.Goal = "1 2 3 4 5 6 7 0 8"
-	if _, err := SplitOf(append(back[:2:2], other)); !errors.Is(err, ErrInput) {
+	if _, err := SplitOf(append(back[:2:2], other)); !errors.Is(err, solve.ErrInput) {
 		t.Errorf("units of two goals: %v", err)
 	}
 }
@@ -82,7 +84,7 @@ func FuzzWorkUnitParse(f *testing.F) {
 		}
 		b, g, unit, err := u.Parse()
 		if err != nil {
-			if !errors.Is(err, ErrInput) {
+			if !errors.Is(err, solve.ErrInput) {
 				t.Fatalf("error %v does not match ErrInput", err)
 			}
 			return

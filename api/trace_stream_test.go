@@ -1,0 +1,82 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/sliding"
+)
+
+// TestTraceSlidingSink checks that a trace written to a sink as it runs is
+// the same, line for line, as the trace kept and then written; and that
+// MaxBytes caps the events' encoded size, stopping the search.
+func TestTraceSlidingSink(t *testing.T) {
+	goal := sliding.Standard(3, 3)
+	b, err := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		algo      sliding.Algorithm
+		maxEvents int
+		kinds     []string
+	}{
+		{sliding.AStar, 0, nil},
+		{sliding.BFS, 500, nil},
+		{sliding.IDAStar, 2000, []string{"expand", "goal"}},
+	} {
+		opt := api.SlidingTraceOptions{Algorithm: tt.algo, Heuristic: "manhattan", MaxEvents: tt.maxEvents, Kinds: tt.kinds}
+		kept, err := api.TraceSliding(context.Background(), b, goal, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want, got bytes.Buffer
+		if err := kept.WriteLines(&want); err != nil {
+			t.Fatal(err)
+		}
+		opt.Sink = api.LineSink(&got)
+		if _, err := api.TraceSliding(context.Background(), b, goal, opt); err != nil {
+			t.Fatal(err)
+		}
+		// Elapsed times differ from run to run; blank them.
+		clean := func(s string) string {
+			var out []string
+			for _, line := range strings.Split(s, "\n") {
+				if i := strings.Index(line, `"elapsed_ns":`); i >= 0 {
+					j := i + strings.IndexAny(line[i:], ",}")
+					line = line[:i] + line[j:]
+				}
+				out = append(out, line)
+			}
+			return strings.Join(out, "\n")
+		}
+		if clean(got.String()) != clean(want.String()) {
+			t.Errorf("%s: the streamed trace (%d bytes) differs from the kept one (%d bytes)", tt.algo, got.Len(), want.Len())
+		}
+	}
+
+	// A 6x6 board's events are about 300 bytes: 64 KB holds some 200, far
+	// fewer than BFS makes on a board 40 moves from the goal.
+	goal6 := sliding.Standard(6, 6)
+	b6 := sliding.Scramble(rand.New(rand.NewPCG(1, 2)), goal6, 40)
+	var out bytes.Buffer
+	const budget = 64 << 10
+	opt := api.SlidingTraceOptions{Algorithm: sliding.BFS, MaxEvents: api.MaxMaxEvents, MaxBytes: budget, Sink: api.LineSink(&out)}
+	if _, err := api.TraceSliding(context.Background(), b6, goal6, opt); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	var end api.SlidingTraceEnd
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &end); err != nil {
+		t.Fatal(err)
+	}
+	events := len(out.String()) - len(lines[0]) - len(lines[len(lines)-1]) - 2
+	if !end.Truncated || events > budget || events < budget/2 || end.Events != len(lines)-2 || !strings.Contains(end.Error, "bytes") {
+		t.Errorf("64 KB cap: %d bytes of events, end %+v", events, end)
+	}
+}

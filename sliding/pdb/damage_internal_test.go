@@ -1,0 +1,184 @@
+package pdb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+)
+
+// openTwice builds the 4x4 5-5-5 set in a new directory, then opens it
+// again from its files: mapped, on the word of their stamps.
+func openTwice(t *testing.T, blank int) (string, *Set) {
+	t.Helper()
+	dir := t.TempDir()
+	ctx := context.Background()
+	if _, err := Open(ctx, 4, 4, blank, "5-5-5", Options{Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(ctx, 4, 4, blank, "5-5-5", Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, s
+}
+
+// tableFiles returns the set's table files in dir.
+func tableFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "4x4-*.pdb"))
+	if err != nil || len(files) != 3 {
+		t.Fatalf("tables in %s: %v %v", dir, files, err)
+	}
+	return files
+}
+
+// TestDamagedUnderStamp damages 1% of a table's bytes and writes a stamp
+// that matches the damaged file, as if the bytes had changed on disk
+// without the file's times changing: no answer may come marked optimal
+// from the set, and the set opened again is rebuilt and answers right.
+func TestDamagedUnderStamp(t *testing.T) {
+	dir, _ := openTwice(t, 15)
+	path := tableFiles(t, dir)[0]
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range len(data) / 100 {
+		i := 64 + r.IntN(len(data)-64) // leave the header
+		data[i] ^= byte(1 + r.IntN(255))
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := os.ReadFile(stampName(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var crc uint32
+	for _, line := range strings.Split(string(old), "\n") {
+		if _, err := fmt.Sscanf(line, "crc %08x", &crc); err == nil {
+			break
+		}
+	}
+	if err := os.WriteFile(stampName(path), []byte(stampOf(fi, crc)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	ctx := context.Background()
+	s, err := Open(ctx, 4, 4, 15, "5-5-5", Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := sliding.Standard(4, 4)
+	boards := make([]sliding.Board, 30)
+	for i := range boards {
+		boards[i] = sliding.Scramble(r, goal, 40)
+	}
+	for i, b := range boards {
+		sol, err := s.SolveWith(ctx, b, goal, search.Limits{}, RunOptions{})
+		if err == nil || sol.Optimal {
+			t.Fatalf("board %d from a damaged table: %d moves, optimal %v, error %v; want ErrDamaged", i, sol.Len(), sol.Optimal, err)
+		}
+		if !errors.Is(err, ErrDamaged) {
+			t.Fatalf("board %d: %v, want ErrDamaged", i, err)
+		}
+	}
+	if !s.Damaged() {
+		t.Error("the set is not marked damaged")
+	}
+	// Opened again, the table is read whole, found damaged and rebuilt.
+	s2, err := Open(ctx, 4, 4, 15, "5-5-5", Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range boards {
+		want, err := sliding.IDAStarSolve(ctx, b, goal, sliding.LinearConflict(goal), search.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s2.SolveWith(ctx, b, goal, search.Limits{}, RunOptions{})
+		if err != nil || got.Len() != want.Len() || !got.Optimal {
+			t.Fatalf("board %d after reopening: %d moves, optimal %v, %v; want %d", i, got.Len(), got.Optimal, err, want.Len())
+		}
+	}
+}
+
+// TestTruncatedUnderSolve cuts a mapped table to 4 KB while solves read
+// it: the solve must end with ErrDamaged, not crash the process, and the
+// set opened again must answer right.
+func TestTruncatedUnderSolve(t *testing.T) {
+	dir, s2 := openTwice(t, 0)
+	ctx := context.Background()
+	goal, err := sliding.New(4, 4, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Solve boards 50 moves from the goal, one after another, until one
+	// fails.
+	done := make(chan error, 1)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		r := rand.New(rand.NewPCG(5, 6))
+		for {
+			select {
+			case <-stop:
+				done <- nil
+				return
+			default:
+			}
+			_, err := s2.SolveWith(ctx, sliding.Scramble(r, goal, 50), goal, search.Limits{}, RunOptions{Threads: 2})
+			if err != nil {
+				done <- err
+				return
+			}
+		}
+	}()
+	time.Sleep(200 * time.Millisecond)
+	files, _ := filepath.Glob(filepath.Join(dir, "4x4-b0-*.pdb"))
+	if len(files) == 0 {
+		t.Fatal("no tables for blank 0")
+	}
+	for _, f := range files {
+		if err := os.Truncate(f, 4096); err != nil {
+			t.Fatal(err)
+		}
+	}
+	select {
+	case err := <-done:
+		if !errors.Is(err, ErrDamaged) {
+			t.Fatalf("solve over a truncated table: %v, want ErrDamaged", err)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("the solve did not stop within a minute of the truncation")
+	}
+	if !s2.Damaged() {
+		t.Error("the set is not marked damaged")
+	}
+	small := sliding.Scramble(rand.New(rand.NewPCG(3, 4)), goal, 30)
+	want, err := sliding.IDAStarSolve(ctx, small, goal, sliding.LinearConflict(goal), search.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s3, err := Open(ctx, 4, 4, 0, "5-5-5", Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s3.SolveWith(ctx, small, goal, search.Limits{}, RunOptions{}); err != nil || got.Len() != want.Len() || !got.Optimal {
+		t.Fatalf("reopened: %d moves, %v; want %d", got.Len(), err, want.Len())
+	}
+}

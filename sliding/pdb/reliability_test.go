@@ -1,0 +1,88 @@
+package pdb_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding/pdb"
+)
+
+// TestCheckpointClaimsTooMuch edits a checkpoint by hand, as the
+// reliability audit did: every subtree of its iteration, and far more,
+// marked finished, the checksum made to match. The resumed solve must
+// refuse it, not skip the iteration and call a longer path optimal.
+func TestCheckpointClaimsTooMuch(t *testing.T) {
+	ctx := context.Background()
+	s := smallSet(t, 4, "5-5-5")
+	goal := korfGoal(t, 4)
+	b := board(t, 4, korf1...)
+	path := filepath.Join(t.TempDir(), "ck")
+	if _, err := s.SolveWith(ctx, b, goal, search.Limits{MaxNodes: 50000}, pdb.RunOptions{Checkpoint: path, Threads: 2}); !errors.Is(err, search.ErrLimit) {
+		t.Fatalf("want a node limit, got %v", err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	i := strings.Index(lines[1], `"done":`)
+	if i < 0 {
+		t.Fatalf("no done field in %q", lines[1])
+	}
+	j := i + strings.Index(lines[1][i:], "]]") + 2
+	lines[1] = lines[1][:i] + `"done":[[0,4611686018427387904]]` + lines[1][j:]
+	lines[2] = fmt.Sprintf("crc32c %08x\n", crc32.Checksum([]byte(lines[0]+lines[1]), crc32.MakeTable(crc32.Castagnoli)))
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sol, err := s.SolveWith(ctx, b, goal, search.Limits{MaxNodes: 20_000_000}, pdb.RunOptions{Checkpoint: path, Threads: 2})
+	if !errors.Is(err, pdb.ErrCheckpoint) || !strings.Contains(err.Error(), "subtrees up to 4611686018427387904") {
+		t.Fatalf("edited checkpoint: %d moves, optimal %v, error %v; want ErrCheckpoint", sol.Len(), sol.Optimal, err)
+	}
+}
+
+// TestNotRegularFiles puts a named pipe where a table, its stamp and a
+// checkpoint should be: each is refused with an error that says so, at
+// once, not a hang.
+func TestNotRegularFiles(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	if _, err := pdb.Open(ctx, 3, 3, 8, "4-4", pdb.Options{Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	infos, err := pdb.List(dir)
+	if err != nil || len(infos) == 0 {
+		t.Fatalf("List: %v, %v", infos, err)
+	}
+	table := filepath.Join(dir, infos[0].Name)
+	if err := os.Remove(table); err != nil {
+		t.Fatal(err)
+	}
+	if err := mkfifo(table); err != nil {
+		t.Skip("no named pipes here: ", err)
+	}
+	start := time.Now()
+	_, err = pdb.Open(ctx, 3, 3, 8, "4-4", pdb.Options{Dir: dir})
+	if err == nil || !strings.Contains(err.Error(), "not a regular file (a named pipe)") || time.Since(start) > 5*time.Second {
+		t.Errorf("a pipe for a table: %v after %v; want a refusal at once", err, time.Since(start))
+	}
+
+	ck := filepath.Join(dir, "checkpoint")
+	if err := mkfifo(ck); err != nil {
+		t.Fatal(err)
+	}
+	s := smallSet(t, 4, "5-5-5")
+	start = time.Now()
+	_, err = s.SolveWith(ctx, board(t, 4, korf1...), korfGoal(t, 4), search.Limits{MaxNodes: 1000}, pdb.RunOptions{Checkpoint: ck})
+	if err == nil || !strings.Contains(err.Error(), "not a regular file") || time.Since(start) > 5*time.Second {
+		t.Errorf("a pipe for a checkpoint: %v after %v; want a refusal at once", err, time.Since(start))
+	}
+}

@@ -1,0 +1,169 @@
+package units
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sync"
+
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
+)
+
+// Job is one unit to search: its line, its boards and unit (from
+// WorkUnit.Parse), the bound to search it to, and the set to search with.
+type Job struct {
+	Line        WorkUnit
+	Board, Goal sliding.Board
+	Unit        pdb.Unit
+	Bound       int
+	Set         *pdb.Set
+}
+
+// Outcome is what Run did with one job: Searched is false for a job left
+// out, because a unit before it of the same board and bound found a
+// solution (those after it need no search, see pdb.MergeRound) or because
+// ctx ended first; otherwise Answer is its result line, or Err its error.
+type Outcome struct {
+	Searched bool
+	Answer   UnitAnswer
+	Err      error
+}
+
+// Run searches the jobs on the given number of goroutines, each unit to
+// its bound with lim, and returns the outcome of each, in the jobs' order.
+// It stops handing out jobs when ctx ends.
+func Run(ctx context.Context, jobs []Job, workers int, lim search.Limits) []Outcome {
+	out := make([]Outcome, len(jobs))
+	// The lowest unit of each board and bound that found a solution.
+	type boardBound struct{ line, bound int }
+	var mu sync.Mutex
+	found := map[boardBound]int{}
+	next := 0
+	var wg sync.WaitGroup
+	for range min(workers, len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= len(jobs) || ctx.Err() != nil {
+					return
+				}
+				j := jobs[i]
+				key := boardBound{j.Line.Line, j.Bound}
+				mu.Lock()
+				f, ok := found[key]
+				mu.Unlock()
+				if ok && f < j.Unit.Index {
+					continue
+				}
+				r, err := j.Set.SearchUnit(ctx, j.Goal, j.Unit, j.Bound, lim)
+				out[i] = Outcome{Searched: true, Answer: NewAnswer(j.Line, r), Err: err}
+				if err == nil && r.Found {
+					mu.Lock()
+					if f, ok := found[key]; !ok || j.Unit.Index < f {
+						found[key] = j.Unit.Index
+					}
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// Board is one board's search after Pending merged its results.
+type Board struct {
+	// Split is the split its units describe; Partition names their sets.
+	Split     pdb.Split
+	Partition string
+	// Rounds are the bounds merged so far (see pdb.Resume).
+	Rounds []pdb.Round
+	// Solution is optimal once the board is solved.
+	Solution sliding.Solution
+	// Next is the bound to search next, and Todo the units still to search
+	// there (each with Bound set), when the board is not solved.
+	Next int
+	Todo []WorkUnit
+}
+
+// Pending merges the results so far with the units of one board (all of
+// them, as from New): the board is solved, or Todo lists the units still
+// to search at the next bound. Errors in the units match solve.ErrInput;
+// results that do not fit the split are pdb.Resume's errors, with Rounds
+// set to the bounds merged before them.
+func Pending(us []WorkUnit, results []pdb.UnitResult) (Board, error) {
+	sp, err := SplitOf(us)
+	if err != nil {
+		return Board{}, err
+	}
+	b := Board{Split: sp, Partition: us[0].Partition}
+	sol, next, rounds, err := pdb.Resume(sp, results)
+	b.Rounds = rounds
+	if err != nil {
+		return b, err
+	}
+	if sol.Optimal {
+		b.Solution = sol
+		return b, nil
+	}
+	b.Next = next
+	have := map[int]bool{}
+	for _, r := range results {
+		if r.Bound == next {
+			have[r.Index] = true
+		}
+	}
+	for _, u := range us {
+		if !have[u.Unit] {
+			u.Bound = next
+			b.Todo = append(b.Todo, u)
+		}
+	}
+	return b, nil
+}
+
+// Deal hands the units to procs workers, worker p every procs-th unit from
+// unit p, runs search on each worker's share at once (in a process of its
+// own, say), and returns every result read back. The first errors, joined,
+// are returned when any worker fails.
+func Deal(ctx context.Context, us []WorkUnit, procs int, search func(ctx context.Context, p int, share []WorkUnit) ([]UnitAnswer, error)) ([]pdb.UnitResult, error) {
+	procs = min(procs, len(us))
+	results := make([][]pdb.UnitResult, procs)
+	errs := make([]error, procs)
+	var wg sync.WaitGroup
+	for p := range procs {
+		var share []WorkUnit
+		for i := p; i < len(us); i += procs {
+			share = append(share, us[i])
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers, err := search(ctx, p, share)
+			if err != nil {
+				errs[p] = err
+				return
+			}
+			for _, a := range answers {
+				r, err := a.Result()
+				if err != nil {
+					errs[p] = err
+					return
+				}
+				results[p] = append(results[p], r)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return slices.Concat(results...), nil
+}

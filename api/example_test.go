@@ -35,11 +35,12 @@ func ExampleNewCompareAnswer() {
 		fmt.Println(err)
 		return
 	}
-	for _, r := range api.NewCompareAnswer(c).Rows[:5] {
+	for _, r := range api.NewCompareAnswer(c).Rows[:6] {
 		fmt.Println(r.Algorithm, r.Heuristic, r.Status, r.Length)
 	}
 	// Output:
 	// bfs - node-cap -1
+	// bibfs - ok 6
 	// dfs - node-cap -1
 	// iddfs - node-cap -1
 	// astar misplaced ok 6
@@ -56,7 +57,7 @@ func ExampleNewSudokuAnswer() {
 }
 
 func ExampleSolveStroke() {
-	bs, _ := stroke.Parse(strings.NewReader("3\nGGR\nOGR\nRRR\n"))
+	bs, _ := stroke.ParseAll(strings.NewReader("3\nGGR\nOGR\nRRR\n"))
 	res, per, _ := api.SolveStroke(context.Background(), stroke.NewSolver(), bs[0], stroke.Options{}, true)
 	a := api.NewStrokeAnswer(1, res, true, per)
 	data, _ := json.Marshal(a)

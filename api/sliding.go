@@ -1,6 +1,9 @@
 package api
 
-import "github.com/searchlab/searchlab/sliding/solve"
+import (
+	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/solve"
+)
 
 // CompareRow is one algorithm's run in a CompareAnswer.
 type CompareRow struct {
@@ -17,6 +20,9 @@ type CompareRow struct {
 	Length int `json:"length"`
 	// Optimal reports that Length is proven the fewest.
 	Optimal bool `json:"optimal"`
+	// Bound is, for anytime, the proven lower bound on the fewest moves
+	// (Length when Optimal); omitted for the other rows.
+	Bound int `json:"bound,omitempty"`
 	// Stats is the work the run did.
 	Stats Stats `json:"stats"`
 }
@@ -31,15 +37,25 @@ type CompareAnswer struct {
 	MaxDepth int `json:"max_depth"`
 	// Rows holds one run per algorithm and heuristic, in a fixed order.
 	Rows []CompareRow `json:"rows"`
+	// OptimalSolutions is, for boards of up to 9 cells, the number of
+	// distinct fewest-move solutions (in decimal: it can exceed 64 bits on
+	// larger boards); omitted for larger boards.
+	OptimalSolutions string `json:"optimal_solutions,omitempty"`
 }
 
 // NewCompareAnswer returns the JSON form of c.
 func NewCompareAnswer(c solve.Comparison) CompareAnswer {
 	ans := CompareAnswer{Solvable: c.Solvable, MaxDepth: c.MaxDepth, Rows: make([]CompareRow, len(c.Runs))}
+	if c.OptimalSolutions != nil {
+		ans.OptimalSolutions = c.OptimalSolutions.String()
+	}
 	for i, r := range c.Runs {
 		row := CompareRow{Algorithm: r.Algorithm, Heuristic: r.Heuristic, Status: r.Status, Length: -1, Stats: NewStats(r.Solution.Stats)}
 		if r.Status == "ok" {
 			row.Length, row.Optimal = r.Solution.Len(), r.Solution.Optimal
+			if r.Algorithm == string(sliding.Anytime) {
+				row.Bound = r.Solution.Bound
+			}
 		}
 		ans.Rows[i] = row
 	}

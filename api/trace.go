@@ -122,6 +122,8 @@ type SlidingEvent struct {
 	Generated int64  `json:"generated"`
 	Frontier  int    `json:"frontier"`
 	Stored    int    `json:"stored"`
+	// Backward marks a step of a bidirectional search from the goal's end.
+	Backward bool `json:"backward,omitempty"`
 }
 
 // SlidingTraceEnd is the end record of a sliding-board trace.
@@ -139,8 +141,8 @@ type SlidingTraceEnd struct {
 
 // SlidingTraceOptions choose the search a sliding trace follows.
 type SlidingTraceOptions struct {
-	// Algorithm is bfs, dfs, iddfs, astar or idastar (auto cannot be
-	// traced: the distance table and the tuned IDA* have no events).
+	// Algorithm is any sliding.Algorithm but auto (auto cannot be traced:
+	// the distance table and the tuned IDA* have no events).
 	Algorithm sliding.Algorithm
 	// Heuristic is misplaced, manhattan or linear ("" is linear).
 	Heuristic string
@@ -175,9 +177,9 @@ func TraceSliding(ctx context.Context, b, goal sliding.Board, opt SlidingTraceOp
 		return Trace{}, err
 	}
 	switch opt.Algorithm {
-	case sliding.BFS, sliding.DFS, sliding.IDDFS, sliding.AStar, sliding.IDAStar:
+	case sliding.BFS, sliding.DFS, sliding.IDDFS, sliding.AStar, sliding.IDAStar, sliding.BiBFS, sliding.NBS, sliding.WAStar, sliding.Anytime:
 	default:
-		return Trace{}, inputErrorf("algorithm %q cannot be traced; pick bfs, dfs, iddfs, astar or idastar", opt.Algorithm)
+		return Trace{}, inputErrorf("algorithm %q cannot be traced; pick bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar", opt.Algorithm)
 	}
 	if !sliding.Solvable(b, goal) {
 		return Trace{}, sliding.ErrUnsolvable
@@ -199,7 +201,7 @@ func TraceSliding(ctx context.Context, b, goal sliding.Board, opt SlidingTraceOp
 	for _, k := range opt.Kinds {
 		var kind search.EventKind
 		if err := kind.UnmarshalText([]byte(k)); err != nil {
-			return Trace{}, inputErrorf("kinds: %q is not an event kind (expand, generate, duplicate, reopen, threshold, prune, goal)", k)
+			return Trace{}, inputErrorf("kinds: %q is not an event kind (expand, generate, duplicate, reopen, threshold, prune, improve, goal, meet)", k)
 		}
 		keep[kind] = true
 	}
@@ -218,7 +220,7 @@ func TraceSliding(ctx context.Context, b, goal sliding.Board, opt SlidingTraceOp
 	events := make([]SlidingEvent, len(tr.Events))
 	for i, e := range tr.Events {
 		ev := SlidingEvent{Type: "event", Kind: e.Kind.String(), G: e.G, H: e.H, F: e.F, Depth: e.Depth, Bound: e.Bound,
-			Expanded: e.Expanded, Generated: e.Generated, Frontier: e.Frontier, Stored: e.Stored}
+			Expanded: e.Expanded, Generated: e.Generated, Frontier: e.Frontier, Stored: e.Stored, Backward: e.Backward}
 		if s, ok := e.State.(sliding.Board); ok {
 			ev.State = tilesOf(s)
 		}

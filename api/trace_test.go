@@ -18,6 +18,7 @@ import (
 // TestTraceSliding checks a traced A* against the untraced solve (same
 // length, same counts), the JSON lines' shape, and the cap.
 func TestTraceSliding(t *testing.T) {
+	t.Parallel()
 	goal := sliding.Standard(3, 3)
 	b, err := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
 	if err != nil {
@@ -92,7 +93,8 @@ func TestTraceSliding(t *testing.T) {
 }
 
 func TestTraceStrokeAndSudoku(t *testing.T) {
-	boards, err := stroke.Parse(strings.NewReader("6\nBGGBRB\nBRBBRG\nRRRRRG\nGRRRGR\nRRORRG\nBRRBGB\n"))
+	t.Parallel()
+	boards, err := stroke.ParseAll(strings.NewReader("6\nBGGBRB\nBRBBRG\nRRRRRG\nGRRRGR\nRRORRG\nBRRBGB\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -257,6 +257,9 @@ search:
 			if err := expand(fw, bw, u.state); err != nil {
 				return res, err
 			}
+			if lb >= best {
+				break // the first half of the pair closed the search
+			}
 			if err := expand(bw, fw, v.state); err != nil {
 				return res, err
 			}

@@ -82,6 +82,7 @@ func randomKnapsack(r *rand.Rand) knapsack {
 func one[S any](s S) iter.Seq[S] { return func(yield func(S) bool) { yield(s) } }
 
 func TestBranchAndBoundAgainstBruteForce(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := range 300 {
 		k := randomKnapsack(r)
@@ -109,6 +110,7 @@ func TestBranchAndBoundAgainstBruteForce(t *testing.T) {
 // TestBranchAndBoundLimit checks that a search stopped by its node cap
 // returns a feasible best, not proven, with a bound no less than the optimum.
 func TestBranchAndBoundLimit(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(5, 6))
 	stopped := 0
 	for trial := range 200 {
@@ -135,6 +137,7 @@ func TestBranchAndBoundLimit(t *testing.T) {
 }
 
 func TestBranchAndBoundNoStarts(t *testing.T) {
+	t.Parallel()
 	k := knapsack{}
 	_, err := search.BranchAndBound(context.Background(), func(func(knap) bool) {}, k.problem(), search.Limits{})
 	if !errors.Is(err, search.ErrNotFound) {
@@ -145,6 +148,7 @@ func TestBranchAndBoundNoStarts(t *testing.T) {
 // TestBranchAndBoundTies checks that the first of several equally good
 // states, in the order of starts and children, wins.
 func TestBranchAndBoundTies(t *testing.T) {
+	t.Parallel()
 	starts := func(yield func(int) bool) {
 		for _, s := range []int{3, 7, 5, 7} {
 			if !yield(s) {

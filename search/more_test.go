@@ -101,6 +101,7 @@ func checkPath(t *testing.T, what string, g graph, res search.Result[string], er
 }
 
 func TestDijkstraAgainstFloydWarshall(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(11, 12))
 	for trial := range trials {
@@ -115,6 +116,7 @@ func TestDijkstraAgainstFloydWarshall(t *testing.T) {
 // least distance from any start, on random graphs and random start sets
 // (the empty set included).
 func TestSeveralStarts(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(13, 14))
 	for trial := range trials {
@@ -144,6 +146,7 @@ func TestSeveralStarts(t *testing.T) {
 // state once, nearest first, with its distance, and a path of that
 // distance; and that stopping early and a node cap end them.
 func TestReach(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(15, 16))
 	for trial := range trials {
@@ -219,6 +222,7 @@ func TestReach(t *testing.T) {
 // a predecessor function and, on graphs made symmetric, with nil for
 // reversible moves.
 func TestBidirectional(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(17, 18))
 	for trial := range trials {
@@ -256,6 +260,7 @@ func TestBidirectional(t *testing.T) {
 // TestWeightedAStar checks that weighted A* finds a path of cost at most w
 // times the optimum.
 func TestWeightedAStar(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(19, 20))
 	for trial := range trials {
@@ -278,6 +283,7 @@ func TestWeightedAStar(t *testing.T) {
 // never exceeds the optimum, its path never beats it, and without a cap
 // the path is optimal and proven so.
 func TestAnytimeAStar(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(21, 22))
 	improved := 0
@@ -346,6 +352,7 @@ func allPaths(g graph, src, dst string, limit int, simple bool) (paths [][]strin
 // TestAllOptimal checks the count and the list of every least-cost path
 // against brute-force enumeration, with and without an estimate.
 func TestAllOptimal(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(23, 24))
 	many := 0
@@ -410,6 +417,7 @@ func TestAllOptimal(t *testing.T) {
 // TestYen checks the k cheapest loopless paths against brute-force
 // enumeration of every loopless path.
 func TestYen(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(25, 26))
 	for trial := range trials {

@@ -65,6 +65,7 @@ var diamond = graph{
 }
 
 func TestAlgorithmsOnDiamond(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	type run func() (search.Result[string], error)
 	tests := []struct {
@@ -184,6 +185,7 @@ func floydWarshall(g graph, n int) (cost, steps [][]int) {
 // searches is a random fraction of the true cost to the goal: admissible
 // and, in general, inconsistent.
 func TestAgainstFloydWarshall(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(1, 2))
 	for trial := range 300 {
@@ -260,6 +262,7 @@ func line(s int) iter.Seq2[int, int] {
 func never(int) bool { return false }
 
 func TestNodeCap(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	lim := search.Limits{MaxNodes: 100}
 	h := func(int) int { return 0 }
@@ -286,6 +289,7 @@ func TestNodeCap(t *testing.T) {
 }
 
 func TestContextEndsSearch(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	h := func(int) int { return 0 }
@@ -308,6 +312,7 @@ func TestContextEndsSearch(t *testing.T) {
 // TestAStarTieBreak checks that among open states of equal f, the one with
 // the greater g is expanded first.
 func TestAStarTieBreak(t *testing.T) {
+	t.Parallel()
 	// From S: A at g=1 with h=3 (f=4) and B at g=3 with h=1 (f=4).
 	g := graph{
 		"S": {{"A", 1}, {"B", 3}},
@@ -333,6 +338,7 @@ func TestAStarTieBreak(t *testing.T) {
 }
 
 func TestStatsAreFilled(t *testing.T) {
+	t.Parallel()
 	res, err := search.BFS(context.Background(), "S", diamond.next, is("G"), search.Limits{})
 	if err != nil {
 		t.Fatal(err)

@@ -70,6 +70,7 @@ func checkTrace(t *testing.T, what string, evs []search.Event, res search.Result
 // and without an observer: the answers and the Stats must be the same, and
 // the events must account for the Stats.
 func TestTraceMatchesUntraced(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(7, 8))
 	var pruned, thresholds int64
@@ -192,6 +193,7 @@ func TestTraceMatchesUntraced(t *testing.T) {
 // expands C by the dear path S-B-C first, then reaches it cheaply by
 // S-A-C, and the trace says so.
 func TestTraceReopen(t *testing.T) {
+	t.Parallel()
 	g := graph{
 		"S": {{"A", 1}, {"B", 1}},
 		"A": {{"C", 1}},
@@ -228,6 +230,7 @@ func TestTraceReopen(t *testing.T) {
 // (generated or reopened, not yet expanded) number Frontier after every
 // event, and the states expanded come out in order of f.
 func TestTraceAStarFrontier(t *testing.T) {
+	t.Parallel()
 	var evs []search.Event
 	res, err := search.AStar(context.Background(), cell{}, gridNext, gridH, atCorner, search.Limits{Observe: func(e search.Event) { evs = append(evs, e) }})
 	if err != nil {
@@ -264,6 +267,7 @@ func TestTraceAStarFrontier(t *testing.T) {
 // Prune below a parent count Stats.Generated, each Improve beats the last,
 // the last is the answer, and no pruned subtree's bound beat the best.
 func TestTraceBranchAndBound(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(5, 6))
 	for trial := range 100 {
 		k := randomKnapsack(r)
@@ -307,6 +311,7 @@ func TestTraceBranchAndBound(t *testing.T) {
 // TestTraceCap checks that a Trace keeps Max events, marks the rest as
 // dropped and calls OnFull once.
 func TestTraceCap(t *testing.T) {
+	t.Parallel()
 	full := 0
 	tr := &search.Trace{Max: 10, OnFull: func() { full++ }}
 	res, err := search.BFS(context.Background(), cell{}, gridNext, atCorner, search.Limits{Observe: tr.Observe})
@@ -329,6 +334,7 @@ func TestTraceCap(t *testing.T) {
 }
 
 func TestEventKindText(t *testing.T) {
+	t.Parallel()
 	for k := search.Expand; k <= search.Goal; k++ {
 		b, err := k.MarshalText()
 		if err != nil {

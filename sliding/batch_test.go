@@ -3,15 +3,22 @@ package sliding
 import (
 	"bytes"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 )
 
+// batchBOJ11112 is the benchmark batch of scripts/boj11112gen: n boards for
+// the standard 3x3 goal, every second one unsolvable.
+func batchBOJ11112(n int, seed uint64) []Board {
+	return RandomBatch(rand.New(rand.NewPCG(seed, 11112)), Standard(3, 3), n)
+}
+
 // distancesByParse answers a BOJ 11112 input the slow way: Parse, then one
 // Distance per board.
 func distancesByParse(t *Table, data []byte) ([]int8, error) {
-	cases, err := Parse(bytes.NewReader(data), BOJ11112, 0, 0)
+	cases, err := ParseAll(bytes.NewReader(data), BOJ11112, 0, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -27,8 +34,9 @@ func distancesByParse(t *Table, data []byte) ([]int8, error) {
 // the plain layout (two goals), and false, leaving dst alone, on every
 // input it does not read (bad ones, and good ones in other layouts).
 func TestDistancesBOJ11112(t *testing.T) {
+	t.Parallel()
 	var batch bytes.Buffer
-	if err := Write(&batch, BOJ11112, BatchBOJ11112(2000, 7)); err != nil {
+	if err := Write(&batch, BOJ11112, batchBOJ11112(2000, 7)); err != nil {
 		t.Fatal(err)
 	}
 	spiral := mustBoard(t, 3, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5)
@@ -56,21 +64,38 @@ func TestDistancesBOJ11112(t *testing.T) {
 		for _, in := range good {
 			want, err := distancesByParse(tab, []byte(in))
 			if err != nil {
-				t.Fatalf("Parse(%q): %v", clip(in), err)
+				t.Fatalf("ParseAll(%q): %v", clip(in), err)
 			}
-			got, ok := tab.DistancesBOJ11112([]int8{5}, []byte(in))
+			got, ok := tab.distancesBOJ11112([]int8{5}, []byte(in))
 			if !ok || !slices.Equal(got, append([]int8{5}, want...)) {
 				t.Errorf("goal %v, %q: %v, %v; want %v", goal.Tiles, clip(in), got, ok, want)
 			}
 		}
 		for _, in := range other {
-			got, ok := tab.DistancesBOJ11112([]int8{5}, []byte(in))
+			got, ok := tab.distancesBOJ11112([]int8{5}, []byte(in))
 			if ok || !slices.Equal(got, []int8{5}) {
 				t.Errorf("%q: %v, %v; want dst unchanged and false", in, got, ok)
 			}
 		}
+		// Distances answers every input as ParseAll and Distance do.
+		for _, in := range append(good, other...) {
+			want, werr := distancesByParse(tab, []byte(in))
+			got, err := tab.Distances([]int8{5}, []byte(in), BOJ11112)
+			switch {
+			case werr != nil && (err == nil || err.Error() != werr.Error() || !slices.Equal(got, []int8{5})):
+				t.Errorf("Distances(%q) = %v, %v; want dst unchanged and %v", clip(in), got, err, werr)
+			case werr == nil && (err != nil || !slices.Equal(got, append([]int8{5}, want...))):
+				t.Errorf("Distances(%q) = %v, %v; want %v", clip(in), got, err, want)
+			}
+		}
 	}
-	if _, ok := TableFor(Standard(2, 4)).DistancesBOJ11112(nil, []byte("0\n")); ok {
+	if _, err := TableFor(Standard(2, 4)).Distances(nil, []byte("1\n123\n456\n78#\n"), BOJ11112); !errors.Is(err, ErrInvalid) {
+		t.Errorf("a 2x4 table answered a 3x3 board: %v", err)
+	}
+	if got, err := TableFor(Standard(2, 4)).Distances(nil, []byte("1 2 3 4 5 6 7 0\n2 1 3 4 5 6 7 0\n"), Line); err != nil || !slices.Equal(got, []int8{0, -1}) {
+		t.Errorf("2x4 lines: %v, %v; want [0 -1]", got, err)
+	}
+	if _, ok := TableFor(Standard(2, 4)).distancesBOJ11112(nil, []byte("0\n")); ok {
 		t.Error("a 2x4 table answered a BOJ 11112 input")
 	}
 }
@@ -84,7 +109,7 @@ func FuzzDistancesBOJ11112(f *testing.F) {
 	}
 	tab := TableFor(Standard(3, 3))
 	f.Fuzz(func(t *testing.T, in string) {
-		got, ok := tab.DistancesBOJ11112(nil, []byte(in))
+		got, ok := tab.distancesBOJ11112(nil, []byte(in))
 		want, err := distancesByParse(tab, []byte(in))
 		if !ok {
 			return
@@ -101,6 +126,7 @@ func FuzzDistancesBOJ11112(f *testing.F) {
 // TestTableBinary checks that a table survives MarshalBinary and
 // UnmarshalBinary, and that damaged or foreign bytes are refused.
 func TestTableBinary(t *testing.T) {
+	t.Parallel()
 	for _, goal := range []Board{Standard(3, 3), Standard(2, 4), mustBoard(t, 3, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5)} {
 		tab := TableFor(goal)
 		data, err := tab.MarshalBinary()

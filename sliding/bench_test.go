@@ -18,7 +18,7 @@ func BenchmarkTableBuild(b *testing.B) {
 // BenchmarkTableDistance is one query: rank a board and load its distance.
 func BenchmarkTableDistance(b *testing.B) {
 	t := TableFor(Standard(3, 3))
-	boards := BatchBOJ11112(1024, 2)
+	boards := batchBOJ11112(1024, 2)
 	i := 0
 	for b.Loop() {
 		t.Distance(boards[i&1023])
@@ -29,7 +29,7 @@ func BenchmarkTableDistance(b *testing.B) {
 // BenchmarkTablePath is a query plus the walk down the table to the goal.
 func BenchmarkTablePath(b *testing.B) {
 	t := TableFor(Standard(3, 3))
-	boards := BatchBOJ11112(1024, 2)
+	boards := batchBOJ11112(1024, 2)
 	i := 0
 	for b.Loop() {
 		t.Path(boards[i&1022]) // even: solvable
@@ -41,12 +41,12 @@ func BenchmarkTablePath(b *testing.B) {
 // every length (the table is built once, before the timer).
 func BenchmarkBatch100k(b *testing.B) {
 	var in bytes.Buffer
-	Write(&in, BOJ11112, BatchBOJ11112(100000, 1))
+	Write(&in, BOJ11112, batchBOJ11112(100000, 1))
 	data := in.Bytes()
 	t := TableFor(Standard(3, 3))
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		cases, err := Parse(bytes.NewReader(data), BOJ11112, 0, 0)
+		cases, err := ParseAll(bytes.NewReader(data), BOJ11112, 0, 0)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -77,7 +77,7 @@ func BenchmarkIDAStar4x4(b *testing.B) {
 func BenchmarkIDAStar4x4Short(b *testing.B) {
 	goal := Standard(4, 4)
 	boards := shortBoards(goal)
-	for _, name := range Heuristics {
+	for _, name := range Heuristics() {
 		h, _ := HeuristicByName(name, goal)
 		b.Run(name, func(b *testing.B) {
 			benchIDA(b, boards, goal, h)
@@ -114,18 +114,18 @@ func benchIDA(b *testing.B, boards []Board, goal Board, h Heuristic) {
 
 // BenchmarkDistancesBOJ11112 answers the 50,000-board BOJ 11112 batch of
 // docs/benchmarks.md (seed 1, half unsolvable) in one pass over the input
-// (Table.DistancesBOJ11112), the table already built.
+// (Table.Distances), the table already built.
 func BenchmarkDistancesBOJ11112(b *testing.B) {
 	var in bytes.Buffer
-	if err := Write(&in, BOJ11112, BatchBOJ11112(50000, 1)); err != nil {
+	if err := Write(&in, BOJ11112, batchBOJ11112(50000, 1)); err != nil {
 		b.Fatal(err)
 	}
 	t := TableFor(Standard(3, 3))
 	dst := make([]int8, 0, 50000)
 	b.SetBytes(int64(in.Len()))
 	for b.Loop() {
-		if _, ok := t.DistancesBOJ11112(dst[:0], in.Bytes()); !ok {
-			b.Fatal("not read")
+		if _, err := t.Distances(dst[:0], in.Bytes(), BOJ11112); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -18,7 +18,7 @@ const (
 
 // ErrInvalid reports a board that is not a permutation of 0..n-1 on a
 // W x H grid of a supported size. Errors from New and the parsers match it.
-var ErrInvalid = errors.New("invalid board")
+var ErrInvalid = errors.New("sliding: invalid board")
 
 // Board is a sliding-tile board of W columns and H rows. Tiles holds the
 // tile numbers in reading order (left to right, top to bottom); 0 is the
@@ -120,8 +120,11 @@ const (
 	Right Move = 'R'
 )
 
-// Moves lists the four moves in the order solvers try them.
-var Moves = [4]Move{Up, Down, Left, Right}
+// allMoves is the order in which solvers try the four moves.
+var allMoves = [4]Move{Up, Down, Left, Right}
+
+// Moves returns the four moves in the order solvers try them.
+func Moves() [4]Move { return allMoves }
 
 func (m Move) String() string { return string(rune(m)) }
 

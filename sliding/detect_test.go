@@ -9,6 +9,7 @@ import (
 )
 
 func TestDetectFormat(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want sliding.Format
@@ -64,11 +65,12 @@ func FuzzDetectFormat(f *testing.F) {
 		if format == sliding.BOJ11112 && len(in) > 1000 {
 			return // a large count takes long to refuse
 		}
-		sliding.Parse(strings.NewReader(in), format, 0, 0)
+		sliding.ParseAll(strings.NewReader(in), format, 0, 0)
 	})
 }
 
 func TestParseGoalRows(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		goal string
 		w, h int

@@ -59,9 +59,9 @@ func ExampleSolvable() {
 	// Output: true false
 }
 
-func ExampleParse() {
+func ExampleParseAll() {
 	in := "2\n\n123\n456\n78#\n\n1#3\n426\n758\n"
-	cases, err := sliding.Parse(strings.NewReader(in), sliding.BOJ11112, 0, 0)
+	cases, err := sliding.ParseAll(strings.NewReader(in), sliding.BOJ11112, 0, 0)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -69,12 +69,12 @@ func ExampleParse() {
 	for _, c := range cases {
 		fmt.Printf("line %d: %v\n", c.Line, c.Board.Tiles)
 	}
-	_, err = sliding.Parse(strings.NewReader("1\n123\n455\n78#\n"), sliding.BOJ11112, 0, 0)
+	_, err = sliding.ParseAll(strings.NewReader("1\n123\n455\n78#\n"), sliding.BOJ11112, 0, 0)
 	fmt.Println(err)
 	// Output:
 	// line 3: [1 2 3 4 5 6 7 8 0]
 	// line 7: [1 0 3 4 2 6 7 5 8]
-	// line 3: tile 5 appears twice (also on line 3)
+	// sliding: line 3: tile 5 appears twice (also on line 3)
 }
 
 func ExampleTableFor() {
@@ -87,7 +87,7 @@ func ExampleTableFor() {
 func ExampleHeuristicByName() {
 	goal := sliding.Standard(3, 3)
 	b, _ := sliding.New(3, 3, []int{3, 2, 1, 4, 5, 6, 7, 8, 0})
-	for _, name := range sliding.Heuristics {
+	for _, name := range sliding.Heuristics() {
 		h, _ := sliding.HeuristicByName(name, goal)
 		fmt.Println(name, h.Estimate(b))
 	}
@@ -117,7 +117,7 @@ func ExampleParseGoal() {
 	// 1 2 3
 	// 8 0 4
 	// 7 6 5 <nil>
-	// invalid board: tile 8 appears twice (also on line 1)
+	// sliding: invalid board: tile 8 appears twice (also on line 1)
 }
 
 func ExampleVerify() {
@@ -138,9 +138,9 @@ func ExampleScramble() {
 	// Output: true true true
 }
 
-func ExampleBatchBOJ11112() {
-	boards := sliding.BatchBOJ11112(4, 1)
+func ExampleRandomBatch() {
 	goal := sliding.Standard(3, 3)
+	boards := sliding.RandomBatch(rand.New(rand.NewPCG(1, 11112)), goal, 4)
 	for _, b := range boards {
 		fmt.Print(sliding.Solvable(b, goal), " ")
 	}
@@ -205,4 +205,18 @@ func ExampleParseSize() {
 	// Output:
 	// 4 3 <nil>
 	// 1x5: sides must be 2 to 16
+}
+
+func ExampleScanner() {
+	in := "1 2 3 4 5 6 7 8 0\n\n1 2 3 4 5 6 0 7 8\n1 2 3\n"
+	sc := sliding.NewScanner(strings.NewReader(in), sliding.Line, 0, 0)
+	for sc.Scan() {
+		c := sc.Case()
+		fmt.Println("line", c.Line, c.Board.Tiles)
+	}
+	fmt.Println(sc.Err())
+	// Output:
+	// line 1 [1 2 3 4 5 6 7 8 0]
+	// line 3 [1 2 3 4 5 6 0 7 8]
+	// sliding: line 4: 3 numbers do not make a square board (give the size with --size WxH)
 }

@@ -14,7 +14,7 @@ import (
 // Format names a text format for boards.
 type Format string
 
-// The formats Parse and Write know.
+// The formats ParseAll and Write know.
 const (
 	// Grid is rows of space-separated numbers, 0, # or _ for the blank,
 	// boards separated by blank lines. Each board's size is its shape.
@@ -30,12 +30,15 @@ const (
 	BOJ1525 Format = "boj1525"
 )
 
-// Formats lists every Format.
-var Formats = []Format{Grid, Line, BOJ11112, BOJ1525}
+// formats lists every Format.
+var formats = [...]Format{Grid, Line, BOJ11112, BOJ1525}
+
+// Formats returns every Format, in a new slice.
+func Formats() []Format { return append([]Format(nil), formats[:]...) }
 
 // ParseFormat returns the Format named s, or an error naming the choices.
 func ParseFormat(s string) (Format, error) {
-	for _, f := range Formats {
+	for _, f := range formats {
 		if string(f) == s {
 			return f, nil
 		}
@@ -49,15 +52,23 @@ type Case struct {
 	Line  int
 }
 
-// SyntaxError reports malformed input: the line (counted from 1) and the
-// fault. It matches ErrInvalid under errors.Is.
+// SyntaxError reports malformed input: the line (counted from 1; 0 for a
+// board given as a string), the column (the 1-based byte of the fault on
+// its line; 0 when not given, as for faults of a whole line or board) and
+// the fault. It matches ErrInvalid under errors.Is.
 type SyntaxError struct {
-	Line int
-	Msg  string
+	Line, Column int
+	Msg          string
 }
 
-// Error returns "line N: " and the fault.
-func (e *SyntaxError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+// Error returns "sliding: line N: " and the fault ("sliding: " and the
+// fault when Line is 0).
+func (e *SyntaxError) Error() string {
+	if e.Line == 0 {
+		return "sliding: " + e.Msg
+	}
+	return fmt.Sprintf("sliding: line %d: %s", e.Line, e.Msg)
+}
 
 // Is reports whether target is ErrInvalid.
 func (e *SyntaxError) Is(target error) bool { return target == ErrInvalid }
@@ -105,39 +116,93 @@ func (lr *lineReader) nextBytes() ([]byte, bool) {
 	return bytes.TrimSpace(lr.sc.Bytes()), true
 }
 
-// Parse reads every board in r in format f. For Line, w and h give the size
+// ParseAll reads every board in r in format f. For Line, w and h give the size
 // (0, 0: the square with as many cells as the line has numbers); for Grid
 // they are checked against each board's shape when non-zero; BOJ formats are
 // always 3x3. A malformed input gets a *SyntaxError that names the line and
 // the fault: a ragged row, a missing, duplicate or out-of-range tile, two
 // blanks or none, text where a number belongs, or a case count that does not
-// match.
-func Parse(r io.Reader, f Format, w, h int) ([]Case, error) {
-	lr := newLineReader(r)
-	var (
-		cases []Case
-		err   error
-	)
-	switch f {
-	case Grid:
-		cases, err = parseGrid(lr, w, h)
-	case Line:
-		cases, err = parseLine(lr, w, h)
-	case BOJ11112:
-		cases, err = parseBOJ11112(lr)
-	case BOJ1525:
-		cases, err = parseBOJ1525(lr)
-	default:
-		return nil, fmt.Errorf("unknown format %q", f)
+// match. On an error it returns no boards.
+func ParseAll(r io.Reader, f Format, w, h int) ([]Case, error) {
+	sc := NewScanner(r, f, w, h)
+	var cases []Case
+	for sc.Scan() {
+		if cases == nil && f == BOJ11112 {
+			// Trust the count only so far: a bad header must not allocate much.
+			cases = make([]Case, 0, min(sc.count, 1<<12))
+		}
+		cases = append(cases, sc.Case())
 	}
-	if err != nil {
+	if err := sc.Err(); err != nil {
 		return nil, err
-	}
-	if lr.err != nil {
-		return nil, lr.err
 	}
 	return cases, nil
 }
+
+// Scanner reads the boards of an input in one format one at a time: the
+// boards, lines and errors of ParseAll, each board as soon as its text is
+// read. A BOJ 11112 input whose count does not match its cases gets its
+// error after the boards before the fault.
+type Scanner struct {
+	lr   *lineReader
+	f    Format
+	w, h int
+	c    Case
+	err  error
+	done bool
+
+	cells   []cell  // the cells of the board being read, reused
+	started bool    // BOJ formats: the header (or the one board) is read
+	count   int     // BOJ 11112: the case count
+	countAt int     // BOJ 11112: the line of the count
+	read    int     // BOJ 11112: the cases read
+	slab    []uint8 // BOJ 11112: tiles for the next boards
+}
+
+// NewScanner returns a Scanner of the boards in r in format f, with w and h
+// as for ParseAll.
+func NewScanner(r io.Reader, f Format, w, h int) *Scanner {
+	return &Scanner{lr: newLineReader(r), f: f, w: w, h: h}
+}
+
+// Scan advances to the next board, which Case then returns. It returns false
+// at the end of the input or at the first error (see Err).
+func (s *Scanner) Scan() bool {
+	if s.done {
+		return false
+	}
+	var (
+		ok  bool
+		err error
+	)
+	switch s.f {
+	case Grid:
+		s.c, ok, err = s.nextGrid()
+	case Line:
+		s.c, ok, err = s.nextLine()
+	case BOJ11112:
+		s.c, ok, err = s.nextBOJ11112()
+	case BOJ1525:
+		s.c, ok, err = s.nextBOJ1525()
+	default:
+		err = fmt.Errorf("unknown format %q", s.f)
+	}
+	if err == nil && !ok {
+		err = s.lr.err
+	}
+	if err != nil || !ok {
+		s.c, s.err, s.done = Case{}, err, true
+		return false
+	}
+	return true
+}
+
+// Case returns the board read by the last call to Scan, with its line.
+func (s *Scanner) Case() Case { return s.c }
+
+// Err returns the error that stopped Scan, or nil at the end of the input.
+// Faults in the text are a *SyntaxError.
+func (s *Scanner) Err() error { return s.err }
 
 // cell is one number of a board with the line it is on.
 type cell struct {
@@ -202,108 +267,93 @@ func buildInto(dst []uint8, cells []cell, w, h, start int) (Board, error) {
 	return b, nil
 }
 
-func parseGrid(lr *lineReader, w, h int) ([]Case, error) {
-	var (
-		cases []Case
-		cells []cell
-		start int
-		rowW  int
-		rows  int
-	)
-	flush := func() error {
-		if rows == 0 {
-			return nil
-		}
-		if (w != 0 && rowW != w) || (h != 0 && rows != h) {
-			return syntaxErr(start, "board is %dx%d, but --size says %dx%d", rowW, rows, w, h)
-		}
-		b, err := build(cells, rowW, rows, start)
-		if err != nil {
-			return err
-		}
-		cases = append(cases, Case{b, start})
-		cells, rows = cells[:0], 0
-		return nil
-	}
+// nextGrid reads the next board of rows, up to a blank line or the end.
+func (s *Scanner) nextGrid() (Case, bool, error) {
+	lr := s.lr
+	cells := s.cells[:0]
+	start, rowW, rows := 0, 0, 0
 	for {
 		text, ok := lr.next()
 		if !ok {
 			break
 		}
 		if text == "" {
-			if err := flush(); err != nil {
-				return nil, err
+			if rows == 0 {
+				continue
 			}
-			continue
+			break
 		}
 		toks := strings.Fields(text)
 		if rows == 0 {
 			start, rowW = lr.line, len(toks)
 		} else if len(toks) != rowW {
-			return nil, syntaxErr(lr.line, "ragged row: %d numbers, but the board's first row (line %d) has %d", len(toks), start, rowW)
+			return Case{}, false, syntaxErr(lr.line, "ragged row: %d numbers, but the board's first row (line %d) has %d", len(toks), start, rowW)
 		}
 		if rows == MaxSide {
-			return nil, syntaxErr(lr.line, "board has more than %d rows (separate boards with a blank line)", MaxSide)
+			return Case{}, false, syntaxErr(lr.line, "board has more than %d rows (separate boards with a blank line)", MaxSide)
 		}
 		if rowW > MaxSide {
-			return nil, syntaxErr(lr.line, "row has %d numbers; at most %d", rowW, MaxSide)
+			return Case{}, false, syntaxErr(lr.line, "row has %d numbers; at most %d", rowW, MaxSide)
 		}
 		for _, tok := range toks {
 			v, err := number(tok, lr.line)
 			if err != nil {
-				return nil, err
+				return Case{}, false, err
 			}
 			cells = append(cells, cell{v, lr.line})
 		}
 		rows++
 	}
-	if err := flush(); err != nil {
-		return nil, err
+	s.cells = cells
+	if rows == 0 {
+		return Case{}, false, nil
 	}
-	return cases, nil
+	if (s.w != 0 && rowW != s.w) || (s.h != 0 && rows != s.h) {
+		return Case{}, false, syntaxErr(start, "board is %dx%d, but --size says %dx%d", rowW, rows, s.w, s.h)
+	}
+	b, err := build(cells, rowW, rows, start)
+	if err != nil {
+		return Case{}, false, err
+	}
+	return Case{b, start}, true, nil
 }
 
-func parseLine(lr *lineReader, w, h int) ([]Case, error) {
-	var cases []Case
-	var cells []cell
-	for {
-		text, ok := lr.next()
-		if !ok {
-			break
-		}
-		if text == "" {
-			continue
-		}
-		toks := strings.Fields(text)
-		bw, bh := w, h
-		if bw == 0 && bh == 0 {
-			side := int(math.Sqrt(float64(len(toks))))
-			for side*side < len(toks) {
-				side++
-			}
-			if side*side != len(toks) {
-				return nil, syntaxErr(lr.line, "%d numbers do not make a square board (give the size with --size WxH)", len(toks))
-			}
-			bw, bh = side, side
-		}
-		if len(toks) != bw*bh {
-			return nil, syntaxErr(lr.line, "%d numbers, want %d for a %dx%d board", len(toks), bw*bh, bw, bh)
-		}
-		cells = cells[:0]
-		for _, tok := range toks {
-			v, err := number(tok, lr.line)
-			if err != nil {
-				return nil, err
-			}
-			cells = append(cells, cell{v, lr.line})
-		}
-		b, err := build(cells, bw, bh, lr.line)
-		if err != nil {
-			return nil, err
-		}
-		cases = append(cases, Case{b, lr.line})
+// nextLine reads the next board of one line.
+func (s *Scanner) nextLine() (Case, bool, error) {
+	lr := s.lr
+	text, ok := lr.nextNonBlank()
+	if !ok {
+		return Case{}, false, nil
 	}
-	return cases, nil
+	toks := strings.Fields(text)
+	bw, bh := s.w, s.h
+	if bw == 0 && bh == 0 {
+		side := int(math.Sqrt(float64(len(toks))))
+		for side*side < len(toks) {
+			side++
+		}
+		if side*side != len(toks) {
+			return Case{}, false, syntaxErr(lr.line, "%d numbers do not make a square board (give the size with --size WxH)", len(toks))
+		}
+		bw, bh = side, side
+	}
+	if len(toks) != bw*bh {
+		return Case{}, false, syntaxErr(lr.line, "%d numbers, want %d for a %dx%d board", len(toks), bw*bh, bw, bh)
+	}
+	cells := s.cells[:0]
+	for _, tok := range toks {
+		v, err := number(tok, lr.line)
+		if err != nil {
+			return Case{}, false, err
+		}
+		cells = append(cells, cell{v, lr.line})
+	}
+	s.cells = cells
+	b, err := build(cells, bw, bh, lr.line)
+	if err != nil {
+		return Case{}, false, err
+	}
+	return Case{b, lr.line}, true, nil
 }
 
 // nextNonBlankBytes is nextNonBlank without a copy.
@@ -326,106 +376,119 @@ func (lr *lineReader) nextNonBlank() (string, bool) {
 	}
 }
 
-func parseBOJ11112(lr *lineReader) ([]Case, error) {
-	text, ok := lr.nextNonBlank()
-	if !ok {
-		if lr.err != nil {
-			return nil, lr.err
+// nextBOJ11112 reads the count first, then the next case, and after the
+// last case checks that no more input follows.
+func (s *Scanner) nextBOJ11112() (Case, bool, error) {
+	lr := s.lr
+	if !s.started {
+		s.started = true
+		text, ok := lr.nextNonBlank()
+		if !ok {
+			if lr.err != nil {
+				return Case{}, false, lr.err
+			}
+			return Case{}, false, syntaxErr(lr.line+1, "empty input: BOJ 11112 starts with the number of cases")
 		}
-		return nil, syntaxErr(lr.line+1, "empty input: BOJ 11112 starts with the number of cases")
+		s.countAt = lr.line
+		t, err := strconv.Atoi(text)
+		if err != nil || t < 0 {
+			return Case{}, false, syntaxErr(lr.line, "%q is not a case count (BOJ 11112 starts with the number of cases)", clip(text))
+		}
+		s.count = t
+		s.slab = make([]uint8, 9*min(t, 1<<12))
 	}
-	countLine := lr.line
-	t, err := strconv.Atoi(text)
-	if err != nil || t < 0 {
-		return nil, syntaxErr(lr.line, "%q is not a case count (BOJ 11112 starts with the number of cases)", clip(text))
+	k, t := s.read, s.count
+	if k == t {
+		if text, ok := lr.nextNonBlank(); ok {
+			return Case{}, false, syntaxErr(lr.line, "more input (%q) after the %d cases that line %d announces", clip(text), t, s.countAt)
+		}
+		return Case{}, false, nil
 	}
-	// Trust the count only so far: a bad header must not allocate much.
-	cases := make([]Case, 0, min(t, 1<<12))
-	slab := make([]uint8, 9*min(t, 1<<12))
 	var cells [9]cell
-	for k := 0; k < t; k++ {
-		start := 0
-		for r := range 3 {
-			text, ok := lr.nextNonBlankBytes()
-			if !ok {
-				if lr.err != nil {
-					return nil, lr.err
-				}
-				return nil, syntaxErr(lr.line, "input ends inside case %d, but line %d says there are %d cases", k+1, countLine, t)
+	start := 0
+	for r := range 3 {
+		text, ok := lr.nextNonBlankBytes()
+		if !ok {
+			if lr.err != nil {
+				return Case{}, false, lr.err
 			}
-			if r == 0 {
-				start = lr.line
-			}
-			row := text
-			if bytes.IndexByte(row, ' ') >= 0 || bytes.IndexByte(row, '\t') >= 0 {
-				row = bytes.Join(bytes.Fields(row), nil)
-			}
-			if len(row) != 3 {
-				return nil, syntaxErr(lr.line, "row %q of case %d has %d cells, want 3 (like 12#)", clip(string(text)), k+1, len(row))
-			}
-			for c := range 3 {
-				ch := row[c]
-				v := 0
-				switch {
-				case ch == '#':
-				case ch >= '1' && ch <= '8':
-					v = int(ch - '0')
-				default:
-					return nil, syntaxErr(lr.line, "%q is not a BOJ 11112 cell (1 to 8, # for the blank)", rune(ch))
-				}
-				cells[r*3+c] = cell{v, lr.line}
-			}
+			return Case{}, false, syntaxErr(lr.line, "input ends inside case %d, but line %d says there are %d cases", k+1, s.countAt, t)
 		}
-		if len(slab) < 9 {
-			slab = make([]uint8, 9*min(t-k, 1<<16))
+		if r == 0 {
+			start = lr.line
 		}
-		b, err := buildInto(slab[:9], cells[:], 3, 3, start)
-		if err != nil {
-			return nil, err
+		row := text
+		if bytes.IndexByte(row, ' ') >= 0 || bytes.IndexByte(row, '\t') >= 0 {
+			row = bytes.Join(bytes.Fields(row), nil)
 		}
-		slab = slab[9:]
-		cases = append(cases, Case{b, start})
+		if len(row) != 3 {
+			return Case{}, false, syntaxErr(lr.line, "row %q of case %d has %d cells, want 3 (like 12#)", clip(string(text)), k+1, len(row))
+		}
+		for c := range 3 {
+			ch := row[c]
+			v := 0
+			switch {
+			case ch == '#':
+			case ch >= '1' && ch <= '8':
+				v = int(ch - '0')
+			default:
+				return Case{}, false, syntaxErr(lr.line, "%q is not a BOJ 11112 cell (1 to 8, # for the blank)", rune(ch))
+			}
+			cells[r*3+c] = cell{v, lr.line}
+		}
 	}
-	if text, ok := lr.nextNonBlank(); ok {
-		return nil, syntaxErr(lr.line, "more input (%q) after the %d cases that line %d announces", clip(text), t, countLine)
+	if len(s.slab) < 9 {
+		s.slab = make([]uint8, 9*min(t-k, 1<<16))
 	}
-	return cases, nil
+	b, err := buildInto(s.slab[:9], cells[:], 3, 3, start)
+	if err != nil {
+		return Case{}, false, err
+	}
+	s.slab = s.slab[9:]
+	s.read++
+	return Case{b, start}, true, nil
 }
 
-func parseBOJ1525(lr *lineReader) ([]Case, error) {
+// nextBOJ1525 reads the one board and checks that no more input follows.
+func (s *Scanner) nextBOJ1525() (Case, bool, error) {
+	if s.started {
+		return Case{}, false, nil
+	}
+	s.started = true
+	lr := s.lr
 	var cells []cell
 	start := 0
 	for r := range 3 {
 		text, ok := lr.nextNonBlank()
 		if !ok {
 			if lr.err != nil {
-				return nil, lr.err
+				return Case{}, false, lr.err
 			}
-			return nil, syntaxErr(lr.line+1, "input ends after %d rows; BOJ 1525 is 3 rows of 3 numbers", r)
+			return Case{}, false, syntaxErr(lr.line+1, "input ends after %d rows; BOJ 1525 is 3 rows of 3 numbers", r)
 		}
 		if r == 0 {
 			start = lr.line
 		}
 		toks := strings.Fields(text)
 		if len(toks) != 3 {
-			return nil, syntaxErr(lr.line, "row has %d numbers, want 3", len(toks))
+			return Case{}, false, syntaxErr(lr.line, "row has %d numbers, want 3", len(toks))
 		}
 		for _, tok := range toks {
 			v, err := strconv.Atoi(tok)
 			if err != nil {
-				return nil, syntaxErr(lr.line, "%q is not a number (BOJ 1525 uses 0 to 8, 0 for the blank)", clip(tok))
+				return Case{}, false, syntaxErr(lr.line, "%q is not a number (BOJ 1525 uses 0 to 8, 0 for the blank)", clip(tok))
 			}
 			cells = append(cells, cell{v, lr.line})
 		}
 	}
 	if text, ok := lr.nextNonBlank(); ok {
-		return nil, syntaxErr(lr.line, "more input (%q) after the 3 rows of the board", clip(text))
+		return Case{}, false, syntaxErr(lr.line, "more input (%q) after the 3 rows of the board", clip(text))
 	}
 	b, err := build(cells, 3, 3, start)
 	if err != nil {
-		return nil, err
+		return Case{}, false, err
 	}
-	return []Case{{b, start}}, nil
+	return Case{b, start}, true, nil
 }
 
 func clip(s string) string {
@@ -475,7 +538,7 @@ func ParseGoal(s string, w, h int) (Board, error) {
 	return b, nil
 }
 
-// Write writes boards to w in format f: the inverse of Parse. BOJ 11112
+// Write writes boards to w in format f: the inverse of ParseAll. BOJ 11112
 // starts with the count; BOJ 1525 takes exactly one board; both need 3x3.
 func Write(w io.Writer, f Format, boards []Board) error {
 	bw := bufio.NewWriter(w)

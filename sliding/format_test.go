@@ -3,11 +3,13 @@ package sliding
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
 
 func TestParseGood(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		format Format
@@ -28,7 +30,7 @@ func TestParseGood(t *testing.T) {
 		{"boj1525", BOJ1525, 0, 0, "1 0 3\n4 2 5\n7 8 6\n", []string{"1 0 3 4 2 5 7 8 6"}, []int{1}},
 	}
 	for _, tt := range tests {
-		cases, err := Parse(strings.NewReader(tt.in), tt.format, tt.w, tt.h)
+		cases, err := ParseAll(strings.NewReader(tt.in), tt.format, tt.w, tt.h)
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -48,6 +50,7 @@ func TestParseGood(t *testing.T) {
 }
 
 func TestParseBad(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		format Format
@@ -81,7 +84,7 @@ func TestParseBad(t *testing.T) {
 		{"boj1525 range", BOJ1525, 0, 0, "1 2 3\n4 5 6\n7 8 9\n", 3, "tile 9 out of range"},
 	}
 	for _, tt := range tests {
-		_, err := Parse(strings.NewReader(tt.in), tt.format, tt.w, tt.h)
+		_, err := ParseAll(strings.NewReader(tt.in), tt.format, tt.w, tt.h)
 		var se *SyntaxError
 		if !errors.As(err, &se) {
 			t.Errorf("%s: error %v, want a *SyntaxError", tt.name, err)
@@ -93,10 +96,14 @@ func TestParseBad(t *testing.T) {
 		if se.Line != tt.line || !strings.Contains(se.Msg, tt.msg) {
 			t.Errorf("%s: %v, want line %d and %q", tt.name, err, tt.line, tt.msg)
 		}
+		if want := fmt.Sprintf("sliding: line %d: %s", se.Line, se.Msg); err.Error() != want {
+			t.Errorf("%s: error %q, want %q", tt.name, err, want)
+		}
 	}
 }
 
 func TestParseGoal(t *testing.T) {
+	t.Parallel()
 	g, err := ParseGoal("1 2 3 8 0 4 7 6 5", 0, 0)
 	if err != nil || g.W != 3 || g.String() != "1 2 3\n8 0 4\n7 6 5" {
 		t.Errorf("ParseGoal spiral = %v, %v", g, err)
@@ -112,8 +119,9 @@ func TestParseGoal(t *testing.T) {
 }
 
 func TestWriteParseRoundTrip(t *testing.T) {
+	t.Parallel()
 	r := newRand(5)
-	for _, f := range Formats {
+	for _, f := range Formats() {
 		var boards []Board
 		n := 5
 		if f == BOJ1525 {
@@ -126,7 +134,7 @@ func TestWriteParseRoundTrip(t *testing.T) {
 		if err := Write(&buf, f, boards); err != nil {
 			t.Fatal(err)
 		}
-		cases, err := Parse(&buf, f, 0, 0)
+		cases, err := ParseAll(&buf, f, 0, 0)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
@@ -148,7 +156,7 @@ func fuzzParse(f *testing.F, format Format, seeds ...string) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		cases, err := Parse(strings.NewReader(in), format, 0, 0)
+		cases, err := ParseAll(strings.NewReader(in), format, 0, 0)
 		if err != nil {
 			if !errors.Is(err, ErrInvalid) {
 				t.Fatalf("error %v does not match ErrInvalid", err)
@@ -172,7 +180,7 @@ func fuzzParse(f *testing.F, format Format, seeds ...string) {
 		if err := Write(&buf, format, boards); err != nil {
 			t.Fatal(err)
 		}
-		again, err := Parse(&buf, format, 0, 0)
+		again, err := ParseAll(&buf, format, 0, 0)
 		if err != nil || len(again) != len(cases) {
 			t.Fatalf("round trip: %d boards, %v", len(again), err)
 		}
@@ -234,4 +242,47 @@ func FuzzParseMoves(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestScanner checks that a Scanner reads the boards and errors ParseAll
+// does, on good inputs and bad ones of every format.
+func TestScanner(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		f    Format
+		w, h int
+		in   string
+	}{
+		{Grid, 0, 0, "1 2 3\n4 5 6\n7 8 0\n\n\n1 0\n2 3\n"},
+		{Grid, 0, 0, "1 2 3\n4 5\n"},
+		{Grid, 3, 3, "1 0\n2 3\n"},
+		{Line, 0, 0, "\n1 2 3 4 5 6 7 8 0\n\n0 1 2 3\n"},
+		{Line, 3, 2, "1 2 3 4 5 0\n1 2 3 4 5 5\n"},
+		{BOJ11112, 0, 0, "2\n\n123\n456\n78#\n\n1#3\n426\n758\n"},
+		{BOJ11112, 0, 0, "1\n123\n456\n78#\n123\n"},
+		{BOJ11112, 0, 0, "3\n123\n456\n78#\n"},
+		{BOJ11112, 0, 0, "0\n"},
+		{BOJ11112, 0, 0, ""},
+		{BOJ1525, 0, 0, "1 2 3\n4 5 6\n7 8 0\n"},
+		{BOJ1525, 0, 0, "1 2 3\n4 5 6\n7 8 0\n1\n"},
+		{Format("nope"), 0, 0, "1 2 3\n"},
+	}
+	for _, tt := range tests {
+		want, werr := ParseAll(strings.NewReader(tt.in), tt.f, tt.w, tt.h)
+		sc := NewScanner(strings.NewReader(tt.in), tt.f, tt.w, tt.h)
+		var got []Case
+		for sc.Scan() {
+			got = append(got, sc.Case())
+		}
+		err := sc.Err()
+		if fmt.Sprint(err) != fmt.Sprint(werr) {
+			t.Errorf("%s %q: error %v, want %v", tt.f, tt.in, err, werr)
+		}
+		if werr == nil && fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s %q: %v, want %v", tt.f, tt.in, got, want)
+		}
+		if sc.Scan() {
+			t.Errorf("%s %q: Scan after the end is true", tt.f, tt.in)
+		}
+	}
 }

@@ -5,30 +5,21 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"math/big"
 
 	"github.com/searchlab/searchlab/search"
 )
 
 // genericSolve runs one of package search's algorithms with boards as
 // states: a string of the tiles in reading order.
-func genericSolve(ctx context.Context, b, goal Board, algo Algorithm, h Heuristic, maxDepth int, lim search.Limits) (Solution, error) {
-	w, hh := b.W, b.H
-	steps := stepsFor(w, hh)
-	next := func(s string) iter.Seq2[string, int] {
-		return func(yield func(string, int) bool) {
-			bl := 0
-			for s[bl] != 0 {
-				bl++
-			}
-			for _, st := range steps[bl] {
-				t := []byte(s)
-				t[bl], t[st.to] = t[st.to], 0
-				if !yield(string(t), 1) {
-					return
-				}
-			}
-		}
+func genericSolve(ctx context.Context, b, goal Board, o Options, h Heuristic) (Solution, error) {
+	algo, maxDepth, lim := o.Algorithm, o.MaxDepth, o.Limits
+	weight := o.Weight
+	if weight == 0 {
+		weight = DefaultWeight
 	}
+	w, hh := b.W, b.H
+	next := stringMoves(w, hh)
 	goalKey := string(goal.Tiles)
 	isGoal := func(s string) bool { return s == goalKey }
 	est := func(s string) int { return h.Estimate(Board{W: w, H: hh, Tiles: []byte(s)}) }
@@ -57,6 +48,31 @@ func genericSolve(ctx context.Context, b, goal Board, algo Algorithm, h Heuristi
 	case IDAStar:
 		method += "+" + h.Name()
 		res, err = search.IDAStar(ctx, start, next, est, isGoal, lim)
+	case BiBFS:
+		res, err = search.BidirectionalBFS(ctx, start, goalKey, next, nil, lim)
+	case NBS:
+		method += "+" + h.Name()
+		// The backward search estimates the moves from the start board.
+		back, berr := HeuristicByName(h.Name(), b)
+		if berr != nil {
+			return Solution{}, fmt.Errorf("nbs: %w", berr)
+		}
+		estB := func(s string) int { return back.Estimate(Board{W: w, H: hh, Tiles: []byte(s)}) }
+		res, err = search.NBS(ctx, start, goalKey, next, nil, est, estB, lim)
+	case WAStar:
+		method += fmt.Sprintf("+%s*%g", h.Name(), weight)
+		res, err = search.WeightedAStar(ctx, start, next, est, weight, isGoal, lim)
+	case Anytime:
+		method += fmt.Sprintf("+%s*%g", h.Name(), weight)
+		var at search.AnytimeResult[string]
+		at, err = search.AnytimeAStar(ctx, start, next, est, weight, isGoal, lim)
+		res = at.Result
+		if at.Path != nil {
+			// The best path within the cap is the answer; Bound says how
+			// far from the fewest moves it may be.
+			sol := Solution{Method: method, Stats: res.Stats, Moves: movesOf(w, res.Path), Optimal: at.Optimal, Bound: at.Bound}
+			return sol, nil
+		}
 	default:
 		return Solution{}, fmt.Errorf("unknown algorithm %q", algo)
 	}
@@ -68,7 +84,10 @@ func genericSolve(ctx context.Context, b, goal Board, algo Algorithm, h Heuristi
 		return sol, err
 	}
 	sol.Moves = movesOf(w, res.Path)
-	sol.Optimal = algo != DFS
+	sol.Optimal = algo != DFS && algo != WAStar
+	if sol.Optimal {
+		sol.Bound = len(sol.Moves)
+	}
 	return sol, nil
 }
 
@@ -97,4 +116,46 @@ func movesOf(w int, path []string) []Move {
 		}
 	}
 	return moves
+}
+
+// stringMoves returns the successor function of w x h boards held as
+// strings of their tiles: every move of the blank, each costing 1.
+func stringMoves(w, h int) search.Successors[string] {
+	steps := stepsFor(w, h)
+	return func(s string) iter.Seq2[string, int] {
+		return func(yield func(string, int) bool) {
+			bl := 0
+			for s[bl] != 0 {
+				bl++
+			}
+			for _, st := range steps[bl] {
+				t := []byte(s)
+				t[bl], t[st.to] = t[st.to], 0
+				if !yield(string(t), 1) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// CountOptimal returns the fewest moves from b to goal and the number of
+// distinct solutions of that length (as sequences of boards), found by
+// search.AllOptimal with linear conflicts. It costs about what A* costs on
+// the board, so it is meant for boards of up to 12 cells.
+func CountOptimal(ctx context.Context, b, goal Board, lim search.Limits) (length int, count *big.Int, stats search.Stats, err error) {
+	ctx, err = prepare(ctx, b, goal)
+	if err != nil {
+		return 0, nil, stats, err
+	}
+	w, hh := b.W, b.H
+	next := stringMoves(w, hh)
+	h := LinearConflict(goal)
+	est := func(s string) int { return h.Estimate(Board{W: w, H: hh, Tiles: []byte(s)}) }
+	goalKey := string(goal.Tiles)
+	res, err := search.AllOptimal(ctx, string(b.Tiles), next, est, func(s string) bool { return s == goalKey }, lim)
+	if err != nil {
+		return 0, nil, res.Stats, err
+	}
+	return res.Cost, res.Count(), res.Stats, nil
 }

@@ -13,8 +13,9 @@ type Heuristic interface {
 	Estimate(b Board) int
 }
 
-// Heuristics lists the names HeuristicByName knows, weakest first.
-var Heuristics = []string{"misplaced", "manhattan", "linear"}
+// Heuristics returns the names HeuristicByName knows, weakest first, in a
+// new slice.
+func Heuristics() []string { return []string{"misplaced", "manhattan", "linear"} }
 
 // HeuristicByName returns the heuristic called name ("misplaced",
 // "manhattan" or "linear") for goal.

@@ -6,6 +6,7 @@ import (
 )
 
 func TestHeuristicValues(t *testing.T) {
+	t.Parallel()
 	std := Standard(3, 3)
 	tests := []struct {
 		name  string
@@ -48,6 +49,7 @@ func TestHeuristicValues(t *testing.T) {
 // 2x3, 3x2, 2x4 and 4x2 and every 7th board of 3x3, for several goals, and
 // that misplaced <= manhattan <= linear.
 func TestHeuristicsAdmissible(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}} {
 		w, h := size[0], size[1]
 		goals := goalsFor(w, h, 11)
@@ -85,6 +87,7 @@ func TestHeuristicsAdmissible(t *testing.T) {
 }
 
 func TestLIS(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   []uint8
 		want int

@@ -44,7 +44,7 @@ func Scramble(r *rand.Rand, start Board, n int) Board {
 	blank := b.Blank()
 	var prev Move
 	for k := 0; k < n; {
-		m := Moves[r.IntN(4)]
+		m := allMoves[r.IntN(4)]
 		if prev != 0 && m == prev.Opposite() {
 			continue
 		}
@@ -59,12 +59,10 @@ func Scramble(r *rand.Rand, start Board, n int) Board {
 	return b
 }
 
-// BatchBOJ11112 returns n random 3x3 boards for the standard goal, drawn
-// from seed: boards 1, 3, 5 ... can reach the goal and boards 2, 4, 6 ...
-// cannot. It is the benchmark batch of docs/benchmarks.md.
-func BatchBOJ11112(n int, seed uint64) []Board {
-	r := rand.New(rand.NewPCG(seed, 11112))
-	goal := Standard(3, 3)
+// RandomBatch returns n random boards for goal drawn with r, alternately
+// solvable and not: boards 1, 3, 5 ... can reach goal and boards 2, 4, 6 ...
+// cannot, each uniformly random among its kind (see RandomSolvable).
+func RandomBatch(r *rand.Rand, goal Board, n int) []Board {
 	boards := make([]Board, n)
 	for i := range boards {
 		boards[i] = RandomSolvable(r, goal, i%2 == 0)

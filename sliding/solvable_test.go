@@ -8,6 +8,7 @@ import (
 // TestSolvableAgainstBruteForce checks Solvable on every board of the small
 // sizes, for several goals, against reachability by breadth-first search.
 func TestSolvableAgainstBruteForce(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{2, 2}, {2, 3}, {3, 2}, {4, 2}} {
 		w, h := size[0], size[1]
 		for gi, goal := range goalsFor(w, h, uint64(w*10+h)) {
@@ -31,6 +32,7 @@ func TestSolvableAgainstBruteForce(t *testing.T) {
 }
 
 func TestSolvableExamples(t *testing.T) {
+	t.Parallel()
 	std := Standard(3, 3)
 	spiral := mustBoard(t, 3, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5)
 	tests := []struct {
@@ -61,6 +63,7 @@ func TestSolvableExamples(t *testing.T) {
 // solvable and that swapping two tiles makes them unsolvable, on larger
 // rectangular boards.
 func TestSolvableScrambles(t *testing.T) {
+	t.Parallel()
 	r := newRand(7)
 	for _, size := range [][2]int{{3, 4}, {4, 3}, {4, 4}, {5, 5}, {2, 7}, {8, 8}} {
 		w, h := size[0], size[1]

@@ -18,6 +18,10 @@ type Solution struct {
 	Optimal bool         // the length is proven the fewest
 	Method  string       // how it was found, e.g. "table", "idastar+linear", "astar+manhattan"
 	Stats   search.Stats // the work the search did
+	// Bound is a proven lower bound on the fewest moves: the length itself
+	// when Optimal, and for Anytime stopped by its node cap the bound it
+	// proved (0 when nothing is known, as for DFS and WAStar).
+	Bound int
 }
 
 // Len returns the number of moves in s.
@@ -78,23 +82,33 @@ const (
 	IDDFS   Algorithm = "iddfs"   // iterative deepening: optimal, slow
 	AStar   Algorithm = "astar"   // A* with a heuristic: optimal, memory-bound
 	IDAStar Algorithm = "idastar" // IDA* with a heuristic: optimal, little memory
+	BiBFS   Algorithm = "bibfs"   // bidirectional BFS: optimal, meets in the middle
+	NBS     Algorithm = "nbs"     // bidirectional A* (NBS) with a heuristic both ways: optimal
+	WAStar  Algorithm = "wastar"  // weighted A*: at most Weight times the fewest moves
+	Anytime Algorithm = "anytime" // anytime weighted A*: best path within the node cap, with a bound
 )
 
-// Algorithms lists every Algorithm in the order compare tables show them.
-var Algorithms = []Algorithm{BFS, DFS, IDDFS, AStar, IDAStar, Auto}
+// algorithms lists every Algorithm in the order compare tables show them.
+var algorithms = [...]Algorithm{BFS, BiBFS, DFS, IDDFS, AStar, NBS, WAStar, Anytime, IDAStar, Auto}
+
+// Algorithms returns every Algorithm in the order compare tables show them,
+// in a new slice.
+func Algorithms() []Algorithm { return append([]Algorithm(nil), algorithms[:]...) }
 
 // ParseAlgorithm returns the Algorithm named s, or an error naming the choices.
 func ParseAlgorithm(s string) (Algorithm, error) {
-	for _, a := range Algorithms {
+	for _, a := range algorithms {
 		if string(a) == s {
 			return a, nil
 		}
 	}
-	return "", fmt.Errorf("unknown algorithm %q (want auto, bfs, dfs, iddfs, astar or idastar)", s)
+	return "", fmt.Errorf("unknown algorithm %q (want auto, bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar)", s)
 }
 
 // Informed reports whether a uses a heuristic.
-func (a Algorithm) Informed() bool { return a == AStar || a == IDAStar }
+func (a Algorithm) Informed() bool {
+	return a == AStar || a == IDAStar || a == NBS || a == WAStar || a == Anytime
+}
 
 // Options selects how SolveWith searches.
 type Options struct {
@@ -109,7 +123,15 @@ type Options struct {
 	MaxDepth int
 	// Limits caps the nodes expanded; 0 means no cap.
 	Limits search.Limits
+	// Weight is the weight of WAStar and Anytime on the heuristic (f = g +
+	// Weight*h); 0 means DefaultWeight.
+	Weight float64
 }
+
+// DefaultWeight is the weight WAStar and Anytime use when Options.Weight is
+// 0: enough for Anytime to find a first path on most 5x5 boards within
+// 100,000 expansions with linear conflicts.
+const DefaultWeight = 5
 
 // Solve finds a fewest-move solution from b to goal by the fastest exact
 // method this package has: a precomputed distance table for boards of up to
@@ -144,8 +166,8 @@ func SolveWith(ctx context.Context, b, goal Board, o Options) (Solution, error) 
 			return tableFor(goal).solve(ctx, b)
 		}
 		return IDAStarSolve(ctx, b, goal, LinearConflict(goal), o.Limits)
-	case BFS, DFS, IDDFS, AStar, IDAStar:
-		return genericSolve(ctx, b, goal, o.Algorithm, h, o.MaxDepth, o.Limits)
+	case BFS, DFS, IDDFS, AStar, IDAStar, BiBFS, NBS, WAStar, Anytime:
+		return genericSolve(ctx, b, goal, o, h)
 	}
 	return Solution{}, fmt.Errorf("unknown algorithm %q", o.Algorithm)
 }

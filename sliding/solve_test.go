@@ -29,6 +29,7 @@ func checkSolution(t *testing.T, what string, b, goal Board, sol Solution, want 
 // solvable 3x3 and 2x4 boards, for the standard and the spiral goal, and
 // checks lengths against the distance table and paths by replaying them.
 func TestSolversAgreeWithTable(t *testing.T) {
+	t.Parallel()
 	r := newRand(1)
 	goals := []Board{Standard(3, 3), mustBoard(t, 3, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5), Standard(2, 4), Standard(4, 2)}
 	ctx := context.Background()
@@ -45,7 +46,7 @@ func TestSolversAgreeWithTable(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkSolution(t, "Solve", b, goal, sol, want)
-			for _, name := range Heuristics {
+			for _, name := range Heuristics() {
 				h, _ := HeuristicByName(name, goal)
 				sol, err := IDAStarSolve(ctx, b, goal, h, search.Limits{})
 				if err != nil {
@@ -140,6 +141,7 @@ func korfGoal() Board {
 // seconds), or up to SEARCHLAB_KORF_MAX moves when that is set (53: 52
 // boards in about 20 s).
 func TestKorf(t *testing.T) {
+	t.Parallel()
 	maxLen := 50
 	if testing.Short() {
 		maxLen = 42
@@ -164,6 +166,7 @@ func TestKorf(t *testing.T) {
 // TestLargerBoards checks that the heuristics agree on the optimal length of
 // scrambled 4x4, 3x4, 5x3 and 5x5 boards, with any goal.
 func TestLargerBoards(t *testing.T) {
+	t.Parallel()
 	r := newRand(3)
 	for _, size := range [][2]int{{4, 4}, {3, 4}, {5, 3}, {2, 6}, {5, 5}, {8, 8}, {16, 2}} {
 		w, h := size[0], size[1]
@@ -199,6 +202,7 @@ func TestLargerBoards(t *testing.T) {
 type plainHeuristic struct{ Heuristic }
 
 func TestIDAStarOtherHeuristic(t *testing.T) {
+	t.Parallel()
 	goal := Standard(4, 4)
 	b := Scramble(newRand(4), goal, 30)
 	want, err := Solve(context.Background(), b, goal, search.Limits{})
@@ -216,6 +220,7 @@ func TestIDAStarOtherHeuristic(t *testing.T) {
 }
 
 func TestSolveErrors(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	hard, _ := korf(t, 100)
 	goal := korfGoal()
@@ -256,7 +261,8 @@ func TestSolveErrors(t *testing.T) {
 }
 
 func TestParseAlgorithm(t *testing.T) {
-	for _, a := range Algorithms {
+	t.Parallel()
+	for _, a := range Algorithms() {
 		if got, err := ParseAlgorithm(string(a)); err != nil || got != a {
 			t.Errorf("ParseAlgorithm(%q) = %q, %v", a, got, err)
 		}

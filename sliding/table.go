@@ -45,7 +45,7 @@ type step struct {
 func stepsFor(w, h int) [][]step {
 	steps := make([][]step, w*h)
 	for c := range steps {
-		for _, m := range Moves {
+		for _, m := range allMoves {
 			if to, ok := Target(w, h, c, m); ok {
 				steps[c] = append(steps[c], step{m, uint8(to)})
 			}

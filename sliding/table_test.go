@@ -9,6 +9,7 @@ import (
 // a path from every board, against breadth-first search, for every table
 // size and several goals (one 3x3 goal in -short mode).
 func TestTableAgainstBruteForce(t *testing.T) {
+	t.Parallel()
 	sizes := [][2]int{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}}
 	for _, size := range sizes {
 		w, h := size[0], size[1]
@@ -64,6 +65,7 @@ func TestTableAgainstBruteForce(t *testing.T) {
 }
 
 func TestTableForCaches(t *testing.T) {
+	t.Parallel()
 	g := Standard(3, 3)
 	a, b := TableFor(g), TableFor(g.Clone())
 	if a != b {
@@ -77,6 +79,7 @@ func TestTableForCaches(t *testing.T) {
 // TestTableForConcurrent builds one goal's table from many goroutines at
 // once (run with -race): all get the same table, and it answers correctly.
 func TestTableForConcurrent(t *testing.T) {
+	t.Parallel()
 	goal, _ := ParseGoal("1 2 3 4 5 0 7 8 6", 3, 3) // a goal no other test uses
 	b := mustBoard(t, 3, 3, 1, 2, 3, 4, 0, 5, 7, 8, 6)
 	tables := make(chan *Table, 8)

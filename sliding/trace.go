@@ -8,15 +8,15 @@ import (
 )
 
 // SolveTraced solves b like SolveWith with one of the generic algorithms
-// (BFS, DFS, IDDFS, AStar or IDAStar; Auto and the table are not traced)
+// (every Algorithm but Auto: the table is not traced)
 // and reports every step of the search to obs, with Event.State and
 // Event.Parent as Boards of b's size. The Solution and its Stats are those
 // SolveWith gives without a trace. obs replaces any o.Limits.Observe.
 func SolveTraced(ctx context.Context, b, goal Board, o Options, obs search.Observer) (Solution, error) {
 	switch o.Algorithm {
-	case BFS, DFS, IDDFS, AStar, IDAStar:
+	case BFS, DFS, IDDFS, AStar, IDAStar, BiBFS, NBS, WAStar, Anytime:
 	case "", Auto:
-		return Solution{}, fmt.Errorf("algorithm auto cannot be traced; pick bfs, dfs, iddfs, astar or idastar")
+		return Solution{}, fmt.Errorf("algorithm auto cannot be traced; pick bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
 	default:
 		return Solution{}, fmt.Errorf("unknown algorithm %q", o.Algorithm)
 	}

@@ -14,6 +14,7 @@ import (
 // 3x3 boards: the same moves and Stats, one expand event per expansion,
 // and a goal event on the goal board at the solution's length.
 func TestSolveTraced(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(12, 3))
 	goal := sliding.Standard(3, 3)
 	for trial := range 20 {

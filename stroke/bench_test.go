@@ -95,7 +95,7 @@ func BenchmarkSolve(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			s := NewSolver()
 			benchSet(b, boards, func(bd *Board) (Result, error) {
-				return s.Solve(context.Background(), bd, Options{MaxNodes: c.maxNodes})
+				return s.Solve(context.Background(), bd, Options{Limits: search.Limits{MaxNodes: c.maxNodes}})
 			})
 		})
 	}

@@ -26,20 +26,22 @@ const (
 
 // ErrInvalid is matched (with errors.Is) by every error about a malformed
 // board or malformed input.
-var ErrInvalid = errors.New("invalid board")
+var ErrInvalid = errors.New("stroke: invalid board")
 
-// ParseError is an error in the text of a board. Line is 1-based and counts
-// the lines of the whole input read by Parse.
-type ParseError struct {
-	Line int
-	Msg  string
+// SyntaxError is an error in the text of a board: the line (1-based,
+// counting the lines of the whole input; for New, the row), the column (the
+// 1-based cell of the fault on its line, 0 when the fault is the line or the
+// board as a whole) and the fault. It matches ErrInvalid under errors.Is.
+type SyntaxError struct {
+	Line, Column int
+	Msg          string
 }
 
-// Error formats e as "line N: message".
-func (e *ParseError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+// Error formats e as "stroke: line N: message".
+func (e *SyntaxError) Error() string { return fmt.Sprintf("stroke: line %d: %s", e.Line, e.Msg) }
 
 // Is reports whether target is ErrInvalid.
-func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
+func (e *SyntaxError) Is(target error) bool { return target == ErrInvalid }
 
 // Cell is a position on a board: Row and Col count from 0 at the top left.
 type Cell struct {
@@ -61,30 +63,31 @@ type Board struct {
 // match ErrInvalid and count rows from 1 as lines.
 func New(rows []string) (*Board, error) {
 	if len(rows) == 0 {
-		return nil, &ParseError{1, "board has no rows"}
+		return nil, &SyntaxError{Line: 1, Msg: "board has no rows"}
 	}
 	b := &Board{Rows: len(rows), Cols: len(rows[0])}
 	if b.Rows > MaxSide || b.Cols > MaxSide {
-		return nil, &ParseError{1, fmt.Sprintf("board of %d x %d is too large (at most %d rows and columns)", b.Rows, b.Cols, MaxSide)}
+		return nil, &SyntaxError{Line: 1, Msg: fmt.Sprintf("board of %d x %d is too large (at most %d rows and columns)", b.Rows, b.Cols, MaxSide)}
 	}
 	players := 0
 	for i, r := range rows {
-		if err := checkRow(r, b.Cols, &players); err != "" {
-			return nil, &ParseError{i + 1, err}
+		if msg, col := checkRow(r, b.Cols, &players); msg != "" {
+			return nil, &SyntaxError{Line: i + 1, Column: col, Msg: msg}
 		}
 		b.Cells = append(b.Cells, r...)
 	}
 	if players == 0 {
-		return nil, &ParseError{1, "board has no player O"}
+		return nil, &SyntaxError{Line: 1, Msg: "board has no player O"}
 	}
 	return b, nil
 }
 
 // checkRow checks one row against the alphabet and the width, counting
-// players; it returns a message, or "" when the row is good.
-func checkRow(r string, cols int, players *int) string {
+// players; it returns a message and the column at fault (0 for the row as a
+// whole), or "" when the row is good.
+func checkRow(r string, cols int, players *int) (string, int) {
 	if len(r) != cols {
-		return fmt.Sprintf("row %q has %d cells, want %d", r, len(r), cols)
+		return fmt.Sprintf("row %q has %d cells, want %d", r, len(r), cols), 0
 	}
 	for j := 0; j < len(r); j++ {
 		ch := r[j]
@@ -92,21 +95,21 @@ func checkRow(r string, cols int, players *int) string {
 		case ch == Player:
 			*players++
 			if *players > 1 {
-				return fmt.Sprintf("second player O at column %d (exactly one is allowed)", j+1)
+				return fmt.Sprintf("second player O at column %d (exactly one is allowed)", j+1), j + 1
 			}
 		case ch == Hole, ch >= 'A' && ch <= 'Z':
 		default:
-			return fmt.Sprintf("character %q at column %d is not a colour A-Z, the player O or a hole '.'", ch, j+1)
+			return fmt.Sprintf("character %q at column %d is not a colour A-Z, the player O or a hole '.'", ch, j+1), j + 1
 		}
 	}
-	return ""
+	return "", 0
 }
 
 // At returns the letter of the cell at row r, column c (0-based).
 func (b *Board) At(r, c int) byte { return b.Cells[r*b.Cols+c] }
 
 // PlayerCell returns the position of the first player O, or Cell{-1, -1}
-// when there is none (a Board made by New or Parse has exactly one).
+// when there is none (a Board made by New or a Scanner has exactly one).
 func (b *Board) PlayerCell() Cell {
 	for i, ch := range b.Cells {
 		if ch == Player {
@@ -133,80 +136,96 @@ func (b *Board) String() string {
 	return sb.String()
 }
 
-// Reader reads boards in the classic format one at a time: a line with the
+// Scanner reads boards in the classic format one at a time: a line with the
 // size, "N" for N x N or "R C" for R rows of C columns, then the rows. Boards
 // may follow one another with or without blank lines between them; blank
 // lines and trailing spaces are ignored.
-type Reader struct {
+type Scanner struct {
 	sc       *bufio.Scanner
 	line     int
 	lastHead int // line of the previous board's size, 0 before any
+	board    *Board
+	err      error
 }
 
-// NewReader returns a Reader of the boards in r.
-func NewReader(r io.Reader) *Reader {
+// NewScanner returns a Scanner of the boards in r.
+func NewScanner(r io.Reader) *Scanner {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), 1<<20)
-	return &Reader{sc: sc}
+	return &Scanner{sc: sc}
 }
 
 // Line returns the number of lines read so far.
-func (rd *Reader) Line() int { return rd.line }
+func (s *Scanner) Line() int { return s.line }
 
-// next returns the next non-blank line, trimmed, and false at the end.
-func (rd *Reader) next() (string, bool, error) {
-	for rd.sc.Scan() {
-		rd.line++
-		s := strings.TrimSpace(rd.sc.Text())
-		if s != "" {
-			return s, true, nil
+// Scan advances to the next board, which Board then returns. It returns
+// false at the end of the input or at the first error (see Err).
+func (s *Scanner) Scan() bool {
+	if s.err != nil {
+		return false
+	}
+	s.board, s.err = s.next()
+	return s.err == nil && s.board != nil
+}
+
+// Board returns the board read by the last call to Scan.
+func (s *Scanner) Board() *Board { return s.board }
+
+// Err returns the error that stopped Scan, or nil at the end of the input.
+// Errors in the text are a *SyntaxError that matches ErrInvalid and names
+// the line.
+func (s *Scanner) Err() error { return s.err }
+
+// nextLine returns the next non-blank line, trimmed, and false at the end.
+func (s *Scanner) nextLine() (string, bool, error) {
+	for s.sc.Scan() {
+		s.line++
+		t := strings.TrimSpace(s.sc.Text())
+		if t != "" {
+			return t, true, nil
 		}
 	}
-	if err := rd.sc.Err(); err != nil {
+	if err := s.sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return "", false, &ParseError{rd.line + 1, "line too long"}
+			return "", false, &SyntaxError{Line: s.line + 1, Msg: "line too long"}
 		}
 		return "", false, err
 	}
 	return "", false, nil
 }
 
-// Next returns the next board, or io.EOF when the input holds no more. Errors
-// in the text match ErrInvalid and name the line.
-func (rd *Reader) Next() (*Board, error) {
-	head, ok, err := rd.next()
-	if err != nil {
+// next returns the next board, or nil and no error at the end of the input.
+func (s *Scanner) next() (*Board, error) {
+	head, ok, err := s.nextLine()
+	if err != nil || !ok {
 		return nil, err
 	}
-	if !ok {
-		return nil, io.EOF
-	}
-	headLine := rd.line
+	headLine := s.line
 	rows, cols, perr := parseSize(head)
 	if perr != "" {
-		if rd.lastHead > 0 && looksLikeRow(head) {
-			perr = fmt.Sprintf("%q is a row where a size line (N or R C) belongs: more rows than the size on line %d says?", head, rd.lastHead)
+		if s.lastHead > 0 && looksLikeRow(head) {
+			perr = fmt.Sprintf("%q is a row where a size line (N or R C) belongs: more rows than the size on line %d says?", head, s.lastHead)
 		}
-		return nil, &ParseError{headLine, perr}
+		return nil, &SyntaxError{Line: headLine, Msg: perr}
 	}
-	rd.lastHead = headLine
+	s.lastHead = headLine
 	b := &Board{Rows: rows, Cols: cols, Cells: make([]byte, 0, rows*cols)}
 	players := 0
 	for i := 0; i < rows; i++ {
-		r, ok, err := rd.next()
+		r, ok, err := s.nextLine()
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
-			return nil, &ParseError{rd.line + 1, fmt.Sprintf("input ends after %d of the %d rows of the board on line %d", i, rows, headLine)}
+			return nil, &SyntaxError{Line: s.line + 1, Msg: fmt.Sprintf("input ends after %d of the %d rows of the board on line %d", i, rows, headLine)}
 		}
-		if msg := checkRow(r, cols, &players); msg != "" {
-			return nil, &ParseError{rd.line, msg}
+		if msg, col := checkRow(r, cols, &players); msg != "" {
+			return nil, &SyntaxError{Line: s.line, Column: col, Msg: msg}
 		}
 		b.Cells = append(b.Cells, r...)
 	}
 	if players == 0 {
-		return nil, &ParseError{headLine, "board has no player O"}
+		return nil, &SyntaxError{Line: headLine, Msg: "board has no player O"}
 	}
 	return b, nil
 }
@@ -244,18 +263,13 @@ func parseSize(s string) (rows, cols int, msg string) {
 	return v[0], v[1], ""
 }
 
-// Parse reads every board in r (see Reader for the format).
-func Parse(r io.Reader) ([]*Board, error) {
-	rd := NewReader(r)
+// ParseAll reads every board in r (see Scanner for the format). On an error
+// it returns the boards before it.
+func ParseAll(r io.Reader) ([]*Board, error) {
+	sc := NewScanner(r)
 	var bs []*Board
-	for {
-		b, err := rd.Next()
-		if err == io.EOF {
-			return bs, nil
-		}
-		if err != nil {
-			return bs, err
-		}
-		bs = append(bs, b)
+	for sc.Scan() {
+		bs = append(bs, sc.Board())
 	}
+	return bs, sc.Err()
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"testing"
@@ -13,34 +12,36 @@ import (
 	"github.com/searchlab/searchlab/stroke"
 )
 
-func TestParse(t *testing.T) {
+func TestParseAll(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
-		name, in string
-		boards   []string // String() of each board
-		errLine  int      // 0: no error
-		inErr    string
+		name, in  string
+		boards    []string // String() of each board
+		errLine   int      // 0: no error
+		inErr     string
+		errColumn int
 	}{
-		{"square", "3\nRGB\nROG\nGGB\n", []string{"3\nRGB\nROG\nGGB\n"}, 0, ""},
-		{"rectangle", "2 3\nA.O\nBBA\n", []string{"2 3\nA.O\nBBA\n"}, 0, ""},
-		{"several, blank lines or not", "\n1\nO\n2\nAO\nAA\n\n\n 1 2 \r\n OA \r\n", []string{"1\nO\n", "2\nAO\nAA\n", "1 2\nOA\n"}, 0, ""},
-		{"empty", "", nil, 0, ""},
-		{"no player", "2\nAB\nBA\n", nil, 1, "no player"},
-		{"no player, second board", "1\nO\n\n2\nAB\nBA\n", []string{"1\nO\n"}, 4, "no player"},
-		{"two players", "2\nOA\nAO\n", nil, 3, "second player O at column 2"},
-		{"long row", "2\nOAA\nAA\n", nil, 2, "has 3 cells, want 2"},
-		{"short input", "3\nOAA\nAAA\n", nil, 4, "input ends after 2 of the 3 rows"},
-		{"size not a number", "three\nOAA\n", nil, 1, "is not a number"},
-		{"size zero", "0\n", nil, 1, "out of range"},
-		{"size too big", "100000\n", nil, 1, "out of range"},
-		{"three numbers", "1 2 3\n", nil, 1, "want N or R C"},
-		{"lower case", "2\nOa\nAA\n", nil, 2, "character 'a' at column 2"},
-		{"digit", "2\nO1\nAA\n", nil, 2, "character '1'"},
-		{"rows where a size belongs", "1\nO\nAB\n", []string{"1\nO\n"}, 3, "\"AB\" is a row where a size line (N or R C) belongs: more rows than the size on line 1 says?"},
-		{"size not a number after a board", "1\nO\n2x2\n", []string{"1\nO\n"}, 3, "size \"2x2\" is not a number"},
+		{"square", "3\nRGB\nROG\nGGB\n", []string{"3\nRGB\nROG\nGGB\n"}, 0, "", 0},
+		{"rectangle", "2 3\nA.O\nBBA\n", []string{"2 3\nA.O\nBBA\n"}, 0, "", 0},
+		{"several, blank lines or not", "\n1\nO\n2\nAO\nAA\n\n\n 1 2 \r\n OA \r\n", []string{"1\nO\n", "2\nAO\nAA\n", "1 2\nOA\n"}, 0, "", 0},
+		{"empty", "", nil, 0, "", 0},
+		{"no player", "2\nAB\nBA\n", nil, 1, "no player", 0},
+		{"no player, second board", "1\nO\n\n2\nAB\nBA\n", []string{"1\nO\n"}, 4, "no player", 0},
+		{"two players", "2\nOA\nAO\n", nil, 3, "second player O at column 2", 2},
+		{"long row", "2\nOAA\nAA\n", nil, 2, "has 3 cells, want 2", 0},
+		{"short input", "3\nOAA\nAAA\n", nil, 4, "input ends after 2 of the 3 rows", 0},
+		{"size not a number", "three\nOAA\n", nil, 1, "is not a number", 0},
+		{"size zero", "0\n", nil, 1, "out of range", 0},
+		{"size too big", "100000\n", nil, 1, "out of range", 0},
+		{"three numbers", "1 2 3\n", nil, 1, "want N or R C", 0},
+		{"lower case", "2\nOa\nAA\n", nil, 2, "character 'a' at column 2", 2},
+		{"digit", "2\nO1\nAA\n", nil, 2, "character '1'", 2},
+		{"rows where a size belongs", "1\nO\nAB\n", []string{"1\nO\n"}, 3, "\"AB\" is a row where a size line (N or R C) belongs: more rows than the size on line 1 says?", 0},
+		{"size not a number after a board", "1\nO\n2x2\n", []string{"1\nO\n"}, 3, "size \"2x2\" is not a number", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			bs, err := stroke.Parse(strings.NewReader(tt.in))
+			bs, err := stroke.ParseAll(strings.NewReader(tt.in))
 			var got []string
 			for _, b := range bs {
 				got = append(got, b.String())
@@ -54,18 +55,22 @@ func TestParse(t *testing.T) {
 				}
 				return
 			}
-			var pe *stroke.ParseError
-			if !errors.As(err, &pe) || !errors.Is(err, stroke.ErrInvalid) {
-				t.Fatalf("error %v, want a ParseError", err)
+			var se *stroke.SyntaxError
+			if !errors.As(err, &se) || !errors.Is(err, stroke.ErrInvalid) {
+				t.Fatalf("error %v, want a SyntaxError", err)
 			}
-			if pe.Line != tt.errLine || !strings.Contains(pe.Msg, tt.inErr) {
-				t.Errorf("error %v, want line %d with %q", err, tt.errLine, tt.inErr)
+			if se.Line != tt.errLine || se.Column != tt.errColumn || !strings.Contains(se.Msg, tt.inErr) {
+				t.Errorf("error %v (column %d), want line %d, column %d with %q", err, se.Column, tt.errLine, tt.errColumn, tt.inErr)
+			}
+			if want := fmt.Sprintf("stroke: line %d: %s", se.Line, se.Msg); err.Error() != want {
+				t.Errorf("error %q, want %q", err, want)
 			}
 		})
 	}
 }
 
 func TestNew(t *testing.T) {
+	t.Parallel()
 	if _, err := stroke.New([]string{"AB", "AO"}); err != nil {
 		t.Fatal(err)
 	}
@@ -87,16 +92,16 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		bs, err := stroke.Parse(strings.NewReader(in))
+		bs, err := stroke.ParseAll(strings.NewReader(in))
 		if err != nil && !errors.Is(err, stroke.ErrInvalid) {
 			t.Fatalf("error %v does not match ErrInvalid", err)
 		}
 		for _, b := range bs {
-			again, err := stroke.Parse(strings.NewReader(b.String()))
+			again, err := stroke.ParseAll(strings.NewReader(b.String()))
 			if err != nil || len(again) != 1 || again[0].String() != b.String() {
 				t.Fatalf("%q does not parse back: %v", b.String(), err)
 			}
-			r, err := stroke.Solve(context.Background(), b, stroke.Options{MaxNodes: 10000})
+			r, err := stroke.Solve(context.Background(), b, stroke.Options{Limits: search.Limits{MaxNodes: 10000}})
 			if err != nil && !errors.Is(err, search.ErrLimit) && !errors.Is(err, stroke.ErrTooLarge) {
 				t.Fatalf("Solve: %v", err)
 			}
@@ -108,11 +113,12 @@ func FuzzParse(f *testing.F) {
 }
 
 func TestSolveBudget(t *testing.T) {
+	t.Parallel()
 	b, err := stroke.New([]string{"AAAAA", "AAAAA", "AAOAA", "AAAAA", "AAAAA"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := stroke.Solve(context.Background(), b, stroke.Options{MaxNodes: 3})
+	r, err := stroke.Solve(context.Background(), b, stroke.Options{Limits: search.Limits{MaxNodes: 3}})
 	if !errors.Is(err, search.ErrLimit) || r.Optimal || r.Bound < r.Length || r.Bound > 24 || r.Length < 1 {
 		t.Fatalf("node cap: %v, %v", r, err)
 	}
@@ -127,6 +133,7 @@ func TestSolveBudget(t *testing.T) {
 }
 
 func TestTooLarge(t *testing.T) {
+	t.Parallel()
 	rows := make([]string, 15)
 	for i := range rows {
 		rows[i] = strings.Repeat("A", 15)
@@ -144,12 +151,13 @@ func TestTooLarge(t *testing.T) {
 // TestTestdata solves the boards in testdata/boards.txt and compares with
 // testdata/boards.want, one "COLOUR LENGTH" line a board.
 func TestTestdata(t *testing.T) {
+	t.Parallel()
 	in, err := os.Open("testdata/boards.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer in.Close()
-	bs, err := stroke.Parse(in)
+	bs, err := stroke.ParseAll(in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,21 +211,21 @@ func ExampleSolveColours() {
 	// R 2
 }
 
-func ExampleParse() {
-	bs, err := stroke.Parse(strings.NewReader("2 3\nAOA\nA.A\n3\nRGB\nROx\nGGB\n"))
+func ExampleParseAll() {
+	bs, err := stroke.ParseAll(strings.NewReader("2 3\nAOA\nA.A\n3\nRGB\nROx\nGGB\n"))
 	fmt.Print(bs[0])
 	fmt.Println(err)
 	// Output:
 	// 2 3
 	// AOA
 	// A.A
-	// line 6: character 'x' at column 3 is not a colour A-Z, the player O or a hole '.'
+	// stroke: line 6: character 'x' at column 3 is not a colour A-Z, the player O or a hole '.'
 }
 
 func ExampleSolve_budget() {
 	rows := []string{"AAAAAA", "AAAAAA", "AAOAAA", "AAAAAA", "AAAAAA", "AAAAAA"}
 	b, _ := stroke.New(rows)
-	r, err := stroke.Solve(context.Background(), b, stroke.Options{MaxNodes: 5})
+	r, err := stroke.Solve(context.Background(), b, stroke.Options{Limits: search.Limits{MaxNodes: 5}})
 	fmt.Println(r)
 	fmt.Println(errors.Is(err, search.ErrLimit))
 	// Output:
@@ -227,20 +235,15 @@ func ExampleSolve_budget() {
 
 // In the second board A and B both give chains of 1; B is to the right of
 // the player (4 in the clockwise order), A to the left (8), so B wins.
-func ExampleReader() {
-	rd := stroke.NewReader(strings.NewReader("3\nRGB\nROG\nGGB\n\n1 3\nAOB\n"))
-	s := stroke.NewSolver()
-	for {
-		b, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
-		r, _ := s.Solve(context.Background(), b, stroke.Options{})
+func ExampleScanner() {
+	sc := stroke.NewScanner(strings.NewReader("3\nRGB\nROG\nGGB\n\n1 3\nAOB\n"))
+	var s stroke.Solver
+	for sc.Scan() {
+		r, _ := s.Solve(context.Background(), sc.Board(), stroke.Options{})
 		fmt.Println(r)
+	}
+	if err := sc.Err(); err != nil {
+		fmt.Println(err)
 	}
 	// Output:
 	// G 4

@@ -46,7 +46,7 @@ type fastTable struct {
 	stride     uint
 	nbr        [128]bb
 	valid      bb         // the bits of cells
-	delta      [8]int     // the bit steps of Directions
+	delta      [8]int     // the bit steps of directions
 	cell       [128]uint8 // bit -> board index
 }
 
@@ -81,7 +81,7 @@ func (s *Solver) table(b *Board) *fastTable {
 		return t
 	}
 	t := &fastTable{rows: b.Rows, cols: b.Cols, stride: uint(b.Cols + 1)}
-	for k, d := range Directions {
+	for k, d := range directions {
 		t.delta[k] = d[0]*int(t.stride) + d[1]
 	}
 	for r := 0; r < b.Rows; r++ {
@@ -89,7 +89,7 @@ func (s *Solver) table(b *Board) *fastTable {
 			q := r*int(t.stride) + c
 			t.cell[q] = uint8(r*b.Cols + c)
 			t.valid.addBit(q)
-			for _, d := range Directions {
+			for _, d := range directions {
 				rr, cc := r+d[0], c+d[1]
 				if rr >= 0 && rr < b.Rows && cc >= 0 && cc < b.Cols {
 					t.nbr[q].addBit(rr*int(t.stride) + cc)
@@ -141,7 +141,7 @@ func (s *Solver) solveFast(ctx context.Context, b *Board) (res Result, ok bool) 
 
 	var starts [8]fastStart
 	n := 0
-	for dir, d := range Directions {
+	for dir, d := range directions {
 		r, c := pr+d[0], pc+d[1]
 		if r < 0 || r >= b.Rows || c < 0 || c >= b.Cols {
 			continue
@@ -181,7 +181,7 @@ func (s *Solver) solveFast(ctx context.Context, b *Board) (res Result, ok bool) 
 		return Result{Optimal: true}, true
 	}
 	fr.ctx, fr.nodes, fr.abort, fr.warns, fr.bctMin = ctx, 0, false, !s.noWarnsdorff, s.fastBCTMin
-	fr.best, fr.bestDir, fr.bestLen = 0, len(Directions), 0
+	fr.best, fr.bestDir, fr.bestLen = 0, len(directions), 0
 	for _, st := range starts[:n] {
 		if fr.cut(st.dir, 0) >= st.size {
 			continue

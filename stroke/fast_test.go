@@ -14,6 +14,7 @@ import (
 // block-cut bound everywhere (fastBCTMin 0) the same node count: the same
 // search.
 func TestFastPathAgrees(t *testing.T) {
+	t.Parallel()
 	n := 20000
 	if testing.Short() {
 		n = 4000
@@ -73,6 +74,7 @@ func TestFastPathAgrees(t *testing.T) {
 // bad letter next to the player; and that a cancelled context still
 // finishes an easy board.
 func TestFastPathLimits(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := NewSolver()
 	for _, c := range []struct {

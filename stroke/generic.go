@@ -29,6 +29,7 @@ func (s *Solver) SolveGeneric(ctx context.Context, b *Board, opt Options) (Resul
 // solveGeneric is SolveGeneric with an observer of the search's events
 // (states are gstate values), for Trace.
 func (s *Solver) solveGeneric(ctx context.Context, b *Board, opt Options, obs search.Observer) (Result, error) {
+	s.init()
 	starts, err := s.setup(b)
 	if err != nil {
 		return Result{}, err
@@ -78,7 +79,7 @@ func (s *Solver) solveGeneric(ctx context.Context, b *Board, opt Options, obs se
 		Value: func(g gstate) int { return len(g.path) },
 		Bound: func(g gstate) int { return g.bound },
 	}
-	br, err := search.BranchAndBound(ctx, iter.Seq[gstate](first), p, search.Limits{MaxNodes: opt.MaxNodes, Observe: obs})
+	br, err := search.BranchAndBound(ctx, iter.Seq[gstate](first), p, search.Limits{MaxNodes: opt.Limits.MaxNodes, Observe: obs})
 	res := Result{Length: br.Value, Optimal: br.Optimal, Bound: br.Bound, Nodes: br.Stats.Expanded}
 	if br.Value > 0 {
 		res.Colour = br.Best.comp.colour

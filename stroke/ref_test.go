@@ -37,7 +37,7 @@ func bruteLongest(b *Board, i int, used []bool) int {
 	used[i] = true
 	best := 0
 	r, c := i/b.Cols, i%b.Cols
-	for _, d := range Directions {
+	for _, d := range Directions() {
 		rr, cc := r+d[0], c+d[1]
 		if rr < 0 || rr >= b.Rows || cc < 0 || cc >= b.Cols {
 			continue
@@ -55,7 +55,7 @@ func bruteLongest(b *Board, i int, used []bool) int {
 // start, in tie order, with their direction numbers.
 func startCells(b *Board) (cells, dirs []int) {
 	p := b.PlayerCell()
-	for k, d := range Directions {
+	for k, d := range Directions() {
 		r, c := p.Row+d[0], p.Col+d[1]
 		if r < 0 || r >= b.Rows || c < 0 || c >= b.Cols {
 			continue
@@ -138,6 +138,7 @@ func boardText(b *Board) string { return strings.ReplaceAll(b.String(), "\n", "/
 // search on thousands of small random boards: length, tie-rule colour, each
 // colour's best, and the legality of every chain.
 func TestAgainstBruteForce(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	type shape struct {
 		rows, cols, ncol int
@@ -223,7 +224,7 @@ func floodLongest(b *Board, i int, budget *int) int {
 	var queue []int
 	nbrs := func(v int, f func(w int)) {
 		r, c := v/b.Cols, v%b.Cols
-		for _, d := range Directions {
+		for _, d := range Directions() {
 			rr, cc := r+d[0], c+d[1]
 			if rr >= 0 && rr < b.Rows && cc >= 0 && cc < b.Cols {
 				if w := rr*b.Cols + cc; !used[w] && b.Cells[w] == b.Cells[i] {
@@ -277,6 +278,7 @@ func floodLongest(b *Board, i int, budget *int) int {
 // and the tie-rule colour. Boards the reference cannot finish within its
 // node budget are skipped and counted.
 func TestAgainstFloodReference(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 5))
 	perShape := map[int]int{2: 8, 3: 12, 4: 20} // boards per size, by colours
 	budgetPerBoard := 300_000
@@ -325,6 +327,7 @@ func TestAgainstFloodReference(t *testing.T) {
 // search.BranchAndBound. Boards where a variant hits its node cap are
 // skipped and counted.
 func TestConfigurationsAgree(t *testing.T) {
+	t.Parallel()
 	n, budget := 6, int64(300_000)
 	if *long {
 		n, budget = 100, 5_000_000
@@ -340,13 +343,13 @@ func TestConfigurationsAgree(t *testing.T) {
 		solve func(*Board) (Result, error)
 	}{
 		{"no memo, probes or Warnsdorff", func(b *Board) (Result, error) {
-			return plain.Solve(context.Background(), b, Options{MaxNodes: budget})
+			return plain.Solve(context.Background(), b, Options{Limits: search.Limits{MaxNodes: budget}})
 		}},
 		{"probes everywhere", func(b *Board) (Result, error) {
-			return probing.Solve(context.Background(), b, Options{MaxNodes: budget})
+			return probing.Solve(context.Background(), b, Options{Limits: search.Limits{MaxNodes: budget}})
 		}},
 		{"SolveGeneric", func(b *Board) (Result, error) {
-			return plain.SolveGeneric(context.Background(), b, Options{MaxNodes: budget})
+			return plain.SolveGeneric(context.Background(), b, Options{Limits: search.Limits{MaxNodes: budget}})
 		}},
 	}
 	rng := rand.New(rand.NewPCG(6, 7))

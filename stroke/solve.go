@@ -13,21 +13,23 @@ import (
 // cells than the solver handles (192).
 var ErrTooLarge = errors.New("stroke: a one-colour region next to the player has more than 192 cells")
 
-// Directions lists the eight neighbours of a cell as row and column steps, in
-// the order that breaks ties: clockwise from the top left,
+// Directions returns the eight neighbours of a cell as row and column
+// steps, in the order that breaks ties: clockwise from the top left,
 //
 //	1 2 3
 //	8 O 4
 //	7 6 5
-//
-// The solver reads it; it must not be changed.
-var Directions = [8][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}}
+func Directions() [8][2]int { return directions }
+
+// directions is the table Directions returns, which the solver reads.
+var directions = [8][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}}
 
 // Options sets a budget for a search. The zero value sets none beyond the
 // context.
 type Options struct {
-	// MaxNodes caps the number of search nodes; 0 means no cap.
-	MaxNodes int64
+	// Limits caps the search nodes (Limits.MaxNodes; 0 means no cap).
+	// Limits.Observe is not used: Solver.Trace records the steps.
+	Limits search.Limits
 }
 
 // Result is a longest chain, or the best one found within a budget.
@@ -89,8 +91,9 @@ type start struct {
 }
 
 // Solver solves boards, reusing its memory from one board to the next. A
-// Solver is not safe for concurrent use; the zero value is not usable, call
-// NewSolver. The package-level Solve and SolveColours share a pool of them.
+// Solver is not safe for concurrent use; the zero value is ready to use, as
+// is one from NewSolver. The package-level Solve and SolveColours share a
+// pool of them.
 type Solver struct {
 	memo   memo
 	gen    uint32
@@ -131,6 +134,13 @@ type Solver struct {
 	fastBCTMin int
 	fast       *fastTable
 	fastRun    *fastRun
+}
+
+// init gives a zero Solver the settings of NewSolver.
+func (s *Solver) init() {
+	if s.disc == nil {
+		*s = *NewSolver()
+	}
 }
 
 // NewSolver returns a Solver.
@@ -178,7 +188,7 @@ func SolveColours(ctx context.Context, b *Board, opt Options) (map[byte]Result, 
 // order. When no tile is next to the player it returns a Result with Colour
 // 0, Length 0 and Optimal true.
 //
-// When the context ends or opt.MaxNodes is reached, Solve returns the best
+// When the context ends or opt.Limits.MaxNodes is reached, Solve returns the best
 // chain found so far with Optimal false and a proven upper Bound, together
 // with an error that matches search.ErrLimit (and the context's error, if it
 // was the cause). It returns an error matching ErrTooLarge for regions of
@@ -187,7 +197,8 @@ func (s *Solver) Solve(ctx context.Context, b *Board, opt Options) (Result, erro
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if opt.MaxNodes == 0 {
+	s.init()
+	if opt.Limits.MaxNodes == 0 {
 		if r, ok := s.solveFast(ctx, b); ok {
 			return r, nil
 		}
@@ -203,6 +214,7 @@ func (s *Solver) Solve(ctx context.Context, b *Board, opt Options) (Result, erro
 // longest chain of that colour, with the same tie rule, budget and errors as
 // Solve. The node cap applies to each colour in turn.
 func (s *Solver) SolveColours(ctx context.Context, b *Board, opt Options) (map[byte]Result, error) {
+	s.init()
 	starts, err := s.setup(b)
 	if err != nil {
 		return nil, err
@@ -247,7 +259,7 @@ func (s *Solver) setup(b *Board) ([]start, error) {
 	clear(s.where)
 	s.ncomp = 0
 	starts := s.starts[:0]
-	for dir, d := range Directions {
+	for dir, d := range directions {
 		r, c := p.Row+d[0], p.Col+d[1]
 		if r < 0 || r >= b.Rows || c < 0 || c >= b.Cols {
 			continue
@@ -280,7 +292,7 @@ func (s *Solver) around(b *Board, v int) []int32 {
 		s.nList = s.nList[:0]
 		for u := range b.Cells {
 			r, c := u/b.Cols, u%b.Cols
-			for _, d := range Directions {
+			for _, d := range directions {
 				rr, cc := r+d[0], c+d[1]
 				if rr >= 0 && rr < b.Rows && cc >= 0 && cc < b.Cols {
 					s.nList = append(s.nList, int32(rr*b.Cols+cc))
@@ -390,7 +402,7 @@ func (s *Solver) solveStarts(ctx context.Context, b *Board, starts []start, opt 
 		ctx = context.Background()
 	}
 	r := &s.run
-	*r = run{s: s, ctx: ctx, opt: opt, bestDir: len(Directions), path: r.path[:0], bestPath: r.bestPath[:0], rng: 0x9E3779B97F4A7C15}
+	*r = run{s: s, ctx: ctx, opt: opt, bestDir: len(directions), path: r.path[:0], bestPath: r.bestPath[:0], rng: 0x9E3779B97F4A7C15}
 	// Try the starts in the largest components first, to find a long chain
 	// early; the tie rule does not depend on this order.
 	rs := s.ranked[:0]
@@ -497,8 +509,8 @@ func (r *run) dfs(h int, avail set, depth int) int {
 			r.stop = fmt.Errorf("%w: %w", search.ErrLimit, err)
 		}
 	}
-	if r.stop == nil && r.opt.MaxNodes > 0 && r.nodes >= r.opt.MaxNodes {
-		r.stop = fmt.Errorf("%w: node cap of %d", search.ErrLimit, r.opt.MaxNodes)
+	if max := r.opt.Limits.MaxNodes; r.stop == nil && max > 0 && r.nodes >= max {
+		r.stop = fmt.Errorf("%w: node cap of %d", search.ErrLimit, max)
 	}
 	t := r.cut(r.dir, depth)
 	if r.probing {

@@ -12,6 +12,7 @@ import (
 // by one tile or backs up first, cuts are by a bound no better than the
 // best, and the last best is the answer.
 func TestTraceAgreesWithSolve(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(12, 12))
 	backups, cuts := 0, 0
 	for trial := range 150 {
@@ -73,6 +74,7 @@ func TestTraceAgreesWithSolve(t *testing.T) {
 }
 
 func TestTraceCap(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 12))
 	b := randomBoard(rng, 6, 6, 1, 0)
 	full, err := NewSolver().Trace(context.Background(), b, Options{}, 1<<20)

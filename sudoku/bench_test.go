@@ -136,7 +136,7 @@ func BenchmarkInitV(b *testing.B) {
 	var s stateV
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if !s.initV(&ps[i%len(ps)]) {
+		if !s.initV(&ps[i%len(ps)], defaultCore9) {
 			b.Fatal("rejected")
 		}
 	}

@@ -1,11 +1,10 @@
 package sudoku
 
+import "golang.org/x/sys/cpu"
+
 // hasPOPCNT says whether the processor has the POPCNT instruction, which
 // chooseKeyAsm needs.
-var hasPOPCNT = cpuHasPOPCNT()
-
-// cpuHasPOPCNT asks the processor (CPUID) whether it has POPCNT.
-func cpuHasPOPCNT() bool
+var hasPOPCNT = cpu.X86.HasPOPCNT
 
 // chooseKeyAsm is chooseKey written in assembly with POPCNT (the Go
 // version, in a default GOAMD64=v1 build, tests for the instruction before

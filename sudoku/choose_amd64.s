@@ -1,15 +1,5 @@
 #include "textflag.h"
 
-// func cpuHasPOPCNT() bool: CPUID leaf 1, ECX bit 23.
-TEXT ·cpuHasPOPCNT(SB), NOSPLIT, $0-1
-	MOVL $1, AX
-	XORL CX, CX
-	CPUID
-	SHRL $23, CX
-	ANDL $1, CX
-	MOVB CX, ret+0(FP)
-	RET
-
 // BAND scores the two-candidate cells of one band (chooseKey's inner
 // loop): R8 its placed cells, R9 the other bands' placed cells side by
 // side, R10 its two-candidate cells, R11 the other bands' two-candidate

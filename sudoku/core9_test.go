@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/searchlab/searchlab/search"
 )
 
 // solveCore counts the solutions of g up to limit with the 9x9 solver
@@ -63,7 +65,7 @@ func TestCores9Random(t *testing.T) {
 		for j := r.IntN(3); n >= 30 && j > 0; j-- {
 			g.Cells[r.IntN(81)] = uint8(1 + r.IntN(9))
 		}
-		want, werr := Backtrack(ctx, g, Options{Limit: 2, MaxGuesses: 1e6})
+		want, werr := Backtrack(ctx, g, Options{Limit: 2, Limits: search.Limits{MaxNodes: 1e6}})
 		if errors.Is(werr, ErrLimit) {
 			continue
 		}

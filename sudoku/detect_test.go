@@ -8,6 +8,7 @@ import (
 )
 
 func TestDetectFormat(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want sudoku.Format

@@ -101,7 +101,7 @@ func ExampleParse() {
 	rec := sudoku.Record{Line: 7, Lines: [][]byte{[]byte("12x4")}}
 	_, err := sudoku.Parse(sudoku.FormatLine, rec)
 	fmt.Println(err)
-	// Output: line 7: invalid puzzle: 4 characters, want 81 (or 16, 256, 625 for 4x4, 16x16, 25x25)
+	// Output: sudoku: line 7: 4 characters, want 81 (or 16, 256, 625 for 4x4, 16x16, 25x25)
 }
 
 func ExampleParseInto() {
@@ -117,7 +117,7 @@ func ExampleParseInto() {
 	// Output:
 	// 1.3............. 2
 	// ..2............. 1
-	// line 3: invalid puzzle: character 3 is 'x', not a symbol or a blank ('.' or '0')
+	// sudoku: line 3: character 3 is 'x', not a symbol or a blank ('.' or '0')
 }
 
 func ExampleScanner() {
@@ -195,5 +195,5 @@ func ExampleSolver_SolveLines() {
 	// Output:
 	// line 1: 1 solutions, 417369825632158947958724316825437169791586432346912758289643571573291684164875293
 	// line 3: 2 solutions, 1234341221434321
-	// line 4: invalid puzzle: 4 characters, want 81 (or 16, 256, 625 for 4x4, 16x16, 25x25)
+	// sudoku: line 4: 4 characters, want 81 (or 16, 256, 625 for 4x4, 16x16, 25x25)
 }

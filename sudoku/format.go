@@ -90,7 +90,8 @@ func describe(ch byte) string {
 
 // ParseLine parses one puzzle in the line format. Its length gives the
 // size: 16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25) characters. The
-// grid's givens are not checked for conflicts (see Grid.Check).
+// grid's givens are not checked for conflicts (see Grid.Check). Its errors
+// are a *SyntaxError with Line 0.
 func ParseLine(s string) (Grid, error) {
 	return parseLine([]byte(s))
 }
@@ -113,7 +114,7 @@ func parseLineTo(s, buf []byte) (Grid, error) {
 	case 625:
 		box = 5
 	default:
-		return Grid{}, fmt.Errorf("%w: %d characters, want 81 (or 16, 256, 625 for 4x4, 16x16, 25x25)", ErrInvalid, len(s))
+		return Grid{}, syntaxErr(0, 0, "%d characters, want 81 (or 16, 256, 625 for 4x4, 16x16, 25x25)", len(s))
 	}
 	n := box * box
 	g := Grid{Box: box, Cells: cellsFor(buf, n*n)}
@@ -130,10 +131,10 @@ func parseLineTo(s, buf []byte) (Grid, error) {
 		for i, ch := range s {
 			v, ok := symbolValue(ch)
 			if !ok {
-				return Grid{}, fmt.Errorf("%w: character %d is %s, not a symbol or a blank ('.' or '0')", ErrInvalid, i+1, describe(ch))
+				return Grid{}, syntaxErr(0, i+1, "character %d is %s, not a symbol or a blank ('.' or '0')", i+1, describe(ch))
 			}
 			if int(v) > n {
-				return Grid{}, fmt.Errorf("%w: character %d is %s, beyond the symbols of a %dx%d grid (1-%c)", ErrInvalid, i+1, describe(ch), n, n, symbolChar(uint8(n)))
+				return Grid{}, syntaxErr(0, i+1, "character %d is %s, beyond the symbols of a %dx%d grid (1-%c)", i+1, describe(ch), n, n, symbolChar(uint8(n)))
 			}
 		}
 	}
@@ -390,20 +391,20 @@ func (s *Scanner) Scan() bool {
 // Record returns the record found by the last call to Scan.
 func (s *Scanner) Record() Record { return s.rec }
 
-// Err returns the read error that stopped Scan, if any. A line over 1 MB
-// wraps ErrInvalid.
+// Err returns the read error that stopped Scan, if any. A line over 1 MB is
+// a *SyntaxError.
 func (s *Scanner) Err() error {
 	switch {
 	case s.err == nil:
 		return nil
 	case errors.Is(s.err, bufio.ErrTooLong):
-		return fmt.Errorf("line %d: %w: longer than 1 MB", s.line+1, ErrInvalid)
+		return syntaxErr(s.line+1, 0, "longer than 1 MB")
 	}
-	return fmt.Errorf("line %d: %w", s.line+1, s.err)
+	return fmt.Errorf("sudoku: line %d: %w", s.line+1, s.err)
 }
 
-// Parse parses a record in format f. Errors wrap ErrInvalid and name the
-// input line at fault. Conflicting givens are not checked here (see
+// Parse parses a record in format f. Its errors are a *SyntaxError naming
+// the input line at fault. Conflicting givens are not checked here (see
 // Grid.Check).
 func Parse(f Format, rec Record) (Grid, error) {
 	return parseTo(f, rec, nil)
@@ -426,13 +427,13 @@ func ParseInto(dst *Grid, f Format, rec Record) error {
 // parseTo is Parse writing the cells into buf when it has the capacity.
 func parseTo(f Format, rec Record, buf []uint8) (Grid, error) {
 	if len(rec.Lines) == 0 {
-		return Grid{}, fmt.Errorf("line %d: %w: no puzzle", rec.Line, ErrInvalid)
+		return Grid{}, syntaxErr(rec.Line, 0, "no puzzle")
 	}
 	switch f {
 	case FormatLine:
 		g, err := parseLineTo(trimSpace(rec.Lines[0]), buf)
 		if err != nil {
-			return Grid{}, fmt.Errorf("line %d: %w", rec.Line, err)
+			return Grid{}, atLine(err, rec.Line)
 		}
 		return g, nil
 	case FormatGrid, FormatBOJ2580:
@@ -447,7 +448,7 @@ func parseTo(f Format, rec Record, buf []uint8) (Grid, error) {
 func parseRows(f Format, rec Record, buf []uint8) (Grid, error) {
 	n := len(bytes.Fields(rec.Lines[0]))
 	if f == FormatBOJ2580 && n != 9 {
-		return Grid{}, fmt.Errorf("line %d: %w: %d numbers, want 9", rec.Line, ErrInvalid, n)
+		return Grid{}, syntaxErr(rec.Line, 0, "%d numbers, want 9", n)
 	}
 	box := 0
 	for b := MinBox; b <= MaxBox; b++ {
@@ -456,16 +457,16 @@ func parseRows(f Format, rec Record, buf []uint8) (Grid, error) {
 		}
 	}
 	if box == 0 {
-		return Grid{}, fmt.Errorf("line %d: %w: %d numbers in a row, want 4, 9, 16 or 25", rec.Line, ErrInvalid, n)
+		return Grid{}, syntaxErr(rec.Line, 0, "%d numbers in a row, want 4, 9, 16 or 25", n)
 	}
 	if len(rec.Lines) < n {
-		return Grid{}, fmt.Errorf("line %d: %w: the grid has %d rows, want %d", rec.Line+len(rec.Lines), ErrInvalid, len(rec.Lines), n)
+		return Grid{}, syntaxErr(rec.Line+len(rec.Lines), 0, "the grid has %d rows, want %d", len(rec.Lines), n)
 	}
 	g := Grid{Box: box, Cells: cellsFor(buf, n*n)}
 	for r, line := range rec.Lines {
 		fields := bytes.Fields(line)
 		if len(fields) != n {
-			return Grid{}, fmt.Errorf("line %d: %w: %d numbers, want %d (a ragged grid)", rec.Line+r, ErrInvalid, len(fields), n)
+			return Grid{}, syntaxErr(rec.Line+r, 0, "%d numbers, want %d (a ragged grid)", len(fields), n)
 		}
 		for c, fld := range fields {
 			v := -1
@@ -475,7 +476,7 @@ func parseRows(f Format, rec Record, buf []uint8) (Grid, error) {
 				v = x
 			}
 			if v < 0 {
-				return Grid{}, fmt.Errorf("line %d: %w: column %d is %q, not a number from 0 to %d", rec.Line+r, ErrInvalid, c+1, fld, n)
+				return Grid{}, syntaxErr(rec.Line+r, 0, "column %d is %q, not a number from 0 to %d", c+1, fld, n)
 			}
 			g.Cells[r*n+c] = uint8(v)
 		}
@@ -486,17 +487,17 @@ func parseRows(f Format, rec Record, buf []uint8) (Grid, error) {
 // parseDigits parses 9 rows of 9 digits (Baekjoon 2239).
 func parseDigits(rec Record, buf []uint8) (Grid, error) {
 	if len(rec.Lines) < 9 {
-		return Grid{}, fmt.Errorf("line %d: %w: the grid has %d rows, want 9", rec.Line+len(rec.Lines), ErrInvalid, len(rec.Lines))
+		return Grid{}, syntaxErr(rec.Line+len(rec.Lines), 0, "the grid has %d rows, want 9", len(rec.Lines))
 	}
 	g := Grid{Box: 3, Cells: cellsFor(buf, 81)}
 	for r, line := range rec.Lines {
 		line = bytes.TrimSpace(line)
 		if len(line) != 9 {
-			return Grid{}, fmt.Errorf("line %d: %w: %d characters, want 9 digits", rec.Line+r, ErrInvalid, len(line))
+			return Grid{}, syntaxErr(rec.Line+r, 0, "%d characters, want 9 digits", len(line))
 		}
 		for c, ch := range line {
 			if ch < '0' || ch > '9' {
-				return Grid{}, fmt.Errorf("line %d: %w: character %d is %s, not a digit", rec.Line+r, ErrInvalid, c+1, describe(ch))
+				return Grid{}, syntaxErr(rec.Line+r, c+1, "character %d is %s, not a digit", c+1, describe(ch))
 			}
 			g.Cells[r*9+c] = ch - '0'
 		}

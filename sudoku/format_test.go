@@ -33,6 +33,7 @@ func refParseLine(s string) (Grid, bool) {
 // of every size whose characters are mostly valid (each line has a few of
 // the characters next to '0'-'9' and '.' in ASCII, letters, and high bytes).
 func TestParseLineRandom(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 7))
 	good := "..........0123456789"
 	bad := "/:-,+ \t\x00\x1e\x80\xaeAaGgPpQz\xff"
@@ -66,6 +67,7 @@ func TestParseLineRandom(t *testing.T) {
 // TestParseInto checks that ParseInto gives what Parse gives, reusing one
 // Grid across formats, sizes and errors.
 func TestParseInto(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		f     Format
 		lines []string
@@ -109,6 +111,7 @@ func TestParseInto(t *testing.T) {
 // cell by cell, on grids of every size with blanks here and there (the
 // eight-at-a-time path stops at the first word that has one).
 func TestAppendFormatLine(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 8))
 	for k := 0; k < 2000; k++ {
 		box := MinBox + r.IntN(MaxBox-MinBox+1)
@@ -154,6 +157,7 @@ func (r *errReader) Read(p []byte) (int, error) {
 // with Release after every k records, each batch of records must still be
 // whole when the batch is done, just before its Release.
 func TestScannerLines(t *testing.T) {
+	t.Parallel()
 	var many strings.Builder
 	// 20,000 records: about six chunks, so that a batch of 7,000 spans two
 	// chunk changes after a Release.
@@ -249,6 +253,7 @@ func TestScannerLines(t *testing.T) {
 // TestScannerErrors checks that a read error and an over-long line stop
 // the Scanner after the lines before them, with an error naming the line.
 func TestScannerErrors(t *testing.T) {
+	t.Parallel()
 	boom := errors.New("boom")
 	tests := []struct {
 		name  string
@@ -256,11 +261,11 @@ func TestScannerErrors(t *testing.T) {
 		lines int
 		err   string
 	}{
-		{"read error", &errReader{"a\nb\nc", boom}, 3, "line 4: boom"},
-		{"read error after newline", &errReader{"a\nb\n", boom}, 2, "line 3: boom"},
-		{"no progress", &errReader{"a\n", nil}, 1, "line 2: multiple Read calls return no data or error"},
-		{"line over 1 MB", strings.NewReader("a\n" + strings.Repeat(".", 1<<20) + "\nb\n"), 1, "line 2: invalid puzzle: longer than 1 MB"},
-		{"last line over 1 MB", strings.NewReader("a\n\n" + strings.Repeat(".", 3<<20)), 1, "line 3: invalid puzzle: longer than 1 MB"},
+		{"read error", &errReader{"a\nb\nc", boom}, 3, "sudoku: line 4: boom"},
+		{"read error after newline", &errReader{"a\nb\n", boom}, 2, "sudoku: line 3: boom"},
+		{"no progress", &errReader{"a\n", nil}, 1, "sudoku: line 2: multiple Read calls return no data or error"},
+		{"line over 1 MB", strings.NewReader("a\n" + strings.Repeat(".", 1<<20) + "\nb\n"), 1, "sudoku: line 2: longer than 1 MB"},
+		{"last line over 1 MB", strings.NewReader("a\n\n" + strings.Repeat(".", 3<<20)), 1, "sudoku: line 3: longer than 1 MB"},
 		{"line of 1 MB less one", strings.NewReader("a\n" + strings.Repeat(".", 1<<20-1) + "\nb\n"), 3, ""},
 	}
 	for _, tc := range tests {
@@ -274,9 +279,49 @@ func TestScannerErrors(t *testing.T) {
 			if n != tc.lines || fmt.Sprint(err) != tc.err && !(tc.err == "" && err == nil) {
 				t.Fatalf("%d records, error %v; want %d, %q", n, err, tc.lines, tc.err)
 			}
-			if tc.err != "" && strings.Contains(tc.err, "invalid") && !errors.Is(err, ErrInvalid) {
-				t.Errorf("%v does not wrap ErrInvalid", err)
+			if tc.err != "" && strings.Contains(tc.err, "1 MB") && !errors.Is(err, ErrInvalid) {
+				t.Errorf("%v does not match ErrInvalid", err)
 			}
 		})
+	}
+}
+
+// TestSyntaxError checks the shape of parse errors: a *SyntaxError that
+// names the line (and the character where one is at fault), matches
+// ErrInvalid, and prints "sudoku: line N: " before the fault.
+func TestSyntaxError(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name       string
+		f          Format
+		in         string
+		line, col  int
+		msgContain string
+	}{
+		{"length", FormatLine, "\n123\n", 2, 0, "3 characters, want 81"},
+		{"character", FormatLine, "1.x.............\n", 1, 3, "character 3 is 'x'"},
+		{"beyond", FormatLine, "5...............\n", 1, 1, "beyond the symbols"},
+		{"ragged", FormatGrid, "1 0 0 0\n0 0 3\n0 4 0 0\n0 0 0 2\n", 2, 0, "3 numbers, want 4"},
+		{"digit", FormatBOJ2239, strings.Repeat("000000000\n", 4) + "0000x0000\n" + strings.Repeat("000000000\n", 4), 5, 5, "not a digit"},
+		{"rows", FormatBOJ2580, "0 0 0 0 0 0 0 0 0\n", 2, 0, "1 rows, want 9"},
+	}
+	for _, tt := range tests {
+		_, err := ParseAll(strings.NewReader(tt.in), tt.f)
+		var se *SyntaxError
+		if !errors.As(err, &se) || !errors.Is(err, ErrInvalid) {
+			t.Errorf("%s: error %v, want a *SyntaxError matching ErrInvalid", tt.name, err)
+			continue
+		}
+		if se.Line != tt.line || se.Column != tt.col || !strings.Contains(se.Msg, tt.msgContain) {
+			t.Errorf("%s: line %d, column %d, %q; want %d, %d, %q", tt.name, se.Line, se.Column, se.Msg, tt.line, tt.col, tt.msgContain)
+		}
+		if want := fmt.Sprintf("sudoku: line %d: %s", se.Line, se.Msg); err.Error() != want {
+			t.Errorf("%s: error %q, want %q", tt.name, err, want)
+		}
+	}
+	_, err := ParseLine("1.x")
+	var se *SyntaxError
+	if !errors.As(err, &se) || se.Line != 0 || err.Error() != "sudoku: "+se.Msg {
+		t.Errorf("ParseLine: error %v, want a *SyntaxError with line 0", err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/searchlab/searchlab/search"
 )
 
 // FuzzParseLine checks that ParseLine never panics, that what it accepts
@@ -33,7 +35,7 @@ func FuzzParseLine(f *testing.F) {
 			t.Fatalf("round trip of %q: %v, %v", s, back, err)
 		}
 		ctx := context.Background()
-		res, err := Solve(ctx, g, Options{Limit: 2, MaxGuesses: 2000})
+		res, err := Solve(ctx, g, Options{Limit: 2, Limits: search.Limits{MaxNodes: 2000}})
 		if g.Check() != nil {
 			if err == nil {
 				t.Fatalf("Solve(%q) accepted conflicting givens", s)
@@ -49,7 +51,7 @@ func FuzzParseLine(f *testing.F) {
 		if res.Count > 0 && !res.Solution.Solves(g) {
 			t.Fatalf("Solve(%q) gave %v, not a solution", s, res.Solution)
 		}
-		ref, err := Backtrack(ctx, g, Options{Limit: 2, MaxGuesses: 200000})
+		ref, err := Backtrack(ctx, g, Options{Limit: 2, Limits: search.Limits{MaxNodes: 200000}})
 		if err == nil && ref.Count != res.Count {
 			t.Fatalf("%q: Solve counts %d, Backtrack %d", s, res.Count, ref.Count)
 		}
@@ -69,7 +71,8 @@ func FuzzParse(f *testing.F) {
 		fm := formats[uint(which)%uint(len(formats))]
 		gs, err := ParseAll(strings.NewReader(in), fm)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "line ") {
+			var se *SyntaxError
+			if !errors.As(err, &se) || se.Line < 1 || !strings.HasPrefix(err.Error(), "sudoku: line ") {
 				t.Fatalf("error %q names no line", err)
 			}
 			return
@@ -101,8 +104,8 @@ func FuzzSolveLines(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		ctx := context.Background()
 		for _, opt := range []LineOptions{
-			{Options: Options{Limit: 2, MaxGuesses: 2000}},
-			{Options: Options{MaxGuesses: 2000, NoSolution: true}, Shard: 1, Shards: 2},
+			{Options: Options{Limit: 2, Limits: search.Limits{MaxNodes: 2000}}},
+			{Options: Options{Limits: search.Limits{MaxNodes: 2000}, NoSolution: true}, Shard: 1, Shards: 2},
 		} {
 			want, wantErr := solveLinesRef(ctx, strings.NewReader(s), opt)
 			got, err := solveLinesAll(ctx, strings.NewReader(s), opt)

@@ -14,6 +14,7 @@ var update = flag.Bool("update", false, "regenerate the 16x16 and 25x25 puzzles 
 // TestUpdateTestdata writes testdata/box4.txt and testdata/box5.txt (with
 // -update): generated puzzles, each line "puzzle:solution".
 func TestUpdateTestdata(t *testing.T) {
+	t.Parallel()
 	if !*update {
 		t.Skip("run with -update to regenerate testdata")
 	}

@@ -217,7 +217,7 @@ func (sv *gsolver) search(s *gstate) {
 		sv.count++
 		return
 	}
-	if sv.opt.MaxGuesses > 0 && sv.guesses >= sv.opt.MaxGuesses {
+	if max := sv.opt.Limits.MaxNodes; max > 0 && sv.guesses >= max {
 		sv.stopErr = ErrLimit
 		return
 	}

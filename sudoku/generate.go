@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/searchlab/searchlab/search"
 )
 
 // Generator makes puzzles with exactly one solution. The same box size and
@@ -12,10 +14,10 @@ import (
 type Generator struct {
 	box int
 	rng *rand.Rand
-	// MaxGuesses caps each uniqueness check made while removing givens;
-	// a check that hits the cap keeps the given. 0 means a default that
-	// suits the box size.
-	MaxGuesses int64
+	// Limits caps the guesses of each uniqueness check made while
+	// removing givens (Limits.MaxNodes); a check that hits the cap keeps
+	// the given. 0 means a default that suits the box size.
+	Limits search.Limits
 	// Attempts is how many full grids Generate tries before it gives up
 	// on reaching the asked number of clues; 0 means 2000.
 	Attempts int
@@ -49,7 +51,7 @@ func (gen *Generator) Generate(ctx context.Context, clues int) (puzzle, solution
 	if gen.box == 3 && clues > 0 && clues < 17 {
 		return Grid{}, Grid{}, fmt.Errorf("%w: no 9x9 puzzle with fewer than 17 clues has a unique solution", ErrInvalid)
 	}
-	maxGuesses := gen.MaxGuesses
+	maxGuesses := gen.Limits.MaxNodes
 	if maxGuesses == 0 {
 		maxGuesses = map[int]int64{2: 1000, 3: 100000, 4: 2000, 5: 500}[gen.box]
 	}
@@ -73,7 +75,7 @@ func (gen *Generator) Generate(ctx context.Context, clues int) (puzzle, solution
 			}
 			v := p.Cells[i]
 			p.Cells[i] = 0
-			res, err := Solve(ctx, p, Options{Limit: 2, MaxGuesses: maxGuesses})
+			res, err := Solve(ctx, p, Options{Limit: 2, Limits: search.Limits{MaxNodes: maxGuesses}})
 			if err != nil && !errors.Is(err, ErrLimit) {
 				return Grid{}, Grid{}, err
 			}
@@ -110,7 +112,7 @@ func (gen *Generator) fullGrid(ctx context.Context) (Grid, error) {
 					g.Cells[i] = old
 				}
 			}
-			res, err := Solve(ctx, g, Options{Limit: 1, MaxGuesses: 10000})
+			res, err := Solve(ctx, g, Options{Limit: 1, Limits: search.Limits{MaxNodes: 10000}})
 			if err != nil && !errors.Is(err, ErrLimit) {
 				return Grid{}, err
 			}

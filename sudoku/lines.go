@@ -2,7 +2,6 @@ package sudoku
 
 import (
 	"context"
-	"fmt"
 	"io"
 )
 
@@ -44,8 +43,8 @@ type LineAnswer struct {
 // is looked at every 1024 guesses and every 256 puzzles). The answer that
 // fn gets is reused for the next puzzle.
 //
-// A line that is not a puzzle stops the run with an error that wraps
-// ErrInvalid and names the line, as Parse's does, before fn sees the
+// A line that is not a puzzle stops the run with a *SyntaxError that
+// names the line, as Parse's does, before fn sees the
 // puzzle; so does a read error, as Scanner.Err words it. An error from fn
 // stops the run and is returned as it is, and so is ctx's error when ctx
 // is done between puzzles. At the end of the input SolveLines returns nil.
@@ -65,7 +64,7 @@ func (s *Solver) SolveLines(ctx context.Context, r io.Reader, opt LineOptions, f
 		if done != s.done {
 			s.done, sv.checkFrom = done, 0
 		}
-		sv.core, sv.lexmin, sv.maxGuesses = defaultCore9, opt.First, opt.MaxGuesses
+		sv.core, sv.lexmin, sv.maxGuesses = defaultCore9, opt.First, opt.Limits.MaxNodes
 		sv.ctx, sv.noRecord = ctx, opt.NoSolution
 	}
 	set()
@@ -120,7 +119,7 @@ func (s *Solver) SolveLines(ctx context.Context, r io.Reader, opt LineOptions, f
 		// of Parse and Solve.
 		g, err := parseLineTo(b, buf)
 		if err != nil {
-			return fmt.Errorf("line %d: %w", a.Line, err)
+			return atLine(err, a.Line)
 		}
 		buf = g.Cells
 		a.Result, a.Err = s.Solve(ctx, g, opt.Options)

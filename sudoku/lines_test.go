@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/searchlab/searchlab/search"
 )
 
 // solveLinesRef is SolveLines done the long way, with a Scanner, Parse and
@@ -90,6 +92,7 @@ func linesInput(data, bad string) string {
 // the same input, with every kind of Options, shards, bad lines, read
 // errors and readers that return the input in pieces.
 func TestSolveLines(t *testing.T) {
+	t.Parallel()
 	opts := []struct {
 		name string
 		opt  LineOptions
@@ -99,7 +102,7 @@ func TestSolveLines(t *testing.T) {
 		{"count without solution", LineOptions{Options: Options{Limit: 2, NoSolution: true}}},
 		{"count to 3", LineOptions{Options: Options{Limit: 3}}},
 		{"lexmin", LineOptions{Options: Options{First: true}}},
-		{"guess cap", LineOptions{Options: Options{Limit: 2, MaxGuesses: 3}}},
+		{"guess cap", LineOptions{Options: Options{Limit: 2, Limits: search.Limits{MaxNodes: 3}}}},
 		{"shard 1 of 3", LineOptions{Options: Options{Limit: 2}, Shard: 1, Shards: 3}},
 		{"shard 0 of 1", LineOptions{Options: Options{Limit: 2}, Shard: 0, Shards: 1}},
 	}
@@ -125,8 +128,8 @@ func TestSolveLines(t *testing.T) {
 	ctx := context.Background()
 	for _, in := range inputs {
 		for _, o := range opts {
-			if o.opt.MaxGuesses == 0 {
-				o.opt.MaxGuesses = 100000 // a slip must not hang the test
+			if o.opt.Limits.MaxNodes == 0 {
+				o.opt.Limits.MaxNodes = 100000 // a slip must not hang the test
 			}
 			t.Run(in.name+"/"+o.name, func(t *testing.T) {
 				want, wantErr := solveLinesRef(ctx, in.r(), o.opt)
@@ -154,6 +157,7 @@ func TestSolveLines(t *testing.T) {
 // at once and comes back as it is, and that a context done between
 // puzzles stops a run of puzzles that need no guess within 256 puzzles.
 func TestSolveLinesStop(t *testing.T) {
+	t.Parallel()
 	// A solved grid with three blanks: propagation alone solves it.
 	var easy []byte
 	for r := range 9 {
@@ -202,6 +206,7 @@ func TestSolveLinesStop(t *testing.T) {
 // TestSolveLinesContext checks that a context done during a long search
 // reaches the function as the puzzle's error.
 func TestSolveLinesContext(t *testing.T) {
+	t.Parallel()
 	lines := readLines(t, "norvig_hardlong_multisolution.txt", 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -7,14 +7,14 @@ import "context"
 // order, no propagation. It is slow on hard puzzles but simple enough to
 // trust, and it is the reference the fast solvers are tested against. Its
 // first solution is the lexicographically smallest, whatever opt.First
-// says. It honours ctx and opt.MaxGuesses as Solve does; Guesses counts
+// says. It honours ctx and opt.Limits as Solve does; Guesses counts
 // the symbols it tried.
 func Backtrack(ctx context.Context, g Grid, opt Options) (Result, error) {
 	if err := g.Check(); err != nil {
 		return Result{}, err
 	}
 	n, box := g.N(), g.Box
-	bt := &backtracker{n: n, box: box, limit: max(opt.Limit, 1), maxGuesses: opt.MaxGuesses, ctx: ctx,
+	bt := &backtracker{n: n, box: box, limit: max(opt.Limit, 1), maxGuesses: opt.Limits.MaxNodes, ctx: ctx,
 		cells: append([]uint8(nil), g.Cells...),
 		rows:  make([]uint32, n), cols: make([]uint32, n), boxes: make([]uint32, n)}
 	for i, v := range g.Cells {

@@ -12,6 +12,8 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+
+	"github.com/searchlab/searchlab/search"
 )
 
 // MinBox and MaxBox bound the box size of a grid: a grid of box size b has
@@ -21,13 +23,51 @@ const (
 	MaxBox = 5
 )
 
-// ErrInvalid is wrapped by every error about a malformed puzzle: wrong
-// length, a bad character, a ragged grid, or conflicting givens.
-var ErrInvalid = errors.New("invalid puzzle")
+// ErrInvalid is matched by every error about a malformed puzzle: wrong
+// length, a bad character, a ragged grid (a *SyntaxError), or conflicting
+// givens (a *ConflictError).
+var ErrInvalid = errors.New("sudoku: invalid puzzle")
 
-// ErrLimit is returned when a search stops at its guess cap
-// (Options.MaxGuesses) before it could finish.
-var ErrLimit = errors.New("sudoku: guess limit reached")
+// ErrLimit is search.ErrLimit, the same value under the name this package
+// has always returned: a search stops with it at its guess cap
+// (Options.Limits.MaxNodes) before it could finish.
+var ErrLimit = search.ErrLimit
+
+// SyntaxError reports text that is not a puzzle: the line (counted from 1;
+// 0 for a puzzle given as a string, as to ParseLine), the column (the
+// 1-based character of the fault on its line, 0 when the fault is the line
+// or the grid as a whole) and the fault. It matches ErrInvalid under
+// errors.Is.
+type SyntaxError struct {
+	Line, Column int
+	Msg          string
+}
+
+// Error returns "sudoku: line N: " and the fault ("sudoku: " and the fault
+// when Line is 0).
+func (e *SyntaxError) Error() string {
+	if e.Line == 0 {
+		return "sudoku: " + e.Msg
+	}
+	return fmt.Sprintf("sudoku: line %d: %s", e.Line, e.Msg)
+}
+
+// Is reports whether target is ErrInvalid.
+func (e *SyntaxError) Is(target error) bool { return target == ErrInvalid }
+
+// syntaxErr returns a *SyntaxError for line and column.
+func syntaxErr(line, col int, format string, args ...any) error {
+	return &SyntaxError{Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// atLine returns err with its line set to line when it is a *SyntaxError
+// without one, and err otherwise.
+func atLine(err error, line int) error {
+	if se, ok := err.(*SyntaxError); ok && se.Line == 0 {
+		return &SyntaxError{Line: line, Column: se.Column, Msg: se.Msg}
+	}
+	return err
+}
 
 // Grid is a Sudoku grid of box size Box: N = Box*Box rows and columns,
 // Cells in row-major order, 0 for a blank and 1..N for a symbol.
@@ -156,9 +196,11 @@ type Options struct {
 	// branches on the first empty cell in reading order with symbols in
 	// ascending order, so the first solution it finds is the smallest.
 	First bool
-	// MaxGuesses caps the number of branches tried; 0 means no cap. A
-	// search that hits it returns ErrLimit with what it found so far.
-	MaxGuesses int64
+	// Limits caps the number of guesses (branches) tried with
+	// Limits.MaxNodes; 0 means no cap. A search that hits it returns an
+	// error matching search.ErrLimit with what it found so far.
+	// Limits.Observe is not used (see Explain for the steps of a search).
+	Limits search.Limits
 	// NoSolution asks for the count (and guesses) only: the search does
 	// not record a solution, and Result.Solution is left empty. A program
 	// that counts solutions and prints nothing else saves the copy.
@@ -184,8 +226,8 @@ var solvers = sync.Pool{New: func() any { return new(Solver) }}
 // Solve searches g with the fastest solver for its size: the bit-parallel
 // band solver for 9x9, the general propagating solver otherwise. Givens
 // that conflict are a *ConflictError. The search honours ctx and
-// opt.MaxGuesses; when either stops it, the error says so (ctx.Err() or
-// ErrLimit) and the Result holds what was found.
+// opt.Limits; when either stops it, the error says so (ctx.Err() or
+// search.ErrLimit) and the Result holds what was found.
 func Solve(ctx context.Context, g Grid, opt Options) (Result, error) {
 	s := solvers.Get().(*Solver)
 	res, err := s.Solve(ctx, g, opt)
@@ -220,7 +262,7 @@ func (s *Solver) Solve(ctx context.Context, g Grid, opt Options) (Result, error)
 		sv := &s.sv9
 		sv.core = defaultCore9
 		sv.lexmin = opt.First
-		sv.maxGuesses = opt.MaxGuesses
+		sv.maxGuesses = opt.Limits.MaxNodes
 		var done <-chan struct{}
 		if ctx != nil {
 			done = ctx.Done()

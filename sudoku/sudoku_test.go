@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/searchlab/searchlab/search"
 )
 
 var full = flag.Bool("full", false, "check every line of the data files, not a sample")
@@ -67,6 +69,7 @@ const unlimited = 1 << 30
 // many solutions) with the fast solver, the general solver and the
 // reference backtracker.
 func TestTdokuCounts(t *testing.T) {
+	t.Parallel()
 	answers := readLines(t, "tdoku_test_puzzles_answers.txt", -1)
 	lexmin := readLines(t, "tdoku_test_puzzles_lexmin.txt", -1)
 	if len(answers) != len(lexmin) {
@@ -113,6 +116,7 @@ func TestTdokuCounts(t *testing.T) {
 // the serg set (every puzzle has several solutions) against its answers,
 // and against the reference backtracker.
 func TestSerg(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for i, line := range readLines(t, "serg_benchmark_answers.txt", 300) {
 		f := strings.Split(line, ":")
@@ -141,6 +145,7 @@ func TestSerg(t *testing.T) {
 // one solution that is valid and keeps its givens (a sample of each big
 // file; all lines with -full).
 func TestUniqueSets(t *testing.T) {
+	t.Parallel()
 	files := []struct {
 		name   string
 		sample int
@@ -178,6 +183,7 @@ func TestUniqueSets(t *testing.T) {
 // TestLargeGrids solves the shipped 16x16 and 25x25 puzzles and compares
 // with their recorded solutions.
 func TestLargeGrids(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"box4.txt", "box5.txt"} {
 		data, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
@@ -277,6 +283,7 @@ func bruteCount(all []string, g Grid) (int, string) {
 // TestBruteForce4 compares the solvers with exhaustive enumeration on
 // random 4x4 puzzles: counts and the lexicographically smallest solution.
 func TestBruteForce4(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	ctx := context.Background()
 	all := allGrids4()
@@ -301,6 +308,7 @@ func TestBruteForce4(t *testing.T) {
 // TestLexminRandom compares Solve with First against the backtracker on
 // 9x9 puzzles with few givens, which have many solutions.
 func TestLexminRandom(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 4))
 	ctx := context.Background()
 	gen, _ := NewGenerator(3, 5)
@@ -326,6 +334,7 @@ func TestLexminRandom(t *testing.T) {
 }
 
 func TestConflicts(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		line, want string
 	}{
@@ -356,11 +365,12 @@ func TestConflicts(t *testing.T) {
 }
 
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	lines := readLines(t, "norvig_hardlong_multisolution.txt", 1)
 	g := mustLine(t, lines[0])
-	res, err := Solve(context.Background(), g, Options{Limit: unlimited, MaxGuesses: 100000})
-	if !errors.Is(err, ErrLimit) || res.Count == 0 {
-		t.Errorf("MaxGuesses: %d solutions, err %v", res.Count, err)
+	res, err := Solve(context.Background(), g, Options{Limit: unlimited, Limits: search.Limits{MaxNodes: 100000}})
+	if !errors.Is(err, search.ErrLimit) || res.Count == 0 {
+		t.Errorf("Limits: search.Limits{MaxNodes: %d solutions}, err %v", res.Count, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -372,6 +382,7 @@ func TestLimits(t *testing.T) {
 }
 
 func TestGenerate(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, tt := range []struct{ box, clues, count int }{{2, 0, 20}, {3, 0, 10}, {3, 26, 5}, {4, 150, 2}} {
 		a, _ := NewGenerator(tt.box, 42)
@@ -407,8 +418,10 @@ func TestGenerate(t *testing.T) {
 // TestInit9Conflicts checks that the band solver's set-up rejects exactly
 // the grids that Check rejects: random 9x9 grids with 1 to 40 givens, most
 // of them conflicting, and symbols out of range; and that coreVector's
-// set-up (initV) accepts the same grids and sets up the same candidates.
+// set-up (initV, for each vector core the processor runs) accepts the
+// same grids and sets up the same candidates.
 func TestInit9Conflicts(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(14, 9))
 	var s state9
 	var v stateV
@@ -426,8 +439,18 @@ func TestInit9Conflicts(t *testing.T) {
 		if got := s.init9(&p); got != want {
 			t.Fatalf("%v: init9 %v, Check accepts: %v", g, got, want)
 		}
-		if got := v.initV(&p); got != want {
-			t.Fatalf("%v: initV %v, Check accepts: %v", g, got, want)
+		for j, c := range cores9 {
+			if !c.core.vector() {
+				continue
+			}
+			var w stateV
+			if got := w.initV(&p, c.core); got != want {
+				t.Fatalf("%v: initV %v %v, Check accepts: %v", g, c.name, got, want)
+			}
+			if want && cores9[j-1].core.vector() && (w.cand != v.cand || w.solved != v.solved) {
+				t.Fatalf("%v: initV %v differs from %v", g, c.name, cores9[j-1].name)
+			}
+			v = w
 		}
 		// coreVector's set-up also places the givens: each digit loses
 		// the boxes and columns of its givens too (init9 leaves them to
@@ -474,6 +497,7 @@ func TestInit9Conflicts(t *testing.T) {
 // solution; and that a Solver used with it records the next puzzle's
 // solution again when asked.
 func TestNoSolution(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	var grids []Grid
 	for _, box := range []int{2, 3, 3, 3, 4} {
@@ -495,7 +519,7 @@ func TestNoSolution(t *testing.T) {
 	} {
 		grids = append(grids, mustLine(t, l))
 	}
-	opts := []Options{{Limit: 1}, {Limit: 2}, {Limit: 2, First: true}, {Limit: 1000}, {Limit: 2, MaxGuesses: 3}}
+	opts := []Options{{Limit: 1}, {Limit: 2}, {Limit: 2, First: true}, {Limit: 1000}, {Limit: 2, Limits: search.Limits{MaxNodes: 3}}}
 	var sv Solver
 	for i, g := range grids {
 		for _, opt := range opts {
@@ -522,6 +546,7 @@ func TestNoSolution(t *testing.T) {
 // every 1024 guesses counted across its calls), and looks at a new
 // context at the first guess.
 func TestSolverContext(t *testing.T) {
+	t.Parallel()
 	lines := readLines(t, "norvig_hardlong_multisolution.txt", 1)
 	hard := mustLine(t, lines[0])
 	easy := mustLine(t, "8.........95.......76.........426798...571243...893165......916....3.487....1.532")

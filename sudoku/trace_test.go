@@ -99,6 +99,7 @@ func replay(t *testing.T, p sudoku.Grid, steps []sudoku.Step) sudoku.Grid {
 // solver and the reference backtracker: the same unique solution, reached
 // by legal steps that a replay turns into that solution.
 func TestExplainAgreesWithSolve(t *testing.T) {
+	t.Parallel()
 	kinds := map[sudoku.StepKind]int{}
 	for k, p := range explainPuzzles(t) {
 		ref, err := sudoku.Solve(context.Background(), p, sudoku.Options{Limit: 2})
@@ -149,6 +150,7 @@ func TestExplainAgreesWithSolve(t *testing.T) {
 // TestExplainNoSolution: a puzzle without a solution ends in a
 // contradiction with no guess open, and no solution.
 func TestExplainNoSolution(t *testing.T) {
+	t.Parallel()
 	// Row 1 needs a 9 in its last cell, but column 9 has one already.
 	p, err := sudoku.ParseLine("12345678." + "........9" + "...............................................................")
 	if err != nil {
@@ -168,6 +170,7 @@ func TestExplainNoSolution(t *testing.T) {
 }
 
 func TestExplainCapAndErrors(t *testing.T) {
+	t.Parallel()
 	p, err := sudoku.ParseLine("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 	if err != nil {
 		t.Fatal(err)

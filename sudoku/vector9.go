@@ -23,11 +23,11 @@ import (
 // left (naked singles) restrict their digit's row to them, and the passes
 // resume. The rules are monotone, so this reaches their fixed point, which
 // coreBands may stop short of (it does not re-examine a digit whose
-// columns shrank under the permutation rule), so coreVector makes a few per cent fewer
-// branch points. propagateV runs the passes in assembly with AVX-512 or
-// AVX2 instructions (the core, coreVectorAVX512 or coreVectorAVX2, says
-// which), else propagateScalar, the same passes one digit at a time in
-// Go and the reference for the assembly.
+// columns shrank under the permutation rule), so coreVector makes a few
+// per cent fewer branch points. propagateV runs the passes in assembly
+// with AVX-512 or AVX2 instructions (the core, coreVectorAVX512 or
+// coreVectorAVX2, says which), else propagateScalar, the same passes one
+// digit at a time in Go and the reference for the assembly.
 
 const (
 	rowOnes  = 1 | 1<<9 | 1<<18 // bit 0 of each row of a band word
@@ -219,12 +219,83 @@ func (s *stateV) propagateScalar() bool {
 // written straight into this core's layout, and the givens placed: a
 // digit also loses the boxes and columns of its givens (which init9
 // leaves to the first pass), and the givens count as placed. It returns
-// false if a given is not a digit 1 to 9 or two givens conflict.
-func (s *stateV) initV(p *[81]uint8) bool {
-	// The givens are found eight cells at a time: a word's bytes that are
-	// not 0 get their high bit set in nz, those over 9 in over.
-	const lo7, hi1 = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+// false if a given is not a digit 1 to 9 or two givens conflict. Core c
+// says whether it may use AVX2 instructions.
+func (s *stateV) initV(p *[81]uint8, c core9) bool {
 	var dm [3][10]uint32 // dm[b][v]: the cells of band b that hold given v
+	if c >= coreVectorAVX2 {
+		// Nine comparisons of all 81 cells with a digit.
+		var m [9][2]uint64
+		if !givensAVX2(p, &m) {
+			return false
+		}
+		for v := 1; v < 10; v++ {
+			lo, hi := m[v-1][0], m[v-1][1]
+			dm[0][v] = uint32(lo) & full27
+			dm[1][v] = uint32(lo>>27) & full27
+			dm[2][v] = uint32(lo>>54 | hi<<10)
+		}
+	} else if !givens(p, &dm) {
+		return false
+	}
+	var given [3]uint32
+	for v := 1; v < 10; v++ {
+		given[0] |= dm[0][v]
+		given[1] |= dm[1][v]
+		given[2] |= dm[2][v]
+	}
+	d := 0
+	if c >= coreVectorAVX2 {
+		// Digits 1-8 in the lanes of vectors, digit 9 below.
+		if !setupAVX2(&dm, &given, &s.cand) {
+			return false
+		}
+		d = 8
+	}
+	for ; d < 9; d++ {
+		if !s.setDigit(&dm, &given, d) {
+			return false
+		}
+	}
+	s.solved = given
+	s.biv = [3]uint32{}
+	return true
+}
+
+// setDigit sets the candidates of digit d (0-8) from the givens dm and
+// all givens given, as initV does, and returns false if two givens of
+// the digit conflict.
+func (s *stateV) setDigit(dm *[3][10]uint32, given *[3]uint32, d int) bool {
+	var cols [3]uint32
+	for b := 0; b < 3; b++ {
+		m := dm[b][d+1]
+		r0, r1, r2 := (m&511+511)>>9, (m>>9&511+511)>>9, (m>>18+511)>>9
+		c := (m | m>>9 | m>>18) & 511
+		n := bits.OnesCount32(m)
+		// At most one given a row, a column and a box of the band.
+		if int(r0+r1+r2) != n || bits.OnesCount32(c) != n || c&(c>>1)&0o333|c&(c>>2)&0o111 != 0 {
+			return false
+		}
+		cols[b] = c
+	}
+	if cols[0]&cols[1]|cols[0]&cols[2]|cols[1]&cols[2] != 0 {
+		return false
+	}
+	// The digit keeps its givens and loses the other givens' cells and
+	// its givens' peers.
+	all := cols[0] | cols[1] | cols[2]
+	for b := 0; b < 3; b++ {
+		m := dm[b][d+1]
+		s.cand[b][d] = full27 &^ (given[b] &^ m) &^ (givenPeers(m, cols[b], all) &^ m)
+	}
+	return true
+}
+
+// givens sets dm[b][v] to the cells of band b that hold v, and returns
+// false if a cell holds more than 9. It finds the givens eight cells at a
+// time: a word's bytes that are not 0 get their high bit set in nz.
+func givens(p *[81]uint8, dm *[3][10]uint32) bool {
+	const lo7, hi1 = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
 	for w := 0; w < 80; w += 8 {
 		x := binary.LittleEndian.Uint64(p[w : w+8])
 		if ((x&lo7)+0x7676767676767676|x)&hi1 != 0 {
@@ -240,38 +311,6 @@ func (s *stateV) initV(p *[81]uint8) bool {
 	} else if v != 0 {
 		dm[2][v] |= 1 << 26
 	}
-	var given [3]uint32
-	for v := 1; v < 10; v++ {
-		given[0] |= dm[0][v]
-		given[1] |= dm[1][v]
-		given[2] |= dm[2][v]
-	}
-	for d := 0; d < 9; d++ {
-		var cols [3]uint32
-		for b := 0; b < 3; b++ {
-			m := dm[b][d+1]
-			r0, r1, r2 := (m&511+511)>>9, (m>>9&511+511)>>9, (m>>18+511)>>9
-			c := (m | m>>9 | m>>18) & 511
-			n := bits.OnesCount32(m)
-			// At most one given a row, a column and a box of the band.
-			if int(r0+r1+r2) != n || bits.OnesCount32(c) != n || c&(c>>1)&0o333|c&(c>>2)&0o111 != 0 {
-				return false
-			}
-			cols[b] = c
-		}
-		if cols[0]&cols[1]|cols[0]&cols[2]|cols[1]&cols[2] != 0 {
-			return false
-		}
-		// The digit keeps its givens and loses the other givens' cells
-		// and its givens' peers.
-		all := cols[0] | cols[1] | cols[2]
-		for b := 0; b < 3; b++ {
-			m := dm[b][d+1]
-			s.cand[b][d] = full27 &^ (given[b] &^ m) &^ (givenPeers(m, cols[b], all) &^ m)
-		}
-	}
-	s.solved = given
-	s.biv = [3]uint32{}
 	return true
 }
 
@@ -406,7 +445,7 @@ func (sv *solver9) solveV(p *[81]uint8) int {
 		sv.vstack = make([]stateV, 82)
 	}
 	s := &sv.vstack[0]
-	if sv.invalid = !s.initV(p); sv.invalid {
+	if sv.invalid = !s.initV(p, sv.core); sv.invalid {
 		return 0
 	}
 	sv.searchV(s, 1, true)

@@ -6,8 +6,11 @@
 // 256-bit vector and digit 8 in a general register, with what AVX2 lacks
 // written out: the constants are memory operands (there are 16 vector
 // registers, not 32), the state at the start of a pass is kept in the
-// frame, a rotation is two shifts and an or, a three-input logic
-// instruction two or three two-input ones, and the lane tests are VPTEST.
+// frame, a three-input logic instruction is two or three two-input ones,
+// and the lane tests are VPTEST. Where propagateAsm rotates a lane, this
+// shifts: the bits a rotation brings round land where a mask clears
+// them or where the triad rule's final and with t (the third cells of
+// the triads) drops them.
 // The digit-8 code is propagateAsm's. TestVectorScalar compares the
 // results with propagateScalar.
 //
@@ -81,12 +84,6 @@ DATA ctri2<>+16(SB)/8, $0x0492492404924924
 DATA ctri2<>+24(SB)/8, $0x0492492404924924
 GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 
-// ROR(k, l, x, y, t): y = x rotated right by k (l = 32-k).
-#define ROR(k, l, x, y, t) \
-	VPSRLD $k, x, y \
-	VPSLLD $l, x, t \
-	VPOR t, y, y
-
 // COLS(a, f, t): f = (a | a>>9 | a>>18) & 511.
 #define COLS(a, f, t) \
 	VPSRLD $9, a, t \
@@ -115,9 +112,10 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPMULLD crow1<>(SB), t1, t1 \
 	VPANDN a, t1, a
 
-// B12(x, y, t): y = (x rotated right by 3 &^ high) | (x<<6 & high).
+// B12(x, y, t): y = (x>>3 &^ high) | (x<<6 & high): each triad goes one
+// box left in its row, the first box's to the last.
 #define B12(x, y, t) \
-	ROR(3, 29, x, y, t) \
+	VPSRLD $3, x, y \
 	VPAND cnothigh<>(SB), y, y \
 	VPSLLD $6, x, t \
 	VPAND chigh<>(SB), t, t \
@@ -131,20 +129,20 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPAND ctri2<>(SB), t, t \
 	B12(t, b1, x) \
 	B12(b1, b2, x) \
-	ROR(9, 23, b2, r2, x) \
+	VPSRLD $9, b2, r2 \
 	VPSLLD $18, b2, x \
 	VPOR x, r2, r2 \
 	VPAND b1, r2, r2 \
-	ROR(9, 23, b1, r1, x) \
+	VPSRLD $9, b1, r1 \
 	VPSLLD $18, b1, x \
 	VPOR x, r1, r1 \
 	VPAND b2, r1, r1 \
 	VPOR r1, r2, x \
-	ROR(9, 23, x, p, r1) \
+	VPSRLD $9, x, p \
 	VPSLLD $18, x, r1 \
 	VPOR r1, p, p \
 	VPAND t, p, p \
-	ROR(2, 30, p, x, r1) \
+	VPSRLD $2, p, x \
 	VPSUBD x, p, x \
 	VPOR p, x, x \
 	VPAND x, a, a
@@ -551,4 +549,172 @@ done:
 fail:
 	VZEROUPPER
 	MOVB $0, ret+16(FP)
+	RET
+
+// func givensAVX2(p *[81]uint8, m *[9][2]uint64) bool
+// m[v-1] gets the cells of p that hold v (cells 0-63, then 64-80), by
+// comparing cells 0-31, 32-63 and 49-80 with v in three 32-byte vectors;
+// it returns false, leaving m unwritten, if a cell holds more than 9.
+TEXT ·givensAVX2(SB), NOSPLIT, $0-17
+	MOVQ p+0(FP), SI
+	MOVQ m+8(FP), DI
+	VMOVDQU 0(SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 49(SI), Y2
+	MOVL $0x09090909, AX
+	VMOVD AX, X3
+	VPBROADCASTD X3, Y3
+	VPMINUB Y3, Y0, Y4
+	VPCMPEQB Y4, Y0, Y4
+	VPMINUB Y3, Y1, Y5
+	VPCMPEQB Y5, Y1, Y5
+	VPAND Y5, Y4, Y4
+	VPMINUB Y3, Y2, Y5
+	VPCMPEQB Y5, Y2, Y5
+	VPAND Y5, Y4, Y4
+	VPMOVMSKB Y4, AX
+	CMPL AX, $0xFFFFFFFF
+	JNE bad
+	MOVL $0x01010101, AX
+	VMOVD AX, X6
+	VPBROADCASTD X6, Y6
+	VMOVDQU Y6, Y3
+	MOVQ $9, CX
+
+given:
+	VPCMPEQB Y3, Y0, Y4
+	VPMOVMSKB Y4, AX
+	VPCMPEQB Y3, Y1, Y4
+	VPMOVMSKB Y4, BX
+	SHLQ $32, BX
+	ORQ BX, AX
+	MOVQ AX, 0(DI)
+	VPCMPEQB Y3, Y2, Y4
+	VPMOVMSKB Y4, BX
+	SHRL $15, BX
+	MOVQ BX, 8(DI)
+	VPADDB Y6, Y3, Y3
+	ADDQ $16, DI
+	DECQ CX
+	JNE given
+	VZEROUPPER
+	MOVB $1, ret+16(FP)
+	RET
+
+bad:
+	VZEROUPPER
+	MOVB $0, ret+16(FP)
+	RET
+
+DATA cone<>+0(SB)/8, $0x0000000100000001
+DATA cone<>+8(SB)/8, $0x0000000100000001
+DATA cone<>+16(SB)/8, $0x0000000100000001
+DATA cone<>+24(SB)/8, $0x0000000100000001
+GLOBL cone<>(SB), RODATA|NOPTR, $32
+
+DATA cfull<>+0(SB)/8, $0x07ffffff07ffffff
+DATA cfull<>+8(SB)/8, $0x07ffffff07ffffff
+DATA cfull<>+16(SB)/8, $0x07ffffff07ffffff
+DATA cfull<>+24(SB)/8, $0x07ffffff07ffffff
+GLOBL cfull<>(SB), RODATA|NOPTR, $32
+
+DATA cbox<>+0(SB)/8, $0x001c0e07001c0e07
+DATA cbox<>+8(SB)/8, $0x001c0e07001c0e07
+DATA cbox<>+16(SB)/8, $0x001c0e07001c0e07
+DATA cbox<>+24(SB)/8, $0x001c0e07001c0e07
+GLOBL cbox<>(SB), RODATA|NOPTR, $32
+
+// GCHECK(m, c): c = the columns of the givens m of a band; Y15 ors a
+// row with two, two rows sharing a column, and a box with two columns.
+// Y6-Y9 scratch.
+#define GCHECK(m, c) \
+	VPAND c511<>(SB), m, Y6 \
+	VPSRLD $9, m, Y7 \
+	VPAND c511<>(SB), Y7, Y7 \
+	VPSRLD $18, m, Y8 \
+	VPOR Y7, Y6, c \
+	VPOR Y8, c, c \
+	VPSUBD cone<>(SB), Y6, Y9 \
+	VPAND Y6, Y9, Y9 \
+	VPOR Y9, Y15, Y15 \
+	VPSUBD cone<>(SB), Y7, Y9 \
+	VPAND Y7, Y9, Y9 \
+	VPOR Y9, Y15, Y15 \
+	VPSUBD cone<>(SB), Y8, Y9 \
+	VPAND Y8, Y9, Y9 \
+	VPOR Y9, Y15, Y15 \
+	VPAND Y7, Y6, Y9 \
+	VPOR Y9, Y15, Y15 \
+	VPAND Y8, Y6, Y9 \
+	VPOR Y9, Y15, Y15 \
+	VPAND Y8, Y7, Y9 \
+	VPOR Y9, Y15, Y15 \
+	VPSRLD $1, c, Y9 \
+	VPAND c, Y9, Y9 \
+	VPAND c333<>(SB), Y9, Y9 \
+	VPOR Y9, Y15, Y15 \
+	VPSRLD $2, c, Y9 \
+	VPAND c, Y9, Y9 \
+	VPAND c111<>(SB), Y9, Y9 \
+	VPOR Y9, Y15, Y15
+
+// GSET(m, c, given, out): out = full27 &^ ((given | givenPeers(m, c,
+// all)) &^ m), Y14 holding all*rowOnes. Y6-Y8 scratch.
+#define GSET(m, c, given, out) \
+	VPAND clow8<>(SB), m, Y6 \
+	VPADDD clow8<>(SB), Y6, Y6 \
+	VPOR m, Y6, Y6 \
+	VPAND chigh<>(SB), Y6, Y6 \
+	VPSRLD $8, Y6, Y7 \
+	VPSUBD Y7, Y6, Y7 \
+	VPOR Y7, Y6, Y6 \
+	VPSRLD $1, c, Y7 \
+	VPOR c, Y7, Y7 \
+	VPSRLD $2, c, Y8 \
+	VPOR Y8, Y7, Y7 \
+	VPAND c111<>(SB), Y7, Y7 \
+	VPMULLD cbox<>(SB), Y7, Y7 \
+	VPOR Y7, Y6, Y6 \
+	VPOR Y14, Y6, Y6 \
+	VPBROADCASTD given, Y7 \
+	VPOR Y7, Y6, Y6 \
+	VPANDN Y6, m, Y6 \
+	VPANDN cfull<>(SB), Y6, Y6 \
+	VMOVDQU Y6, out
+
+// func setupAVX2(dm *[3][10]uint32, given *[3]uint32, cand *[3][9]uint32) bool
+// initV's checks and candidates for digits 1-8 (cand[b][0-7]), one
+// digit a lane: see there.
+TEXT ·setupAVX2(SB), NOSPLIT, $0-25
+	MOVQ dm+0(FP), SI
+	MOVQ given+8(FP), DX
+	MOVQ cand+16(FP), DI
+	VMOVDQU 4(SI), Y0
+	VMOVDQU 44(SI), Y1
+	VMOVDQU 84(SI), Y2
+	VPXOR Y15, Y15, Y15
+	GCHECK(Y0, Y3)
+	GCHECK(Y1, Y4)
+	GCHECK(Y2, Y5)
+	VPAND Y4, Y3, Y6
+	VPOR Y6, Y15, Y15
+	VPAND Y5, Y3, Y6
+	VPOR Y6, Y15, Y15
+	VPAND Y5, Y4, Y6
+	VPOR Y6, Y15, Y15
+	VPTEST Y15, Y15
+	JNE setupbad
+	VPOR Y4, Y3, Y14
+	VPOR Y5, Y14, Y14
+	VPMULLD crow1<>(SB), Y14, Y14
+	GSET(Y0, Y3, 0(DX), 0(DI))
+	GSET(Y1, Y4, 4(DX), 36(DI))
+	GSET(Y2, Y5, 8(DX), 72(DI))
+	VZEROUPPER
+	MOVB $1, ret+24(FP)
+	RET
+
+setupbad:
+	VZEROUPPER
+	MOVB $0, ret+24(FP)
 	RET

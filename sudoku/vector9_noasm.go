@@ -11,3 +11,11 @@ func propagateAsm(s *stateV, _ bool) bool { return s.propagateScalar() }
 
 // propagateAVX2 is propagateScalar on this architecture (never called).
 func propagateAVX2(s *stateV, _ bool) bool { return s.propagateScalar() }
+
+// givensAVX2 exists only on amd64 (never called here).
+func givensAVX2(p *[81]uint8, m *[9][2]uint64) bool { panic("sudoku: no AVX2") }
+
+// setupAVX2 exists only on amd64 (never called here).
+func setupAVX2(dm *[3][10]uint32, given *[3]uint32, cand *[3][9]uint32) bool {
+	panic("sudoku: no AVX2")
+}

@@ -539,7 +539,7 @@ const browserStroke = "6\nBGGBRB\nBRBBRG\nRRRRRG\nGRRRGR\nRRORRG\nBRRBGB\n"
 
 func testStroke(p *page) {
 	t := p.t
-	boards, err := stroke.Parse(strings.NewReader(browserStroke))
+	boards, err := stroke.ParseAll(strings.NewReader(browserStroke))
 	if err != nil || len(boards) != 1 {
 		t.Fatalf("parse the test board: %v", err)
 	}

@@ -33,6 +33,8 @@ type slidingTrace struct {
 		Generated int64  `json:"generated"`
 		Frontier  int    `json:"frontier"`
 		Stored    int    `json:"stored"`
+		G         int    `json:"g"`
+		Backward  bool   `json:"backward"`
 	} `json:"events"`
 	End struct {
 		Solved bool `json:"solved"`
@@ -188,6 +190,33 @@ func testWatch(p *page) {
 	}
 	t.Logf("IDA* on the 4x4 board %s: thresholds %v, %d events", board4, bounds, len(ida.Events))
 
+	// Bidirectional BFS: two frontiers, and the board where they met.
+	p.setControl("#watch-size", "3x3")
+	p.setControl("#watch-board", raceBoard)
+	p.setControl("#watch-algo", "bibfs")
+	state, status = p.act("watch", "#watch-trace", 15*time.Second)
+	if state != "done" {
+		t.Fatalf("bidirectional trace: data-state %s: %s", state, status)
+	}
+	var bi slidingTrace
+	apiTrace(p, "/api/trace/sliding", map[string]any{"board": raceBoard, "size": "3x3", "algo": "bibfs"}, &bi)
+	p.do("click #watch-end", chromedp.Click(chromedp.CSS("#watch-end")))
+	sides := eval[map[string]string](p, `(() => { const n = document.getElementById("watch-nodes"); const m = n.querySelector(".mini.meet");
+		return {forward: n.dataset.forward, backward: n.dataset.backward, meet: m ? m.dataset.state : "", label: document.getElementById("watch-current-label").textContent}; })()`)
+	last := bi.Events[len(bi.Events)-1]
+	var meet []int
+	for _, e := range bi.Events {
+		if e.Kind == "meet" {
+			meet = e.State
+		}
+	}
+	f, _ := strconv.Atoi(sides["forward"])
+	b, _ := strconv.Atoi(sides["backward"])
+	if f == 0 || b == 0 || f+b != last.Frontier || sides["meet"] != joinInts(meet) || !strings.Contains(sides["label"], fmt.Sprintf("%d moves", bi.End.Length)) {
+		t.Errorf("bidirectional watch: %v; the API: frontier %d at the end, met at %v, %d moves", sides, last.Frontier, meet, bi.End.Length)
+	}
+	p.screenshot("watch-bibfs")
+
 	testWatchStroke(p)
 	testWatchSudoku(p)
 }
@@ -315,8 +344,8 @@ func testRace(p *page) {
 	p.showTab("race")
 	p.setControl("#race-board", raceBoard)
 	p.setControl("#race-a", "bfs")
-	p.setControl("#race-b", "astar:manhattan")
-	p.setControl("#race-c", "")
+	p.setControl("#race-b", "bibfs")
+	p.setControl("#race-c", "astar:manhattan")
 	p.setControl("#race-speed", "1000")
 	state, status := p.act("race", "#race-run", 30*time.Second)
 	if state != "done" {
@@ -326,20 +355,82 @@ func testRace(p *page) {
 	// tick, so the one still running has expanded at least the other's.
 	poll[bool](p, "the race to end", `document.getElementById("view-race").dataset.race === "over"`, 60*time.Second,
 		`document.getElementById("race-status").textContent`)
-	for _, algo := range []string{"bfs", "astar:manhattan"} {
+	expanded := map[string]int64{}
+	for _, algo := range []string{"bfs", "bibfs", "astar:manhattan"} {
 		var tr slidingTrace
-		req := map[string]any{"board": raceBoard, "size": "3x3", "algo": strings.Split(algo, ":")[0], "kinds": []string{"expand", "goal"}, "max_events": 100000}
+		req := map[string]any{"board": raceBoard, "size": "3x3", "algo": strings.Split(algo, ":")[0], "kinds": []string{"expand", "meet", "goal"}, "max_events": 100000}
 		if h, ok := strings.CutPrefix(algo, "astar:"); ok {
 			req["heuristic"] = h
 		}
 		apiTrace(p, "/api/trace/sliding", req, &tr)
-		lane := eval[map[string]string](p, fmt.Sprintf(`(() => { const l = document.querySelector('.lane[data-algo=%s]'); return l ? {done: l.dataset.done, expanded: l.dataset.expanded, status: l.querySelector(".lane-status").textContent} : {}; })()`, js(algo)))
+		lane := eval[map[string]string](p, fmt.Sprintf(`(() => { const l = document.querySelector('.lane[data-algo=%s]'); if (!l) return {};
+			const c = l.querySelector(".lane-chart"), met = l.querySelector(".lane-met-at-g");
+			return {done: l.dataset.done, expanded: l.dataset.expanded, status: l.querySelector(".lane-status").textContent,
+				samples: c.dataset.samples, chartExpanded: c.dataset.expanded, chartFrontier: c.dataset.frontier,
+				lines: String(c.querySelectorAll("polyline").length), met: met ? met.textContent : ""}; })()`, js(algo)))
 		if lane["done"] != "true" || lane["expanded"] != strconv.FormatInt(tr.End.Stats.Expanded, 10) || !strings.Contains(lane["status"], fmt.Sprintf("goal: %d moves", tr.End.Length)) {
 			t.Errorf("lane %s: %v; the API: %d expansions, %d moves", algo, lane, tr.End.Stats.Expanded, tr.End.Length)
 		}
+		// The chart has a sample a tick (1,000 expansions), the last one
+		// the API's last event; and both lines.
+		last := tr.Events[len(tr.Events)-1]
+		ticks := (tr.End.Stats.Expanded + 999) / 1000
+		if lane["samples"] != strconv.FormatInt(ticks, 10) || lane["chartExpanded"] != strconv.FormatInt(last.Expanded, 10) ||
+			lane["chartFrontier"] != strconv.Itoa(last.Frontier) || lane["lines"] != "2" {
+			t.Errorf("lane %s chart: %v; the API: %d ticks of 1,000, last event %d expanded, frontier %d", algo, lane, ticks, last.Expanded, last.Frontier)
+		}
+		if algo == "bibfs" {
+			var meet, backward int
+			for _, e := range tr.Events {
+				if e.Kind == "meet" {
+					meet++
+					if lane["met"] != strconv.Itoa(e.G) {
+						t.Errorf("bidirectional lane: met at %q, the API's meet event at g %d", lane["met"], e.G)
+					}
+				}
+				if e.Backward {
+					backward++
+				}
+			}
+			if meet != 1 || backward == 0 || tr.End.Length != 17 {
+				t.Errorf("bidirectional trace: %d meet events, %d from the goal's end, %d moves", meet, backward, tr.End.Length)
+			}
+		}
+		expanded[algo] = tr.End.Stats.Expanded
+	}
+	if 10*expanded["bibfs"] > expanded["bfs"] {
+		t.Errorf("bidirectional BFS expanded %d boards, BFS %d: want at most a tenth", expanded["bibfs"], expanded["bfs"])
 	}
 	t.Logf("race: %s", eval[string](p, `document.getElementById("race-status").textContent`))
 	p.screenshot("race")
+
+	// A 4x4 board: A* against anytime weighted A*, whose lane shows its
+	// best path and the bound it proved.
+	const board4 = "5 8 3 1 6 4 7 2 9 10 11 12 13 0 14 15" // 24 moves
+	p.setControl("#race-size", "4x4")
+	p.setControl("#race-board", board4)
+	p.setControl("#race-a", "astar:manhattan")
+	p.setControl("#race-b", "anytime:linear")
+	p.setControl("#race-c", "")
+	if state, status := p.act("race", "#race-run", 30*time.Second); state != "done" {
+		t.Fatalf("4x4 race: data-state %s: %s", state, status)
+	}
+	poll[bool](p, "the 4x4 race to end", `document.getElementById("view-race").dataset.race === "over"`, 60*time.Second,
+		`document.getElementById("race-status").textContent`)
+	for _, algo := range []string{"astar:manhattan", "anytime:linear"} {
+		var tr slidingTrace
+		name, h, _ := strings.Cut(algo, ":")
+		apiTrace(p, "/api/trace/sliding", map[string]any{"board": board4, "size": "4x4", "algo": name, "heuristic": h, "kinds": []string{"expand", "improve", "goal"}, "max_events": 100000}, &tr)
+		lane := eval[map[string]string](p, fmt.Sprintf(`(() => { const l = document.querySelector('.lane[data-algo=%s]'); const b = l.querySelector(".lane-best-path");
+			return {expanded: l.dataset.expanded, status: l.querySelector(".lane-status").textContent, best: b ? b.textContent : ""}; })()`, js(algo)))
+		if lane["expanded"] != strconv.FormatInt(tr.End.Stats.Expanded, 10) || !strings.Contains(lane["status"], fmt.Sprintf("goal: %d moves", tr.End.Length)) || tr.End.Length != 24 {
+			t.Errorf("4x4 lane %s: %v; the API: %d expansions, %d moves", algo, lane, tr.End.Stats.Expanded, tr.End.Length)
+		}
+		if name == "anytime" && !strings.HasPrefix(lane["best"], "24 (optimum ≥ ") {
+			t.Errorf("anytime lane: best path %q, want 24 moves with its bound", lane["best"])
+		}
+	}
+	p.setControl("#race-size", "3x3")
 }
 
 // testPhone checks the new views at phone width: nothing wider than the

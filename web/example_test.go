@@ -52,5 +52,5 @@ func ExampleNew_errors() {
 	}
 	// Output:
 	// 422 unsolvable: the board cannot reach the goal (permutation parity and blank row)
-	// 400 board: line 1: 8 numbers do not make a square board (give the size with "size" WxH)
+	// 400 board: sliding: line 1: 8 numbers do not make a square board (give the size with "size" WxH)
 }

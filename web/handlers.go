@@ -59,7 +59,7 @@ func (q *SlidingRequest) board() (b, goal sliding.Board, err error) {
 	if strings.TrimSpace(q.Board) == "" {
 		return b, goal, errorf(http.StatusBadRequest, "board: missing; give the tiles in reading order, 0 for the blank")
 	}
-	cases, err := sliding.Parse(strings.NewReader(q.Board), format, w, h)
+	cases, err := sliding.ParseAll(strings.NewReader(q.Board), format, w, h)
 	if err != nil {
 		return b, goal, errorf(http.StatusBadRequest, "board: "+strings.ReplaceAll(err.Error(), "--size", `"size"`))
 	}
@@ -233,7 +233,7 @@ func (s *Server) sudokuSolve(r *http.Request, body []byte) (any, error) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.SolveTimeout)
 	defer cancel()
-	opt := sudoku.Options{Limit: q.Limit, First: q.First || format == sudoku.FormatBOJ2239, MaxGuesses: q.MaxGuesses}
+	opt := sudoku.Options{Limit: q.Limit, First: q.First || format == sudoku.FormatBOJ2239, Limits: search.Limits{MaxNodes: q.MaxGuesses}}
 	start := time.Now()
 	res, err := sudoku.Solve(ctx, g, opt)
 	switch {
@@ -322,7 +322,7 @@ func (s *Server) strokeSolve(r *http.Request, body []byte) (any, error) {
 	defer cancel()
 	solver := s.strokeSolvers.Get().(*stroke.Solver)
 	defer s.strokeSolvers.Put(solver)
-	res, per, err := api.SolveStroke(ctx, solver, b, stroke.Options{MaxNodes: maxNodes}, q.All)
+	res, per, err := api.SolveStroke(ctx, solver, b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, q.All)
 	switch {
 	case errors.Is(err, stroke.ErrTooLarge):
 		return nil, errorf(http.StatusUnprocessableEntity, err.Error())
@@ -335,7 +335,7 @@ func (s *Server) strokeSolve(r *http.Request, body []byte) (any, error) {
 // parseStrokeBoard reads the one board of a request's "board" field; any
 // fault, or a count of boards other than one, is a 400 naming the field.
 func parseStrokeBoard(text string) (*stroke.Board, error) {
-	boards, err := stroke.Parse(strings.NewReader(text))
+	boards, err := stroke.ParseAll(strings.NewReader(text))
 	switch {
 	case err != nil:
 		return nil, errorf(http.StatusBadRequest, "board: "+err.Error())

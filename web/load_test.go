@@ -652,7 +652,7 @@ func strokeTestdata(t *testing.T) ([]*stroke.Board, []string) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	boards, err := stroke.Parse(f)
+	boards, err := stroke.ParseAll(f)
 	if err != nil {
 		t.Fatal(err)
 	}

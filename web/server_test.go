@@ -33,6 +33,7 @@ func postJSON(t *testing.T, h http.Handler, path, body string, v any) (int, http
 // TestSlidingSolve checks answers against the distance table, an
 // independent breadth-first search, on several goals and algorithms.
 func TestSlidingSolve(t *testing.T) {
+	t.Parallel()
 	s := web.New(web.Config{})
 	spiral := "1 2 3 8 0 4 7 6 5"
 	tests := []struct {
@@ -74,6 +75,7 @@ func TestSlidingSolve(t *testing.T) {
 // TestSlidingErrors checks the status and message of each kind of bad
 // request.
 func TestSlidingErrors(t *testing.T) {
+	t.Parallel()
 	s := web.New(web.Config{MaxNodes: 1000})
 	tests := []struct {
 		path, body string
@@ -109,6 +111,7 @@ func TestSlidingErrors(t *testing.T) {
 
 // TestCompare checks that every optimal row agrees with the table.
 func TestCompare(t *testing.T) {
+	t.Parallel()
 	s := web.New(web.Config{})
 	var a api.CompareAnswer
 	code, _ := postJSON(t, s, "/api/sliding/compare", `{"board":"4 1 2 5 0 3 7 8 6","max_nodes":20000}`, &a)
@@ -141,6 +144,7 @@ func TestCompare(t *testing.T) {
 // TestSudoku checks solve, count and generate, with every solution
 // checked against its puzzle.
 func TestSudoku(t *testing.T) {
+	t.Parallel()
 	s := web.New(web.Config{})
 	const puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 	tests := []struct {
@@ -222,6 +226,7 @@ func TestSudoku(t *testing.T) {
 // TestStroke checks that the answer's chain is legal and as long as
 // stroke.Solve says, with the colours' bests.
 func TestStroke(t *testing.T) {
+	t.Parallel()
 	s := web.New(web.Config{})
 	const board = "5\nRRGGB\nROGBB\nRRGGB\nBBBBG\nGGRRG\n"
 	var a api.StrokeAnswer
@@ -229,7 +234,7 @@ func TestStroke(t *testing.T) {
 	if code, _ := postJSON(t, s, "/api/stroke/solve", string(body), &a); code != 200 {
 		t.Fatalf("status %d", code)
 	}
-	bs, err := stroke.Parse(strings.NewReader(board))
+	bs, err := stroke.ParseAll(strings.NewReader(board))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,6 +264,7 @@ func TestStroke(t *testing.T) {
 
 // TestHTTPHygiene checks methods, the body cap, the busy answer and health.
 func TestHTTPHygiene(t *testing.T) {
+	t.Parallel()
 	s := web.New(web.Config{MaxBody: 100, MaxConcurrent: 1})
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/sliding/solve", nil))

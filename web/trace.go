@@ -34,7 +34,7 @@ func traceEvents(n int) (int, error) {
 }
 
 // TraceSlidingRequest is the body of POST /api/trace/sliding: a
-// SlidingRequest (algo one of bfs, dfs, iddfs, astar, idastar), the
+// SlidingRequest (algo any algorithm but auto), the
 // events to keep, and, optionally, the kinds of event to keep.
 type TraceSlidingRequest struct {
 	SlidingRequest
@@ -55,7 +55,7 @@ func (s *Server) traceSliding(r *http.Request, body []byte) (any, error) {
 		return nil, err
 	}
 	if q.Algo == "" {
-		return nil, errorf(http.StatusBadRequest, "algo: missing; pick bfs, dfs, iddfs, astar or idastar")
+		return nil, errorf(http.StatusBadRequest, "algo: missing; pick bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
 	}
 	algo, err := sliding.ParseAlgorithm(q.Algo)
 	if err != nil {
@@ -118,7 +118,7 @@ func (s *Server) traceStroke(r *http.Request, body []byte) (any, error) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
-	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), b, stroke.Options{MaxNodes: maxNodes}, n)
+	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, n)
 	switch {
 	case errors.Is(err, stroke.ErrTooLarge):
 		return nil, errorf(http.StatusUnprocessableEntity, err.Error())

@@ -21,6 +21,7 @@ type traceAnswer struct {
 // POST /api/sliding/solve: the same length and counts, one expand event
 // per expansion, the goal last.
 func TestTraceSliding(t *testing.T) {
+	t.Parallel()
 	s := web.New(web.Config{})
 	for _, algo := range []string{"bfs", "astar", "idastar", "iddfs"} {
 		body := `{"board":"4 1 2 5 0 3 7 8 6","algo":"` + algo + `","heuristic":"manhattan"}`
@@ -62,6 +63,7 @@ func TestTraceSliding(t *testing.T) {
 }
 
 func TestTraceErrors(t *testing.T) {
+	t.Parallel()
 	s := web.New(web.Config{})
 	tests := []struct {
 		path, body string
@@ -87,6 +89,7 @@ func TestTraceErrors(t *testing.T) {
 }
 
 func TestTraceStrokeAndSudoku(t *testing.T) {
+	t.Parallel()
 	s := web.New(web.Config{})
 	var st traceAnswer
 	if code, _ := postJSON(t, s, "/api/trace/stroke", `{"board":"3\nRGB\nROG\nGGB\n"}`, &st); code != http.StatusOK {

@@ -138,11 +138,12 @@ func solveSliding(ctx context.Context, line int, text string, opt Options) (any,
 func solveStroke(ctx context.Context, line int, text string, opt Options) (any, error) {
 	rows := strings.Split(text, "/")
 	classic := fmt.Sprintf("%d %d\n%s\n", len(rows), len(rows[0]), strings.Join(rows, "\n"))
-	b, err := stroke.NewReader(strings.NewReader(classic)).Next()
-	if err != nil {
-		return nil, err
+	sc := stroke.NewScanner(strings.NewReader(classic))
+	if !sc.Scan() {
+		return nil, sc.Err()
 	}
-	res, _, err := api.SolveStroke(ctx, stroke.NewSolver(), b, stroke.Options{MaxNodes: opt.MaxNodes}, false)
+	b := sc.Board()
+	res, _, err := api.SolveStroke(ctx, stroke.NewSolver(), b, stroke.Options{Limits: search.Limits{MaxNodes: opt.MaxNodes}}, false)
 	if err != nil {
 		return nil, err
 	}
@@ -162,7 +163,7 @@ func ParseSliding(text string) (sliding.Board, error) {
 		}
 		f = f[1:]
 	}
-	cases, err := sliding.Parse(strings.NewReader(strings.Join(f, " ")+"\n"), sliding.Line, w, h)
+	cases, err := sliding.ParseAll(strings.NewReader(strings.Join(f, " ")+"\n"), sliding.Line, w, h)
 	if err != nil {
 		return sliding.Board{}, err
 	}

@@ -18,8 +18,9 @@ import (
 const compareDescription = `
 Reads one sliding-tile board from the file named or stdin (in any --format
 of "searchlab sliding", detected when not given) and runs every algorithm and heuristic on it under the same limits:
-BFS, depth-limited DFS, IDDFS, A* and IDA* (each informed one with misplaced
-tiles, Manhattan distance and linear conflict) through the generic search
+BFS, bidirectional BFS, depth-limited DFS, IDDFS, A* and IDA* (each informed
+one with misplaced tiles, Manhattan distance and linear conflict), NBS
+(bidirectional A*), weighted A* and anytime A* through the generic search
 package, then this package's own solvers: the tuned IDA* with each heuristic, the
 distance table (boards of up to 9 cells) and pattern databases when this
 searchlab has them. It prints a table: algorithm, heuristic, length, whether the length is
@@ -112,6 +113,9 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		length, optimal := r.Status, "-"
 		if r.Status == "ok" {
 			length, optimal = strconv.Itoa(r.Length), yesNo(r.Optimal)
+			if !r.Optimal && r.Bound > 0 {
+				optimal = fmt.Sprintf(">=%d", r.Bound)
+			}
 		}
 		st := r.Stats
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%v\t\n", r.Algorithm, r.Heuristic, length, optimal,
@@ -120,6 +124,10 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	if ans.OptimalSolutions != "" {
+		fmt.Fprintf(e.stdout, "\ndistinct fewest-move solutions: %s\n", ans.OptimalSolutions)
+	}
+	fmt.Fprintf(e.stdout, "\nwastar, anytime: weight %g on the heuristic; anytime gives its best path within the limits, and >=N in the optimal column when the fewest moves are only proven to be at least N", float64(sliding.DefaultWeight))
 	fmt.Fprintln(e.stdout, "\nnode-cap / timeout: the run hit --max-nodes or --timeout (figures up to the stop); none: no path within the depth limit; n/a: not available for this board")
 	if sliding.TableSize(b.W, b.H) {
 		t := sliding.TableFor(goal)

@@ -37,7 +37,7 @@ func (f *slidingFlags) readSources(srcs []*source) ([]sliding.Case, []sliding.Bo
 		if err != nil {
 			return nil, nil, err
 		}
-		cs, err := sliding.Parse(src.reader(), format, w, h)
+		cs, err := sliding.ParseAll(src.reader(), format, w, h)
 		if err != nil {
 			if errors.Is(err, sliding.ErrInvalid) {
 				err = badInput(err)

@@ -178,7 +178,7 @@ func scrambled(t *testing.T, w, h int, goal string, steps int) string {
 	}
 	rng := rand.New(rand.NewPCG(uint64(w), uint64(steps)))
 	for range steps {
-		if nb, err := b.Apply(sliding.Moves[rng.IntN(4)]); err == nil {
+		if nb, err := b.Apply(sliding.Moves()[rng.IntN(4)]); err == nil {
 			b = nb
 		}
 	}

@@ -138,9 +138,9 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	// walk (or verify), since none is printed.
 	lengthOnly := f.algo == string(sliding.Auto) && f.heuristic != "pdb" && !*path && !*asJSON && !*stats
 	if format, ferr := f.formatOf(srcs[0]); lengthOnly && ferr == nil && format == sliding.BOJ11112 && sh.n <= 1 && len(srcs) == 1 && f.goalFits(3, 3) {
-		// The judge's batch: read it whole and answer it in one pass, unless
-		// it is not in the plain layout (then the parser below reads it, and
-		// names the fault if there is one).
+		// The judge's batch: read it whole and answer it from the table,
+		// unless it is malformed (then the parser below reads it again and
+		// names the fault).
 		data, err := readInput(srcs[0].reader())
 		if err != nil {
 			return err
@@ -354,15 +354,15 @@ var boj11112Answers = func() [][]byte {
 }()
 
 // boj11112Lengths prints the lengths of a BOJ 11112 batch read in one pass
-// (sliding.Table.DistancesBOJ11112). done is false when data is not in the
-// plain layout that pass reads; nothing is printed then.
+// (sliding.Table.Distances). done is false when data is not a valid batch;
+// nothing is printed then, and the caller reports the fault.
 func boj11112Lengths(e *env, solver *solve.Solver, f *slidingFlags, data []byte) (done bool, err error) {
 	goal := sliding.Standard(3, 3)
 	if f.goal != "" {
 		goal, _ = sliding.ParseGoal(f.goal, 3, 3) // checked by f.check
 	}
-	dist, ok := solver.Table(goal).DistancesBOJ11112(nil, data)
-	if !ok {
+	dist, err := solver.Table(goal).Distances(nil, data, sliding.BOJ11112)
+	if err != nil {
 		return false, nil
 	}
 	out := make([]byte, 0, 3*len(dist))

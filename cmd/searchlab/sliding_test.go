@@ -62,7 +62,7 @@ func bfsLength(t *testing.T, b, goal sliding.Board) int {
 			s := queue[0]
 			queue = queue[1:]
 			bl := strings.IndexByte(s, 0)
-			for _, m := range sliding.Moves {
+			for _, m := range sliding.Moves() {
 				to, ok := sliding.Target(goal.W, goal.H, bl, m)
 				if !ok {
 					continue
@@ -99,7 +99,7 @@ func readFile(t *testing.T, name string) string {
 // --path.
 func TestSlidingExample(t *testing.T) {
 	in := readFile(t, "../../examples/eight.txt")
-	cases, err := sliding.Parse(strings.NewReader(in), sliding.BOJ11112, 0, 0)
+	cases, err := sliding.ParseAll(strings.NewReader(in), sliding.BOJ11112, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestSlidingExample(t *testing.T) {
 // line format, with the standard and the spiral goal and several algorithms,
 // against breadth-first search.
 func TestSlidingRandomFormats(t *testing.T) {
-	boards := sliding.BatchBOJ11112(40, 7)
+	boards := bojBatch(40, 7)
 	std := sliding.Standard(3, 3)
 	spiral, _ := sliding.ParseGoal("1 2 3 8 0 4 7 6 5", 3, 3)
 	want := map[string][]int{}
@@ -425,7 +425,7 @@ func FuzzSlidingInput(f *testing.F) {
 		code, out, errOut := runNoDB(t, in, "sliding", "--format", fm, "--timeout", "200ms", "--path")
 		switch code {
 		case 0:
-			cases, err := sliding.Parse(strings.NewReader(in), sliding.Format(fm), 0, 0)
+			cases, err := sliding.ParseAll(strings.NewReader(in), sliding.Format(fm), 0, 0)
 			if err != nil {
 				t.Fatalf("exit 0 on input Parse refuses: %v", err)
 			}
@@ -433,7 +433,7 @@ func FuzzSlidingInput(f *testing.F) {
 				t.Fatalf("%d output lines for %d boards", n, len(cases))
 			}
 		case 2:
-			if !strings.HasPrefix(errOut, "searchlab: line ") || strings.Count(errOut, "\n") != 1 {
+			if !strings.HasPrefix(errOut, "searchlab: sliding: line ") || strings.Count(errOut, "\n") != 1 {
 				t.Fatalf("exit 2 with stderr %q", errOut)
 			}
 		case 1:

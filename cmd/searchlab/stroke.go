@@ -6,13 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/stroke"
 )
 
@@ -77,7 +77,7 @@ func runStroke(ctx context.Context, e *env, args []string) (err error) {
 	out := bufio.NewWriter(e.stdout)
 	defer flush(out, &err)
 	s := stroke.NewSolver()
-	opt := stroke.Options{MaxNodes: *maxNodes}
+	opt := stroke.Options{Limits: search.Limits{MaxNodes: *maxNodes}}
 	// Boards are numbered across the files, in order.
 	n := 0
 	for _, src := range srcs {
@@ -91,27 +91,29 @@ func runStroke(ctx context.Context, e *env, args []string) (err error) {
 // strokeBoards solves and prints the boards of one source; *count counts the
 // boards read so far.
 func strokeBoards(ctx context.Context, src *source, count *int, s *stroke.Solver, opt stroke.Options, timeout time.Duration, all, path, asJSON bool, sh shard, out *bufio.Writer) error {
-	rd := stroke.NewReader(src.reader())
+	sc := stroke.NewScanner(src.reader())
 	for {
 		n := *count + 1 // the board about to be read
-		b, err := rd.Next()
-		if err == io.EOF {
-			return nil
+		if !sc.Scan() {
+			var se *stroke.SyntaxError
+			switch err := sc.Err(); {
+			case err == nil:
+				return nil
+			case errors.As(err, &se):
+				return badInputf("stroke: board %d: line %d: %s", n, se.Line, se.Msg)
+			default:
+				return fmt.Errorf("stroke: reading board %d: %w", n, err)
+			}
 		}
 		*count = n
-		if err != nil {
-			if errors.Is(err, stroke.ErrInvalid) {
-				return badInputf("stroke: board %d: %w", n, err)
-			}
-			return fmt.Errorf("stroke: reading board %d: %w", n, err)
-		}
+		b := sc.Board()
 		if !sh.has(n - 1) {
 			continue
 		}
 		res, per, err := solveStroke(ctx, s, b, opt, timeout, all)
 		if err != nil {
 			if errors.Is(err, stroke.ErrTooLarge) {
-				return badInputf("stroke: board %d (ending on line %d): %w", n, rd.Line(), err)
+				return badInputf("stroke: board %d (ending on line %d): %w", n, sc.Line(), err)
 			}
 			return fmt.Errorf("stroke: board %d: %w", n, err)
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/progress"
+	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sudoku"
 )
 
@@ -331,9 +332,9 @@ func solveSudokuSerial(ctx context.Context, e *env, cfg sudokuConfig, bar *progr
 // solves the puzzles (sudoku.Solver.SolveLines) and this writes the
 // answers.
 func solveSudokuLines(ctx context.Context, e *env, cfg sudokuConfig, bar *progress.Bar) (err error) {
-	opt := sudoku.LineOptions{Options: sudoku.Options{Limit: 1, First: cfg.first, MaxGuesses: cfg.maxGuesses}, Shard: cfg.shard.k, Shards: cfg.shard.n}
+	opt := sudoku.LineOptions{Options: sudoku.Options{Limit: 1, First: cfg.first, Limits: search.Limits{MaxNodes: cfg.maxGuesses}}, Shard: cfg.shard.k, Shards: cfg.shard.n}
 	if cfg.count {
-		opt.Options = sudoku.Options{Limit: cfg.limit, MaxGuesses: cfg.maxGuesses, NoSolution: true}
+		opt.Options = sudoku.Options{Limit: cfg.limit, Limits: search.Limits{MaxNodes: cfg.maxGuesses}, NoSolution: true}
 	}
 	out := make([]byte, 0, 64<<10)
 	var werr error // a write error, which stops the run
@@ -432,9 +433,9 @@ func printSudokuStats(e *env, cfg sudokuConfig, el time.Duration, total int, slo
 // appending their answers to b.out. It stops at the first bad puzzle and
 // records why.
 func solveSudokuBatch(ctx context.Context, cfg sudokuConfig, sv *sudoku.Solver, g *sudoku.Grid, b *sudokuBatch) {
-	opt := sudoku.Options{Limit: 1, First: cfg.first, MaxGuesses: cfg.maxGuesses}
+	opt := sudoku.Options{Limit: 1, First: cfg.first, Limits: search.Limits{MaxNodes: cfg.maxGuesses}}
 	if cfg.count {
-		opt = sudoku.Options{Limit: cfg.limit, MaxGuesses: cfg.maxGuesses, NoSolution: true}
+		opt = sudoku.Options{Limit: cfg.limit, Limits: search.Limits{MaxNodes: cfg.maxGuesses}, NoSolution: true}
 	}
 	if cfg.json {
 		opt.Limit, opt.NoSolution = cfg.limit, false

@@ -20,12 +20,14 @@ search did, step by step, as JSON lines: a start record, one record per
 event, an end record (each with "type": "start", "event" or "end").
 docs/cli.md lists the fields.
 
---puzzle sliding (the default) runs one generic algorithm (--algo bfs, dfs,
-iddfs, astar or idastar, with --heuristic for astar and idastar) on a board
-in --format line or grid (detected when not given); its events are expand,
-generate, duplicate, reopen, threshold (IDDFS, IDA*), prune and goal, each
-with the board, g, h, f and the counts expanded, generated, frontier and
-stored so far.
+--puzzle sliding (the default) runs one generic algorithm (--algo bfs, bibfs,
+dfs, iddfs, astar, nbs, wastar, anytime or idastar, with --heuristic for the
+informed ones) on a board in --format line or grid (detected when not
+given); its events are expand, generate, duplicate, reopen, threshold
+(IDDFS, IDA*), prune, improve (a better path of anytime), meet (bibfs, nbs:
+the two ends met; steps from the goal's end carry "backward": true) and
+goal, each with the board, g, h, f and the counts expanded, generated,
+frontier and stored so far.
 --puzzle stroke traces the branch and bound of a one-stroke board in the
 classic format: extend (the chain grows, or backs up and grows), cut (a
 chain whose bound cannot beat the best), best (a new longest chain).
@@ -54,8 +56,8 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	format := fs.String("format", "", "input `format`: sliding line or grid; sudoku line, grid, boj2580 or boj2239 (default: detected from the input)")
 	size := fs.String("size", "", "sliding board size `WxH` for --format line (default: a square), checked for grid")
 	goal := fs.String("goal", "", "sliding goal `tiles` in reading order, 0 for the blank (default: 1..n-1, blank last)")
-	algo := fs.String("algo", "astar", "sliding `algorithm`: bfs, dfs, iddfs, astar or idastar")
-	heuristic := fs.String("heuristic", "linear", "sliding `heuristic` for astar and idastar: misplaced, manhattan or linear")
+	algo := fs.String("algo", "astar", "sliding `algorithm`: bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
+	heuristic := fs.String("heuristic", "linear", "sliding `heuristic` for the informed algorithms: misplaced, manhattan or linear")
 	maxDepth := fs.Int("max-depth", 0, "sliding depth bound for dfs and iddfs (0: the board's default)")
 	maxEvents := fs.Int("max-events", api.DefaultMaxEvents, fmt.Sprintf("events kept, at most %d", api.MaxMaxEvents))
 	maxNodes := fs.Int64("max-nodes", 2_000_000, "stop a sliding or stroke search after `n` expansions (0: no cap)")
@@ -136,7 +138,7 @@ func traceSliding(ctx context.Context, in *source, format, size, goalText, algoN
 	if err != nil {
 		return api.Trace{}, badInputf("trace: --algo: %v", err)
 	}
-	cases, err := sliding.Parse(in.reader(), f, w, h)
+	cases, err := sliding.ParseAll(in.reader(), f, w, h)
 	switch {
 	case err != nil:
 		return api.Trace{}, badInputf("trace: %v", in.inFile(err))
@@ -159,14 +161,14 @@ func traceSliding(ctx context.Context, in *source, format, size, goalText, algoN
 }
 
 func traceStroke(ctx context.Context, in *source, maxEvents int, maxNodes int64) (api.Trace, error) {
-	boards, err := stroke.Parse(in.reader())
+	boards, err := stroke.ParseAll(in.reader())
 	switch {
 	case err != nil:
 		return api.Trace{}, badInputf("trace: %v", in.inFile(err))
 	case len(boards) != 1:
 		return api.Trace{}, badInputf("trace: want one board in the input, got %d", len(boards))
 	}
-	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), boards[0], stroke.Options{MaxNodes: maxNodes}, maxEvents)
+	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), boards[0], stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, maxEvents)
 	if errors.Is(err, stroke.ErrTooLarge) {
 		return tr, badInput(err)
 	}
@@ -197,7 +199,7 @@ func traceSudoku(ctx context.Context, in *source, format string, maxEvents int) 
 	}
 	tr, err := api.TraceSudoku(ctx, g, maxEvents)
 	if errors.Is(err, sudoku.ErrInvalid) {
-		return tr, badInputf("trace: %v", strings.TrimPrefix(err.Error(), "invalid puzzle: "))
+		return tr, badInputf("trace: %v", strings.TrimPrefix(err.Error(), "sudoku: invalid puzzle: "))
 	}
 	return tr, err
 }

@@ -8,6 +8,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 
 	"github.com/searchlab/searchlab/sliding"
@@ -17,7 +18,8 @@ func main() {
 	n := flag.Int("n", 100000, "number of boards")
 	seed := flag.Uint64("seed", 1, "random seed")
 	flag.Parse()
-	if err := sliding.Write(os.Stdout, sliding.BOJ11112, sliding.BatchBOJ11112(*n, *seed)); err != nil {
+	boards := sliding.RandomBatch(rand.New(rand.NewPCG(*seed, 11112)), sliding.Standard(3, 3), *n)
+	if err := sliding.Write(os.Stdout, sliding.BOJ11112, boards); err != nil {
 		fmt.Fprintln(os.Stderr, "boj11112gen:", err)
 		os.Exit(1)
 	}

@@ -51,10 +51,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -249,17 +247,14 @@ func readBoards(file string) (boardSet, error) {
 	}
 	defer f.Close()
 	set := boardSet{name: file}
-	rd := stroke.NewReader(f)
-	for {
-		b, err := rd.Next()
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				return set, nil
-			}
-			return set, fmt.Errorf("%s: %w", file, err)
-		}
-		set.boards = append(set.boards, b)
+	sc := stroke.NewScanner(f)
+	for sc.Scan() {
+		set.boards = append(set.boards, sc.Board())
 	}
+	if err := sc.Err(); err != nil {
+		return set, fmt.Errorf("%s: %w", file, err)
+	}
+	return set, nil
 }
 
 // verdict is the outcome of checking one board.

@@ -220,7 +220,7 @@ func TestCatalogue15(t *testing.T) {
 	for i := range 8 {
 		b := goal.Clone()
 		for range 60 {
-			ms := sliding.Moves
+			ms := sliding.Moves()
 			nb, err := b.Apply(ms[rng.IntN(len(ms))])
 			if err == nil {
 				b = nb

@@ -163,7 +163,7 @@ func bfsDistances(goal sliding.Board) map[string]int {
 		b := queue[0]
 		queue = queue[1:]
 		d := dist[string(b.Tiles)]
-		for _, m := range sliding.Moves {
+		for _, m := range sliding.Moves() {
 			nb, err := b.Apply(m)
 			if err != nil {
 				continue

@@ -25,7 +25,7 @@ import (
 )
 
 // Dirs lists the directions of the blank's moves as the Machine numbers
-// them: 0 up, 1 down, 2 left, 3 right (sliding.Moves in the same order).
+// them: 0 up, 1 down, 2 left, 3 right (the order of sliding.Moves).
 const Dirs = 4
 
 // Pruned is the state Next returns for a move that the machine forbids or

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"time"
 
 	"github.com/searchlab/searchlab/search"
@@ -31,12 +32,17 @@ type Comparison struct {
 	MaxDepth int
 	// Runs holds one run per algorithm and heuristic, in a fixed order.
 	Runs []CompareRun
+	// OptimalSolutions is, for boards of up to 9 cells, the number of
+	// distinct fewest-move solutions (sliding.CountOptimal); nil for larger
+	// boards or when the limits stopped the count.
+	OptimalSolutions *big.Int
 }
 
 // CompareRun is one algorithm's run in a Comparison.
 type CompareRun struct {
-	// Algorithm is bfs, dfs, iddfs, astar, idastar, "idastar (tuned)"
-	// (package sliding's own IDA*), table, or "idastar (pdb)".
+	// Algorithm is bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime,
+	// idastar, "idastar (tuned)" (package sliding's own IDA*), table, or
+	// "idastar (pdb)".
 	Algorithm string
 	// Heuristic is misplaced, manhattan, linear or pdb; "-" for none.
 	Heuristic string
@@ -58,13 +64,16 @@ type compareRun struct {
 }
 
 func compareRuns(pdb bool) []compareRun {
-	runs := []compareRun{{name: "bfs", algo: sliding.BFS}, {name: "dfs", algo: sliding.DFS}, {name: "iddfs", algo: sliding.IDDFS}}
-	for _, a := range []sliding.Algorithm{sliding.AStar, sliding.IDAStar} {
-		for _, h := range sliding.Heuristics {
-			runs = append(runs, compareRun{name: string(a), algo: a, heuristic: h})
-		}
+	runs := []compareRun{{name: "bfs", algo: sliding.BFS}, {name: "bibfs", algo: sliding.BiBFS}, {name: "dfs", algo: sliding.DFS}, {name: "iddfs", algo: sliding.IDDFS}}
+	for _, h := range sliding.Heuristics() {
+		runs = append(runs, compareRun{name: string(sliding.AStar), algo: sliding.AStar, heuristic: h})
 	}
-	for _, h := range sliding.Heuristics {
+	runs = append(runs, compareRun{name: "nbs", algo: sliding.NBS, heuristic: "manhattan"}, compareRun{name: "nbs", algo: sliding.NBS, heuristic: "linear"},
+		compareRun{name: "wastar", algo: sliding.WAStar, heuristic: "linear"}, compareRun{name: "anytime", algo: sliding.Anytime, heuristic: "linear"})
+	for _, h := range sliding.Heuristics() {
+		runs = append(runs, compareRun{name: string(sliding.IDAStar), algo: sliding.IDAStar, heuristic: h})
+	}
+	for _, h := range sliding.Heuristics() {
 		runs = append(runs, compareRun{name: "idastar (tuned)", algo: sliding.Auto, heuristic: h, tuned: true})
 	}
 	runs = append(runs, compareRun{name: "table", algo: sliding.Auto, table: true})
@@ -117,6 +126,13 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 			return c, fmt.Errorf("%s/%s: %w", run.Algorithm, run.Heuristic, err)
 		}
 		c.Runs = append(c.Runs, run)
+	}
+	if len(b.Tiles) <= 9 {
+		if _, n, _, err := sliding.CountOptimal(ctx, b, goal, opt.Limits); err == nil {
+			c.OptimalSolutions = n
+		} else if ctx.Err() != nil {
+			return c, ctx.Err()
+		}
 	}
 	return c, nil
 }

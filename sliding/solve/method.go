@@ -89,9 +89,15 @@ func Bounded(algo sliding.Algorithm, w, h int, bounded bool) error {
 }
 
 // Limits returns lim with the memory guard of algo: MemoryGuard as the
-// node cap of BFS and A* when lim sets none.
+// node cap of the searches that keep every state they reach (BFS,
+// bidirectional BFS, A*, NBS, weighted and anytime A*) when lim sets none.
 func Limits(algo sliding.Algorithm, lim search.Limits) search.Limits {
-	if lim.MaxNodes == 0 && (algo == sliding.BFS || algo == sliding.AStar) {
+	switch algo {
+	case sliding.BFS, sliding.BiBFS, sliding.AStar, sliding.NBS, sliding.WAStar, sliding.Anytime:
+	default:
+		return lim
+	}
+	if lim.MaxNodes == 0 {
 		lim.MaxNodes = MemoryGuard
 	}
 	return lim

@@ -15,6 +15,7 @@ import (
 // TestWorkUnitsRoundTrip checks that the lines of a split read back into
 // the same split, and that results read back into the same results.
 func TestWorkUnitsRoundTrip(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	goal := sliding.Standard(3, 3)
 	s, err := pdb.Build(ctx, 3, 3, goal.Blank(), "4-4", nil)

@@ -1,15 +1,18 @@
-// race.js: the Race view: two or three searches on one 3x3 board, traced
-// through /api/trace/sliding (expansions, thresholds and the goal only) and
-// played in lockstep: every tick, each search still running expands the
-// same number of boards, until each has reached the goal.
+// race.js: the Race view: two or three searches on one board of up to 4x4, traced
+// through /api/trace/sliding (expansions, thresholds, meetings, better
+// paths and the goal only) and played in lockstep: every tick, each search
+// still running expands the same number of boards, until each has reached
+// the goal. Each lane draws its frontier and its expansions tick by tick.
 
 import { $, $$, el, fmtInt, setState, run, api, after, busy } from './lib.js';
 import { miniBoard } from './watch.js';
 
 const CHOICES = [
-  ['bfs', 'BFS'], ['astar:misplaced', 'A* (misplaced)'], ['astar:manhattan', 'A* (Manhattan)'], ['astar:linear', 'A* (linear conflict)'],
-  ['idastar:manhattan', 'IDA* (Manhattan)'], ['iddfs', 'IDDFS'], ['', 'none'],
+  ['bfs', 'BFS'], ['bibfs', 'Bidirectional BFS'], ['astar:misplaced', 'A* (misplaced)'], ['astar:manhattan', 'A* (Manhattan)'],
+  ['astar:linear', 'A* (linear conflict)'], ['nbs:manhattan', 'NBS (Manhattan)'], ['wastar:linear', 'Weighted A* (linear conflict ×5)'],
+  ['anytime:linear', 'Anytime A* (linear conflict ×5)'], ['idastar:manhattan', 'IDA* (Manhattan)'], ['iddfs', 'IDDFS'], ['', 'none'],
 ];
+const SVG = 'http://www.w3.org/2000/svg';
 const label = (v) => CHOICES.find(([k]) => k === v)?.[1] ?? v;
 
 for (const [id, def] of [['#race-a', 'bfs'], ['#race-b', 'astar:manhattan'], ['#race-c', '']]) {
@@ -31,13 +34,38 @@ function laneView(l) {
   };
   const track = el('div', { class: 'track', 'aria-hidden': 'true' });
   track.append(l.dom.bar);
-  root.append(l.dom.board, l.dom.stats, track, l.dom.status);
+  l.dom.chart = el('svg', { class: 'lane-chart', viewBox: '0 0 200 80', preserveAspectRatio: 'none', role: 'img',
+    'aria-label': `${label(l.key)}: frontier and expansions per tick` }, undefined, SVG);
+  const key = el('p', { class: 'chart-key' });
+  key.append(el('span', { class: 'key-expanded' }, 'expanded'), ' and ', el('span', { class: 'key-frontier' }, 'frontier'), ' per tick');
+  root.append(l.dom.board, l.dom.stats, track, l.dom.chart, key, l.dom.status);
   return root;
+}
+
+// chart draws a lane's samples (one a tick: expansions and frontier so
+// far), from the start, as two lines on the scales shared by every lane, so
+// that lanes can be compared by eye: BFS's lines climb steeply for many
+// ticks, a bidirectional or informed search's stay low and stop early. The
+// chart's data attributes hold the number of samples and the last one.
+function chart(l, most) {
+  const svg = l.dom.chart;
+  const ticks = Math.max(1, ...race.lanes.map((x) => x.hist.length));
+  const line = (key, cls) => {
+    const pts = [{ expanded: 0, frontier: 1 }, ...l.hist].map((h, i) => `${((200 * i) / ticks).toFixed(1)},${(78 - (76 * h[key]) / most).toFixed(1)}`);
+    return el('polyline', { class: cls, points: pts.join(' ') }, undefined, SVG);
+  };
+  svg.replaceChildren(line('expanded', 'chart-expanded'), line('frontier', 'chart-frontier'));
+  const last = l.hist[l.hist.length - 1] || { expanded: 0, frontier: 0 };
+  svg.dataset.samples = String(l.hist.length);
+  svg.dataset.expanded = String(last.expanded);
+  svg.dataset.frontier = String(last.frontier);
+  svg.dataset.peakFrontier = String(Math.max(0, ...l.hist.map((h) => h.frontier)));
 }
 
 // step advances a lane by up to n expansions; it reports whether the lane
 // has finished.
 function step(l, n) {
+  if (l.done) return true;
   let done = 0;
   while (l.i < l.events.length && !l.done) {
     const e = l.events[l.i];
@@ -48,24 +76,31 @@ function step(l, n) {
     l.i++;
     l.last = e;
     if (e.kind === 'threshold') l.threshold = e.bound;
+    if (e.kind === 'meet') l.meet = e;
+    if (e.kind === 'improve') Object.assign(l, { best: e.g, bound: e.bound ?? 0 });
     if (e.kind === 'goal') l.done = true;
   }
   if (l.i >= l.events.length) l.done = true;
+  if (l.last) l.hist.push({ expanded: l.last.expanded, frontier: l.last.frontier });
   return l.done;
 }
 
 function draw() {
   const most = Math.max(1, ...race.lanes.map((l) => l.end.stats?.expanded ?? 0));
+  const tallest = Math.max(1, ...race.lanes.flatMap((l) => l.hist.map((h) => Math.max(h.expanded, h.frontier))));
   for (const l of race.lanes) {
     const e = l.last || { expanded: 0, frontier: 1, stored: 1, state: l.start.board, g: 0 };
     const tiles = e.state || l.start.board;
     l.dom.board.replaceChildren(miniBoard(tiles, l.start.width, `g ${e.g ?? 0}`, l.done && l.end.solved ? 'goal' : ''));
     const pairs = [['expanded', fmtInt(e.expanded)], ['frontier', fmtInt(e.frontier)], ['stored', fmtInt(e.stored)]];
     if (l.threshold !== undefined) pairs.push([l.key.startsWith('idastar') ? 'f bound' : 'depth limit', l.threshold]);
-    l.dom.stats.replaceChildren(...pairs.flatMap(([k, v]) => [el('dt', {}, k), el('dd', { class: `lane-${k.replace(' ', '-')}` }, String(v))]));
+    if (l.meet) pairs.push(['met at g', l.meet.g]);
+    if (l.best !== undefined) pairs.push(['best path', `${l.best} (optimum ≥ ${l.bound})`]);
+    l.dom.stats.replaceChildren(...pairs.flatMap(([k, v]) => [el('dt', {}, k), el('dd', { class: `lane-${k.replaceAll(' ', '-')}` }, String(v))]));
     l.dom.bar.style.width = `${(100 * e.expanded) / most}%`;
     l.dom.root.dataset.done = String(l.done);
     l.dom.root.dataset.expanded = String(e.expanded);
+    chart(l, tallest);
     const end = l.end;
     l.dom.status.textContent = !l.done ? 'searching…'
       : end.solved ? `goal: ${end.length} moves after ${fmtInt(end.stats.expanded)} expansions`
@@ -104,7 +139,7 @@ function play() {
 
 function reset() {
   pause();
-  for (const l of race.lanes) Object.assign(l, { i: 0, done: false, last: null, threshold: undefined });
+  for (const l of race.lanes) Object.assign(l, { i: 0, done: false, last: null, threshold: undefined, meet: null, best: undefined, bound: undefined, hist: [] });
   $('#view-race').dataset.race = 'ready';
   draw();
   updateButtons();
@@ -125,21 +160,35 @@ $('#race-pause').addEventListener('click', pause);
 $('#race-tick').addEventListener('click', () => { pause(); tick(); });
 $('#race-reset').addEventListener('click', reset);
 
-$('#race-shuffle').addEventListener('click', () => {
-  const t = [1, 2, 3, 4, 5, 6, 7, 8, 0];
-  let b = 8, last = -1;
-  const walk = 16 + Math.floor(Math.random() * 6);
+// shuffle walks the blank from the goal of a w x h board (1..n, blank
+// last) without stepping straight back: 3x3 boards of up to about 20 moves,
+// larger boards a little more.
+function shuffle(w, h) {
+  const n = w * h;
+  const t = [...Array(n).keys()].map((i) => (i + 1) % n);
+  let b = n - 1, last = -1;
+  const walk = (n <= 9 ? 16 : 24) + Math.floor(Math.random() * 6);
   for (let k = 0; k < walk; k++) {
-    const opts = [-3, 3, -1, 1].filter((d) => {
+    const opts = [-w, w, -1, 1].filter((d) => {
       const j = b + d;
-      return j >= 0 && j < 9 && !(Math.abs(d) === 1 && Math.floor(j / 3) !== Math.floor(b / 3)) && j !== last;
+      return j >= 0 && j < n && !(Math.abs(d) === 1 && Math.floor(j / w) !== Math.floor(b / w)) && j !== last;
     });
     const j = b + opts[Math.floor(Math.random() * opts.length)];
     [t[b], t[j]] = [t[j], t[b]];
     last = b;
     b = j;
   }
-  $('#race-board').value = t.join(' ');
+  return t.join(' ');
+}
+
+const raceSize = () => $('#race-size').value.split('x').map(Number);
+
+$('#race-shuffle').addEventListener('click', () => {
+  $('#race-board').value = shuffle(...raceSize());
+});
+
+$('#race-size').addEventListener('change', () => {
+  $('#race-board').value = shuffle(...raceSize());
 });
 
 $('#race-form').addEventListener('submit', (ev) => {
@@ -158,10 +207,10 @@ $('#race-form').addEventListener('submit', (ev) => {
     const lanes = [];
     for (const key of keys) {
       const [algo, heuristic] = key.split(':');
-      const req = { board, format: 'line', size: '3x3', algo, kinds: ['expand', 'threshold', 'goal'], max_events: 100000 };
+      const req = { board, format: 'line', size: $('#race-size').value, algo, kinds: ['expand', 'threshold', 'meet', 'improve', 'goal'], max_events: 100000 };
       if (heuristic) req.heuristic = heuristic;
       const tr = await api('/api/trace/sliding', req, signal);
-      lanes.push({ key, start: tr.start, events: tr.events, end: tr.end, i: 0, done: false });
+      lanes.push({ key, start: tr.start, events: tr.events, end: tr.end, i: 0, done: false, hist: [] });
     }
     race.lanes = lanes;
     $('#race-lanes').replaceChildren(...lanes.map(laneView));

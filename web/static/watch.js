@@ -78,18 +78,23 @@ function slidingModel(tr) {
   const w = start.width;
   const depthFirst = ['dfs', 'iddfs', 'idastar'].includes(start.algorithm);
   const informed = start.algorithm === 'astar' || start.algorithm === 'idastar';
+  // A bidirectional search keeps two frontiers: steps from the goal's end
+  // carry backward and go to m.back.
+  const bidirectional = start.algorithm === 'bibfs';
   const key = (t) => t.join(',');
   const node = (e, i) => ({ tiles: e.state, g: e.g, h: e.h, f: e.f, seq: i, depth: e.depth || 0 });
   let m;
   return {
     reset() {
       const h0 = events[0]?.kind === 'expand' ? events[0].h : 0;
-      m = { open: new Map(), current: null, path: [], children: [], thresholds: [], last: null, recent: [], goal: false };
+      m = { open: new Map(), back: new Map(), current: null, path: [], children: [], thresholds: [], last: null, recent: [], goal: false, meet: null };
       if (!depthFirst) m.open.set(key(start.board), { tiles: start.board, g: 0, h: h0, f: h0, seq: -1 });
+      if (bidirectional) m.back.set(key(start.goal), { tiles: start.goal, g: 0, h: 0, f: 0, seq: -1 });
     },
     major: (i) => events[i].kind === 'expand' || events[i].kind === 'goal',
     apply(i) {
       const e = events[i];
+      const open = e.backward ? m.back : m.open;
       m.last = e;
       m.recent.push(i);
       if (m.recent.length > 8) m.recent.shift();
@@ -102,16 +107,20 @@ function slidingModel(tr) {
             m.path.push(n);
             m.children = [];
           } else {
-            m.open.delete(key(e.state));
+            open.delete(key(e.state));
           }
           break;
         case 'generate':
         case 'reopen':
           if (depthFirst) m.children.push(n);
           else {
-            m.open.delete(key(e.state));
-            m.open.set(key(e.state), n);
+            open.delete(key(e.state));
+            open.set(key(e.state), { ...n, backward: !!e.backward });
           }
+          break;
+        case 'meet':
+          m.meet = n;
+          m.current = n;
           break;
         case 'duplicate':
           if (depthFirst) m.children.push({ ...n, dup: true });
@@ -154,7 +163,8 @@ function slidingModel(tr) {
       cur.classList.toggle('goal', m.goal);
       cur.replaceChildren(...tiles.map((v) => el('div', { class: v ? 'tile' : 'tile blank', 'data-value': v }, v ? String(v) : '')));
       cur.setAttribute('aria-label', `${m.goal ? 'Goal reached' : m.current ? 'Expanding' : 'Start'}: ${tiles.map((v) => v || '_').join(' ')}`);
-      $('#watch-current-label').textContent = m.goal ? `Goal reached: ${m.current.g} moves (${ghf(m.current)})`
+      $('#watch-current-label').textContent = m.goal && m.meet ? `Goal reached: ${m.meet.g} moves; the two searches met at the board shown first below`
+        : m.goal ? `Goal reached: ${m.current.g} moves (${ghf(m.current)})`
         : m.current ? `Expanding (${ghf(m.current)}${depthFirst ? ` · depth ${m.current.depth}` : ''})` : 'Start: press Step or Next.';
 
       const nodes = $('#watch-nodes');
@@ -165,6 +175,18 @@ function slidingModel(tr) {
         const kids = m.children.map((n) => miniBoard(n.tiles, w, n.pruned ? `cut: ${informed ? `f ${n.f}` : `depth ${n.depth}`} > ${n.bound}` : n.dup ? 'on the path: skipped' : ghf(n),
           n.pruned ? 'pruned' : n.dup ? 'dup' : 'child'));
         nodes.replaceChildren(...path.slice(-LIMIT), ...(kids.length ? [el('span', { class: 'sep', 'aria-hidden': 'true' }, '→')] : []), ...kids);
+      } else if (bidirectional) {
+        $('#watch-nodes-title').textContent = 'Two queues: from the start (g = moves from the start), then from the goal (g = moves to the goal)';
+        const side = (map, cls) => {
+          const list = [...map.values()];
+          const minis = list.slice(0, LIMIT / 2).map((n) => miniBoard(n.tiles, w, `g ${n.g}`, cls));
+          if (list.length > LIMIT / 2) minis.push(el('p', { class: 'more' }, `and ${fmtInt(list.length - LIMIT / 2)} more`));
+          return minis;
+        };
+        const met = m.meet ? [miniBoard(m.meet.tiles, w, `met: ${m.meet.g} moves`, 'meet'), el('span', { class: 'sep', 'aria-hidden': 'true' }, '·')] : [];
+        nodes.replaceChildren(...met, ...side(m.open, 'forward'), el('span', { class: 'sep', 'aria-hidden': 'true' }, '⇄'), ...side(m.back, 'backward'));
+        nodes.dataset.forward = String(m.open.size);
+        nodes.dataset.backward = String(m.back.size);
       } else {
         const astar = start.algorithm === 'astar';
         $('#watch-nodes-title').textContent = astar ? 'Open list, least f first (ties: larger g first)' : 'Queue, first in first out';
@@ -181,7 +203,7 @@ function slidingModel(tr) {
         const costs = x.kind === 'duplicate' ? `g ${x.g}` : `g ${x.g}${informed ? ` h ${x.h} f ${x.f}` : ''}`;
         const cut = x.kind === 'prune' ? (informed ? ` > bound ${x.bound}` : ` at depth limit ${x.bound}`) : '';
         const text = x.kind === 'threshold' ? `threshold → ${x.bound}`
-          : `${x.kind}: ${costs}${cut} · ${x.state.map((v) => v || '_').join(x.state.length > 9 ? ' ' : '')}`;
+          : `${x.backward ? '← ' : ''}${x.kind}: ${costs}${cut} · ${x.state.map((v) => v || '_').join(x.state.length > 9 ? ' ' : '')}`;
         return [i + 1, text, x.kind];
       }));
     },
@@ -212,6 +234,7 @@ function strokeModel(tr) {
     major: (i) => events[i].kind === 'extend',
     apply(i) {
       const e = events[i];
+      const open = e.backward ? m.back : m.open;
       m.last = e;
       m.recent.push(i);
       if (m.recent.length > 8) m.recent.shift();
@@ -315,6 +338,7 @@ function sudokuModel(tr) {
     major: (i) => ['naked-single', 'hidden-single', 'guess', 'backtrack', 'solved'].includes(events[i].kind),
     apply(i) {
       const e = events[i];
+      const open = e.backward ? m.back : m.open;
       m.last = e;
       count[e.kind]++;
       m.recent.push(i);

@@ -16,6 +16,7 @@ import (
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/progress"
+	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sudoku"
 )
@@ -69,8 +70,8 @@ type sudokuConfig struct {
 	jobs       int
 	stats      bool
 	maxGuesses int64
-	shard      shard // the puzzles to answer
-	continued  bool  // an earlier file's answers come before these
+	shard      shard.Shard // the puzzles to answer
+	continued  bool        // an earlier file's answers come before these
 }
 
 func runSudoku(ctx context.Context, e *env, args []string) error {
@@ -86,7 +87,7 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	jobs := fs.Int("jobs", runtime.NumCPU(), "number of puzzles solved at once")
 	stats := fs.Bool("stats", false, "print puzzles per second and the slowest puzzle on stderr at the end")
 	maxGuesses := fs.Int64("max-guesses", 0, "give up on a puzzle after this many guesses, an error naming its line (0: no cap)")
-	var sh shard
+	var sh shard.Shard
 	registerShard(fs, &sh)
 	files, err := parseArgs(fs, args)
 	if err != nil {
@@ -182,7 +183,7 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 			b := &sudokuBatch{first: isFirst, done: make(chan struct{})}
 			isFirst = false
 			for len(b.recs) < batchSize && sc.Scan() {
-				if cfg.shard.has(index) {
+				if cfg.shard.Has(index) {
 					b.recs = append(b.recs, sc.Record())
 				}
 				index++
@@ -293,7 +294,7 @@ func solveSudokuSerial(ctx context.Context, e *env, cfg sudokuConfig, bar *progr
 	for {
 		b.recs, b.out, b.solved = b.recs[:0], b.out[:0], 0
 		for len(b.recs) < batchSize && sc.Scan() {
-			if cfg.shard.has(index) {
+			if cfg.shard.Has(index) {
 				b.recs = append(b.recs, sc.Record())
 			}
 			index++
@@ -336,7 +337,7 @@ func solveSudokuSerial(ctx context.Context, e *env, cfg sudokuConfig, bar *progr
 // solves the puzzles (sudoku.Solver.SolveLines) and this writes the
 // answers.
 func solveSudokuLines(ctx context.Context, e *env, cfg sudokuConfig, bar *progress.Bar) (err error) {
-	opt := sudoku.LineOptions{Options: sudoku.Options{Limit: 1, First: cfg.first, Limits: search.Limits{MaxNodes: cfg.maxGuesses}}, Shard: cfg.shard.k, Shards: cfg.shard.n}
+	opt := sudoku.LineOptions{Options: sudoku.Options{Limit: 1, First: cfg.first, Limits: search.Limits{MaxNodes: cfg.maxGuesses}}, Shard: cfg.shard.Index, Shards: cfg.shard.Count}
 	if cfg.count {
 		opt.Options = sudoku.Options{Limit: cfg.limit, Limits: search.Limits{MaxNodes: cfg.maxGuesses}, NoSolution: true}
 	}

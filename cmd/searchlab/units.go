@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -297,30 +296,20 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 // runChildren searches units to bound in procs child processes of
 // "searchlab sliding run-units", each given every procs-th unit.
 func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxNodes int64, us []units.WorkUnit) ([]pdb.UnitResult, error) {
-	n := min(procs, len(us))
 	// The children's stderr goes to e.stderr through one lock: exec copies
 	// into a writer that is not a file from a goroutine per child.
 	stderr := &lockedWriter{w: e.stderr}
-	rs, err := units.Deal(ctx, us, procs, func(ctx context.Context, p int, share []units.WorkUnit) ([]units.UnitAnswer, error) {
-		var in bytes.Buffer
-		if err := units.WriteLines(&in, share); err != nil {
-			return nil, err
-		}
+	rs, err := units.RunCommands(ctx, us, procs, func(ctx context.Context) *exec.Cmd {
 		args := []string{"sliding", "run-units", "--bound", strconv.Itoa(bound), "--jobs", "1"}
 		if maxNodes > 0 {
 			args = append(args, "--max-nodes", strconv.FormatInt(maxNodes, 10))
 		}
 		cmd := exec.CommandContext(ctx, exe, args...)
-		cmd.Stdin = &in
 		cmd.Stderr = stderr
 		if f, ok := e.stderr.(*os.File); ok {
 			cmd.Stderr = f
 		}
-		outb, err := cmd.Output()
-		if err != nil {
-			return nil, fmt.Errorf("run-units (process %d of %d): %w", p+1, n, err)
-		}
-		return units.ReadAnswers(bytes.NewReader(outb))
+		return cmd
 	})
 	if err != nil && ctx.Err() != nil {
 		return nil, fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -83,5 +84,38 @@ func TestReadLinesErrors(t *testing.T) {
 	_, err := ReadAnswers(strings.NewReader("[]\n"))
 	if err == nil || !strings.HasPrefix(err.Error(), "line 1: not a result line") {
 		t.Errorf("ReadAnswers of an array: %v", err)
+	}
+}
+
+// TestRunCommands checks that RunCommands reads back what each process
+// writes and names a process that fails.
+func TestRunCommands(t *testing.T) {
+	t.Parallel()
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	us := []WorkUnit{{Line: 1, Unit: 0}, {Line: 1, Unit: 1}, {Line: 1, Unit: 2}}
+	ctx := context.Background()
+	// Each process answers its first unit's number, read from its stdin.
+	script := `read -r l; u=${l#*\"unit\":}; u=${u%%,*}; cat >/dev/null; echo "{\"line\":1,\"unit\":$u,\"bound\":5,\"next\":7}"`
+	rs, err := RunCommands(ctx, us, 2, func(ctx context.Context) *exec.Cmd {
+		return exec.CommandContext(ctx, sh, "-c", script)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for _, r := range rs {
+		got = append(got, r.Index)
+	}
+	if !slices.Equal(got, []int{0, 1}) {
+		t.Errorf("results of units %v, want [0 1]", got)
+	}
+	_, err = RunCommands(ctx, us, 2, func(ctx context.Context) *exec.Cmd {
+		return exec.CommandContext(ctx, sh, "-c", "cat >/dev/null; exit 3")
+	})
+	if err == nil || !strings.Contains(err.Error(), "run-units (process 1 of 2)") {
+		t.Errorf("failing processes: %v", err)
 	}
 }

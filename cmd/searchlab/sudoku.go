@@ -116,7 +116,7 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 		if *format == "" {
 			f = sudoku.DetectFormat(src.peek(1))
 		}
-		cfg := sudokuConfig{format: f, first: *first || f == sudoku.FormatBOJ2239, count: *count, json: *asJSON, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses, shard: sh, continued: i > 0}
+		cfg := sudokuConfig{format: f, first: *first || f.First(), count: *count, json: *asJSON, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses, shard: sh, continued: i > 0}
 		in := *e
 		in.stdin = src.reader()
 		if err := solveSudokuStream(ctx, &in, cfg); err != nil {

@@ -79,18 +79,31 @@ func joinInts(v []int) string {
 
 const watchBoard = "8 1 3 4 0 2 7 6 5" // 14 moves; A* with Manhattan expands a few dozen boards
 
+// watchMode switches the Watch view to the puzzle mode.
+func (p *page) watchMode(mode string) {
+	p.t.Helper()
+	p.do("click #watch-mode-"+mode, chromedp.Click(chromedp.CSS("#watch-mode-"+mode)))
+}
+
+// watchTrace runs a trace in the Watch view and fails the test, naming
+// what, unless it is done within 15 seconds.
+func (p *page) watchTrace(what string) {
+	p.t.Helper()
+	state, status := p.act("watch", "#watch-trace", 15*time.Second)
+	if state != "done" {
+		p.t.Fatalf("%s: data-state %s: %s", what, state, status)
+	}
+}
+
 func testWatch(p *page) {
 	t := p.t
 	p.showTab("watch")
-	p.do("click #watch-mode-sliding", chromedp.Click(chromedp.CSS("#watch-mode-sliding")))
+	p.watchMode("sliding")
 	p.setControl("#watch-size", "3x3")
 	p.setControl("#watch-board", watchBoard)
 	p.setControl("#watch-algo", "astar")
 	p.setControl("#watch-heuristic", "manhattan")
-	state, status := p.act("watch", "#watch-trace", 15*time.Second)
-	if state != "done" {
-		t.Fatalf("trace: data-state %s: %s", state, status)
-	}
+	p.watchTrace("trace")
 	var tr slidingTrace
 	apiTrace(p, "/api/trace/sliding", map[string]any{"board": watchBoard, "size": "3x3", "algo": "astar", "heuristic": "manhattan"}, &tr)
 	n := len(tr.Events)
@@ -157,10 +170,7 @@ func testWatch(p *page) {
 	p.setControl("#watch-board", board4)
 	p.setControl("#watch-algo", "idastar")
 	p.setControl("#watch-heuristic", "manhattan")
-	state, status = p.act("watch", "#watch-trace", 15*time.Second)
-	if state != "done" {
-		t.Fatalf("IDA* trace: data-state %s: %s", state, status)
-	}
+	p.watchTrace("IDA* trace")
 	var ida slidingTrace
 	apiTrace(p, "/api/trace/sliding", map[string]any{"board": board4, "size": "4x4", "algo": "idastar", "heuristic": "manhattan"}, &ida)
 	var bounds []int
@@ -194,10 +204,7 @@ func testWatch(p *page) {
 	p.setControl("#watch-size", "3x3")
 	p.setControl("#watch-board", raceBoard)
 	p.setControl("#watch-algo", "bibfs")
-	state, status = p.act("watch", "#watch-trace", 15*time.Second)
-	if state != "done" {
-		t.Fatalf("bidirectional trace: data-state %s: %s", state, status)
-	}
+	p.watchTrace("bidirectional trace")
 	var bi slidingTrace
 	apiTrace(p, "/api/trace/sliding", map[string]any{"board": raceBoard, "size": "3x3", "algo": "bibfs"}, &bi)
 	p.do("click #watch-end", chromedp.Click(chromedp.CSS("#watch-end")))
@@ -223,12 +230,9 @@ func testWatch(p *page) {
 
 func testWatchStroke(p *page) {
 	t := p.t
-	p.do("click #watch-mode-stroke", chromedp.Click(chromedp.CSS("#watch-mode-stroke")))
+	p.watchMode("stroke")
 	p.setControl("#watch-stroke-text", browserStroke)
-	state, status := p.act("watch", "#watch-trace", 15*time.Second)
-	if state != "done" {
-		t.Fatalf("stroke trace: data-state %s: %s", state, status)
-	}
+	p.watchTrace("stroke trace")
 	var tr struct {
 		Events []struct {
 			Kind  string   `json:"kind"`
@@ -280,12 +284,9 @@ func testWatchSudoku(p *page) {
 	t := p.t
 	// A puzzle built against backtracking: rules alone do not solve it.
 	const puzzle = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
-	p.do("click #watch-mode-sudoku", chromedp.Click(chromedp.CSS("#watch-mode-sudoku")))
+	p.watchMode("sudoku")
 	p.setControl("#watch-sudoku-text", puzzle)
-	state, status := p.act("watch", "#watch-trace", 15*time.Second)
-	if state != "done" {
-		t.Fatalf("sudoku trace: data-state %s: %s", state, status)
-	}
+	p.watchTrace("sudoku trace")
 	var tr struct {
 		Events []struct {
 			Kind   string `json:"kind"`

@@ -3,28 +3,22 @@ package web_test
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/units"
 	"github.com/searchlab/searchlab/web"
 )
 
 // board16 is a 16x16 board 200 random moves from the goal, its tiles on
 // one line.
 func board16() string {
-	b := sliding.Scramble(rand.New(rand.NewPCG(1, 2)), sliding.Standard(16, 16), 200)
-	tiles := make([]string, len(b.Tiles))
-	for i, tl := range b.Tiles {
-		tiles[i] = fmt.Sprint(tl)
-	}
-	return strings.Join(tiles, " ")
+	return units.Tiles(sliding.Scramble(rand.New(rand.NewPCG(1, 2)), sliding.Standard(16, 16), 200))
 }
 
 // TestCompareWholeLimit is the audit's case: a compare of a 16x16 board

@@ -95,17 +95,30 @@ func (p *page) watchTrace(what string) {
 	}
 }
 
+// watchSliding traces board with algo (and heuristic, unless empty) in the
+// Watch view, fails the test unless the trace is done, and returns the same
+// trace as the API gives it.
+func (p *page) watchSliding(what, size, board, algo, heuristic string) slidingTrace {
+	p.t.Helper()
+	p.setControl("#watch-size", size)
+	p.setControl("#watch-board", board)
+	p.setControl("#watch-algo", algo)
+	req := map[string]any{"board": board, "size": size, "algo": algo}
+	if heuristic != "" {
+		p.setControl("#watch-heuristic", heuristic)
+		req["heuristic"] = heuristic
+	}
+	p.watchTrace(what)
+	var tr slidingTrace
+	apiTrace(p, "/api/trace/sliding", req, &tr)
+	return tr
+}
+
 func testWatch(p *page) {
 	t := p.t
 	p.showTab("watch")
 	p.watchMode("sliding")
-	p.setControl("#watch-size", "3x3")
-	p.setControl("#watch-board", watchBoard)
-	p.setControl("#watch-algo", "astar")
-	p.setControl("#watch-heuristic", "manhattan")
-	p.watchTrace("trace")
-	var tr slidingTrace
-	apiTrace(p, "/api/trace/sliding", map[string]any{"board": watchBoard, "size": "3x3", "algo": "astar", "heuristic": "manhattan"}, &tr)
+	tr := p.watchSliding("trace", "3x3", watchBoard, "astar", "manhattan")
 	n := len(tr.Events)
 	if !tr.End.Solved || tr.End.Truncated || n < 20 {
 		t.Fatalf("the API's trace: solved %v, truncated %v, %d events", tr.End.Solved, tr.End.Truncated, n)
@@ -166,13 +179,7 @@ func testWatch(p *page) {
 
 	// IDA* on a 4x4 board through its thresholds.
 	const board4 = "5 8 3 1 6 4 7 2 9 10 11 12 13 0 14 15" // 24 moves; IDA* with Manhattan raises its bound 4 times
-	p.setControl("#watch-size", "4x4")
-	p.setControl("#watch-board", board4)
-	p.setControl("#watch-algo", "idastar")
-	p.setControl("#watch-heuristic", "manhattan")
-	p.watchTrace("IDA* trace")
-	var ida slidingTrace
-	apiTrace(p, "/api/trace/sliding", map[string]any{"board": board4, "size": "4x4", "algo": "idastar", "heuristic": "manhattan"}, &ida)
+	ida := p.watchSliding("IDA* trace", "4x4", board4, "idastar", "manhattan")
 	var bounds []int
 	for _, e := range ida.Events {
 		if e.Kind == "threshold" {
@@ -201,12 +208,7 @@ func testWatch(p *page) {
 	t.Logf("IDA* on the 4x4 board %s: thresholds %v, %d events", board4, bounds, len(ida.Events))
 
 	// Bidirectional BFS: two frontiers, and the board where they met.
-	p.setControl("#watch-size", "3x3")
-	p.setControl("#watch-board", raceBoard)
-	p.setControl("#watch-algo", "bibfs")
-	p.watchTrace("bidirectional trace")
-	var bi slidingTrace
-	apiTrace(p, "/api/trace/sliding", map[string]any{"board": raceBoard, "size": "3x3", "algo": "bibfs"}, &bi)
+	bi := p.watchSliding("bidirectional trace", "3x3", raceBoard, "bibfs", "")
 	p.do("click #watch-end", chromedp.Click(chromedp.CSS("#watch-end")))
 	sides := eval[map[string]string](p, `(() => { const n = document.getElementById("watch-nodes"); const m = n.querySelector(".mini.meet");
 		return {forward: n.dataset.forward, backward: n.dataset.backward, meet: m ? m.dataset.state : "", label: document.getElementById("watch-current-label").textContent}; })()`)

@@ -90,10 +90,7 @@ func (s *Server) slidingSolve(r *http.Request, q *SlidingRequest) (any, error) {
 			return nil, errorf(http.StatusBadRequest, "algo: "+err.Error())
 		}
 	}
-	if q.MaxDepth < 0 {
-		return nil, errorf(http.StatusBadRequest, "max_depth must not be negative")
-	}
-	maxNodes, timeout, err := s.limits(q.MaxNodes, q.Timeout)
+	maxNodes, timeout, err := s.slidingLimits(q)
 	if err != nil {
 		return nil, err
 	}
@@ -119,13 +116,10 @@ func (s *Server) slidingCompare(r *http.Request, q *SlidingRequest) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	if q.MaxDepth < 0 {
-		return nil, errorf(http.StatusBadRequest, "max_depth must not be negative")
-	}
 	// The time limit and node cap bound the whole table, shared out among
 	// its runs: a table that runs out answers with the runs it has, those
 	// not reached marked "not-run".
-	maxNodes, timeout, err := s.limits(q.MaxNodes, q.Timeout)
+	maxNodes, timeout, err := s.slidingLimits(q)
 	if err != nil {
 		return nil, err
 	}
@@ -136,6 +130,15 @@ func (s *Server) slidingCompare(r *http.Request, q *SlidingRequest) (any, error)
 		return nil, s.solveError(r, err, maxNodes, timeout)
 	}
 	return api.NewCompareAnswer(c), nil
+}
+
+// slidingLimits checks a sliding request's max_depth, then returns its node
+// cap and time limit within the server's.
+func (s *Server) slidingLimits(q *SlidingRequest) (int64, time.Duration, error) {
+	if q.MaxDepth < 0 {
+		return 0, 0, errorf(http.StatusBadRequest, "max_depth must not be negative")
+	}
+	return s.limits(q.MaxNodes, q.Timeout)
 }
 
 // solveError turns a failed search into its answer: 504 for a limit, 400

@@ -264,14 +264,22 @@ func TestSmallBoardsAgainstBFS(t *testing.T) {
 	}
 }
 
-// TestSolveDeterministic checks that repeated runs give the same path.
-func TestSolveDeterministic(t *testing.T) {
-	ctx := context.Background()
+// eightSet builds the 4-4 databases of the standard 3x3 goal and returns
+// them with the goal.
+func eightSet(t *testing.T) (*Set, sliding.Board) {
+	t.Helper()
 	goal := sliding.Standard(3, 3)
-	s, err := Build(ctx, 3, 3, 8, "4-4", nil)
+	s, err := Build(context.Background(), 3, 3, 8, "4-4", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s, goal
+}
+
+// TestSolveDeterministic checks that repeated runs give the same path.
+func TestSolveDeterministic(t *testing.T) {
+	ctx := context.Background()
+	s, goal := eightSet(t)
 	b := mustBoard(t, 3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1) // 31 moves, the farthest
 	first, err := s.Solve(ctx, b, goal, search.Limits{})
 	if err != nil {
@@ -295,11 +303,7 @@ func TestSolveDeterministic(t *testing.T) {
 // mirrored one and still solves optimally.
 func TestWithoutMirror(t *testing.T) {
 	ctx := context.Background()
-	goal := sliding.Standard(3, 3)
-	s, err := Build(ctx, 3, 3, 8, "4-4", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, goal := eightSet(t)
 	p := s.WithoutMirror()
 	if !s.Mirror() || p.Mirror() || p.Method() != "pdb 4-4" {
 		t.Fatalf("Mirror %v / %v, method %q", s.Mirror(), p.Mirror(), p.Method())
@@ -329,11 +333,7 @@ func TestWithoutMirror(t *testing.T) {
 
 func TestSolveErrors(t *testing.T) {
 	ctx := context.Background()
-	goal := sliding.Standard(3, 3)
-	s, err := Build(ctx, 3, 3, 8, "4-4", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, goal := eightSet(t)
 	unsolvable := mustBoard(t, 3, 3, 2, 1, 3, 4, 5, 6, 7, 8, 0)
 	if _, err := s.Solve(ctx, unsolvable, goal, search.Limits{}); !errors.Is(err, sliding.ErrUnsolvable) {
 		t.Errorf("unsolvable board: err = %v, want ErrUnsolvable", err)

@@ -500,17 +500,25 @@ func TestDefaultPartition(t *testing.T) {
 	}
 }
 
+// openLogged opens the 3x3 4-4 set for the blank cell in a new temporary
+// directory, logging to a builder, and returns it with its Options and log.
+func openLogged(t *testing.T, blank int) (*Set, Options, *strings.Builder) {
+	t.Helper()
+	log := new(strings.Builder)
+	opts := Options{Dir: t.TempDir(), Log: log}
+	s, err := Open(context.Background(), 3, 3, blank, "4-4", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, opts, log
+}
+
 // TestCache checks that Open builds, saves and reloads a set, and that a
 // damaged or mismatched file is refused and rebuilt, never used.
 func TestCache(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	var log strings.Builder
-	opts := Options{Dir: dir, Log: &log}
-	s1, err := Open(ctx, 3, 3, 8, "4-4", opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s1, opts, log := openLogged(t, 8)
+	dir := opts.Dir
 	if !strings.Contains(log.String(), "building") {
 		t.Errorf("first Open logged %q, want a note on building", log.String())
 	}
@@ -707,13 +715,8 @@ func mustPattern(t *testing.T, w, h int, cells []int) *pattern {
 // every file whatever its stamp says.
 func TestStamp(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	var log strings.Builder
-	opts := Options{Dir: dir, Log: &log}
-	want, err := Open(ctx, 3, 3, 0, "4-4", opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want, opts, log := openLogged(t, 0)
+	dir := opts.Dir
 	name := filepath.Join(dir, "3x3-b0-1.2.3.4.pdb")
 	if _, err := os.Stat(stampName(name)); err != nil {
 		t.Fatalf("no stamp after writing: %v", err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -229,11 +230,7 @@ func TestSmallBoardsAgainstBFS(t *testing.T) {
 			}
 			dist := allDistances(tc.goal)
 			exact := tc.partition == "8" || tc.partition == "5"
-			keys := make([]string, 0, len(dist))
-			for k := range dist {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
+			keys := slices.Sorted(maps.Keys(dist))
 			for _, k := range keys {
 				b := sliding.Board{W: tc.goal.W, H: tc.goal.H, Tiles: []uint8(k)}
 				hv, err := s.Heuristic(b, tc.goal)
@@ -244,23 +241,31 @@ func TestSmallBoardsAgainstBFS(t *testing.T) {
 					t.Fatalf("board %v: heuristic %d, distance %d", b.Tiles, hv, dist[k])
 				}
 			}
-			rng := rand.New(rand.NewPCG(3, 4))
-			for range 150 {
-				k := keys[rng.IntN(len(keys))]
-				b := sliding.Board{W: tc.goal.W, H: tc.goal.H, Tiles: []uint8(k)}
-				sol, err := s.Solve(ctx, b, tc.goal, search.Limits{})
-				if err != nil {
-					t.Fatalf("board %v: %v", b.Tiles, err)
-				}
-				if len(sol.Moves) != dist[k] || !sol.Optimal {
-					t.Fatalf("board %v: %d moves (optimal %v), want %d", b.Tiles, len(sol.Moves), sol.Optimal, dist[k])
-				}
-				end, err := b.Apply(sol.Moves...)
-				if err != nil || !end.Equal(tc.goal) {
-					t.Fatalf("board %v: moves %v do not reach the goal (%v)", b.Tiles, sol.Moves, err)
-				}
-			}
+			checkRandomSolves(t, s, tc.goal, keys, dist, 3, 4, 150)
 		})
+	}
+}
+
+// checkRandomSolves solves n boards drawn from keys (tiles as strings) with
+// a generator seeded with seed1 and seed2, and checks that each path is as
+// long as dist says, marked optimal, and reaches goal.
+func checkRandomSolves(t *testing.T, s *Set, goal sliding.Board, keys []string, dist map[string]int, seed1, seed2 uint64, n int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed1, seed2))
+	for range n {
+		k := keys[rng.IntN(len(keys))]
+		b := sliding.Board{W: goal.W, H: goal.H, Tiles: []uint8(k)}
+		sol, err := s.Solve(context.Background(), b, goal, search.Limits{})
+		if err != nil {
+			t.Fatalf("board %v: %v", b.Tiles, err)
+		}
+		if len(sol.Moves) != dist[k] || !sol.Optimal {
+			t.Fatalf("board %v: %d moves (optimal %v), want %d", b.Tiles, len(sol.Moves), sol.Optimal, dist[k])
+		}
+		end, err := b.Apply(sol.Moves...)
+		if err != nil || !end.Equal(goal) {
+			t.Fatalf("board %v: moves %v do not reach the goal (%v)", b.Tiles, sol.Moves, err)
+		}
 	}
 }
 

@@ -46,17 +46,8 @@ func BidirectionalBFS[S comparable](ctx context.Context, start, goal S, next, pr
 	stored := func() int { return len(fw.seen) + len(bw.seen) }
 	m.stored(stored())
 	finish := func(meet S) (Result[S], error) {
-		for s := meet; ; s = fw.seen[s].link {
-			res.Path = append(res.Path, s)
-			if s == start {
-				break
-			}
-		}
-		reverse(res.Path)
-		for s := meet; s != goal; {
-			s = bw.seen[s].link
-			res.Path = append(res.Path, s)
-		}
+		res.Path = joinPath(meet, start, goal,
+			func(s S) S { return fw.seen[s].link }, func(s S) S { return bw.seen[s].link })
 		res.Cost = fw.seen[meet].cost + bw.seen[meet].cost
 		if obs {
 			frontier := len(fw.layer) + len(bw.layer)
@@ -286,20 +277,30 @@ search:
 	if best == math.MaxInt {
 		return res, ErrNotFound
 	}
-	for s := meet; ; s = fw.rec[s].link {
-		res.Path = append(res.Path, s)
-		if s == start {
-			break
-		}
-	}
-	reverse(res.Path)
-	for s := meet; s != goal; {
-		s = bw.rec[s].link
-		res.Path = append(res.Path, s)
-	}
+	res.Path = joinPath(meet, start, goal,
+		func(s S) S { return fw.rec[s].link }, func(s S) S { return bw.rec[s].link })
 	res.Cost = best
 	if obs {
 		emitState(&m, goal, ev{kind: Goal, g: best, depth: len(res.Path) - 1, best: best, frontier: frontier(), stored: stored()})
 	}
 	return res, nil
+}
+
+// joinPath returns the path from start through meet to goal, where toStart
+// follows the forward side's links back towards start and toGoal the backward
+// side's links on towards goal.
+func joinPath[S comparable](meet, start, goal S, toStart, toGoal func(S) S) []S {
+	var path []S
+	for s := meet; ; s = toStart(s) {
+		path = append(path, s)
+		if s == start {
+			break
+		}
+	}
+	reverse(path)
+	for s := meet; s != goal; {
+		s = toGoal(s)
+		path = append(path, s)
+	}
+	return path
 }

@@ -56,6 +56,21 @@ func newInstance(r *rand.Rand, minCost int) instance {
 	return in
 }
 
+// randomInstances returns a generator seeded with seed1 and seed2, and the
+// trials random instances (steps costing minCost or more) drawn from it,
+// each drawn as the loop asks for it, so that the loop may draw from the
+// generator too.
+func randomInstances(seed1, seed2 uint64, minCost int) (*rand.Rand, iter.Seq2[int, instance]) {
+	r := rand.New(rand.NewPCG(seed1, seed2))
+	return r, func(yield func(int, instance) bool) {
+		for trial := range trials {
+			if !yield(trial, newInstance(r, minCost)) {
+				return
+			}
+		}
+	}
+}
+
 // fraction returns an estimate that is a random fraction of exact(i), drawn
 // once per state: admissible, and in general inconsistent.
 func fraction(r *rand.Rand, n int, exact func(int) int) func(string) int {
@@ -103,12 +118,10 @@ func checkPath(t *testing.T, what string, g graph, res search.Result[string], er
 func TestDijkstraAgainstFloydWarshall(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	r := rand.New(rand.NewPCG(11, 12))
-	for trial := range trials {
-		in := newInstance(r, 0)
+	_, insts := randomInstances(11, 12, 0)
+	for _, in := range insts {
 		res, err := search.Dijkstra(ctx, name(in.src), in.g.next, is(name(in.dst)), search.Limits{})
 		checkPath(t, "Dijkstra", in.g, res, err, []string{name(in.src)}, name(in.dst), in.cost[in.src][in.dst], true)
-		_ = trial
 	}
 }
 
@@ -118,9 +131,8 @@ func TestDijkstraAgainstFloydWarshall(t *testing.T) {
 func TestSeveralStarts(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	r := rand.New(rand.NewPCG(13, 14))
-	for trial := range trials {
-		in := newInstance(r, 0)
+	r, insts := randomInstances(13, 14, 0)
+	for _, in := range insts {
 		var starts []string
 		wantCost, wantSteps := math.MaxInt, math.MaxInt
 		for i := range in.n {
@@ -138,7 +150,6 @@ func TestSeveralStarts(t *testing.T) {
 		checkPath(t, "DijkstraFrom", in.g, res, err, starts, name(in.dst), wantCost, true)
 		res, err = search.AStarFrom(ctx, slices.Values(starts), in.g.next, hTo, goal, search.Limits{})
 		checkPath(t, "AStarFrom", in.g, res, err, starts, name(in.dst), wantCost, true)
-		_ = trial
 	}
 }
 
@@ -148,9 +159,8 @@ func TestSeveralStarts(t *testing.T) {
 func TestReach(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	r := rand.New(rand.NewPCG(15, 16))
-	for trial := range trials {
-		in := newInstance(r, 0)
+	_, insts := randomInstances(15, 16, 0)
+	for trial, in := range insts {
 		for _, uniform := range []bool{true, false} {
 			reach := search.DijkstraReach(ctx, name(in.src), in.g.next, search.Limits{})
 			want := in.cost[in.src]
@@ -224,9 +234,8 @@ func TestReach(t *testing.T) {
 func TestBidirectional(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	r := rand.New(rand.NewPCG(17, 18))
-	for trial := range trials {
-		in := newInstance(r, 0)
+	r, insts := randomInstances(17, 18, 0)
+	for trial, in := range insts {
 		if trial%2 == 1 { // reversible moves: every edge both ways, same cost
 			sym, has := graph{}, map[[2]string]bool{}
 			for i := range in.n {
@@ -262,9 +271,8 @@ func TestBidirectional(t *testing.T) {
 func TestWeightedAStar(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	r := rand.New(rand.NewPCG(19, 20))
-	for trial := range trials {
-		in := newInstance(r, 0)
+	_, insts := randomInstances(19, 20, 0)
+	for trial, in := range insts {
 		w := []float64{1, 1.5, 2, 5}[trial%4]
 		res, err := search.WeightedAStar(ctx, name(in.src), in.g.next, in.hTo, w, is(name(in.dst)), search.Limits{})
 		opt := in.cost[in.src][in.dst]
@@ -285,10 +293,9 @@ func TestWeightedAStar(t *testing.T) {
 func TestAnytimeAStar(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	r := rand.New(rand.NewPCG(21, 22))
+	_, insts := randomInstances(21, 22, 0)
 	improved := 0
-	for trial := range trials {
-		in := newInstance(r, 0)
+	for trial, in := range insts {
 		w := []float64{1, 1.5, 2, 5}[trial%4]
 		opt := in.cost[in.src][in.dst]
 		for _, cap := range []int64{0, 1, 2, 3, 5, 8} {
@@ -354,10 +361,9 @@ func allPaths(g graph, src, dst string, limit int, simple bool) (paths [][]strin
 func TestAllOptimal(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	r := rand.New(rand.NewPCG(23, 24))
+	r, insts := randomInstances(23, 24, 1)
 	many := 0
-	for trial := range trials {
-		in := newInstance(r, 1)
+	for trial, in := range insts {
 		if trial%3 == 0 { // a ladder from first to last has many optimal paths
 			in.src, in.dst, in.g = 0, in.n-1, graph{}
 			for i := range in.n {
@@ -419,9 +425,8 @@ func TestAllOptimal(t *testing.T) {
 func TestYen(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	r := rand.New(rand.NewPCG(25, 26))
-	for trial := range trials {
-		in := newInstance(r, 0)
+	r, insts := randomInstances(25, 26, 0)
+	for trial, in := range insts {
 		for len(in.g) > 0 && in.n > 7 { // keep the enumeration small
 			in = newInstance(r, 0)
 		}

@@ -38,12 +38,18 @@ func Formats() []Format { return append([]Format(nil), formats[:]...) }
 
 // ParseFormat returns the Format named s, or an error naming the choices.
 func ParseFormat(s string) (Format, error) {
-	for _, f := range formats {
-		if string(f) == s {
-			return f, nil
+	return parseName(formats[:], s, "format", "grid, line, boj11112 or boj1525")
+}
+
+// parseName returns the member of names spelt s, or an error that says s is
+// an unknown what and lists the choices, want.
+func parseName[T ~string](names []T, s, what, want string) (T, error) {
+	for _, n := range names {
+		if string(n) == s {
+			return n, nil
 		}
 	}
-	return "", fmt.Errorf("unknown format %q (want grid, line, boj11112 or boj1525)", s)
+	return "", fmt.Errorf("unknown %s %q (want %s)", what, s, want)
 }
 
 // Case is one board read from input, with the line it starts on.

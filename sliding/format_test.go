@@ -8,29 +8,38 @@ import (
 	"testing"
 )
 
+// parseInput is the input of one ParseAll case.
+type parseInput struct {
+	name   string
+	format Format
+	w, h   int
+	in     string
+}
+
+func (p parseInput) parse() ([]Case, error) {
+	return ParseAll(strings.NewReader(p.in), p.format, p.w, p.h)
+}
+
 func TestParseGood(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name   string
-		format Format
-		w, h   int
-		in     string
-		want   []string // boards in line form
-		lines  []int
+		parseInput
+		want  []string // boards in line form
+		lines []int
 	}{
-		{"grid", Grid, 0, 0, "1 2 3\n4 5 6\n7 8 0\n\n  2 _ \n1 3\n\n\n# 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n",
+		{parseInput{"grid", Grid, 0, 0, "1 2 3\n4 5 6\n7 8 0\n\n  2 _ \n1 3\n\n\n# 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n"},
 			[]string{"1 2 3 4 5 6 7 8 0", "2 0 1 3", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"}, []int{1, 5, 9}},
-		{"grid rectangular", Grid, 4, 2, "1 2 3 4\r\n5 6 7 0\r\n", []string{"1 2 3 4 5 6 7 0"}, []int{1}},
-		{"grid empty", Grid, 0, 0, "\n\n", nil, nil},
-		{"line square", Line, 0, 0, "1 2 3 4 5 6 7 8 0\n\n8 1 3 4 # 2 7 6 5\n", []string{"1 2 3 4 5 6 7 8 0", "8 1 3 4 0 2 7 6 5"}, []int{1, 3}},
-		{"line sized", Line, 3, 2, "1 2 3 4 5 0\n", []string{"1 2 3 4 5 0"}, []int{1}},
-		{"boj11112", BOJ11112, 0, 0, "2\n\n123\n456\n78#\n\n1#3\n426\n758\n", []string{"1 2 3 4 5 6 7 8 0", "1 0 3 4 2 6 7 5 8"}, []int{3, 7}},
-		{"boj11112 no blank lines", BOJ11112, 0, 0, "1\n#12\n453\n786", []string{"0 1 2 4 5 3 7 8 6"}, []int{2}},
-		{"boj11112 zero", BOJ11112, 0, 0, "0\n", nil, nil},
-		{"boj1525", BOJ1525, 0, 0, "1 0 3\n4 2 5\n7 8 6\n", []string{"1 0 3 4 2 5 7 8 6"}, []int{1}},
+		{parseInput{"grid rectangular", Grid, 4, 2, "1 2 3 4\r\n5 6 7 0\r\n"}, []string{"1 2 3 4 5 6 7 0"}, []int{1}},
+		{parseInput{"grid empty", Grid, 0, 0, "\n\n"}, nil, nil},
+		{parseInput{"line square", Line, 0, 0, "1 2 3 4 5 6 7 8 0\n\n8 1 3 4 # 2 7 6 5\n"}, []string{"1 2 3 4 5 6 7 8 0", "8 1 3 4 0 2 7 6 5"}, []int{1, 3}},
+		{parseInput{"line sized", Line, 3, 2, "1 2 3 4 5 0\n"}, []string{"1 2 3 4 5 0"}, []int{1}},
+		{parseInput{"boj11112", BOJ11112, 0, 0, "2\n\n123\n456\n78#\n\n1#3\n426\n758\n"}, []string{"1 2 3 4 5 6 7 8 0", "1 0 3 4 2 6 7 5 8"}, []int{3, 7}},
+		{parseInput{"boj11112 no blank lines", BOJ11112, 0, 0, "1\n#12\n453\n786"}, []string{"0 1 2 4 5 3 7 8 6"}, []int{2}},
+		{parseInput{"boj11112 zero", BOJ11112, 0, 0, "0\n"}, nil, nil},
+		{parseInput{"boj1525", BOJ1525, 0, 0, "1 0 3\n4 2 5\n7 8 6\n"}, []string{"1 0 3 4 2 5 7 8 6"}, []int{1}},
 	}
 	for _, tt := range tests {
-		cases, err := ParseAll(strings.NewReader(tt.in), tt.format, tt.w, tt.h)
+		cases, err := tt.parse()
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -52,39 +61,36 @@ func TestParseGood(t *testing.T) {
 func TestParseBad(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name   string
-		format Format
-		w, h   int
-		in     string
-		line   int
-		msg    string
+		parseInput
+		line int
+		msg  string
 	}{
-		{"ragged", Grid, 0, 0, "1 2 3\n4 5\n6 7 8\n", 2, "ragged row"},
-		{"duplicate", Grid, 0, 0, "1 2 3\n4 5 6\n7 7 0\n", 3, "tile 7 appears twice"},
-		{"missing tile", Grid, 0, 0, "1 2 3\n4 5 6\n7 0 9\n", 3, "tile 9 out of range"},
-		{"two blanks", Grid, 0, 0, "1 2 3\n4 0 6\n7 8 #\n", 3, "two blanks"},
-		{"no blank", Line, 2, 2, "1 2 3 4\n", 1, "tile 4 out of range"},
-		{"text", Grid, 0, 0, "1 2 3\n4 x 6\n7 8 0\n", 2, `"x" is not a number`},
-		{"negative", Line, 0, 0, "1 2 -3 0\n", 1, "tile -3 out of range"},
-		{"too small", Grid, 0, 0, "0 1\n", 1, "sides must be 2 to 16"},
-		{"size flag", Grid, 4, 4, "1 2 3\n4 5 6\n7 8 0\n", 1, "--size says 4x4"},
-		{"not square", Line, 0, 0, "1 2 3 4 5 0\n", 1, "do not make a square"},
-		{"line count", Line, 3, 3, "1 2 3 4 5 6 7 8 0\n1 2 3 0\n", 2, "4 numbers, want 9"},
-		{"boj11112 count text", BOJ11112, 0, 0, "two\n", 1, "not a case count"},
-		{"boj11112 empty", BOJ11112, 0, 0, "", 1, "empty input"},
-		{"boj11112 too few", BOJ11112, 0, 0, "2\n\n123\n456\n78#\n", 5, "input ends inside case 2"},
-		{"boj11112 too many", BOJ11112, 0, 0, "1\n\n123\n456\n78#\n\n123\n456\n78#\n", 7, "more input"},
-		{"boj11112 short row", BOJ11112, 0, 0, "1\n123\n45\n78#6\n", 3, "has 2 cells, want 3"},
-		{"boj11112 zero", BOJ11112, 0, 0, "1\n123\n450\n786\n", 3, "not a BOJ 11112 cell"},
-		{"boj11112 duplicate", BOJ11112, 0, 0, "1\n123\n455\n78#\n", 3, "tile 5 appears twice"},
-		{"boj11112 two blanks", BOJ11112, 0, 0, "1\n12#\n456\n78#\n", 4, "two blanks"},
-		{"boj1525 ragged", BOJ1525, 0, 0, "1 2 3\n4 5 6 7\n8 0 9\n", 2, "row has 4 numbers"},
-		{"boj1525 short", BOJ1525, 0, 0, "1 2 3\n4 5 6\n", 3, "input ends after 2 rows"},
-		{"boj1525 extra", BOJ1525, 0, 0, "1 2 3\n4 5 6\n7 8 0\n1 2 3\n", 4, "more input"},
-		{"boj1525 range", BOJ1525, 0, 0, "1 2 3\n4 5 6\n7 8 9\n", 3, "tile 9 out of range"},
+		{parseInput{"ragged", Grid, 0, 0, "1 2 3\n4 5\n6 7 8\n"}, 2, "ragged row"},
+		{parseInput{"duplicate", Grid, 0, 0, "1 2 3\n4 5 6\n7 7 0\n"}, 3, "tile 7 appears twice"},
+		{parseInput{"missing tile", Grid, 0, 0, "1 2 3\n4 5 6\n7 0 9\n"}, 3, "tile 9 out of range"},
+		{parseInput{"two blanks", Grid, 0, 0, "1 2 3\n4 0 6\n7 8 #\n"}, 3, "two blanks"},
+		{parseInput{"no blank", Line, 2, 2, "1 2 3 4\n"}, 1, "tile 4 out of range"},
+		{parseInput{"text", Grid, 0, 0, "1 2 3\n4 x 6\n7 8 0\n"}, 2, `"x" is not a number`},
+		{parseInput{"negative", Line, 0, 0, "1 2 -3 0\n"}, 1, "tile -3 out of range"},
+		{parseInput{"too small", Grid, 0, 0, "0 1\n"}, 1, "sides must be 2 to 16"},
+		{parseInput{"size flag", Grid, 4, 4, "1 2 3\n4 5 6\n7 8 0\n"}, 1, "--size says 4x4"},
+		{parseInput{"not square", Line, 0, 0, "1 2 3 4 5 0\n"}, 1, "do not make a square"},
+		{parseInput{"line count", Line, 3, 3, "1 2 3 4 5 6 7 8 0\n1 2 3 0\n"}, 2, "4 numbers, want 9"},
+		{parseInput{"boj11112 count text", BOJ11112, 0, 0, "two\n"}, 1, "not a case count"},
+		{parseInput{"boj11112 empty", BOJ11112, 0, 0, ""}, 1, "empty input"},
+		{parseInput{"boj11112 too few", BOJ11112, 0, 0, "2\n\n123\n456\n78#\n"}, 5, "input ends inside case 2"},
+		{parseInput{"boj11112 too many", BOJ11112, 0, 0, "1\n\n123\n456\n78#\n\n123\n456\n78#\n"}, 7, "more input"},
+		{parseInput{"boj11112 short row", BOJ11112, 0, 0, "1\n123\n45\n78#6\n"}, 3, "has 2 cells, want 3"},
+		{parseInput{"boj11112 zero", BOJ11112, 0, 0, "1\n123\n450\n786\n"}, 3, "not a BOJ 11112 cell"},
+		{parseInput{"boj11112 duplicate", BOJ11112, 0, 0, "1\n123\n455\n78#\n"}, 3, "tile 5 appears twice"},
+		{parseInput{"boj11112 two blanks", BOJ11112, 0, 0, "1\n12#\n456\n78#\n"}, 4, "two blanks"},
+		{parseInput{"boj1525 ragged", BOJ1525, 0, 0, "1 2 3\n4 5 6 7\n8 0 9\n"}, 2, "row has 4 numbers"},
+		{parseInput{"boj1525 short", BOJ1525, 0, 0, "1 2 3\n4 5 6\n"}, 3, "input ends after 2 rows"},
+		{parseInput{"boj1525 extra", BOJ1525, 0, 0, "1 2 3\n4 5 6\n7 8 0\n1 2 3\n"}, 4, "more input"},
+		{parseInput{"boj1525 range", BOJ1525, 0, 0, "1 2 3\n4 5 6\n7 8 9\n"}, 3, "tile 9 out of range"},
 	}
 	for _, tt := range tests {
-		_, err := ParseAll(strings.NewReader(tt.in), tt.format, tt.w, tt.h)
+		_, err := tt.parse()
 		var se *SyntaxError
 		if !errors.As(err, &se) {
 			t.Errorf("%s: error %v, want a *SyntaxError", tt.name, err)

@@ -97,12 +97,7 @@ func Algorithms() []Algorithm { return append([]Algorithm(nil), algorithms[:]...
 
 // ParseAlgorithm returns the Algorithm named s, or an error naming the choices.
 func ParseAlgorithm(s string) (Algorithm, error) {
-	for _, a := range algorithms {
-		if string(a) == s {
-			return a, nil
-		}
-	}
-	return "", fmt.Errorf("unknown algorithm %q (want auto, bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar)", s)
+	return parseName(algorithms[:], s, "algorithm", "auto, bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
 }
 
 // Informed reports whether a uses a heuristic.

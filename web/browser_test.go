@@ -305,11 +305,18 @@ func waitReplay(p *page, k, n int, want sliding.Board) {
 		`"counter " + document.getElementById("sliding-counter").textContent + ", tiles " + JSON.stringify(`+tilesJS+`)`)
 }
 
+// browserCase returns the spiral goal, browserBoard and the number of moves
+// between them.
+func browserCase(t *testing.T) (goal, board sliding.Board, want int) {
+	t.Helper()
+	goal = mustBoard(t, 3, 3, spiralGoal)
+	board = mustBoard(t, 3, 3, browserBoard)
+	return goal, board, sliding.TableFor(goal).Distance(board)
+}
+
 func testSliding(p *page) {
 	t := p.t
-	goal := mustBoard(t, 3, 3, spiralGoal)
-	board := mustBoard(t, 3, 3, browserBoard)
-	want := sliding.TableFor(goal).Distance(board)
+	goal, board, want := browserCase(t)
 
 	p.showTab("sliding")
 	p.setControl("#sliding-size", "3x3")
@@ -390,9 +397,7 @@ type compareRow struct {
 
 func testCompare(p *page) {
 	t := p.t
-	goal := mustBoard(t, 3, 3, spiralGoal)
-	board := mustBoard(t, 3, 3, browserBoard)
-	want := sliding.TableFor(goal).Distance(board)
+	_, _, want := browserCase(t)
 
 	p.showTab("compare")
 	state, status := p.act("compare", "#compare-run", 60*time.Second)

@@ -79,20 +79,46 @@ func joinInts(v []int) string {
 
 const watchBoard = "8 1 3 4 0 2 7 6 5" // 14 moves; A* with Manhattan expands a few dozen boards
 
+// watchMode switches the Watch view to the puzzle mode.
+func (p *page) watchMode(mode string) {
+	p.t.Helper()
+	p.do("click #watch-mode-"+mode, chromedp.Click(chromedp.CSS("#watch-mode-"+mode)))
+}
+
+// watchTrace runs a trace in the Watch view and fails the test, naming
+// what, unless it is done within 15 seconds.
+func (p *page) watchTrace(what string) {
+	p.t.Helper()
+	state, status := p.act("watch", "#watch-trace", 15*time.Second)
+	if state != "done" {
+		p.t.Fatalf("%s: data-state %s: %s", what, state, status)
+	}
+}
+
+// watchSliding traces board with algo (and heuristic, unless empty) in the
+// Watch view, fails the test unless the trace is done, and returns the same
+// trace as the API gives it.
+func (p *page) watchSliding(what, size, board, algo, heuristic string) slidingTrace {
+	p.t.Helper()
+	p.setControl("#watch-size", size)
+	p.setControl("#watch-board", board)
+	p.setControl("#watch-algo", algo)
+	req := map[string]any{"board": board, "size": size, "algo": algo}
+	if heuristic != "" {
+		p.setControl("#watch-heuristic", heuristic)
+		req["heuristic"] = heuristic
+	}
+	p.watchTrace(what)
+	var tr slidingTrace
+	apiTrace(p, "/api/trace/sliding", req, &tr)
+	return tr
+}
+
 func testWatch(p *page) {
 	t := p.t
 	p.showTab("watch")
-	p.do("click #watch-mode-sliding", chromedp.Click(chromedp.CSS("#watch-mode-sliding")))
-	p.setControl("#watch-size", "3x3")
-	p.setControl("#watch-board", watchBoard)
-	p.setControl("#watch-algo", "astar")
-	p.setControl("#watch-heuristic", "manhattan")
-	state, status := p.act("watch", "#watch-trace", 15*time.Second)
-	if state != "done" {
-		t.Fatalf("trace: data-state %s: %s", state, status)
-	}
-	var tr slidingTrace
-	apiTrace(p, "/api/trace/sliding", map[string]any{"board": watchBoard, "size": "3x3", "algo": "astar", "heuristic": "manhattan"}, &tr)
+	p.watchMode("sliding")
+	tr := p.watchSliding("trace", "3x3", watchBoard, "astar", "manhattan")
 	n := len(tr.Events)
 	if !tr.End.Solved || tr.End.Truncated || n < 20 {
 		t.Fatalf("the API's trace: solved %v, truncated %v, %d events", tr.End.Solved, tr.End.Truncated, n)
@@ -153,16 +179,7 @@ func testWatch(p *page) {
 
 	// IDA* on a 4x4 board through its thresholds.
 	const board4 = "5 8 3 1 6 4 7 2 9 10 11 12 13 0 14 15" // 24 moves; IDA* with Manhattan raises its bound 4 times
-	p.setControl("#watch-size", "4x4")
-	p.setControl("#watch-board", board4)
-	p.setControl("#watch-algo", "idastar")
-	p.setControl("#watch-heuristic", "manhattan")
-	state, status = p.act("watch", "#watch-trace", 15*time.Second)
-	if state != "done" {
-		t.Fatalf("IDA* trace: data-state %s: %s", state, status)
-	}
-	var ida slidingTrace
-	apiTrace(p, "/api/trace/sliding", map[string]any{"board": board4, "size": "4x4", "algo": "idastar", "heuristic": "manhattan"}, &ida)
+	ida := p.watchSliding("IDA* trace", "4x4", board4, "idastar", "manhattan")
 	var bounds []int
 	for _, e := range ida.Events {
 		if e.Kind == "threshold" {
@@ -191,15 +208,7 @@ func testWatch(p *page) {
 	t.Logf("IDA* on the 4x4 board %s: thresholds %v, %d events", board4, bounds, len(ida.Events))
 
 	// Bidirectional BFS: two frontiers, and the board where they met.
-	p.setControl("#watch-size", "3x3")
-	p.setControl("#watch-board", raceBoard)
-	p.setControl("#watch-algo", "bibfs")
-	state, status = p.act("watch", "#watch-trace", 15*time.Second)
-	if state != "done" {
-		t.Fatalf("bidirectional trace: data-state %s: %s", state, status)
-	}
-	var bi slidingTrace
-	apiTrace(p, "/api/trace/sliding", map[string]any{"board": raceBoard, "size": "3x3", "algo": "bibfs"}, &bi)
+	bi := p.watchSliding("bidirectional trace", "3x3", raceBoard, "bibfs", "")
 	p.do("click #watch-end", chromedp.Click(chromedp.CSS("#watch-end")))
 	sides := eval[map[string]string](p, `(() => { const n = document.getElementById("watch-nodes"); const m = n.querySelector(".mini.meet");
 		return {forward: n.dataset.forward, backward: n.dataset.backward, meet: m ? m.dataset.state : "", label: document.getElementById("watch-current-label").textContent}; })()`)
@@ -223,12 +232,9 @@ func testWatch(p *page) {
 
 func testWatchStroke(p *page) {
 	t := p.t
-	p.do("click #watch-mode-stroke", chromedp.Click(chromedp.CSS("#watch-mode-stroke")))
+	p.watchMode("stroke")
 	p.setControl("#watch-stroke-text", browserStroke)
-	state, status := p.act("watch", "#watch-trace", 15*time.Second)
-	if state != "done" {
-		t.Fatalf("stroke trace: data-state %s: %s", state, status)
-	}
+	p.watchTrace("stroke trace")
 	var tr struct {
 		Events []struct {
 			Kind  string   `json:"kind"`
@@ -280,12 +286,9 @@ func testWatchSudoku(p *page) {
 	t := p.t
 	// A puzzle built against backtracking: rules alone do not solve it.
 	const puzzle = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
-	p.do("click #watch-mode-sudoku", chromedp.Click(chromedp.CSS("#watch-mode-sudoku")))
+	p.watchMode("sudoku")
 	p.setControl("#watch-sudoku-text", puzzle)
-	state, status := p.act("watch", "#watch-trace", 15*time.Second)
-	if state != "done" {
-		t.Fatalf("sudoku trace: data-state %s: %s", state, status)
-	}
+	p.watchTrace("sudoku trace")
 	var tr struct {
 		Events []struct {
 			Kind   string `json:"kind"`

@@ -3,18 +3,23 @@ package web_test
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/units"
 	"github.com/searchlab/searchlab/web"
 )
+
+// board16 is a 16x16 board 200 random moves from the goal, its tiles on
+// one line.
+func board16() string {
+	return units.Tiles(sliding.Scramble(rand.New(rand.NewPCG(1, 2)), sliding.Standard(16, 16), 200))
+}
 
 // TestCompareWholeLimit is the audit's case: a compare of a 16x16 board
 // with "timeout": "2s" must answer 200 within the time as a whole (plus a
@@ -23,14 +28,10 @@ import (
 func TestCompareWholeLimit(t *testing.T) {
 	srv := httptest.NewServer(web.New(web.Config{}))
 	defer srv.Close()
-	b := sliding.Scramble(rand.New(rand.NewPCG(1, 2)), sliding.Standard(16, 16), 200)
-	tiles := make([]string, len(b.Tiles))
-	for i, tl := range b.Tiles {
-		tiles[i] = fmt.Sprint(tl)
-	}
+	board := board16()
 	start := time.Now()
 	r := post(context.Background(), http.DefaultClient, srv.URL+"/api/sliding/compare",
-		map[string]any{"board": strings.Join(tiles, " "), "size": "16x16", "timeout": "2s"})
+		map[string]any{"board": board, "size": "16x16", "timeout": "2s"})
 	took := time.Since(start)
 	if r.status != http.StatusOK || took > 3*time.Second {
 		t.Fatalf("status %d after %v (want 200 within 3s): %s", r.status, took, clip(r.body))

@@ -8,8 +8,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -17,6 +15,7 @@ import (
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/solve"
+	"github.com/searchlab/searchlab/sliding/units"
 	"github.com/searchlab/searchlab/web"
 )
 
@@ -55,7 +54,7 @@ func TestTruncateUnderServer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := post(context.Background(), http.DefaultClient, srv.URL+"/api/sliding/solve", map[string]any{"board": tilesText(b), "size": "4x4"})
+		res := post(context.Background(), http.DefaultClient, srv.URL+"/api/sliding/solve", map[string]any{"board": units.Tiles(b), "size": "4x4"})
 		if res.err != nil {
 			t.Fatalf("the server did not answer: %v", res.err)
 		}
@@ -109,16 +108,4 @@ func TestTruncateUnderServer(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
-}
-
-// tilesText writes b's tiles in reading order, for a request's "board".
-func tilesText(b sliding.Board) string {
-	var sb strings.Builder
-	for i, t := range b.Tiles {
-		if i > 0 {
-			sb.WriteByte(' ')
-		}
-		sb.WriteString(strconv.Itoa(int(t)))
-	}
-	return sb.String()
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -15,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/web"
 )
@@ -247,13 +245,9 @@ func TestTraceBytesCap(t *testing.T) {
 	longTest(t)
 	srv := httptest.NewServer(web.New(web.Config{}))
 	defer srv.Close()
-	b := sliding.Scramble(rand.New(rand.NewPCG(1, 2)), sliding.Standard(16, 16), 200)
-	tiles := make([]string, len(b.Tiles))
-	for i, t := range b.Tiles {
-		tiles[i] = fmt.Sprint(t)
-	}
+	board := board16()
 	r := post(context.Background(), http.DefaultClient, srv.URL+"/api/trace/sliding",
-		map[string]any{"board": strings.Join(tiles, " "), "size": "16x16", "algo": "bfs", "max_events": 100000})
+		map[string]any{"board": board, "size": "16x16", "algo": "bfs", "max_events": 100000})
 	if r.status != http.StatusOK {
 		t.Fatalf("status %d: %s", r.status, clip(r.body))
 	}

@@ -79,11 +79,7 @@ func (q *SlidingRequest) board() (b, goal sliding.Board, err error) {
 // slidingSolve answers POST /api/sliding/solve. The server's node cap and
 // time limit always bound the search, so the solve layer refuses no
 // algorithm for want of a bound.
-func (s *Server) slidingSolve(r *http.Request, body []byte) (any, error) {
-	var q SlidingRequest
-	if err := decode(body, &q); err != nil {
-		return nil, err
-	}
+func (s *Server) slidingSolve(r *http.Request, q *SlidingRequest) (any, error) {
 	b, goal, err := q.board()
 	if err != nil {
 		return nil, err
@@ -94,10 +90,7 @@ func (s *Server) slidingSolve(r *http.Request, body []byte) (any, error) {
 			return nil, errorf(http.StatusBadRequest, "algo: "+err.Error())
 		}
 	}
-	if q.MaxDepth < 0 {
-		return nil, errorf(http.StatusBadRequest, "max_depth must not be negative")
-	}
-	maxNodes, timeout, err := s.limits(q.MaxNodes, q.Timeout)
+	maxNodes, timeout, err := s.slidingLimits(q)
 	if err != nil {
 		return nil, err
 	}
@@ -118,22 +111,15 @@ func (s *Server) slidingSolve(r *http.Request, body []byte) (any, error) {
 	return api.NewSlidingAnswer(1, true, sol), nil
 }
 
-func (s *Server) slidingCompare(r *http.Request, body []byte) (any, error) {
-	var q SlidingRequest
-	if err := decode(body, &q); err != nil {
-		return nil, err
-	}
+func (s *Server) slidingCompare(r *http.Request, q *SlidingRequest) (any, error) {
 	b, goal, err := q.board()
 	if err != nil {
 		return nil, err
 	}
-	if q.MaxDepth < 0 {
-		return nil, errorf(http.StatusBadRequest, "max_depth must not be negative")
-	}
 	// The time limit and node cap bound the whole table, shared out among
 	// its runs: a table that runs out answers with the runs it has, those
 	// not reached marked "not-run".
-	maxNodes, timeout, err := s.limits(q.MaxNodes, q.Timeout)
+	maxNodes, timeout, err := s.slidingLimits(q)
 	if err != nil {
 		return nil, err
 	}
@@ -144,6 +130,15 @@ func (s *Server) slidingCompare(r *http.Request, body []byte) (any, error) {
 		return nil, s.solveError(r, err, maxNodes, timeout)
 	}
 	return api.NewCompareAnswer(c), nil
+}
+
+// slidingLimits checks a sliding request's max_depth, then returns its node
+// cap and time limit within the server's.
+func (s *Server) slidingLimits(q *SlidingRequest) (int64, time.Duration, error) {
+	if q.MaxDepth < 0 {
+		return 0, 0, errorf(http.StatusBadRequest, "max_depth must not be negative")
+	}
+	return s.limits(q.MaxNodes, q.Timeout)
 }
 
 // solveError turns a failed search into its answer: 504 for a limit, 400
@@ -188,17 +183,10 @@ type SudokuRequest struct {
 // maxSudokuLimit caps the solutions a request may count.
 const maxSudokuLimit = 1_000_000
 
-func (s *Server) sudokuSolve(r *http.Request, body []byte) (any, error) {
-	var q SudokuRequest
-	if err := decode(body, &q); err != nil {
+func (s *Server) sudokuSolve(r *http.Request, q *SudokuRequest) (any, error) {
+	format, err := sudokuFormat(q.Format)
+	if err != nil {
 		return nil, err
-	}
-	format := sudoku.FormatLine
-	if q.Format != "" {
-		var err error
-		if format, err = sudoku.ParseFormat(q.Format); err != nil {
-			return nil, errorf(http.StatusBadRequest, "format: "+err.Error())
-		}
 	}
 	switch {
 	case q.Limit == 0:
@@ -209,19 +197,9 @@ func (s *Server) sudokuSolve(r *http.Request, body []byte) (any, error) {
 	if q.MaxGuesses < 0 {
 		return nil, errorf(http.StatusBadRequest, "max_guesses must not be negative")
 	}
-	sc := sudoku.NewScanner(strings.NewReader(q.Puzzle), format)
-	if !sc.Scan() {
-		if err := sc.Err(); err != nil {
-			return nil, errorf(http.StatusBadRequest, "puzzle: "+err.Error())
-		}
-		return nil, errorf(http.StatusBadRequest, "puzzle: missing")
-	}
-	g, err := sudoku.Parse(format, sc.Record())
+	g, err := parseSudokuPuzzle(q.Puzzle, format)
 	if err != nil {
-		return nil, errorf(http.StatusBadRequest, "puzzle: "+err.Error())
-	}
-	if sc.Scan() {
-		return nil, errorf(http.StatusBadRequest, "puzzle: want one puzzle, the body has more")
+		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.SolveTimeout)
 	defer cancel()
@@ -252,11 +230,7 @@ type GenerateRequest struct {
 	Clues int `json:"clues,omitempty"`
 }
 
-func (s *Server) sudokuGenerate(r *http.Request, body []byte) (any, error) {
-	var q GenerateRequest
-	if err := decode(body, &q); err != nil {
-		return nil, err
-	}
+func (s *Server) sudokuGenerate(r *http.Request, q *GenerateRequest) (any, error) {
 	if q.Box == 0 {
 		q.Box = 3
 	}
@@ -297,11 +271,7 @@ type StrokeRequest struct {
 	Timeout  string `json:"timeout,omitempty"`
 }
 
-func (s *Server) strokeSolve(r *http.Request, body []byte) (any, error) {
-	var q StrokeRequest
-	if err := decode(body, &q); err != nil {
-		return nil, err
-	}
+func (s *Server) strokeSolve(r *http.Request, q *StrokeRequest) (any, error) {
 	b, err := parseStrokeBoard(q.Board)
 	if err != nil {
 		return nil, err
@@ -315,13 +285,52 @@ func (s *Server) strokeSolve(r *http.Request, body []byte) (any, error) {
 	solver := s.strokeSolvers.Get().(*stroke.Solver)
 	defer s.strokeSolvers.Put(solver)
 	res, per, err := api.SolveStroke(ctx, solver, b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, q.All)
-	switch {
-	case errors.Is(err, stroke.ErrTooLarge):
-		return nil, errorf(http.StatusUnprocessableEntity, err.Error())
-	case err != nil:
-		return nil, s.solveError(r, err, maxNodes, timeout)
+	if err != nil {
+		return nil, s.strokeError(r, err, maxNodes, timeout)
 	}
 	return api.NewStrokeAnswer(1, res, q.Path, per), nil
+}
+
+// sudokuFormat reads a request's "format" field: empty is the line format,
+// an unknown name a 400 naming the field.
+func sudokuFormat(name string) (sudoku.Format, error) {
+	if name == "" {
+		return sudoku.FormatLine, nil
+	}
+	format, err := sudoku.ParseFormat(name)
+	if err != nil {
+		return format, errorf(http.StatusBadRequest, "format: "+err.Error())
+	}
+	return format, nil
+}
+
+// parseSudokuPuzzle reads the one puzzle of a request's "puzzle" field; any
+// fault, no puzzle or more than one is a 400 naming the field.
+func parseSudokuPuzzle(text string, format sudoku.Format) (sudoku.Grid, error) {
+	sc := sudoku.NewScanner(strings.NewReader(text), format)
+	if !sc.Scan() {
+		if err := sc.Err(); err != nil {
+			return sudoku.Grid{}, errorf(http.StatusBadRequest, "puzzle: "+err.Error())
+		}
+		return sudoku.Grid{}, errorf(http.StatusBadRequest, "puzzle: missing")
+	}
+	g, err := sudoku.Parse(format, sc.Record())
+	if err != nil {
+		return sudoku.Grid{}, errorf(http.StatusBadRequest, "puzzle: "+err.Error())
+	}
+	if sc.Scan() {
+		return sudoku.Grid{}, errorf(http.StatusBadRequest, "puzzle: want one puzzle, the body has more")
+	}
+	return g, nil
+}
+
+// strokeError answers a failed stroke search: a board too large for the
+// solver is a 422, any other error what solveError makes of it.
+func (s *Server) strokeError(r *http.Request, err error, maxNodes int64, timeout time.Duration) error {
+	if errors.Is(err, stroke.ErrTooLarge) {
+		return errorf(http.StatusUnprocessableEntity, err.Error())
+	}
+	return s.solveError(r, err, maxNodes, timeout)
 }
 
 // parseStrokeBoard reads the one board of a request's "board" field; any

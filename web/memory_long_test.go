@@ -3,7 +3,6 @@ package web_test
 import (
 	"bufio"
 	"fmt"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -14,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/web"
 )
 
@@ -44,12 +42,7 @@ func TestMemoryUnderLoad(t *testing.T) {
 	srv := httptest.NewServer(web.New(web.Config{MaxConcurrent: 10}))
 	defer srv.Close()
 	addr := srv.Listener.Addr().String()
-	b := sliding.Scramble(rand.New(rand.NewPCG(1, 2)), sliding.Standard(16, 16), 200)
-	tiles := make([]string, len(b.Tiles))
-	for i, tl := range b.Tiles {
-		tiles[i] = fmt.Sprint(tl)
-	}
-	board := strings.Join(tiles, " ")
+	board := board16()
 
 	base := rssBytes(t)
 	var peak int64

@@ -141,11 +141,11 @@ func New(cfg Config) *Server {
 		http.ServeFileFS(w, r, static, "index.html")
 	})
 	s.mux.HandleFunc("/api/health", s.health)
-	s.mux.HandleFunc("/api/sliding/solve", s.postLane(s.slidingSolve, tableLookup))
-	s.mux.HandleFunc("/api/sliding/compare", s.post(s.slidingCompare))
-	s.mux.HandleFunc("/api/sudoku/solve", s.post(s.sudokuSolve))
-	s.mux.HandleFunc("/api/sudoku/generate", s.post(s.sudokuGenerate))
-	s.mux.HandleFunc("/api/stroke/solve", s.post(s.strokeSolve))
+	s.mux.HandleFunc("/api/sliding/solve", s.postLane(decoded(s.slidingSolve), tableLookup))
+	s.mux.HandleFunc("/api/sliding/compare", s.post(decoded(s.slidingCompare)))
+	s.mux.HandleFunc("/api/sudoku/solve", s.post(decoded(s.sudokuSolve)))
+	s.mux.HandleFunc("/api/sudoku/generate", s.post(decoded(s.sudokuGenerate)))
+	s.mux.HandleFunc("/api/stroke/solve", s.post(decoded(s.strokeSolve)))
 	s.registerTrace()
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no API endpoint "+r.URL.Path)
@@ -306,6 +306,19 @@ type streamer interface {
 	stream(w http.ResponseWriter) error
 	// timeout is how long the work may take before writing ends.
 	timeout() time.Duration
+}
+
+// decoded adapts h, which takes a request body decoded into a T, to a
+// handler: a body that does not decode is answered as decode says, and h is
+// not called.
+func decoded[T any](h func(r *http.Request, q *T) (any, error)) handler {
+	return func(r *http.Request, body []byte) (any, error) {
+		var q T
+		if err := decode(body, &q); err != nil {
+			return nil, err
+		}
+		return h(r, &q)
+	}
 }
 
 // decode reads body into v, refusing unknown fields and trailing data.

@@ -79,11 +79,7 @@ func TestSlidingSolve(t *testing.T) {
 func TestSlidingErrors(t *testing.T) {
 	t.Parallel()
 	s := web.New(web.Config{MaxNodes: 1000})
-	tests := []struct {
-		path, body string
-		status     int
-		says       string
-	}{
+	checkErrors(t, s, []errorCase{
 		{"/api/sliding/solve", `{"board":"2 1 3 4 5 6 7 8 0"}`, 422, "unsolvable"},
 		{"/api/sliding/solve", `{"board":"1 2 3"}`, 400, "square"},
 		{"/api/sliding/solve", `{"board":"1 1 3 4 5 6 7 8 0"}`, 400, "board"},
@@ -101,10 +97,23 @@ func TestSlidingErrors(t *testing.T) {
 		{"/api/sliding/solve", `{"board":"0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1","algo":"bfs"}`, 504, "node cap"},
 		{"/api/sliding/solve", `{"board":"1 2 3 4 5 6 0 7 8","algo":"dfs","max_depth":1}`, 422, "depth"},
 		{"/api/nothing", `{}`, 404, "/api/nothing"},
-	}
+	})
+}
+
+// errorCase is a bad request with the status it must get and a part of its
+// error message.
+type errorCase struct {
+	path, body string
+	status     int
+	says       string
+}
+
+// checkErrors posts each case to h and checks the status and message.
+func checkErrors(t *testing.T, h http.Handler, tests []errorCase) {
+	t.Helper()
 	for _, tt := range tests {
 		var e api.Error
-		code, _ := postJSON(t, s, tt.path, tt.body, &e)
+		code, _ := postJSON(t, h, tt.path, tt.body, &e)
 		if code != tt.status || !strings.Contains(e.Error, tt.says) {
 			t.Errorf("%s %s: %d %q, want %d and a message with %q", tt.path, tt.body, code, e.Error, tt.status, tt.says)
 		}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/searchlab/searchlab/api"
@@ -28,9 +27,9 @@ const (
 
 // registerTrace adds the trace endpoints to the server's mux.
 func (s *Server) registerTrace() {
-	s.mux.HandleFunc("/api/trace/sliding", s.post(s.traceSliding))
-	s.mux.HandleFunc("/api/trace/stroke", s.post(s.traceStroke))
-	s.mux.HandleFunc("/api/trace/sudoku", s.post(s.traceSudoku))
+	s.mux.HandleFunc("/api/trace/sliding", s.post(decoded(s.traceSliding)))
+	s.mux.HandleFunc("/api/trace/stroke", s.post(decoded(s.traceStroke)))
+	s.mux.HandleFunc("/api/trace/sudoku", s.post(decoded(s.traceSudoku)))
 }
 
 // traceEvents checks a request's max_events: 0 is api.DefaultMaxEvents.
@@ -54,11 +53,7 @@ type TraceSlidingRequest struct {
 	Kinds []string `json:"kinds,omitempty"`
 }
 
-func (s *Server) traceSliding(r *http.Request, body []byte) (any, error) {
-	var q TraceSlidingRequest
-	if err := decode(body, &q); err != nil {
-		return nil, err
-	}
+func (s *Server) traceSliding(r *http.Request, q *TraceSlidingRequest) (any, error) {
 	b, goal, err := q.board()
 	if err != nil {
 		return nil, err
@@ -174,11 +169,7 @@ type TraceStrokeRequest struct {
 	MaxEvents int `json:"max_events,omitempty"`
 }
 
-func (s *Server) traceStroke(r *http.Request, body []byte) (any, error) {
-	var q TraceStrokeRequest
-	if err := decode(body, &q); err != nil {
-		return nil, err
-	}
+func (s *Server) traceStroke(r *http.Request, q *TraceStrokeRequest) (any, error) {
 	b, err := parseStrokeBoard(q.Board)
 	if err != nil {
 		return nil, err
@@ -194,13 +185,11 @@ func (s *Server) traceStroke(r *http.Request, body []byte) (any, error) {
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
 	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, n)
-	switch {
-	case errors.Is(err, stroke.ErrTooLarge):
-		return nil, errorf(http.StatusUnprocessableEntity, err.Error())
-	case err != nil:
-		return nil, s.solveError(r, err, maxNodes, timeout)
-	case r.Context().Err() != nil:
-		return nil, s.solveError(r, r.Context().Err(), maxNodes, timeout)
+	if err == nil {
+		err = r.Context().Err()
+	}
+	if err != nil {
+		return nil, s.strokeError(r, err, maxNodes, timeout)
 	}
 	return tr, nil
 }
@@ -215,31 +204,14 @@ type TraceSudokuRequest struct {
 	MaxEvents int `json:"max_events,omitempty"`
 }
 
-func (s *Server) traceSudoku(r *http.Request, body []byte) (any, error) {
-	var q TraceSudokuRequest
-	if err := decode(body, &q); err != nil {
+func (s *Server) traceSudoku(r *http.Request, q *TraceSudokuRequest) (any, error) {
+	format, err := sudokuFormat(q.Format)
+	if err != nil {
 		return nil, err
 	}
-	format := sudoku.FormatLine
-	if q.Format != "" {
-		var err error
-		if format, err = sudoku.ParseFormat(q.Format); err != nil {
-			return nil, errorf(http.StatusBadRequest, "format: "+err.Error())
-		}
-	}
-	sc := sudoku.NewScanner(strings.NewReader(q.Puzzle), format)
-	if !sc.Scan() {
-		if err := sc.Err(); err != nil {
-			return nil, errorf(http.StatusBadRequest, "puzzle: "+err.Error())
-		}
-		return nil, errorf(http.StatusBadRequest, "puzzle: missing")
-	}
-	g, err := sudoku.Parse(format, sc.Record())
+	g, err := parseSudokuPuzzle(q.Puzzle, format)
 	if err != nil {
-		return nil, errorf(http.StatusBadRequest, "puzzle: "+err.Error())
-	}
-	if sc.Scan() {
-		return nil, errorf(http.StatusBadRequest, "puzzle: want one puzzle, the body has more")
+		return nil, err
 	}
 	n, err := traceEvents(q.MaxEvents)
 	if err != nil {

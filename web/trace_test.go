@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"net/http"
-	"strings"
 	"testing"
 
 	"github.com/searchlab/searchlab/api"
@@ -65,11 +64,7 @@ func TestTraceSliding(t *testing.T) {
 func TestTraceErrors(t *testing.T) {
 	t.Parallel()
 	s := web.New(web.Config{})
-	tests := []struct {
-		path, body string
-		status     int
-		inError    string
-	}{
+	checkErrors(t, s, []errorCase{
 		{"/api/trace/sliding", `{"board":"4 1 2 5 0 3 7 8 6"}`, 400, "algo: missing"},
 		{"/api/trace/sliding", `{"board":"4 1 2 5 0 3 7 8 6","algo":"auto"}`, 400, "cannot be traced"},
 		{"/api/trace/sliding", `{"board":"4 1 2 5 0 3 7 8 6","algo":"astar","max_events":1000000}`, 400, "max_events"},
@@ -78,14 +73,7 @@ func TestTraceErrors(t *testing.T) {
 		{"/api/trace/stroke", `{"board":"3\nRGB\nRRG\nGGB\n"}`, 400, "board:"},
 		{"/api/trace/sudoku", `{"puzzle":"11"}`, 400, "puzzle:"},
 		{"/api/trace/sudoku", `{"puzzle":"44.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4....."}`, 422, "conflicting"},
-	}
-	for _, tt := range tests {
-		var e api.Error
-		code, _ := postJSON(t, s, tt.path, tt.body, &e)
-		if code != tt.status || !strings.Contains(e.Error, tt.inError) {
-			t.Errorf("%s %s: %d %q, want %d and %q", tt.path, tt.body, code, e.Error, tt.status, tt.inError)
-		}
-	}
+	})
 }
 
 func TestTraceStrokeAndSudoku(t *testing.T) {

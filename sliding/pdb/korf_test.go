@@ -145,19 +145,33 @@ func TestKorf100(t *testing.T) {
 		s.Method(), n, nodes/n, gen/n, total.Round(time.Millisecond), (total / time.Duration(n)).Round(time.Microsecond), worst.Round(time.Millisecond), cpu.Round(time.Millisecond))
 }
 
-// TestKorf24 solves the 24-puzzle instances named by -pdb.korf24.
-func TestKorf24(t *testing.T) {
-	if *korf24 == "" {
-		t.Skip("the 24-puzzle run needs -pdb.korf24=38,40,...")
+// korf24Picks skips the test with skip when list is empty; otherwise it
+// reads korf24_50.txt, opens the -pdb.korf24set databases and returns them
+// with the goal, the instances and the 1-based instance numbers in list
+// (comma-separated). A number that names no instance fails the test,
+// naming the flag flagName.
+func korf24Picks(t *testing.T, flagName, list, skip string) (*Set, sliding.Board, []instance, []int) {
+	t.Helper()
+	if list == "" {
+		t.Skip(skip)
 	}
 	insts := readInstances(t, "korf24_50.txt", 5)
 	s := openLong(t, 5, *korf24Set)
-	goal := canonicalGoal(5)
-	for _, f := range strings.Split(*korf24, ",") {
+	var ks []int
+	for _, f := range strings.Split(list, ",") {
 		k, err := strconv.Atoi(f)
 		if err != nil || k < 1 || k > len(insts) {
-			t.Fatalf("-pdb.korf24: %q is not an instance number", f)
+			t.Fatalf("-%s: %q is not an instance number", flagName, f)
 		}
+		ks = append(ks, k)
+	}
+	return s, canonicalGoal(5), insts, ks
+}
+
+// TestKorf24 solves the 24-puzzle instances named by -pdb.korf24.
+func TestKorf24(t *testing.T) {
+	s, goal, insts, ks := korf24Picks(t, "pdb.korf24", *korf24, "the 24-puzzle run needs -pdb.korf24=38,40,...")
+	for _, k := range ks {
 		in := insts[k-1]
 		start := time.Now()
 		cpu0 := cpuTime()
@@ -286,17 +300,8 @@ var korf24Resume = flag.String("pdb.korf24resume", "", "interrupt and resume the
 // nodes, resumes it from the checkpoint each time, and checks the length
 // against the file and that no finished iteration is searched again.
 func TestKorf24Resume(t *testing.T) {
-	if *korf24Resume == "" {
-		t.Skip("needs -pdb.korf24resume=40,25")
-	}
-	insts := readInstances(t, "korf24_50.txt", 5)
-	s := openLong(t, 5, *korf24Set)
-	goal := canonicalGoal(5)
-	for _, f := range strings.Split(*korf24Resume, ",") {
-		k, err := strconv.Atoi(f)
-		if err != nil || k < 1 || k > len(insts) {
-			t.Fatalf("-pdb.korf24resume: %q is not an instance number", f)
-		}
+	s, goal, insts, ks := korf24Picks(t, "pdb.korf24resume", *korf24Resume, "needs -pdb.korf24resume=40,25")
+	for _, k := range ks {
 		in := insts[k-1]
 		full, err := s.SolveWith(context.Background(), in.board, goal, search.Limits{}, RunOptions{})
 		if err != nil || len(full.Moves) != in.want {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -229,11 +230,7 @@ func TestSmallBoardsAgainstBFS(t *testing.T) {
 			}
 			dist := allDistances(tc.goal)
 			exact := tc.partition == "8" || tc.partition == "5"
-			keys := make([]string, 0, len(dist))
-			for k := range dist {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
+			keys := slices.Sorted(maps.Keys(dist))
 			for _, k := range keys {
 				b := sliding.Board{W: tc.goal.W, H: tc.goal.H, Tiles: []uint8(k)}
 				hv, err := s.Heuristic(b, tc.goal)
@@ -244,34 +241,50 @@ func TestSmallBoardsAgainstBFS(t *testing.T) {
 					t.Fatalf("board %v: heuristic %d, distance %d", b.Tiles, hv, dist[k])
 				}
 			}
-			rng := rand.New(rand.NewPCG(3, 4))
-			for range 150 {
-				k := keys[rng.IntN(len(keys))]
-				b := sliding.Board{W: tc.goal.W, H: tc.goal.H, Tiles: []uint8(k)}
-				sol, err := s.Solve(ctx, b, tc.goal, search.Limits{})
-				if err != nil {
-					t.Fatalf("board %v: %v", b.Tiles, err)
-				}
-				if len(sol.Moves) != dist[k] || !sol.Optimal {
-					t.Fatalf("board %v: %d moves (optimal %v), want %d", b.Tiles, len(sol.Moves), sol.Optimal, dist[k])
-				}
-				end, err := b.Apply(sol.Moves...)
-				if err != nil || !end.Equal(tc.goal) {
-					t.Fatalf("board %v: moves %v do not reach the goal (%v)", b.Tiles, sol.Moves, err)
-				}
-			}
+			checkRandomSolves(t, s, tc.goal, keys, dist, 3, 4, 150)
 		})
 	}
+}
+
+// checkRandomSolves solves n boards drawn from keys (tiles as strings) with
+// a generator seeded with seed1 and seed2, and checks that each path is as
+// long as dist says, marked optimal, and reaches goal.
+func checkRandomSolves(t *testing.T, s *Set, goal sliding.Board, keys []string, dist map[string]int, seed1, seed2 uint64, n int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed1, seed2))
+	for range n {
+		k := keys[rng.IntN(len(keys))]
+		b := sliding.Board{W: goal.W, H: goal.H, Tiles: []uint8(k)}
+		sol, err := s.Solve(context.Background(), b, goal, search.Limits{})
+		if err != nil {
+			t.Fatalf("board %v: %v", b.Tiles, err)
+		}
+		if len(sol.Moves) != dist[k] || !sol.Optimal {
+			t.Fatalf("board %v: %d moves (optimal %v), want %d", b.Tiles, len(sol.Moves), sol.Optimal, dist[k])
+		}
+		end, err := b.Apply(sol.Moves...)
+		if err != nil || !end.Equal(goal) {
+			t.Fatalf("board %v: moves %v do not reach the goal (%v)", b.Tiles, sol.Moves, err)
+		}
+	}
+}
+
+// eightSet builds the 4-4 databases of the standard 3x3 goal and returns
+// them with the goal.
+func eightSet(t *testing.T) (*Set, sliding.Board) {
+	t.Helper()
+	goal := sliding.Standard(3, 3)
+	s, err := Build(context.Background(), 3, 3, 8, "4-4", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, goal
 }
 
 // TestSolveDeterministic checks that repeated runs give the same path.
 func TestSolveDeterministic(t *testing.T) {
 	ctx := context.Background()
-	goal := sliding.Standard(3, 3)
-	s, err := Build(ctx, 3, 3, 8, "4-4", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, goal := eightSet(t)
 	b := mustBoard(t, 3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1) // 31 moves, the farthest
 	first, err := s.Solve(ctx, b, goal, search.Limits{})
 	if err != nil {
@@ -295,11 +308,7 @@ func TestSolveDeterministic(t *testing.T) {
 // mirrored one and still solves optimally.
 func TestWithoutMirror(t *testing.T) {
 	ctx := context.Background()
-	goal := sliding.Standard(3, 3)
-	s, err := Build(ctx, 3, 3, 8, "4-4", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, goal := eightSet(t)
 	p := s.WithoutMirror()
 	if !s.Mirror() || p.Mirror() || p.Method() != "pdb 4-4" {
 		t.Fatalf("Mirror %v / %v, method %q", s.Mirror(), p.Mirror(), p.Method())
@@ -329,11 +338,7 @@ func TestWithoutMirror(t *testing.T) {
 
 func TestSolveErrors(t *testing.T) {
 	ctx := context.Background()
-	goal := sliding.Standard(3, 3)
-	s, err := Build(ctx, 3, 3, 8, "4-4", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, goal := eightSet(t)
 	unsolvable := mustBoard(t, 3, 3, 2, 1, 3, 4, 5, 6, 7, 8, 0)
 	if _, err := s.Solve(ctx, unsolvable, goal, search.Limits{}); !errors.Is(err, sliding.ErrUnsolvable) {
 		t.Errorf("unsolvable board: err = %v, want ErrUnsolvable", err)
@@ -500,17 +505,25 @@ func TestDefaultPartition(t *testing.T) {
 	}
 }
 
+// openLogged opens the 3x3 4-4 set for the blank cell in a new temporary
+// directory, logging to a builder, and returns it with its Options and log.
+func openLogged(t *testing.T, blank int) (*Set, Options, *strings.Builder) {
+	t.Helper()
+	log := new(strings.Builder)
+	opts := Options{Dir: t.TempDir(), Log: log}
+	s, err := Open(context.Background(), 3, 3, blank, "4-4", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, opts, log
+}
+
 // TestCache checks that Open builds, saves and reloads a set, and that a
 // damaged or mismatched file is refused and rebuilt, never used.
 func TestCache(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	var log strings.Builder
-	opts := Options{Dir: dir, Log: &log}
-	s1, err := Open(ctx, 3, 3, 8, "4-4", opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s1, opts, log := openLogged(t, 8)
+	dir := opts.Dir
 	if !strings.Contains(log.String(), "building") {
 		t.Errorf("first Open logged %q, want a note on building", log.String())
 	}
@@ -707,13 +720,8 @@ func mustPattern(t *testing.T, w, h int, cells []int) *pattern {
 // every file whatever its stamp says.
 func TestStamp(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	var log strings.Builder
-	opts := Options{Dir: dir, Log: &log}
-	want, err := Open(ctx, 3, 3, 0, "4-4", opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want, opts, log := openLogged(t, 0)
+	dir := opts.Dir
 	name := filepath.Join(dir, "3x3-b0-1.2.3.4.pdb")
 	if _, err := os.Stat(stampName(name)); err != nil {
 		t.Fatalf("no stamp after writing: %v", err)

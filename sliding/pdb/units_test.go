@@ -125,11 +125,7 @@ func TestUnitsMatchSolve(t *testing.T) {
 // unit that finds it at once.
 func TestSplitDropsDuplicates(t *testing.T) {
 	ctx := context.Background()
-	goal := sliding.Standard(3, 3)
-	s, err := Build(ctx, 3, 3, 8, "4-4", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, goal := eightSet(t)
 	undoOnly, err := prune.New(ctx, 3, 3, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -165,13 +161,10 @@ func TestSplitDropsDuplicates(t *testing.T) {
 // bound is cut off on the prefix, with the f of the first node over it.
 func TestSearchUnitCutsPrefix(t *testing.T) {
 	ctx := context.Background()
-	goal := sliding.Standard(3, 3)
-	s, err := Build(ctx, 3, 3, 8, "4-4", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, goal := eightSet(t)
 	b := mustBoard(t, 3, 3, 1, 2, 3, 4, 5, 6, 7, 0, 8) // one move: R
 	u := Unit{Index: 0, Prefix: []sliding.Move{sliding.Left}}
+	var err error
 	if u.State, err = b.Apply(u.Prefix...); err != nil {
 		t.Fatal(err)
 	}

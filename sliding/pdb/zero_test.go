@@ -3,6 +3,7 @@ package pdb
 import (
 	"context"
 	"errors"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -212,11 +213,7 @@ func TestZeroAwareAgainstBFS(t *testing.T) {
 				t.Errorf("ZeroAware() %v and %v, Method() = %q", z.ZeroAware(), plain.ZeroAware(), z.Method())
 			}
 			dist := allDistances(tc.goal)
-			keys := make([]string, 0, len(dist))
-			for k := range dist {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
+			keys := slices.Sorted(maps.Keys(dist))
 			stronger := 0
 			for i, k := range keys {
 				b := sliding.Board{W: tc.goal.W, H: tc.goal.H, Tiles: []uint8(k)}
@@ -249,21 +246,7 @@ func TestZeroAwareAgainstBFS(t *testing.T) {
 				t.Errorf("zero-aware heuristic never above the blank-unaware one")
 			}
 			t.Logf("%d of %d boards with a larger heuristic", stronger, len(keys))
-			rng := rand.New(rand.NewPCG(5, 6))
-			for range 100 {
-				k := keys[rng.IntN(len(keys))]
-				b := sliding.Board{W: tc.goal.W, H: tc.goal.H, Tiles: []uint8(k)}
-				sol, err := z.Solve(ctx, b, tc.goal, search.Limits{})
-				if err != nil {
-					t.Fatalf("board %v: %v", b.Tiles, err)
-				}
-				if len(sol.Moves) != dist[k] || !sol.Optimal {
-					t.Fatalf("board %v: %d moves, want %d", b.Tiles, len(sol.Moves), dist[k])
-				}
-				if end, err := b.Apply(sol.Moves...); err != nil || !end.Equal(tc.goal) {
-					t.Fatalf("board %v: moves do not reach the goal", b.Tiles)
-				}
-			}
+			checkRandomSolves(t, z, tc.goal, keys, dist, 5, 6, 100)
 		})
 	}
 }

@@ -18,17 +18,8 @@ import (
 func TestRunPending(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	goal := sliding.Standard(3, 3)
-	set, err := pdb.Build(ctx, 3, 3, goal.Blank(), "4-4", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
+	set, b, goal, sp := units.SplitEight(t)
 	want, err := set.Solve(ctx, b, goal, search.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp, err := set.Split(ctx, b, goal, 5, search.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,21 +12,30 @@ import (
 	"github.com/searchlab/searchlab/sliding/solve"
 )
 
+// splitEight builds the 4-4 databases of the standard 3x3 goal and splits
+// the board 8 6 7 2 5 4 3 0 1 under them to depth 5.
+func splitEight(t *testing.T) (s *pdb.Set, b, goal sliding.Board, sp pdb.Split) {
+	t.Helper()
+	ctx := context.Background()
+	goal = sliding.Standard(3, 3)
+	s, err := pdb.Build(ctx, 3, 3, goal.Blank(), "4-4", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ = sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
+	sp, err = s.Split(ctx, b, goal, 5, search.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, b, goal, sp
+}
+
 // TestWorkUnitsRoundTrip checks that the lines of a split read back into
 // the same split, and that results read back into the same results.
 func TestWorkUnitsRoundTrip(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	goal := sliding.Standard(3, 3)
-	s, err := pdb.Build(ctx, 3, 3, goal.Blank(), "4-4", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
-	sp, err := s.Split(ctx, b, goal, 5, search.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, _, goal, sp := splitEight(t)
 	lines := New(7, sp, "4-4")
 	var back []WorkUnit
 	for _, u := range lines {

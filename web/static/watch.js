@@ -71,6 +71,14 @@ export function miniBoard(tiles, w, caption, cls = '') {
   return box;
 }
 
+// remember records event e, number i, as a model's last, and keeps the
+// numbers of the last eight events for the log.
+function remember(m, e, i) {
+  m.last = e;
+  m.recent.push(i);
+  if (m.recent.length > 8) m.recent.shift();
+}
+
 const ghf = (n) => `g ${n.g} · h ${n.h} · f ${n.f}`;
 
 function slidingModel(tr) {
@@ -95,9 +103,7 @@ function slidingModel(tr) {
     apply(i) {
       const e = events[i];
       const open = e.backward ? m.back : m.open;
-      m.last = e;
-      m.recent.push(i);
-      if (m.recent.length > 8) m.recent.shift();
+      remember(m, e, i);
       const n = e.state && node(e, i);
       switch (e.kind) {
         case 'expand':
@@ -234,10 +240,7 @@ function strokeModel(tr) {
     major: (i) => events[i].kind === 'extend',
     apply(i) {
       const e = events[i];
-      const open = e.backward ? m.back : m.open;
-      m.last = e;
-      m.recent.push(i);
-      if (m.recent.length > 8) m.recent.shift();
+      remember(m, e, i);
       m.nodes = e.nodes;
       if (e.kind === 'best') {
         m.best = e.chain;
@@ -338,11 +341,8 @@ function sudokuModel(tr) {
     major: (i) => ['naked-single', 'hidden-single', 'guess', 'backtrack', 'solved'].includes(events[i].kind),
     apply(i) {
       const e = events[i];
-      const open = e.backward ? m.back : m.open;
-      m.last = e;
+      remember(m, e, i);
       count[e.kind]++;
-      m.recent.push(i);
-      if (m.recent.length > 8) m.recent.shift();
       const sym = SYMBOLS[e.value - 1];
       switch (e.kind) {
         case 'naked-single':

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -279,4 +280,88 @@ func matchLines(want, got []string) bool {
 		return false
 	}
 	return matchLines(want[1:], got[1:])
+}
+
+// TestDocsFlags checks the flag tables of docs/cli.md against the help of
+// the commands: each table under a heading that names commands ("sudoku
+// generate", or "pdb list, pdb verify") lists the flags of each, in the
+// order and with the text of "searchlab X -h", and every command with flags
+// has a table. A default that is the number of processors may read "(default:
+// the number of processors)" in the table.
+func TestDocsFlags(t *testing.T) {
+	const header = "| flag | meaning |"
+	md, err := os.ReadFile("../../docs/cli.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{} // command -> rows from its help
+	for _, p := range commandPaths {
+		name := strings.Join(p, " ")
+		_, help, _ := runCLI(t, "", append(append([]string{}, p...), "-h")...)
+		_, list, ok := strings.Cut(help, "\nFlags:\n")
+		if !ok {
+			continue
+		}
+		var rows []string
+		var flagName string
+		for _, l := range strings.Split(list, "\n") {
+			if u, ok := strings.CutPrefix(l, "    \t"); ok {
+				u = strings.ReplaceAll(u, "|", `\|`)
+				rows = append(rows, fmt.Sprintf("| `--%s` | %s |", flagName, u))
+			} else if f, ok := strings.CutPrefix(l, "  -"); ok {
+				flagName = f
+			}
+		}
+		want[name] = rows
+	}
+
+	heading := ""
+	seen := map[string]bool{}
+	lines := strings.Split(string(md), "\n")
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if strings.HasPrefix(l, "#") {
+			heading = strings.TrimSpace(strings.TrimLeft(l, "#"))
+			continue
+		}
+		if l != header {
+			continue
+		}
+		var rows []string
+		for i += 2; i < len(lines) && strings.HasPrefix(lines[i], "|"); i++ {
+			rows = append(rows, lines[i])
+		}
+		for _, name := range strings.Split(heading, ", ") {
+			w, ok := want[name]
+			if !ok {
+				t.Errorf("docs/cli.md: a flag table under %q, which names no command with flags", heading)
+				continue
+			}
+			seen[name] = true
+			if !sameFlags(rows, w) {
+				t.Errorf("docs/cli.md: the flags of %q differ from its help; want:\n%s", name, strings.Join(w, "\n"))
+			}
+		}
+	}
+	for name := range want {
+		if !seen[name] {
+			t.Errorf("docs/cli.md: no flag table for %q", name)
+		}
+	}
+}
+
+// sameFlags reports whether the rows of a flag table match those of a
+// help text, where "(default N)" for N the number of processors may read
+// "(default: the number of processors)".
+func sameFlags(doc, help []string) bool {
+	if len(doc) != len(help) {
+		return false
+	}
+	cpus := fmt.Sprintf("(default %d)", runtime.NumCPU())
+	for i := range doc {
+		if doc[i] != help[i] && doc[i] != strings.Replace(help[i], cpus, "(default: the number of processors)", 1) {
+			return false
+		}
+	}
+	return true
 }

@@ -365,3 +365,83 @@ func sameFlags(doc, help []string) bool {
 	}
 	return true
 }
+
+// TestDocsLinks checks that every relative link of README.md and docs/
+// names a file that exists and, with a #fragment, a heading of that file
+// (as GitHub makes anchors of headings).
+func TestDocsLinks(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []string{filepath.Join(root, "README.md")}
+	err = filepath.WalkDir(filepath.Join(root, "docs"), func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".md") {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	anchors := map[string]map[string]bool{}
+	headingsOf := func(path string) map[string]bool {
+		if a, ok := anchors[path]; ok {
+			return a
+		}
+		a := map[string]bool{}
+		blocks, _ := os.ReadFile(path)
+		inFence := false
+		for _, l := range strings.Split(string(blocks), "\n") {
+			if strings.HasPrefix(strings.TrimLeft(l, " "), "```") {
+				inFence = !inFence
+			}
+			if !inFence && strings.HasPrefix(l, "#") {
+				a[anchor(strings.TrimSpace(strings.TrimLeft(l, "#")))] = true
+			}
+		}
+		anchors[path] = a
+		return a
+	}
+	for _, file := range files {
+		rel, _ := filepath.Rel(root, file)
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(string(text), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			path, frag, _ := strings.Cut(target, "#")
+			dest := file
+			if path != "" {
+				dest = filepath.Join(filepath.Dir(file), path)
+				if _, err := os.Stat(dest); err != nil {
+					t.Errorf("%s: link to %s, which does not exist", rel, target)
+					continue
+				}
+			}
+			if frag != "" && strings.HasSuffix(dest, ".md") && !headingsOf(dest)[frag] {
+				t.Errorf("%s: link to %s, a heading that does not exist", rel, target)
+			}
+		}
+	}
+}
+
+// anchor returns the fragment GitHub gives a heading: lower case, spaces
+// as hyphens, punctuation other than hyphens and underscores dropped.
+func anchor(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(heading) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

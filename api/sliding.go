@@ -14,7 +14,8 @@ type CompareRow struct {
 	Heuristic string `json:"heuristic"`
 	// Status is ok; node-cap or timeout when a limit stopped the run (the
 	// stats count the work up to the stop); none when DFS or IDDFS found no
-	// path within the depth limit; n/a when the method does not apply.
+	// path within the depth limit; n/a when the method does not apply;
+	// not-run when the table's time or nodes were spent before its turn.
 	Status string `json:"status"`
 	// Length is the number of moves found, -1 unless Status is ok.
 	Length int `json:"length"`

@@ -18,7 +18,7 @@ import (
 
 // TestCompareWholeLimit is the audit's case: a compare of a 16x16 board
 // with "timeout": "2s" must answer 200 within the time as a whole (plus a
-// second), with every row and its status, runs not reached "not run", not
+// second), with every row and its status, runs not reached "not-run", not
 // a bare 504 after the time of every run added up.
 func TestCompareWholeLimit(t *testing.T) {
 	srv := httptest.NewServer(web.New(web.Config{}))
@@ -44,7 +44,7 @@ func TestCompareWholeLimit(t *testing.T) {
 	}
 	for _, row := range a.Rows {
 		switch row.Status {
-		case "ok", "timeout", "node-cap", "none", "n/a", "not run":
+		case "ok", "timeout", "node-cap", "none", "n/a", "not-run":
 		default:
 			t.Errorf("row %s/%s: status %q", row.Algorithm, row.Heuristic, row.Status)
 		}

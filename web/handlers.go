@@ -132,7 +132,7 @@ func (s *Server) slidingCompare(r *http.Request, body []byte) (any, error) {
 	}
 	// The time limit and node cap bound the whole table, shared out among
 	// its runs: a table that runs out answers with the runs it has, those
-	// not reached marked "not run".
+	// not reached marked "not-run".
 	maxNodes, timeout, err := s.limits(q.MaxNodes, q.Timeout)
 	if err != nil {
 		return nil, err

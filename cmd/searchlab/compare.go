@@ -29,7 +29,7 @@ or path) and peak states stored (the memory), and the time. Every path is
 replayed to the goal. --max-nodes and --timeout bound the whole table: each
 run may use what is left divided by the runs still to go. A run that hits its
 share says so in its row, and the table goes on; runs not reached before the
-time or the nodes are spent say "not run".
+time or the nodes are spent say "not-run".
 
 Example:
   echo "8 6 7 2 5 4 3 0 1" | searchlab compare
@@ -50,9 +50,9 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	var f slidingFlags
 	f.register(fs, "")
 	fs.Lookup("partition").Usage = "pattern database `partition` of the pdb rows, as in \"searchlab sliding --partition\" (default: the database's own)"
-	fs.Lookup("max-nodes").DefValue = "14000000"
+	fs.Lookup("max-nodes").DefValue = "20000000"
 	fs.Lookup("timeout").DefValue = "10s"
-	f.maxNodes, f.timeout = 14_000_000, 10*time.Second
+	f.maxNodes, f.timeout = 20_000_000, 10*time.Second
 	fs.Lookup("max-nodes").Usage = "expansions of all the runs together, shared out among them (`n`, 0: no cap)"
 	fs.Lookup("timeout").Usage = "time for the whole table, shared out among its runs (`duration`, 0: none)"
 	asJSON := fs.Bool("json", false, "print the table as one JSON object: solvable, max_depth, rows")
@@ -130,7 +130,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "\ndistinct fewest-move solutions: %s\n", ans.OptimalSolutions)
 	}
 	fmt.Fprintf(e.stdout, "\nwastar, anytime: weight %g on the heuristic; anytime gives its best path within the limits, and >=N in the optimal column when the fewest moves are only proven to be at least N", float64(sliding.DefaultWeight))
-	fmt.Fprintln(e.stdout, "\nnode-cap / timeout: the run hit its share of --max-nodes or --timeout (figures up to the stop); none: no path within the depth limit; n/a: not available for this board; not run: the table's --max-nodes or --timeout was spent first")
+	fmt.Fprintln(e.stdout, "\nnode-cap / timeout: the run hit its share of --max-nodes or --timeout (figures up to the stop); none: no path within the depth limit; n/a: not available for this board; not-run: the table's --max-nodes or --timeout was spent first")
 	if sliding.TableSize(b.W, b.H) {
 		t := sliding.TableFor(goal)
 		fmt.Fprintf(e.stdout, "table: built once per goal (%d states) in %v, not counted in its row\n", t.States(), t.BuildTime().Round(time.Microsecond))

@@ -47,7 +47,9 @@ func TestCompare3x3(t *testing.T) {
 			want = bfsLength(t, b, goal)
 		}
 		goalArg := strings.Join(strings.Fields(goal.String()), " ")
-		code, out, errOut := runNoDB(t, b.String()+"\n", "compare", "--goal", goalArg)
+		// A generous --timeout: it bounds the whole table, and a loaded
+		// machine must not turn a slow row into a timeout.
+		code, out, errOut := runNoDB(t, b.String()+"\n", "compare", "--goal", goalArg, "--timeout", "2m")
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
@@ -83,12 +85,12 @@ func TestCompare3x3(t *testing.T) {
 	}
 }
 
-// TestCompareLimits gives the table 260,000 expansions in all: its 13 runs
+// TestCompareLimits gives the table 360,000 expansions in all: its 18 runs
 // (no pattern databases) get 20,000 each at least, as each run may use
 // what is left divided by the runs to go.
 func TestCompareLimits(t *testing.T) {
 	in := "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\n" // 45 moves
-	code, out, errOut := runNoDB(t, in, "compare", "--format", "line", "--goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "--max-nodes", "260000")
+	code, out, errOut := runNoDB(t, in, "compare", "--format", "line", "--goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "--max-nodes", "360000", "--timeout", "2m")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

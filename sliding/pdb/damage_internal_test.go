@@ -28,6 +28,11 @@ func openTwice(t *testing.T, blank int) (string, *Set) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Its background checks done, so that they do not see the damage the
+	// tests make.
+	if err := s.settled(ctx); err != nil {
+		t.Fatal(err)
+	}
 	return dir, s
 }
 

@@ -50,7 +50,7 @@ func TestBackgroundOpensOneAtATime(t *testing.T) {
 }
 
 // TestCompareWholeBudget checks that Compare's node cap and time bound the
-// whole table: with no time left, every run is "not run"; with a node cap
+// whole table: with no time left, every run is "not-run"; with a node cap
 // of one per run, the runs share it and none uses more than it is given.
 func TestCompareWholeBudget(t *testing.T) {
 	s := solve.New(solve.Options{NoDatabases: true})
@@ -62,8 +62,8 @@ func TestCompareWholeBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range c.Runs {
-		if r.Status != "not run" {
-			t.Errorf("no time: %s/%s is %q, want not run", r.Algorithm, r.Heuristic, r.Status)
+		if r.Status != "not-run" {
+			t.Errorf("no time: %s/%s is %q, want not-run", r.Algorithm, r.Heuristic, r.Status)
 		}
 	}
 	c, err = s.Compare(t.Context(), b, goal, solve.CompareOptions{Limits: search.Limits{MaxNodes: 5000}})

@@ -52,8 +52,9 @@ type CompareRun struct {
 	Heuristic string
 	// Status is ok; node-cap or timeout when a limit stopped the run (the
 	// stats count the work up to the stop); none when DFS or IDDFS found no
-	// path within the depth limit; n/a when the method does not apply; not
-	// run when the comparison's time or nodes were spent before its turn.
+	// path within the depth limit; n/a when the method does not apply;
+	// not-run when the comparison's time or nodes were spent before its
+	// turn.
 	Status string
 	// Solution is the run's answer: its moves when Status is ok, and its
 	// statistics in every case.
@@ -122,7 +123,7 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 			run.Heuristic = "-"
 		}
 		if !deadline.IsZero() && !time.Now().Before(deadline) || opt.Limits.MaxNodes > 0 && nodesLeft <= 0 {
-			run.Status = "not run"
+			run.Status = "not-run"
 			c.Runs = append(c.Runs, run)
 			continue
 		}

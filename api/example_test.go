@@ -30,7 +30,8 @@ func ExampleNewCompareAnswer() {
 	b, _ := sliding.ParseGoal("4 1 2 5 0 3 7 8 6", 3, 3)
 	solver := solve.New(solve.Options{NoDatabases: true})
 	defer solver.Close()
-	c, err := solver.Compare(context.Background(), b, sliding.Standard(3, 3), solve.CompareOptions{Limits: search.Limits{MaxNodes: 400}, Timeout: 10 * time.Second})
+	// A node cap for the whole table: 20 expansions for each of its 18 runs.
+	c, err := solver.Compare(context.Background(), b, sliding.Standard(3, 3), solve.CompareOptions{Limits: search.Limits{MaxNodes: 18 * 20}, Timeout: 10 * time.Second})
 	if err != nil {
 		fmt.Println(err)
 		return

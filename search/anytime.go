@@ -68,11 +68,18 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 	obs := m.obs != nil
 	w = max(w, 1)
 
+	// A record's parent and g are those its successors were generated
+	// with; step is the cost of the step from the parent. A closed state
+	// reached more cheaply keeps them until it is searched again, and holds
+	// the cheaper path in pendParent, pendG and pendStep meanwhile
+	// (incons). A state reached more cheaply after its successors were
+	// generated leaves their g too high for the parent links, so a path's
+	// cost is the sum of its steps, not the goal's g.
 	type record struct {
-		parent S
-		g, h   int
-		closed bool
-		incons bool // closed, then reached more cheaply: queued for later
+		parent, pendParent S
+		g, h, pendG        int
+		step, pendStep     int
+		closed, incons     bool
 	}
 	best := map[S]*record{}
 	incumbent := math.MaxInt // the cost of the best path found
@@ -88,7 +95,7 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 		for lower.Len() > 0 {
 			it := lower.items[0]
 			r := best[it.state]
-			if (!r.closed || r.incons) && it.g == r.g && it.f < incumbent {
+			if ((!r.closed && it.g == r.g) || (r.incons && it.g == r.pendG)) && it.f < incumbent {
 				return it.f
 			}
 			heap.Pop(lower)
@@ -97,6 +104,14 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 	}
 	path := func(s S) []S {
 		return pathTo(s, func(s S) (S, bool) { return best[s].parent, s == start })
+	}
+	// costOf returns the cost of the path to s by its parent links.
+	costOf := func(s S) int {
+		c := 0
+		for ; s != start; s = best[s].parent {
+			c += best[s].step
+		}
+		return c
 	}
 	finish := func(err error) (AnytimeResult[S], error) {
 		res.Bound = bound()
@@ -137,6 +152,7 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 			// without them (as in ARA*).
 			for _, s := range incons {
 				r := best[s]
+				r.parent, r.g, r.step = r.pendParent, r.pendG, r.pendStep
 				r.closed, r.incons = false, false
 				closed--
 				push(s, r)
@@ -163,7 +179,7 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 			res.Stats.Generated++
 			g := r.g + c
 			tr, seen := best[t]
-			if seen && g >= tr.g {
+			if seen && (g >= tr.g || (tr.incons && g >= tr.pendG)) {
 				if obs {
 					emitChild(&m, t, it.state, ev{kind: Duplicate, g: g, best: incumbent, frontier: len(best) - closed, stored: len(best)})
 				}
@@ -174,18 +190,19 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 					emitChild(&m, t, it.state, ev{kind: Generate, g: g, best: incumbent, frontier: len(best) - closed, stored: len(best)})
 				}
 				if seen {
-					tr.parent, tr.g = it.state, g
+					tr.parent, tr.g, tr.step = it.state, g, c
 				} else {
-					tr = &record{parent: it.state, g: g, closed: true}
+					tr = &record{parent: it.state, g: g, step: c, closed: true}
 					best[t] = tr
 					closed++
 				}
-				if g < incumbent {
-					incumbent = g
-					res.Path, res.Cost = path(t), g
+				if cost := costOf(t); cost < incumbent {
+					tr.g = cost
+					incumbent = cost
+					res.Path, res.Cost = path(t), cost
 					res.Solutions++
 					if obs {
-						emitChild(&m, t, it.state, ev{kind: Improve, g: g, bound: bound(), best: g, frontier: len(best) - closed, stored: len(best)})
+						emitChild(&m, t, it.state, ev{kind: Improve, g: cost, bound: bound(), best: cost, frontier: len(best) - closed, stored: len(best)})
 					}
 				}
 				continue
@@ -205,7 +222,7 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 			}
 			kind := Generate
 			if seen && tr.closed {
-				tr.parent, tr.g = it.state, g
+				tr.pendParent, tr.pendG, tr.pendStep = it.state, g, c
 				if !tr.incons {
 					tr.incons = true
 					incons = append(incons, t)
@@ -217,9 +234,9 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 				continue
 			}
 			if seen {
-				tr.parent, tr.g = it.state, g
+				tr.parent, tr.g, tr.step = it.state, g, c
 			} else {
-				tr = &record{parent: it.state, g: g, h: ht}
+				tr = &record{parent: it.state, g: g, h: ht, step: c}
 				best[t] = tr
 			}
 			push(t, tr)

@@ -81,9 +81,14 @@ func bestFirst[S comparable](ctx context.Context, starts iter.Seq[S], next Succe
 		return int(w * float64(h(s)))
 	}
 
+	// step is the cost of the step from the parent. With w > 1 a state can
+	// be reached more cheaply after its successors were generated, leaving
+	// their g above what their parent links add up to, so a path's cost is
+	// the sum of its steps.
 	type record struct {
 		parent S
 		g      int
+		step   int
 		closed bool
 		start  bool
 	}
@@ -105,10 +110,9 @@ func bestFirst[S comparable](ctx context.Context, starts iter.Seq[S], next Succe
 			continue // a stale entry: the state was reached more cheaply since
 		}
 		if goal(it.state) {
-			res.Cost = r.g
-			res.Path = pathTo(it.state, func(s S) (S, bool) { r := best[s]; return r.parent, r.start })
+			res.Path = pathTo(it.state, func(s S) (S, bool) { r := best[s]; res.Cost += r.step; return r.parent, r.start })
 			if obs {
-				emitState(&m, it.state, ev{kind: Goal, g: r.g, h: it.f - r.g, depth: len(res.Path) - 1, frontier: len(best) - closed - 1, stored: len(best)})
+				emitState(&m, it.state, ev{kind: Goal, g: res.Cost, h: it.f - r.g, depth: len(res.Path) - 1, frontier: len(best) - closed - 1, stored: len(best)})
 			}
 			return res, nil
 		}
@@ -135,9 +139,9 @@ func bestFirst[S comparable](ctx context.Context, starts iter.Seq[S], next Succe
 					closed--
 					kind = Reopen
 				}
-				tr.parent, tr.g, tr.closed, tr.start = it.state, g, false, false
+				tr.parent, tr.g, tr.step, tr.closed, tr.start = it.state, g, c, false, false
 			} else {
-				best[t] = &record{parent: it.state, g: g}
+				best[t] = &record{parent: it.state, g: g, step: c}
 			}
 			ht := est(t)
 			heap.Push(open, openItem[S]{state: t, f: g + ht, g: g})

@@ -461,3 +461,46 @@ func TestYen(t *testing.T) {
 		}
 	}
 }
+
+// TestAnytimeAStarLargerGraphs runs anytime and weighted A* with large
+// weights on random graphs of 15 to 26 states, where closed states are often
+// reached again more cheaply: the path returned must cost what is reported,
+// the anytime bound must not exceed the optimum, and weighted A*'s cost must
+// be at most w times it.
+func TestAnytimeAStarLargerGraphs(t *testing.T) {
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(27, 28))
+	for trial := range 500 {
+		n := 15 + r.IntN(12)
+		g := graph{}
+		for i := range n {
+			for range 2 + r.IntN(3) {
+				if j := r.IntN(n); j != i && !slices.ContainsFunc(g[name(i)], func(e edge) bool { return e.to == name(j) }) {
+					g[name(i)] = append(g[name(i)], edge{name(j), 1 + r.IntN(9)})
+				}
+			}
+		}
+		cost, _ := floydWarshall(g, n)
+		opt := cost[0][n-1]
+		h := fraction(r, n, func(i int) int { return cost[i][n-1] })
+		for _, w := range []float64{3, 10} {
+			wres, err := search.WeightedAStar(ctx, name(0), g.next, h, w, is(name(n-1)), search.Limits{})
+			if opt != math.MaxInt {
+				checkPath(t, "WeightedAStar", g, wres, err, []string{name(0)}, name(n-1), wres.Cost, true)
+				if float64(wres.Cost) > w*float64(opt) {
+					t.Fatalf("trial %d: weighted A* w %v cost %d, optimum %d", trial, w, wres.Cost, opt)
+				}
+			}
+			res, err := search.AnytimeAStar(ctx, name(0), g.next, h, w, is(name(n-1)), search.Limits{MaxNodes: int64(1 + r.IntN(3*n))})
+			if res.Bound > opt {
+				t.Fatalf("trial %d w %v: bound %d above the optimum %d", trial, w, res.Bound, opt)
+			}
+			if res.Path == nil {
+				continue
+			}
+			if c := pathCost(t, g, res.Path); c != res.Cost || c < opt {
+				t.Fatalf("trial %d w %v: path costs %d, reported %d, optimum %d (%v)", trial, w, c, res.Cost, opt, err)
+			}
+		}
+	}
+}

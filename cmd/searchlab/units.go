@@ -300,6 +300,9 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 // "searchlab sliding run-units", each given every procs-th unit.
 func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxNodes int64, us []units.WorkUnit) ([]pdb.UnitResult, error) {
 	n := min(procs, len(us))
+	// The children's stderr goes to e.stderr through one lock: exec copies
+	// into a writer that is not a file from a goroutine per child.
+	stderr := &lockedWriter{w: e.stderr}
 	rs, err := units.Deal(ctx, us, procs, func(ctx context.Context, p int, share []units.WorkUnit) ([]units.UnitAnswer, error) {
 		var in bytes.Buffer
 		for _, u := range share {
@@ -313,7 +316,10 @@ func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxN
 		}
 		cmd := exec.CommandContext(ctx, exe, args...)
 		cmd.Stdin = &in
-		cmd.Stderr = e.stderr
+		cmd.Stderr = stderr
+		if f, ok := e.stderr.(*os.File); ok {
+			cmd.Stderr = f
+		}
 		outb, err := cmd.Output()
 		if err != nil {
 			return nil, fmt.Errorf("run-units (process %d of %d): %w", p+1, n, err)
@@ -426,4 +432,16 @@ func withTimeout(ctx context.Context, d time.Duration) (context.Context, context
 		return context.WithTimeout(ctx, d)
 	}
 	return context.WithCancel(ctx)
+}
+
+// lockedWriter serialises the writes of several goroutines to w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

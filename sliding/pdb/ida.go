@@ -40,47 +40,47 @@ var childOrder = [4]int{0, 2, 3, 1}
 // belongs to exactly one term of each sum, so a move changes one term of
 // each.
 type solver struct {
-	g      *geom
-	blank  int // the blank's name (its goal cell)
-	nview  int
-	nlook  int
-	lk     [maxLookups]int              // tiles of each term
-	ltiles [maxLookups][maxCells]uint8  // the tile whose cell each term ranks, in order
-	lmap   [maxLookups]*[maxCells]uint8 // cell map of each term: identity, or the reflection
-	ltab   [maxLookups][]uint32         // table of each term
-	lookOf [maxViews][maxCells]int8     // term of sum k that holds tile t; -1 for the blank
-	order  [maxViews][maxViews]uint8    // order[k]: the sums from k on, around
-	tidx   [maxViews][maxCells]int8     // index of tile t in its term of sum k
-	wgt    [maxLookups][maxCells]int64  // weight of each digit of a term's rank
-	ident  [maxCells]uint8              // identity map of cells
-	tr     [maxCells]uint8              // reflection about the main diagonal
-	md     [maxCells][maxCells]int8     // md[t][c]: taxicab distance of tile t on cell c from home
-	nbrs   [maxCells][4]int8            // cells next to each cell in childOrder, -1 padded
-	ndir   [maxCells][4]int8            // the direction of each of nbrs (0 up, 1 down, 2 left, 3 right)
-	ref    [maxViews][maxCells]termRef  // ref[k][t]: tile t's term of sum k (see termRef)
-	two    bool                         // two sums of blank-unaware tables: expand2 searches
+	g         *geom
+	blank     int // the blank's name (its goal cell)
+	nview     int
+	nterms    int
+	termSize  [maxLookups]int              // tiles of each term
+	termTiles [maxLookups][maxCells]uint8  // the tile whose cell each term ranks, in order
+	termMap   [maxLookups]*[maxCells]uint8 // cell map of each term: identity, or the reflection
+	termTable [maxLookups][]uint32         // table of each term
+	lookOf    [maxViews][maxCells]int8     // term of sum k that holds tile t; -1 for the blank
+	order     [maxViews][maxViews]uint8    // order[k]: the sums from k on, around
+	tidx      [maxViews][maxCells]int8     // index of tile t in its term of sum k
+	wgt       [maxLookups][maxCells]int64  // weight of each digit of a term's rank
+	ident     [maxCells]uint8              // identity map of cells
+	tr        [maxCells]uint8              // reflection about the main diagonal
+	md        [maxCells][maxCells]int8     // md[t][c]: taxicab distance of tile t on cell c from home
+	nbrs      [maxCells][4]int8            // cells next to each cell in childOrder, -1 padded
+	ndir      [maxCells][4]int8            // the direction of each of nbrs (0 up, 1 down, 2 left, 3 right)
+	ref       [maxViews][maxCells]termRef  // ref[k][t]: tile t's term of sum k (see termRef)
+	two       bool                         // two sums of blank-unaware tables: expand2 searches
 	// For childRank's table path (fastRank), by moveIndex: the cells each
 	// move passes over in each frame (fpass), how far the moved tile goes in
 	// the frame's cell order (fdist) and its sign (fsign); and what each tile
 	// passed over adds to the moved tile's term (over). See childRank.
-	fastRank bool
-	fpass    [256]uint32 // four cells a byte, padded with padTile
-	fdist    [256]int64
-	fsign    [256]int64
-	over     *[maxViews][maxCells][256]int64
-	fsm      []int32                       // the move-pruning machine's transitions (prune.Machine.Table)
-	rows     [][4]int32                    // fsm by state
-	doff     [4]int                        // the cell a move in each direction goes to, less the blank's
-	dmd      [maxCells * maxCells * 4]int8 // by mdIndex: the change in taxicab distance of a tile the blank passes to
-	start    []int32                       // the machine's state on each cell with no move made
-	pruneLen int                           // the machine's length
+	fastRank   bool
+	fpass      [256]uint32 // four cells a byte, padded with padTile
+	fdist      [256]int64
+	fsign      [256]int64
+	over       *[maxViews][maxCells][256]int64
+	pruneTable []int32                       // the move-pruning machine's transitions (prune.Machine.Table)
+	rows       [][4]int32                    // pruneTable by state
+	moveOffset [4]int                        // the cell a move in each direction goes to, less the blank's
+	mdDelta    [maxCells * maxCells * 4]int8 // by mdIndex: the change in taxicab distance of a tile the blank passes to
+	start      []int32                       // the machine's state on each cell with no move made
+	pruneLen   int                           // the machine's length
 	// For zero-aware tables (see zero.go), the block layout of each term
 	// and the first entry of its table's overflow part. A term's rank is
 	// still its placement's rank, and the table index is that rank unless
 	// the term's cells have more than one region.
-	zero  bool
-	lbl   [maxLookups]*blocks
-	lbase [maxLookups]int64
+	zero         bool
+	termBlocks   [maxLookups]*blocks
+	termOverflow [maxLookups]int64
 }
 
 func newSolver(s *Set) *solver {
@@ -114,7 +114,7 @@ func newSolver(s *Set) *solver {
 		for b := range g.n {
 			for q, c := range v.nbrs[b] {
 				if c >= 0 {
-					v.dmd[mdIndex(uint8(t), moveCode(b, int(v.ndir[b][q])))] = v.md[t][b] - v.md[t][c]
+					v.mdDelta[mdIndex(uint8(t), moveCode(b, int(v.ndir[b][q])))] = v.md[t][b] - v.md[t][c]
 				}
 			}
 		}
@@ -123,9 +123,9 @@ func newSolver(s *Set) *solver {
 	if m == nil {
 		m, _ = machineFor(context.Background(), s.w, s.h, 2) // cannot fail: it takes microseconds
 	}
-	v.fsm = m.Table()
-	v.rows = unsafe.Slice((*[4]int32)(unsafe.Pointer(unsafe.SliceData(v.fsm))), len(v.fsm)/4)
-	v.doff = [4]int{-g.w, g.w, -1, 1}
+	v.pruneTable = m.Table()
+	v.rows = unsafe.Slice((*[4]int32)(unsafe.Pointer(unsafe.SliceData(v.pruneTable))), len(v.pruneTable)/4)
+	v.moveOffset = [4]int{-g.w, g.w, -1, 1}
 	v.pruneLen = m.MaxLen()
 	v.start = make([]int32, g.n)
 	for c := range g.n {
@@ -143,17 +143,17 @@ func newSolver(s *Set) *solver {
 			v.lookOf[k][t] = -1
 		}
 		for _, l := range view {
-			i := v.nlook
-			v.nlook++
+			i := v.nterms
+			v.nterms++
 			grp := s.groups[l.table]
-			v.lk[i] = len(grp)
+			v.termSize[i] = len(grp)
 			if s.zero {
-				v.lbl[i] = blockLayout(g, len(grp))
+				v.termBlocks[i] = blockLayout(g, len(grp))
 			}
-			v.ltab[i] = s.tables[l.table]
-			v.lmap[i] = &v.ident
+			v.termTable[i] = s.tables[l.table]
+			v.termMap[i] = &v.ident
 			if l.mirror {
-				v.lmap[i] = &v.tr
+				v.termMap[i] = &v.tr
 			}
 			for j, t := range grp {
 				// The term's tile j is the pattern's tile t, or on the
@@ -162,7 +162,7 @@ func newSolver(s *Set) *solver {
 				if l.mirror {
 					u = int(v.tr[t])
 				}
-				v.ltiles[i][j] = uint8(u)
+				v.termTiles[i][j] = uint8(u)
 				v.lookOf[k][u] = int8(i)
 				v.tidx[k][u] = int8(j)
 			}
@@ -171,14 +171,14 @@ func newSolver(s *Set) *solver {
 				v.wgt[i][j] = w
 				w *= int64(g.n - j)
 			}
-			v.lbase[i] = (w + 7) &^ 7 // after the placements (see blocks.ovBase)
+			v.termOverflow[i] = (w + 7) &^ 7 // after the placements (see blocks.ovBase)
 		}
 	}
 	for k := range v.nview {
 		for t := range g.n {
 			if i := v.lookOf[k][t]; i >= 0 {
 				v.ref[k][t] = termRef{w: v.wgt[i][v.tidx[k][t]], li: uint8(i)}
-				if v.lmap[i] == &v.tr {
+				if v.termMap[i] == &v.tr {
 					v.ref[k][t].frame = 1
 				}
 			}
@@ -275,7 +275,7 @@ func (v *solver) row(st int32) [4]int32 {
 	return v.rows[st]
 }
 
-// mdIndex is the index in dmd of tile t's move to the blank's cell by
+// mdIndex is the index in mdDelta of tile t's move to the blank's cell by
 // the blank's move mv (see moveCode).
 func mdIndex(t uint8, mv uint8) uint16 {
 	return (uint16(t)<<7 | uint16(mv)) & (maxCells*maxCells*4 - 1)
@@ -287,7 +287,7 @@ func mdIndex(t uint8, mv uint8) uint16 {
 func (v *solver) follow(st int32, b, c int) int32 {
 	for k, d := range v.nbrs[b] {
 		if int(d) == c {
-			return v.fsm[4*int(st)+int(v.ndir[b][k])]
+			return v.pruneTable[4*int(st)+int(v.ndir[b][k])]
 		}
 	}
 	return -1
@@ -355,9 +355,9 @@ func (v *solver) rankOf(n *node, i int) int64 {
 	var r int64
 	var used uint32
 	nc := v.g.n
-	m := v.lmap[i]
-	for j := range v.lk[i] {
-		p := m[n.pos[v.ltiles[i][j]]]
+	m := v.termMap[i]
+	for j := range v.termSize[i] {
+		p := m[n.pos[v.termTiles[i][j]]]
 		d := int(p) - onesBelow(used, p)
 		r = r*int64(nc-j) + int64(d)
 		used |= 1 << p
@@ -375,7 +375,7 @@ func (v *solver) rankOf(n *node, i int) int64 {
 // are passed over: none for a move along a row.
 func (v *solver) moveRank(n *node, k int, t uint8, c, b int) int64 {
 	i := v.lookOf[k][t]
-	m := v.lmap[i]
+	m := v.termMap[i]
 	j := v.tidx[k][t]
 	mc, mb := int(m[c]), int(m[b])
 	delta := int64(mb - mc)
@@ -408,17 +408,17 @@ func (v *solver) moveRank(n *node, k int, t uint8, c, b int) int64 {
 // region. Tile 255 names no tile: the index of n as it is, with the blank
 // on c.
 func (v *solver) zeroOverflow(n *node, i int, t uint8, c, b, si int, s uint32, r int64) int64 {
-	m := v.lmap[i]
+	m := v.termMap[i]
 	var pos [maxCells]uint8
-	for j := range v.lk[i] {
-		u := v.ltiles[i][j]
+	for j := range v.termSize[i] {
+		u := v.termTiles[i][j]
 		at := n.pos[u]
 		if u == t {
 			at = uint8(b)
 		}
 		pos[j] = m[at]
 	}
-	if o := v.lbl[i].overflowIndex(v.lbase[i], si, s, pos[:v.lk[i]], int(m[c])); o >= 0 {
+	if o := v.termBlocks[i].overflowIndex(v.termOverflow[i], si, s, pos[:v.termSize[i]], int(m[c])); o >= 0 {
 		return o
 	}
 	return r
@@ -443,23 +443,23 @@ func (v *solver) init(n *node, cells []uint8) {
 			n.md += int(v.md[t][c])
 		}
 	}
-	for i := range v.nlook {
+	for i := range v.nterms {
 		n.rk[i] = v.rankOf(n, i)
 		idx := n.rk[i]
 		if v.zero {
-			if si, multi := v.lbl[i].multiRegion(n.msk[i]); multi {
+			if si, multi := v.termBlocks[i].multiRegion(n.msk[i]); multi {
 				// As after a move of no tile (none is named 255) with the
 				// blank on its cell.
 				idx = v.zeroOverflow(n, i, 255, n.blank, n.blank, si, n.msk[i], idx)
 			}
 		}
-		n.val[i] = uint8(entry(v.ltab[i], idx))
+		n.val[i] = uint8(entry(v.termTable[i], idx))
 	}
 	n.best = 0
 	for k := range v.nview {
 		n.sum[k] = 0
 		for t := range v.g.n {
-			if i := v.lookOf[k][t]; i >= 0 && int(v.ltiles[i][0]) == t {
+			if i := v.lookOf[k][t]; i >= 0 && int(v.termTiles[i][0]) == t {
 				n.sum[k] += int32(n.val[i])
 			}
 		}
@@ -532,422 +532,6 @@ func (v *solver) dfs(n *node, sh *shared, g int, row [4]int32) bool {
 		return v.expand2(n, sh, g, row)
 	}
 	return v.expand(n, sh, g, row)
-}
-
-// expand generates the children of n at depth g and searches those within
-// the bound. A child's sums are looked up in two stages: first the sum that
-// was largest at n (the likeliest to cut a child off), for every child,
-// then, for the children it leaves within the bound, all the others
-// together, so that their cache misses overlap. Only the children
-// searched need every sum (to update them move by move). The indices are
-// masked to their arrays' sizes, which spares the bounds checks in the
-// search's innermost loop.
-func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
-	counted := g >= sh.split || n.worker == 0
-	if counted {
-		n.expanded++
-	}
-	n.count++
-	if n.count >= checkEvery {
-		if v.check(n, sh) {
-			return false
-		}
-		if g > sh.split && sh.found.Load() < 2*n.ticket+1 {
-			n.stop = true
-			return false
-		}
-	}
-	b := n.blank
-	kids := &n.scratch[g].kids
-	nk := 0
-	bc := moveCode(b, 0)
-	for _, d := range childOrder {
-		// The machine prunes the moves off the board too.
-		cst := row[d]
-		if cst < 0 {
-			continue
-		}
-		c := b + v.doff[d]
-		t := n.cell[c&(maxCells-1)]
-		kd := &kids[nk&3]
-		kd.c, kd.t, kd.st = c, t, cst
-		kd.mv = bc | uint8(d)
-		kd.md = n.md + int(v.dmd[mdIndex(t, kd.mv)])
-		kd.dead = false
-		nk++
-	}
-	if counted {
-		n.generated += int64(nk)
-	}
-	live := nk
-	bound := sh.bound - g - 1
-	// First the sum that was the largest at n, for every child, the table
-	// words fetched together.
-	k1 := int(n.bestView) & (maxViews - 1)
-	sum1 := int(n.sum[k1])
-	for j := range nk {
-		kd := &kids[j&3]
-		var r int64
-		var li uint8
-		if v.fastRank {
-			// tableRank, its arguments written out (see there).
-			t := kd.t & (maxCells - 1)
-			ref := &v.ref[k1][t]
-			li = ref.li & (maxLookups - 1)
-			r = v.tableRank(n, ref, &v.over[k1][t], moveIndex(ref.frame, kd.mv))
-		} else {
-			r, li = v.childRank(n, k1, kd.t, kd.c, b)
-		}
-		kd.rank[k1], kd.li[k1] = r, li
-		x := r
-		if v.zero {
-			x = v.childIndex(n, kd, k1, li, b, r)
-		}
-		kd.idx[k1] = x
-		kd.word[0] = v.ltab[li][x>>3]
-	}
-	for j := range nk {
-		kd := &kids[j&3]
-		li := kd.li[k1] & (maxLookups - 1)
-		e := kd.word[0] >> (4 * uint(kd.idx[k1]&7)) & 15
-		kd.ent[k1] = uint8(e)
-		kd.best, kd.bv = sum1-int(n.val[li])+int(e), uint8(k1)
-		if f := kd.md + 2*kd.best; f > bound {
-			kd.dead = true
-			live--
-			if f+g+1 < n.nextBound {
-				n.nextBound = f + g + 1
-			}
-			continue
-		}
-		// The transitions of a child the first sum leaves within the
-		// bound, fetched here so that a cache miss overlaps those of the
-		// other sums' tables, and the rows of its children's states asked
-		// for, so that they are in the caches by the time the child is
-		// expanded. Only for these children: the others are never
-		// expanded.
-		kd.row = v.row(kd.st)
-		prefetchRows(&v.fsm[0], &kd.row)
-	}
-	if live == 0 {
-		return false
-	}
-	// Then the others, in order from the first on, around, for the
-	// children left.
-	ord := &v.order[k1]
-	nv := v.nview
-	for j := range nk {
-		kd := &kids[j&3]
-		if kd.dead {
-			continue
-		}
-		for i := 1; i < nv; i++ {
-			k := int(ord[i&(maxViews-1)]) & (maxViews - 1)
-			var r int64
-			var li uint8
-			if v.fastRank {
-				t := kd.t & (maxCells - 1)
-				ref := &v.ref[k][t]
-				li = ref.li & (maxLookups - 1)
-				r = v.tableRank(n, ref, &v.over[k][t], moveIndex(ref.frame, kd.mv))
-			} else {
-				r, li = v.childRank(n, k, kd.t, kd.c, b)
-			}
-			kd.rank[k], kd.li[k] = r, li
-			x := r
-			if v.zero {
-				x = v.childIndex(n, kd, k, li, b, r)
-			}
-			kd.idx[k] = x
-			kd.word[i&(maxViews-1)] = v.ltab[li][x>>3]
-		}
-	}
-	for j := range nk {
-		kd := &kids[j&3]
-		if kd.dead {
-			continue
-		}
-		for i := 1; i < nv; i++ {
-			k := int(ord[i&(maxViews-1)]) & (maxViews - 1)
-			li := kd.li[k] & (maxLookups - 1)
-			e := kd.word[i&(maxViews-1)] >> (4 * uint(kd.idx[k]&7)) & 15
-			kd.ent[k] = uint8(e)
-			if s := int(n.sum[k]) - int(n.val[li]) + int(e); s > kd.best {
-				kd.best, kd.bv = s, uint8(k)
-			}
-		}
-		if f := kd.md + 2*kd.best; f > bound {
-			kd.dead = true
-			if f+g+1 < n.nextBound {
-				n.nextBound = f + g + 1
-			}
-		}
-	}
-	sc := &n.scratch[g]
-	for j := range nk {
-		kd := &kids[j&3]
-		if kd.dead {
-			continue
-		}
-		c, t := kd.c, kd.t
-		// Make the move.
-		n.pos[t&(maxCells-1)] = uint8(b)
-		n.cell[b&(maxCells-1)] = t
-		n.cell[c&(maxCells-1)] = uint8(v.blank)
-		n.pos[v.blank&(maxCells-1)] = uint8(c)
-		n.blank = c
-		for k := range nv {
-			k &= maxViews - 1
-			li := kd.li[k] & (maxLookups - 1)
-			sc.oldVal[k], sc.oldSum[k], sc.oldRank[k] = n.val[li], n.sum[k], n.rk[li]
-			n.sum[k] += int32(kd.ent[k]) - int32(n.val[li])
-			n.val[li] = kd.ent[k]
-			n.rk[li] = kd.rank[k]
-			if v.zero {
-				sc.oldMsk[k] = n.msk[li]
-				n.msk[li] = kd.msk[k]
-			}
-		}
-		oldMd, oldBest, oldView := n.md, n.best, n.bestView
-		n.md, n.best, n.bestView = kd.md, kd.best, kd.bv
-		n.path[g&(maxDepth-1)] = int8(c)
-		if kd.md == 0 {
-			n.foundDepth = g + 1
-			n.owner = 2 * n.seen // a solution above the split, before subtree n.seen
-			return true
-		}
-		if v.dfs(n, sh, g+1, kd.row) {
-			return true
-		}
-		// Undo it.
-		n.blank = b
-		n.pos[v.blank&(maxCells-1)] = uint8(b)
-		n.cell[c&(maxCells-1)] = t
-		n.cell[b&(maxCells-1)] = uint8(v.blank)
-		n.pos[t&(maxCells-1)] = uint8(c)
-		n.md, n.best, n.bestView = oldMd, oldBest, oldView
-		for k := range nv {
-			k &= maxViews - 1
-			li := kd.li[k] & (maxLookups - 1)
-			n.val[li], n.rk[li] = sc.oldVal[k], sc.oldRank[k]
-			n.sum[k] = sc.oldSum[k]
-			if v.zero {
-				n.msk[li] = sc.oldMsk[k]
-			}
-		}
-		if n.stop {
-			return false
-		}
-	}
-	return false
-}
-
-// childRank returns the rank of the term of sum k that holds tile t once
-// t moves from cell c to the blank's cell b, and the term: moveRank, which
-// walks the cells passed over, or less for a move along a row of the
-// term's frame. On boards with rows of at most five cells (fastRank) the
-// expansions use tableRank instead.
-func (v *solver) childRank(n *node, k int, t uint8, c, b int) (int64, uint8) {
-	ref := &v.ref[k&(maxViews-1)][t&(maxCells-1)]
-	li := ref.li & (maxLookups - 1)
-	d := b - c
-	if ref.frame == 1 {
-		d = int(v.tr[b&(maxCells-1)]) - int(v.tr[c&(maxCells-1)])
-	}
-	if d == 1 || d == -1 {
-		// Along a row of the term's frame: only t's digit changes.
-		return n.rk[li] + ref.w*int64(d), li
-	}
-	return v.moveRank(n, k, t, c, b), li
-}
-
-// tableRank is childRank by tables, with no branch, on boards whose rows
-// are at most five cells long (fastRank): for the move m (see moveIndex)
-// of a tile whose term is ref and whose row of over is ov. The expansions
-// call it written out, as ref, ov and m from the tile and the kid's move
-// code: a function taking those instead is over the inliner's budget. A
-// move passes over the cells between its two in the frame's cell order:
-// none along a row of the frame, the row's length less one across. fpass
-// holds them, padded to four with padTile (whose tile adds nothing), and
-// over what each tile there adds to the term's rank. It is small enough to
-// be inlined.
-func (v *solver) tableRank(n *node, ref *termRef, ov *[256]int64, m uint8) int64 {
-	pc := v.fpass[m]
-	p := ov[n.cell[uint8(pc)]] + ov[n.cell[uint8(pc>>8)]] + ov[n.cell[uint8(pc>>16)]] + ov[n.cell[uint8(pc>>24)]]
-	return n.rk[ref.li&(maxLookups-1)] + ref.w*v.fdist[m] + v.fsign[m]*p
-}
-
-// expand2 is expand for a set of exactly two sums of blank-unaware tables
-// on a board with childRank's table path (one partition and its
-// reflection, such as 6-6-6-6 + mirror, the 5x5 default, or 7-8 + mirror on
-// 4x4), with the loops over the sums written out and the undo kept in
-// registers: the same search, node for node (TestExpand2 compares the
-// two). It is the hot loop of the default 5x5 and 4x4 searches, so it is
-// written for speed rather than brevity.
-func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
-	counted := g >= sh.split || n.worker == 0
-	if counted {
-		n.expanded++
-	}
-	n.count++
-	if n.count >= checkEvery {
-		if v.check(n, sh) {
-			return false
-		}
-		if g > sh.split && sh.found.Load() < 2*n.ticket+1 {
-			n.stop = true
-			return false
-		}
-	}
-	b := n.blank
-	kids := &n.scratch[g].kids
-	nk := 0
-	bc := moveCode(b, 0)
-	for _, d := range childOrder {
-		// The machine prunes the moves off the board too.
-		cst := row[d]
-		if cst < 0 {
-			continue
-		}
-		c := b + v.doff[d]
-		t := n.cell[c&(maxCells-1)]
-		kd := &kids[nk&3]
-		kd.c, kd.t, kd.st = c, t, cst
-		kd.mv = bc | uint8(d)
-		kd.md = n.md + int(v.dmd[mdIndex(t, kd.mv)])
-		kd.dead = false
-		nk++
-	}
-	if counted {
-		n.generated += int64(nk)
-	}
-	live := nk
-	bound := sh.bound - g - 1
-	// First the sum that was the larger at n (see expand), for every child,
-	// the table words fetched together.
-	k1 := int(n.bestView) & 1
-	k2 := k1 ^ 1
-	sum1, sum2 := int(n.sum[k1]), int(n.sum[k2])
-	for j := range nk {
-		kd := &kids[j&3]
-		t := kd.t & (maxCells - 1)
-		ref := &v.ref[k1][t]
-		li := ref.li & (maxLookups - 1)
-		r := v.tableRank(n, ref, &v.over[k1][t], moveIndex(ref.frame, kd.mv))
-		kd.rank[k1], kd.li[k1] = r, li
-		kd.word[0] = v.ltab[li][r>>3]
-	}
-	for j := range nk {
-		kd := &kids[j&3]
-		li := kd.li[k1] & (maxLookups - 1)
-		e := kd.word[0] >> (4 * uint(kd.rank[k1]&7)) & 15
-		kd.ent[k1] = uint8(e)
-		kd.best, kd.bv = sum1-int(n.val[li])+int(e), uint8(k1)
-		if f := kd.md + 2*kd.best; f > bound {
-			kd.dead = true
-			live--
-			if f+g+1 < n.nextBound {
-				n.nextBound = f + g + 1
-			}
-			continue
-		}
-		kd.row = v.row(kd.st)
-		prefetchRows(&v.fsm[0], &kd.row)
-	}
-	if live == 0 {
-		return false
-	}
-	// Then the other sum, for the children left.
-	for j := range nk {
-		kd := &kids[j&3]
-		if kd.dead {
-			continue
-		}
-		t := kd.t & (maxCells - 1)
-		ref := &v.ref[k2][t]
-		li := ref.li & (maxLookups - 1)
-		r := v.tableRank(n, ref, &v.over[k2][t], moveIndex(ref.frame, kd.mv))
-		kd.rank[k2], kd.li[k2] = r, li
-		kd.word[1] = v.ltab[li][r>>3]
-	}
-	for j := range nk {
-		kd := &kids[j&3]
-		if kd.dead {
-			continue
-		}
-		li := kd.li[k2] & (maxLookups - 1)
-		e := kd.word[1] >> (4 * uint(kd.rank[k2]&7)) & 15
-		kd.ent[k2] = uint8(e)
-		if s := sum2 - int(n.val[li]) + int(e); s > kd.best {
-			kd.best, kd.bv = s, uint8(k2)
-		}
-		if f := kd.md + 2*kd.best; f > bound {
-			kd.dead = true
-			if f+g+1 < n.nextBound {
-				n.nextBound = f + g + 1
-			}
-		}
-	}
-	for j := range nk {
-		kd := &kids[j&3]
-		if kd.dead {
-			continue
-		}
-		c, t := kd.c, kd.t
-		// Make the move.
-		n.pos[t&(maxCells-1)] = uint8(b)
-		n.cell[b&(maxCells-1)] = t
-		n.cell[c&(maxCells-1)] = uint8(v.blank)
-		n.pos[v.blank&(maxCells-1)] = uint8(c)
-		n.blank = c
-		l0, l1 := kd.li[0]&(maxLookups-1), kd.li[1]&(maxLookups-1)
-		val0, val1 := n.val[l0], n.val[l1]
-		rk0, rk1 := n.rk[l0], n.rk[l1]
-		s0, s1 := n.sum[0], n.sum[1]
-		n.sum[0] += int32(kd.ent[0]) - int32(val0)
-		n.sum[1] += int32(kd.ent[1]) - int32(val1)
-		n.val[l0], n.val[l1] = kd.ent[0], kd.ent[1]
-		n.rk[l0], n.rk[l1] = kd.rank[0], kd.rank[1]
-		oldMd, oldBest, oldView := n.md, n.best, n.bestView
-		n.md, n.best, n.bestView = kd.md, kd.best, kd.bv
-		n.path[g&(maxDepth-1)] = int8(c)
-		if kd.md == 0 {
-			n.foundDepth = g + 1
-			n.owner = 2 * n.seen // a solution above the split, before subtree n.seen
-			return true
-		}
-		if v.dfs(n, sh, g+1, kd.row) {
-			return true
-		}
-		// Undo it.
-		n.blank = b
-		n.pos[v.blank&(maxCells-1)] = uint8(b)
-		n.cell[c&(maxCells-1)] = t
-		n.cell[b&(maxCells-1)] = uint8(v.blank)
-		n.pos[t&(maxCells-1)] = uint8(c)
-		n.md, n.best, n.bestView = oldMd, oldBest, oldView
-		n.val[l1], n.rk[l1] = val1, rk1
-		n.val[l0], n.rk[l0] = val0, rk0
-		n.sum[0], n.sum[1] = s0, s1
-		if n.stop {
-			return false
-		}
-	}
-	return false
-}
-
-// childIndex returns the index in the zero-aware table of term li (of
-// sum k) once the child kd's move is made, whose placement's rank is r, and
-// sets the term's cells after the move in kd: only when they have more than
-// one region can the blank be outside the main one.
-func (v *solver) childIndex(n *node, kd *kid, k int, li uint8, b int, r int64) int64 {
-	m := v.lmap[li]
-	s := n.msk[li]&^(1<<m[kd.c]) | 1<<m[b]
-	kd.msk[k] = s
-	if si, multi := v.lbl[li].multiRegion(s); multi {
-		return v.zeroOverflow(n, int(li), kd.t, kd.c, b, si, s, r)
-	}
-	return r
 }
 
 // check adds n's recent nodes to the shared count and reports whether the

@@ -169,7 +169,7 @@ func (s *Set) Split(ctx context.Context, b, goal sliding.Board, depth int, lim s
 			if c < 0 {
 				break
 			}
-			cst := v.fsm[4*int(st)+int(v.ndir[blank][k])]
+			cst := v.pruneTable[4*int(st)+int(v.ndir[blank][k])]
 			if cst < 0 {
 				continue
 			}

@@ -1,7 +1,11 @@
 package sudoku
 
 import (
+	"bytes"
 	"context"
+	"os"
+	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -138,6 +142,59 @@ func BenchmarkInitV(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if !s.initV(&ps[i%len(ps)], defaultCore9) {
 			b.Fatal("rejected")
+		}
+	}
+}
+
+// BenchmarkSolveLines runs SolveLines over each whole data file as the
+// command does: "first" stops at one solution and formats it into a
+// reused buffer, "count" counts up to 2 solutions. One op is one puzzle.
+func BenchmarkSolveLines(b *testing.B) {
+	for _, bf := range benchFiles {
+		data, err := os.ReadFile(filepath.Join(dataDir, bf.file))
+		if err != nil {
+			b.Fatalf("data set: %v", err)
+		}
+		n := bytes.Count(data, []byte{'\n'})
+		for _, mode := range []string{"first", "count"} {
+			b.Run(bf.name+"/"+mode, func(b *testing.B) {
+				opt := LineOptions{Options: Options{Limit: 1}}
+				if mode == "count" {
+					opt.Options = Options{Limit: 2, NoSolution: true}
+				}
+				var sv Solver
+				out := make([]byte, 0, 64<<10)
+				var guesses int64
+				b.ResetTimer()
+				cpu := threadCPU()
+				for done := 0; done < b.N; done += n {
+					err := sv.SolveLines(context.Background(), bytes.NewReader(data), opt, func(a *LineAnswer) error {
+						guesses += a.Result.Guesses
+						if mode == "count" {
+							out = strconv.AppendInt(out, int64(a.Result.Count), 10)
+							out = append(out, '\n')
+						} else {
+							out = AppendFormat(out, FormatLine, a.Result.Solution)
+						}
+						if len(out) > cap(out)-1024 {
+							out = out[:0]
+						}
+						return nil
+					})
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.StopTimer()
+				// b.N rounded up to whole files.
+				el := cpu()
+				total := (b.N + n - 1) / n * n
+				b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "puzzles/s")
+				if el > 0 {
+					b.ReportMetric(float64(total)/el.Seconds(), "cpu-puzzles/s")
+				}
+				b.ReportMetric(float64(guesses)/float64(total), "guesses/puzzle")
+			})
 		}
 	}
 }

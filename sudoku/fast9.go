@@ -551,15 +551,9 @@ func init() {
 
 // record copies the solution in s to sv.sol.
 func (sv *solver9) record(s *state9) {
-	for d := 0; d < 9; d++ {
-		for b := 0; b < 3; b++ {
-			x := s.cand[d*3+b]
-			for x != 0 {
-				p := bits.TrailingZeros32(x)
-				x &= x - 1
-				sv.sol[b*27+p] = uint8(d + 1)
-			}
-		}
+	c := &s.cand
+	for b := 0; b < 3; b++ {
+		putBand(&sv.sol, b, c[3+b]|c[9+b]|c[15+b]|c[21+b], c[6+b]|c[9+b]|c[18+b]|c[21+b], c[12+b]|c[15+b]|c[18+b]|c[21+b], c[24+b])
 	}
 }
 

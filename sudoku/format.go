@@ -40,6 +40,13 @@ func (f Format) String() string {
 	return formatNames[f]
 }
 
+// First reports whether answers in format f are the lexicographically
+// smallest solution (Options.First) whatever the caller asks: Baekjoon
+// 2239 (FormatBOJ2239) wants that one of several solutions.
+func (f Format) First() bool {
+	return f == FormatBOJ2239
+}
+
 // ParseFormat returns the format called name: line, grid, boj2580 or
 // boj2239.
 func ParseFormat(name string) (Format, error) {

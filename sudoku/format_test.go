@@ -325,3 +325,16 @@ func TestSyntaxError(t *testing.T) {
 		t.Errorf("ParseLine: error %v, want a *SyntaxError with line 0", err)
 	}
 }
+
+// TestFormatFirst checks that only Baekjoon 2239 asks for the smallest solution.
+func TestFormatFirst(t *testing.T) {
+	tests := []struct {
+		f    Format
+		want bool
+	}{{FormatLine, false}, {FormatGrid, false}, {FormatBOJ2580, false}, {FormatBOJ2239, true}}
+	for _, tc := range tests {
+		if got := tc.f.First(); got != tc.want {
+			t.Errorf("%v.First() = %v, want %v", tc.f, got, tc.want)
+		}
+	}
+}

@@ -3,6 +3,8 @@ package sudoku
 import (
 	"context"
 	"io"
+
+	"github.com/searchlab/searchlab/internal/shard"
 )
 
 // LineOptions are the options of Solver.SolveLines: the Options of each
@@ -73,6 +75,7 @@ func (s *Solver) SolveLines(ctx context.Context, r io.Reader, opt LineOptions, f
 	var buf []uint8 // the cells of a puzzle of another size
 	var a LineAnswer
 	index, solved := 0, 0
+	sh := shard.Shard{Index: opt.Shard, Count: opt.Shards}
 	for {
 		line, ok := sc.next()
 		if !ok {
@@ -82,7 +85,7 @@ func (s *Solver) SolveLines(ctx context.Context, r io.Reader, opt LineOptions, f
 			continue
 		}
 		a.Index, index = index, index+1
-		if opt.Shards > 1 && a.Index%opt.Shards != opt.Shard {
+		if !sh.Has(a.Index) {
 			continue
 		}
 		if solved&255 == 0 && done != nil {

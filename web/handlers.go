@@ -225,7 +225,7 @@ func (s *Server) sudokuSolve(r *http.Request, body []byte) (any, error) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.SolveTimeout)
 	defer cancel()
-	opt := sudoku.Options{Limit: q.Limit, First: q.First || format == sudoku.FormatBOJ2239, Limits: search.Limits{MaxNodes: q.MaxGuesses}}
+	opt := sudoku.Options{Limit: q.Limit, First: q.First || format.First(), Limits: search.Limits{MaxNodes: q.MaxGuesses}}
 	start := time.Now()
 	res, err := sudoku.Solve(ctx, g, opt)
 	switch {

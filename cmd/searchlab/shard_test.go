@@ -10,44 +10,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sudoku"
 )
 
+// TestShardFlag checks that every bulk command refuses a shard outside
+// 0 <= k < n with exit status 2.
 func TestShardFlag(t *testing.T) {
-	tests := []struct {
-		in   string
-		want shard
-		ok   bool
-	}{
-		{"0/1", shard{0, 1}, true},
-		{"3/4", shard{3, 4}, true},
-		{" 2 / 5 ", shard{2, 5}, true},
-		{"4/4", shard{}, false},
-		{"-1/4", shard{}, false},
-		{"0/0", shard{}, false},
-		{"1", shard{}, false},
-		{"a/b", shard{}, false},
-		{"", shard{}, false},
-	}
-	for _, tc := range tests {
-		var s shard
-		err := s.Set(tc.in)
-		if (err == nil) != tc.ok || (tc.ok && s != tc.want) {
-			t.Errorf("Set(%q) = %v, %v; want %v, ok %v", tc.in, s, err, tc.want, tc.ok)
-		}
-	}
-	var s shard
-	s.Set("1/3")
-	var got []int
-	for i := range 10 {
-		if s.has(i) {
-			got = append(got, i)
-		}
-	}
-	if !slices.Equal(got, []int{1, 4, 7}) || s.String() != "1/3" {
-		t.Errorf("shard 1/3 holds %v (%q), want [1 4 7]", got, s.String())
-	}
 	for _, cmd := range []string{"sliding", "sudoku", "stroke"} {
 		code, _, errOut := runCLI(t, "", cmd, "--shard", "5/5")
 		if code != 2 || !strings.Contains(errOut, "want 0 <= k < n") {
@@ -136,7 +106,7 @@ func TestShardsUnion(t *testing.T) {
 				for _, n := range []int{1, 2, 3, 7} {
 					shards := make([][]string, n)
 					for k := range n {
-						code, out, errOut := runCLI(t, tc.input, append(slices.Clone(args), "--shard", shard{k, n}.String())...)
+						code, out, errOut := runCLI(t, tc.input, append(slices.Clone(args), "--shard", shard.Shard{Index: k, Count: n}.String())...)
 						if code != 0 {
 							t.Fatalf("%v --shard %d/%d: exit %d: %s", args, k, n, code, errOut)
 						}
@@ -178,24 +148,4 @@ func TestShardsUnion(t *testing.T) {
 			}
 		})
 	}
-}
-
-// FuzzShard checks that --shard never panics and that a shard it accepts
-// is one of n, with 0 <= k < n.
-func FuzzShard(f *testing.F) {
-	for _, s := range []string{"0/1", "3/4", "4/4", "-1/2", "1/0", "x", "9999999999999999999/1"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, v string) {
-		var s shard
-		if s.Set(v) != nil {
-			return
-		}
-		if s.n < 1 || s.k < 0 || s.k >= s.n {
-			t.Fatalf("%q accepted as %d/%d", v, s.k, s.n)
-		}
-		if !s.has(s.k) || (s.n > 1 && s.has(s.k+1)) {
-			t.Fatalf("%q: shard %d/%d holds the wrong indexes", v, s.k, s.n)
-		}
-	})
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/progress"
+	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
@@ -119,7 +120,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	path := fs.Bool("path", false, "print the moves after the length")
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
 	stats := fs.Bool("stats", false, "print search statistics to stderr")
-	var sh shard
+	var sh shard.Shard
 	registerShard(fs, &sh)
 	var lf longFlags
 	lf.register(fs)
@@ -138,7 +139,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	// Lengths alone of table-sized boards are one lookup each: no path to
 	// walk (or verify), since none is printed.
 	lengthOnly := f.algo == string(sliding.Auto) && f.heuristic != "pdb" && !*path && !*asJSON && !*stats
-	if format, ferr := f.formatOf(srcs[0]); lengthOnly && ferr == nil && format == sliding.BOJ11112 && sh.n <= 1 && len(srcs) == 1 && f.goalFits(3, 3) {
+	if format, ferr := f.formatOf(srcs[0]); lengthOnly && ferr == nil && format == sliding.BOJ11112 && sh.Count <= 1 && len(srcs) == 1 && f.goalFits(3, 3) {
 		// The judge's batch: read it whole and answer it from the table,
 		// unless it is malformed (then the parser below reads it again and
 		// names the fault).
@@ -181,7 +182,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	}
 	var total search.Stats
 	start := time.Now()
-	bt := solve.Batch{Boards: make([]sliding.Board, len(cases)), Goals: goals, Lengths: lengthOnly, Skip: func(i int) bool { return !sh.has(i) },
+	bt := solve.Batch{Boards: make([]sliding.Board, len(cases)), Goals: goals, Lengths: lengthOnly, Skip: func(i int) bool { return !sh.Has(i) },
 		Method: f.method(algo), Limits: search.Limits{MaxNodes: f.maxNodes}}
 	for i, c := range cases {
 		bt.Boards[i] = c.Board

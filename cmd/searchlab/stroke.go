@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/stroke"
 )
@@ -57,7 +58,7 @@ func runStroke(ctx context.Context, e *env, args []string) (err error) {
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
 	maxNodes := fs.Int64("max-nodes", 0, "search nodes allowed per board (0: no cap)")
 	timeout := fs.Duration("timeout", 0, "time allowed per board, e.g. 2s (0: no limit)")
-	var sh shard
+	var sh shard.Shard
 	registerShard(fs, &sh)
 	files, err := parseArgs(fs, args)
 	if err != nil {
@@ -90,7 +91,7 @@ func runStroke(ctx context.Context, e *env, args []string) (err error) {
 
 // strokeBoards solves and prints the boards of one source; *count counts the
 // boards read so far.
-func strokeBoards(ctx context.Context, src *source, count *int, s *stroke.Solver, opt stroke.Options, timeout time.Duration, all, path, asJSON bool, sh shard, out *bufio.Writer) error {
+func strokeBoards(ctx context.Context, src *source, count *int, s *stroke.Solver, opt stroke.Options, timeout time.Duration, all, path, asJSON bool, sh shard.Shard, out *bufio.Writer) error {
 	sc := stroke.NewScanner(src.reader())
 	for {
 		n := *count + 1 // the board about to be read
@@ -107,7 +108,7 @@ func strokeBoards(ctx context.Context, src *source, count *int, s *stroke.Solver
 		}
 		*count = n
 		b := sc.Board()
-		if !sh.has(n - 1) {
+		if !sh.Has(n - 1) {
 			continue
 		}
 		res, per, err := solveStroke(ctx, s, b, opt, timeout, all)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -138,10 +137,8 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
 		}
-		for _, u := range units.New(c.Line, sp, part) {
-			data, _ := json.Marshal(u)
-			out.Write(data)
-			out.WriteByte('\n')
+		if err := units.WriteLines(out, units.New(c.Line, sp, part)); err != nil {
+			return err
 		}
 		fmt.Fprintf(e.stderr, "searchlab: line %d: depth %d, %d units (%d paths), first bound %d (%s)\n", c.Line, sp.Depth, len(sp.Units), sp.Paths, sp.H, s.Method())
 	}
@@ -160,7 +157,7 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 	if *bound < 0 || *jobs < 1 || *maxNodes < 0 || *timeout < 0 {
 		return badInputf("--bound, --max-nodes and --timeout must not be negative, --jobs at least 1")
 	}
-	lines, err := readJSONLines[units.WorkUnit](e.stdin, "unit")
+	lines, err := units.ReadUnits(e.stdin)
 	if err != nil {
 		return err
 	}
@@ -299,32 +296,20 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 // runChildren searches units to bound in procs child processes of
 // "searchlab sliding run-units", each given every procs-th unit.
 func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxNodes int64, us []units.WorkUnit) ([]pdb.UnitResult, error) {
-	n := min(procs, len(us))
 	// The children's stderr goes to e.stderr through one lock: exec copies
 	// into a writer that is not a file from a goroutine per child.
 	stderr := &lockedWriter{w: e.stderr}
-	rs, err := units.Deal(ctx, us, procs, func(ctx context.Context, p int, share []units.WorkUnit) ([]units.UnitAnswer, error) {
-		var in bytes.Buffer
-		for _, u := range share {
-			data, _ := json.Marshal(u)
-			in.Write(data)
-			in.WriteByte('\n')
-		}
+	rs, err := units.RunCommands(ctx, us, procs, func(ctx context.Context) *exec.Cmd {
 		args := []string{"sliding", "run-units", "--bound", strconv.Itoa(bound), "--jobs", "1"}
 		if maxNodes > 0 {
 			args = append(args, "--max-nodes", strconv.FormatInt(maxNodes, 10))
 		}
 		cmd := exec.CommandContext(ctx, exe, args...)
-		cmd.Stdin = &in
 		cmd.Stderr = stderr
 		if f, ok := e.stderr.(*os.File); ok {
 			cmd.Stderr = f
 		}
-		outb, err := cmd.Output()
-		if err != nil {
-			return nil, fmt.Errorf("run-units (process %d of %d): %w", p+1, n, err)
-		}
-		return readJSONLines[units.UnitAnswer](bytes.NewReader(outb), "result")
+		return cmd
 	})
 	if err != nil && ctx.Err() != nil {
 		return nil, fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())
@@ -340,33 +325,22 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 	if err != nil {
 		return badInputf("--units: %v", err)
 	}
-	us, err := readJSONLines[units.WorkUnit](uf, "unit")
+	us, err := units.ReadUnits(uf)
 	uf.Close()
 	if err != nil {
 		return fmt.Errorf("--units %s: %w", unitsFile, err)
 	}
-	answers, err := readJSONLines[units.UnitAnswer](e.stdin, "result")
+	answers, err := units.ReadAnswers(e.stdin)
 	if err != nil {
 		return fmt.Errorf("results: %w", err)
 	}
-	byLine := map[int][]units.WorkUnit{}
-	var lines []int
-	for _, u := range us {
-		if _, ok := byLine[u.Line]; !ok {
-			lines = append(lines, u.Line)
-		}
-		byLine[u.Line] = append(byLine[u.Line], u)
+	groups, err := units.GroupByBoard(us, answers)
+	var nu *units.NoUnitsError
+	if errors.As(err, &nu) {
+		return badInputf("%v in %s", nu, unitsFile)
 	}
-	results := map[int][]pdb.UnitResult{}
-	for i, a := range answers {
-		if _, ok := byLine[a.Line]; !ok {
-			return badInputf("results line %d: no units of board line %d in %s", i+1, a.Line, unitsFile)
-		}
-		r, err := a.Result()
-		if err != nil {
-			return badInputf("results line %d: %v", i+1, err)
-		}
-		results[a.Line] = append(results[a.Line], r)
+	if err != nil {
+		return err
 	}
 	type done struct {
 		line int
@@ -374,8 +348,9 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 	}
 	var solved []done
 	var todo []units.WorkUnit
-	for _, line := range lines {
-		b, err := units.Pending(byLine[line], results[line])
+	for _, g := range groups {
+		line := g.Line
+		b, err := units.Pending(g.Units, g.Results)
 		if errors.Is(err, solve.ErrInput) {
 			return fmt.Errorf("--units %s: %w", unitsFile, err)
 		}
@@ -391,10 +366,8 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 		fmt.Fprintf(e.stderr, "searchlab: line %d: bound %d: %d units to search\n", line, b.Next, len(b.Todo))
 	}
 	if len(todo) > 0 {
-		for _, u := range todo {
-			data, _ := json.Marshal(u)
-			out.Write(data)
-			out.WriteByte('\n')
+		if err := units.WriteLines(out, todo); err != nil {
+			return err
 		}
 		return errMore
 	}
@@ -402,28 +375,6 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 		print(d.line, d.b.Split, d.b.Solution, "pdb "+d.b.Partition)
 	}
 	return nil
-}
-
-// readJSONLines reads one JSON object of type T a line, skipping blank
-// lines; a line that does not parse is bad input naming it.
-func readJSONLines[T any](r io.Reader, what string) ([]T, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16<<20)
-	var out []T
-	for n := 1; sc.Scan(); n++ {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
-		var v T
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&v); err != nil {
-			return nil, badInputf("line %d: not a %s line: %v", n, what, err)
-		}
-		out = append(out, v)
-	}
-	return out, sc.Err()
 }
 
 // withTimeout returns ctx with the timeout d, if d is not 0.

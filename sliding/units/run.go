@@ -1,8 +1,11 @@
 package units
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"os/exec"
 	"slices"
 	"sync"
 
@@ -166,4 +169,28 @@ func Deal(ctx context.Context, us []WorkUnit, procs int, search func(ctx context
 		return nil, err
 	}
 	return slices.Concat(results...), nil
+}
+
+// RunCommands searches the units in procs processes at once, dealt as
+// Deal deals them: for each share, command returns a process (an
+// *exec.Cmd, not started) that reads the share's units as JSON lines on
+// its stdin and writes their results as JSON lines on its stdout, as
+// "searchlab sliding run-units" does. RunCommands sets the process's
+// stdin and stdout, runs it, and returns every result read back; a
+// process that fails is an error naming it.
+func RunCommands(ctx context.Context, us []WorkUnit, procs int, command func(ctx context.Context) *exec.Cmd) ([]pdb.UnitResult, error) {
+	n := min(procs, len(us))
+	return Deal(ctx, us, procs, func(ctx context.Context, p int, share []WorkUnit) ([]UnitAnswer, error) {
+		var in bytes.Buffer
+		if err := WriteLines(&in, share); err != nil {
+			return nil, err
+		}
+		cmd := command(ctx)
+		cmd.Stdin = &in
+		out, err := cmd.Output()
+		if err != nil {
+			return nil, fmt.Errorf("run-units (process %d of %d): %w", p+1, n, err)
+		}
+		return ReadAnswers(bytes.NewReader(out))
+	})
 }

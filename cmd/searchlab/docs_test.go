@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -279,4 +280,168 @@ func matchLines(want, got []string) bool {
 		return false
 	}
 	return matchLines(want[1:], got[1:])
+}
+
+// TestDocsFlags checks the flag tables of docs/cli.md against the help of
+// the commands: each table under a heading that names commands ("sudoku
+// generate", or "pdb list, pdb verify") lists the flags of each, in the
+// order and with the text of "searchlab X -h", and every command with flags
+// has a table. A default that is the number of processors may read "(default:
+// the number of processors)" in the table.
+func TestDocsFlags(t *testing.T) {
+	const header = "| flag | meaning |"
+	md, err := os.ReadFile("../../docs/cli.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{} // command -> rows from its help
+	for _, p := range commandPaths {
+		name := strings.Join(p, " ")
+		_, help, _ := runCLI(t, "", append(append([]string{}, p...), "-h")...)
+		_, list, ok := strings.Cut(help, "\nFlags:\n")
+		if !ok {
+			continue
+		}
+		var rows []string
+		var flagName string
+		for _, l := range strings.Split(list, "\n") {
+			if u, ok := strings.CutPrefix(l, "    \t"); ok {
+				u = strings.ReplaceAll(u, "|", `\|`)
+				rows = append(rows, fmt.Sprintf("| `--%s` | %s |", flagName, u))
+			} else if f, ok := strings.CutPrefix(l, "  -"); ok {
+				flagName = f
+			}
+		}
+		want[name] = rows
+	}
+
+	heading := ""
+	seen := map[string]bool{}
+	lines := strings.Split(string(md), "\n")
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if strings.HasPrefix(l, "#") {
+			heading = strings.TrimSpace(strings.TrimLeft(l, "#"))
+			continue
+		}
+		if l != header {
+			continue
+		}
+		var rows []string
+		for i += 2; i < len(lines) && strings.HasPrefix(lines[i], "|"); i++ {
+			rows = append(rows, lines[i])
+		}
+		for _, name := range strings.Split(heading, ", ") {
+			w, ok := want[name]
+			if !ok {
+				t.Errorf("docs/cli.md: a flag table under %q, which names no command with flags", heading)
+				continue
+			}
+			seen[name] = true
+			if !sameFlags(rows, w) {
+				t.Errorf("docs/cli.md: the flags of %q differ from its help; want:\n%s", name, strings.Join(w, "\n"))
+			}
+		}
+	}
+	for name := range want {
+		if !seen[name] {
+			t.Errorf("docs/cli.md: no flag table for %q", name)
+		}
+	}
+}
+
+// sameFlags reports whether the rows of a flag table match those of a
+// help text, where "(default N)" for N the number of processors may read
+// "(default: the number of processors)".
+func sameFlags(doc, help []string) bool {
+	if len(doc) != len(help) {
+		return false
+	}
+	cpus := fmt.Sprintf("(default %d)", runtime.NumCPU())
+	for i := range doc {
+		if doc[i] != help[i] && doc[i] != strings.Replace(help[i], cpus, "(default: the number of processors)", 1) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestDocsLinks checks that every relative link of README.md and docs/
+// names a file that exists and, with a #fragment, a heading of that file
+// (as GitHub makes anchors of headings).
+func TestDocsLinks(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []string{filepath.Join(root, "README.md")}
+	err = filepath.WalkDir(filepath.Join(root, "docs"), func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".md") {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	anchors := map[string]map[string]bool{}
+	headingsOf := func(path string) map[string]bool {
+		if a, ok := anchors[path]; ok {
+			return a
+		}
+		a := map[string]bool{}
+		blocks, _ := os.ReadFile(path)
+		inFence := false
+		for _, l := range strings.Split(string(blocks), "\n") {
+			if strings.HasPrefix(strings.TrimLeft(l, " "), "```") {
+				inFence = !inFence
+			}
+			if !inFence && strings.HasPrefix(l, "#") {
+				a[anchor(strings.TrimSpace(strings.TrimLeft(l, "#")))] = true
+			}
+		}
+		anchors[path] = a
+		return a
+	}
+	for _, file := range files {
+		rel, _ := filepath.Rel(root, file)
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(string(text), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			path, frag, _ := strings.Cut(target, "#")
+			dest := file
+			if path != "" {
+				dest = filepath.Join(filepath.Dir(file), path)
+				if _, err := os.Stat(dest); err != nil {
+					t.Errorf("%s: link to %s, which does not exist", rel, target)
+					continue
+				}
+			}
+			if frag != "" && strings.HasSuffix(dest, ".md") && !headingsOf(dest)[frag] {
+				t.Errorf("%s: link to %s, a heading that does not exist", rel, target)
+			}
+		}
+	}
+}
+
+// anchor returns the fragment GitHub gives a heading: lower case, spaces
+// as hyphens, punctuation other than hyphens and underscores dropped.
+func anchor(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(heading) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

@@ -51,8 +51,9 @@ the moves as letters U D L R (the direction the blank moves); with --json one
 object per board: line, solvable, length (-1 if unsolvable), moves, optimal,
 method, stats.
 
---algo bfs|dfs|iddfs|astar|idastar run the generic search package with the
---heuristic of choice (what "searchlab compare" compares). DFS is depth
+--algo bfs|bibfs|dfs|iddfs|astar|nbs|wastar|anytime|idastar run the
+generic search package with the --heuristic of choice (what "searchlab
+compare" compares; wastar and anytime weigh it 5 times). DFS is depth
 limited (--max-depth) and not optimal. BFS and IDDFS on boards of 12 cells
 or more (3x4, 4x4 ...) are refused unless --max-nodes or --timeout bounds
 them; BFS and A* stop after 2,000,000 expansions unless --max-nodes says
@@ -114,7 +115,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	fs := newFlagSet(e, "sliding", "[flags] [file ...]", slidingDescription)
 	var f slidingFlags
 	f.register(fs, "")
-	fs.StringVar(&f.algo, "algo", "auto", "`algorithm`: auto, bfs, dfs, iddfs, astar or idastar")
+	fs.StringVar(&f.algo, "algo", "auto", "`algorithm`: auto, bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
 	fs.StringVar(&f.heuristic, "heuristic", "linear", "`heuristic` for astar and idastar: misplaced, manhattan, linear or pdb")
 	path := fs.Bool("path", false, "print the moves after the length")
 	asJSON := fs.Bool("json", false, "print one JSON object per board")

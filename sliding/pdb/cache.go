@@ -337,16 +337,11 @@ func fileSum(path string, fi os.FileInfo, header []byte, off, n int64, crc uint3
 	if now, err := f.Stat(); err != nil || !os.SameFile(fi, now) {
 		return false, false
 	}
-	sum := crc32.Checksum(header, castagnoli)
-	buf := make([]byte, 1<<20)
-	for n > 0 {
-		k := min(n, int64(len(buf)))
-		if _, err := f.ReadAt(buf[:k], off); err != nil {
-			return false, true
-		}
-		sum = crc32.Update(sum, castagnoli, buf[:k])
-		off, n = off+k, n-k
+	body, ok := fileCRC(f, off, n)
+	if !ok {
+		return false, true
 	}
+	sum := crcCombine(crc32.Checksum(header, castagnoli), body, n)
 	return sum == crc, true
 }
 

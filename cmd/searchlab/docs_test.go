@@ -48,20 +48,7 @@ func TestDocs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every documented command")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := []string{filepath.Join(root, "README.md")}
-	err = filepath.WalkDir(filepath.Join(root, "docs"), func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".md") {
-			files = append(files, path)
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, files := markdownFiles(t)
 
 	// The test binary runs as searchlab when asCommand is set (TestMain):
 	// a link named searchlab on PATH makes it the command of every block.
@@ -366,15 +353,15 @@ func sameFlags(doc, help []string) bool {
 	return true
 }
 
-// TestDocsLinks checks that every relative link of README.md and docs/
-// names a file that exists and, with a #fragment, a heading of that file
-// (as GitHub makes anchors of headings).
-func TestDocsLinks(t *testing.T) {
+// markdownFiles returns the repository's root and its Markdown files:
+// README.md and every .md file under docs/.
+func markdownFiles(t *testing.T) (root string, files []string) {
+	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := []string{filepath.Join(root, "README.md")}
+	files = []string{filepath.Join(root, "README.md")}
 	err = filepath.WalkDir(filepath.Join(root, "docs"), func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".md") {
 			files = append(files, path)
@@ -384,6 +371,14 @@ func TestDocsLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return root, files
+}
+
+// TestDocsLinks checks that every relative link of README.md and docs/
+// names a file that exists and, with a #fragment, a heading of that file
+// (as GitHub makes anchors of headings).
+func TestDocsLinks(t *testing.T) {
+	root, files := markdownFiles(t)
 	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
 	anchors := map[string]map[string]bool{}
 	headingsOf := func(path string) map[string]bool {

@@ -332,14 +332,24 @@ func givenPeers(m, cols, all uint32) uint32 {
 func (s *stateV) assign(d, b int, bit uint32) {
 	p := uint(bits.TrailingZeros32(bit)) % 32
 	col := unitCol[p]
-	keep := s.cand[b][d] &^ ((unitRowBox[p] | col) &^ bit)
 	c := &s.cand[b]
-	for e := 0; e < 9; e++ {
-		c[e] &^= bit
-	}
+	keep := c[d] &^ ((unitRowBox[p] | col) &^ bit)
+	// The column leaves all three bands (band b's part of it is in the
+	// cell's box, which keep already lacks), then the cell's band gets
+	// keep; written out, without a loop or a division by 3.
+	s.cand[0][d] &^= col
+	s.cand[1][d] &^= col
+	s.cand[2][d] &^= col
+	c[0] &^= bit
+	c[1] &^= bit
+	c[2] &^= bit
+	c[3] &^= bit
+	c[4] &^= bit
+	c[5] &^= bit
+	c[6] &^= bit
+	c[7] &^= bit
+	c[8] &^= bit
 	c[d] = keep
-	s.cand[(b+1)%3][d] &^= col
-	s.cand[(b+2)%3][d] &^= col
 	s.solved[b] |= bit
 }
 
@@ -347,11 +357,9 @@ func (s *stateV) assign(d, b int, bit uint32) {
 // in cell bit of band b.
 func (s *stateV) cellDigits(b int, bit uint32) uint32 {
 	p := uint(bits.TrailingZeros32(bit)) % 32
-	var m uint32
-	for d := 0; d < 9; d++ {
-		m |= (s.cand[b][d] >> p & 1) << d
-	}
-	return m
+	c := &s.cand[b]
+	return c[0]>>p&1 | c[1]>>p&1<<1 | c[2]>>p&1<<2 | c[3]>>p&1<<3 |
+		c[4]>>p&1<<4 | c[5]>>p&1<<5 | c[6]>>p&1<<6 | c[7]>>p&1<<7 | c[8]>>p&1<<8
 }
 
 // searchV is search for coreVector. e8 false says that digit 8's words
@@ -396,10 +404,11 @@ func (sv *solver9) searchV(s *stateV, depth int, e8 bool) {
 		case sv.lexmin:
 		case n == 2:
 			// orderDigits for two digits.
-			// b and the digits are in range for the assembly version.
+			// b and the digits are in range for the assembly version
+			// (clamped, which costs less than b%3 and d%9).
 			var swap bool
 			if hasPOPCNT {
-				swap = moreUnitCandsAsm(&s.cand, b%3, p, digits[0]%9, digits[1]%9)
+				swap = moreUnitCandsAsm(&s.cand, int(min(uint(b), 2)), p, min(digits[0], 8), min(digits[1], 8))
 			} else {
 				swap = moreUnitCandsGo(&s.cand, b, p, digits[0], digits[1])
 			}

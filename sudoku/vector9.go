@@ -76,10 +76,12 @@ func onTriadPerm(a uint32) uint32 {
 	return a & (p | p<<1 | p<<2)
 }
 
-// boxOthers[u] holds, spread over the three rows of a band word, the
-// other columns of each box of the 9-bit column set u; boxAlone[g] the
-// columns of g that are the only one of their box in g.
-var boxOthers, boxAlone [512]uint32
+// claimKeep[g] holds the cells of a band word that column claiming
+// keeps when the other two bands hold the columns g: all but the other
+// columns of the boxes of the columns only this band holds. boxAlone[g]
+// holds, spread over the three rows, the columns of g that are the only
+// one of their box in g.
+var claimKeep, boxAlone [512]uint32
 
 // triadKeep[m] is the triad-first-cell mask of the triads on a
 // permutation of the triad matrix m (bit 3r+c: row r, box c), spread to
@@ -88,7 +90,8 @@ var triadKeep [512]uint32
 
 func init() {
 	for u := uint32(0); u < 512; u++ {
-		boxOthers[u] = (boxRot1(u) | boxRot2(u)) * rowOnes
+		only := 511 &^ u
+		claimKeep[u] = full27 &^ ((boxRot1(only) | boxRot2(only)) * rowOnes)
 		boxAlone[u] = (u &^ boxRot1(u) &^ boxRot2(u)) * rowOnes
 		var a uint32
 		for k := 0; k < 9; k++ {
@@ -100,14 +103,16 @@ func init() {
 	}
 }
 
-// permT is onTriadPerm by table (the way propagateAsm applies the rule
-// to digit 8): the triads' first cells gathered into 9 bits.
-// Multiplying a row's first cells (bits 0, 3, 6) by 0x54 puts them at
-// bits 6, 7 and 8 without carries.
+// permT is onTriadPerm by table (the way the assembly applies the rule to
+// digit 8): the triads' first cells gathered into 9 bits by two
+// multiplications without carries. Multiplying by 0x54 puts each row's
+// first cells (bits 0, 3, 6 of the row) at bits 6-8 of the row; those
+// alone, multiplied by 0x1041, put the three rows side by side at bits
+// 18-26.
 func permT(a uint32) uint32 {
 	t := (a | a>>1 | a>>2) & triadPos
-	m := t * 0x54
-	return a & triadKeep[m>>6&7|m>>12&0o70|m>>18&0o700]
+	m := t * 0x54 & (0o700 * rowOnes)
+	return a & triadKeep[m*0x1041>>18&511]
 }
 
 // propagateV applies the rules of coreVector until nothing changes, with
@@ -121,7 +126,7 @@ func permT(a uint32) uint32 {
 // vector and the scalar units share the work (a 512-bit vector with nine
 // lanes in use costs twice as much on processors whose vector units are
 // 256 bits wide). Digit 8's box and permutation rules are table look-ups
-// (boxOthers, boxAlone, triadKeep as permT uses it), and a pass skips
+// (claimKeep, boxAlone, triadKeep as permT uses it), and a pass skips
 // them when digit 8's words came through the pass before unchanged (which
 // leaves them at the rules' fixed point): after a call's first pass, 73
 // per cent of the passes on serg_benchmark, and the pass 9-11 per cent

@@ -1,4 +1,5 @@
 #include "textflag.h"
+#include "vector9_digit8_amd64.h"
 
 // propagateAsm (vector9_amd64.go): the passes of coreVector's band rules
 // and placements, then its naked singles, as propagateScalar applies them to one
@@ -112,74 +113,6 @@
 	ROTOR(c, t1, t2, t3) \
 	VPANDND c, t1, c \
 	VPMULLD KROW1, c, c
-
-// COLS1(e, g, t): g = colsOf(e) for a general register.
-#define COLS1(e, g, t) \
-	MOVL e, g \
-	MOVL e, t \
-	SHRL $9, t \
-	ORL t, g \
-	MOVL e, t \
-	SHRL $18, t \
-	ORL t, g \
-	ANDL $511, g
-
-// CLAIM1(e, g1, g2, t): e &^= boxOthers[511 &^ (g1|g2)] (SI the table).
-#define CLAIM1(e, g1, g2, t) \
-	MOVL g1, t \
-	ORL g2, t \
-	NOTL t \
-	ANDL $511, t \
-	MOVL (SI)(t*4), t \
-	NOTL t \
-	ANDL t, e
-
-// PERMT(e): e = permT(e) (SI the table triadKeep); AX, CX, DX scratch.
-#define PERMT(e) \
-	MOVL e, AX \
-	MOVL e, CX \
-	SHRL $1, CX \
-	ORL CX, AX \
-	MOVL e, CX \
-	SHRL $2, CX \
-	ORL CX, AX \
-	ANDL $0x1249249, AX \
-	IMUL3L $0x54, AX, AX \
-	MOVL AX, CX \
-	SHRL $6, CX \
-	ANDL $7, CX \
-	MOVL AX, DX \
-	SHRL $12, DX \
-	ANDL $0x38, DX \
-	ORL DX, CX \
-	SHRL $18, AX \
-	ANDL $0x1C0, AX \
-	ORL AX, CX \
-	ANDL (SI)(CX*4), e
-
-// ROWHIGH(x, h): h = the top bit of each of x's three 9-bit rows that
-// has any bit set, (x&0x3FDFEFF + 0x3FDFEFF | x) & 0x4020100.
-#define ROWHIGH(x, h) \
-	MOVL x, h \
-	ANDL $0x3FDFEFF, h \
-	ADDL $0x3FDFEFF, h \
-	ORL x, h \
-	ANDL $0x4020100, h
-
-// SINGLES1(e, s, m): m = singles1(e) &^ s; AX, CX, DX scratch.
-#define SINGLES1(e, s, m) \
-	LEAL -0x40201(e), AX \
-	ANDL e, AX \
-	ROWHIGH(AX, CX) \
-	MOVL CX, DX \
-	SHRL $8, DX \
-	MOVL CX, AX \
-	SUBL DX, AX \
-	ORL CX, AX \
-	ORL s, AX \
-	NOTL AX \
-	MOVL e, m \
-	ANDL AX, m
 
 // ORALL(n, v, t): v = the eight lanes of n or-ed into each lane.
 #define ORALL(n, v, t) \
@@ -349,55 +282,7 @@ loop:
 	JNE fail
 
 	// Digit 8, unless its words are at the rules' fixed point.
-	XORL R14, R14
-	XORL R15, R15
-	XORL DI, DI
-	TESTL BX, BX
-	JEQ vecrest
-	COLS1(R8, AX, BX)
-	COLS1(R9, CX, BX)
-	COLS1(R10, DX, BX)
-	MOVL AX, BX
-	ORL CX, BX
-	ORL DX, BX
-	CMPL BX, $511
-	JNE fail
-	LEAQ ·boxOthers(SB), SI
-	CLAIM1(R8, CX, DX, BX)
-	CLAIM1(R9, AX, DX, BX)
-	CLAIM1(R10, AX, CX, BX)
-	LEAQ ·triadKeep(SB), SI
-	PERMT(R8)
-	PERMT(R9)
-	PERMT(R10)
-	TESTL R8, R8
-	JEQ fail
-	TESTL R9, R9
-	JEQ fail
-	TESTL R10, R10
-	JEQ fail
-	SINGLES1(R8, R11, R14)
-	SINGLES1(R9, R12, R15)
-	SINGLES1(R10, R13, DI)
-	LEAQ ·boxAlone(SB), SI
-	COLS1(R8, AX, BX)
-	MOVL (SI)(AX*4), AX
-	COLS1(R9, CX, BX)
-	MOVL (SI)(CX*4), CX
-	COLS1(R10, DX, BX)
-	MOVL (SI)(DX*4), DX
-	MOVL CX, BX
-	ORL DX, BX
-	NOTL BX
-	ANDL BX, R8
-	MOVL AX, BX
-	ORL DX, BX
-	NOTL BX
-	ANDL BX, R9
-	MOVL AX, BX
-	ORL CX, BX
-	NOTL BX
-	ANDL BX, R10
+	DIGIT8(vecrest, fail)
 
 vecrest:
 	// Row singles (placements) and box/column pointing.

@@ -1,4 +1,5 @@
 #include "textflag.h"
+#include "vector9_digit8_amd64.h"
 
 // propagateAVX2 (vector9_amd64.go) is propagateAsm (vector9_amd64.s) for
 // processors with AVX2 and without AVX-512: the same passes on the same
@@ -172,74 +173,6 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPANDN c, t1, c \
 	VPMULLD crow1<>(SB), c, c
 
-// COLS1(e, g, t): g = colsOf(e) for a general register.
-#define COLS1(e, g, t) \
-	MOVL e, g \
-	MOVL e, t \
-	SHRL $9, t \
-	ORL t, g \
-	MOVL e, t \
-	SHRL $18, t \
-	ORL t, g \
-	ANDL $511, g
-
-// CLAIM1(e, g1, g2, t): e &^= boxOthers[511 &^ (g1|g2)] (SI the table).
-#define CLAIM1(e, g1, g2, t) \
-	MOVL g1, t \
-	ORL g2, t \
-	NOTL t \
-	ANDL $511, t \
-	MOVL (SI)(t*4), t \
-	NOTL t \
-	ANDL t, e
-
-// PERMT(e): e = permT(e) (SI the table triadKeep); AX, CX, DX scratch.
-#define PERMT(e) \
-	MOVL e, AX \
-	MOVL e, CX \
-	SHRL $1, CX \
-	ORL CX, AX \
-	MOVL e, CX \
-	SHRL $2, CX \
-	ORL CX, AX \
-	ANDL $0x1249249, AX \
-	IMUL3L $0x54, AX, AX \
-	MOVL AX, CX \
-	SHRL $6, CX \
-	ANDL $7, CX \
-	MOVL AX, DX \
-	SHRL $12, DX \
-	ANDL $0x38, DX \
-	ORL DX, CX \
-	SHRL $18, AX \
-	ANDL $0x1C0, AX \
-	ORL AX, CX \
-	ANDL (SI)(CX*4), e
-
-// ROWHIGH(x, h): h = the top bit of each of x's three 9-bit rows that
-// has any bit set.
-#define ROWHIGH(x, h) \
-	MOVL x, h \
-	ANDL $0x3FDFEFF, h \
-	ADDL $0x3FDFEFF, h \
-	ORL x, h \
-	ANDL $0x4020100, h
-
-// SINGLES1(e, s, m): m = singles1(e) &^ s; AX, CX, DX scratch.
-#define SINGLES1(e, s, m) \
-	LEAL -0x40201(e), AX \
-	ANDL e, AX \
-	ROWHIGH(AX, CX) \
-	MOVL CX, DX \
-	SHRL $8, DX \
-	MOVL CX, AX \
-	SUBL DX, AX \
-	ORL CX, AX \
-	ORL s, AX \
-	NOTL AX \
-	MOVL e, m \
-	ANDL AX, m
-
 // ORALL(n, v, t): v = the eight lanes of n or-ed into each lane.
 #define ORALL(n, v, t) \
 	VPERMQ $0x4E, n, v \
@@ -350,6 +283,28 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	XORL e, R14 \
 	ORL R14, R15
 
+// COVER(a, r, f, x, t): for band vector a, r = each row's top bit set
+// if the row has a cell, f = colsOf(a), x = bit 3k set if box k has a
+// cell (t scratch).
+#define COVER(a, r, f, x, t) \
+	VPAND clow8<>(SB), a, r \
+	VPADDD clow8<>(SB), r, r \
+	VPOR a, r, r \
+	COLS(a, f, t) \
+	VPSRLD $1, f, x \
+	VPOR f, x, x \
+	VPSRLD $2, f, t \
+	VPOR t, x, x
+
+// BOXES1(g, t): g |= g>>1 | g>>2 (bit 3k: box k of the columns g).
+#define BOXES1(g, t) \
+	MOVL g, t \
+	SHRL $1, t \
+	ORL t, g \
+	MOVL g, t \
+	SHRL $1, t \
+	ORL t, g
+
 // SAME(t, u): ZF set when Y0-Y2 equal the frame's copies (t, u scratch).
 #define SAME(t, u) \
 	VPXOR 0(SP), Y0, t \
@@ -413,55 +368,7 @@ loop:
 	JNE fail
 
 	// Digit 8, unless its words are at the rules' fixed point.
-	XORL R14, R14
-	XORL R15, R15
-	XORL DI, DI
-	TESTL BX, BX
-	JEQ vecrest
-	COLS1(R8, AX, BX)
-	COLS1(R9, CX, BX)
-	COLS1(R10, DX, BX)
-	MOVL AX, BX
-	ORL CX, BX
-	ORL DX, BX
-	CMPL BX, $511
-	JNE fail
-	LEAQ ·boxOthers(SB), SI
-	CLAIM1(R8, CX, DX, BX)
-	CLAIM1(R9, AX, DX, BX)
-	CLAIM1(R10, AX, CX, BX)
-	LEAQ ·triadKeep(SB), SI
-	PERMT(R8)
-	PERMT(R9)
-	PERMT(R10)
-	TESTL R8, R8
-	JEQ fail
-	TESTL R9, R9
-	JEQ fail
-	TESTL R10, R10
-	JEQ fail
-	SINGLES1(R8, R11, R14)
-	SINGLES1(R9, R12, R15)
-	SINGLES1(R10, R13, DI)
-	LEAQ ·boxAlone(SB), SI
-	COLS1(R8, AX, BX)
-	MOVL (SI)(AX*4), AX
-	COLS1(R9, CX, BX)
-	MOVL (SI)(CX*4), CX
-	COLS1(R10, DX, BX)
-	MOVL (SI)(DX*4), DX
-	MOVL CX, BX
-	ORL DX, BX
-	NOTL BX
-	ANDL BX, R8
-	MOVL AX, BX
-	ORL DX, BX
-	NOTL BX
-	ANDL BX, R9
-	MOVL AX, BX
-	ORL CX, BX
-	NOTL BX
-	ANDL BX, R10
+	DIGIT8(vecrest, fail)
 
 vecrest:
 	// Row singles (placements) and box/column pointing.
@@ -491,6 +398,11 @@ place:
 	PLACE(Y0, Y3, R8, R11, R14, Y6, X6, Y7, X7)
 	PLACE(Y1, Y4, R9, R12, R15, Y6, X6, Y7, X7)
 	PLACE(Y2, Y5, R10, R13, DI, Y6, X6, Y7, X7)
+	MOVL R11, AX
+	ANDL R12, AX
+	ANDL R13, AX
+	CMPL AX, $0x7FFFFFF
+	JEQ full
 
 compare:
 	MOVQ s+0(FP), DI
@@ -513,6 +425,7 @@ compare:
 	// cell must keep one, a placed cell only one; the cells with two are
 	// stored in s.biv; cells with one left (naked singles) restrict their
 	// digit's row to them, and the passes resume.
+stall:
 	COUNTS(Y0, R8, R11, Y13, 120)
 	COUNTS(Y1, R9, R12, Y14, 124)
 	COUNTS(Y2, R10, R13, Y15, 128)
@@ -531,6 +444,53 @@ compare:
 resume:
 	MOVL $1, BX
 	JMP loop
+
+	// Every cell is placed. If every digit has a cell in each row, column
+	// and box, and (COUNTS) every cell one candidate, the grid is solved:
+	// each digit has 9 cells, one a row, column and box, which is the
+	// rules' fixed point, so the pass that would confirm it is skipped.
+	// Otherwise the passes go on as before.
+full:
+	COVER(Y0, Y3, Y4, Y5, Y12)
+	COVER(Y1, Y6, Y7, Y8, Y12)
+	COVER(Y2, Y9, Y10, Y11, Y12)
+	VPAND Y6, Y3, Y3
+	VPAND Y9, Y3, Y3
+	VPTEST chigh<>(SB), Y3
+	JCC compare
+	VPOR Y7, Y4, Y4
+	VPOR Y10, Y4, Y4
+	VPTEST c511<>(SB), Y4
+	JCC compare
+	VPAND Y8, Y5, Y5
+	VPAND Y11, Y5, Y5
+	VPTEST c111<>(SB), Y5
+	JCC compare
+	ROWHIGH(R8, AX)
+	ROWHIGH(R9, CX)
+	ANDL CX, AX
+	ROWHIGH(R10, CX)
+	ANDL CX, AX
+	CMPL AX, $0x4020100
+	JNE compare
+	COLS1(R8, AX, DX)
+	COLS1(R9, CX, DX)
+	COLS1(R10, SI, DX)
+	MOVL AX, DX
+	ORL CX, DX
+	ORL SI, DX
+	CMPL DX, $511
+	JNE compare
+	BOXES1(AX, DX)
+	BOXES1(CX, DX)
+	BOXES1(SI, DX)
+	ANDL CX, AX
+	ANDL SI, AX
+	ANDL $0x49, AX
+	CMPL AX, $0x49
+	JNE compare
+	MOVQ s+0(FP), DI
+	JMP stall
 
 done:
 	VMOVDQU Y0, 0(DI)

@@ -131,3 +131,171 @@ TEXT ·moreUnitCandsAsm(SB), NOSPLIT, $0-41
 	CMPL AX, R13
 	SETHI ret+40(FP)
 	RET
+
+// Offsets in chooseTable (choose_amd64.go).
+#define chooseCtl 0
+#define chooseBit 160
+#define chooseTri 320
+#define chooseOne 352
+#define chooseFour 384
+#define chooseLow 416
+
+// CELLS(src, srcv, k, w): for register k of chooseKeyAVX2, w = W of
+// each cell and the frame slot k gets 255 where the cell has not two
+// candidates, from src and srcv, the placed and the two-candidate cells
+// of the rows' bands broadcast (Y11 zero; Y9, Y10 scratch).
+#define CELLS(src, srcv, k, w) \
+	VPSHUFB (chooseCtl+32*k)(SI), src, Y9 \
+	VPAND (chooseBit+32*k)(SI), Y9, Y9 \
+	VPCMPEQB (chooseBit+32*k)(SI), Y9, Y9 \
+	VPSHUFB (chooseCtl+32*k)(SI), srcv, Y10 \
+	VPAND (chooseBit+32*k)(SI), Y10, Y10 \
+	VPCMPEQB Y11, Y10, Y10 \
+	VMOVDQU Y10, (32*k)(SP) \
+	VPAND chooseFour(SI), Y9, Y9 \
+	VPAND chooseOne(SI), Y10, Y10 \
+	VPADDB Y10, Y9, w
+
+// BANDG(c): c (a band's column sums of W, low lane) becomes its box sum
+// plus the grid's column (Y8) less c itself, for every column (Y9, Y10
+// scratch).
+#define BANDG(c) \
+	VPSRLDQ $1, c, Y9 \
+	VPADDB c, Y9, Y9 \
+	VPSRLDQ $2, c, Y10 \
+	VPADDB Y10, Y9, Y9 \
+	VPSHUFB chooseTri(SI), Y9, Y9 \
+	VPADDB Y8, Y9, Y9 \
+	VPSUBB c, Y9, c
+
+// SCORE(w, slot): w = the score of each cell of the register: its row's
+// sum less its triad's, plus Y8 (BANDG of its band in its lane), 255
+// where the frame slot says so (Y9, Y10, Y11 zero).
+#define SCORE(w, slot) \
+	VPSRLDQ $1, w, Y9 \
+	VPADDB w, Y9, Y9 \
+	VPSRLDQ $2, w, Y10 \
+	VPADDB Y10, Y9, Y9 \
+	VPSRLDQ $3, Y9, Y10 \
+	VPADDB Y9, Y10, Y10 \
+	VPSRLDQ $6, Y9, w \
+	VPADDB w, Y10, Y10 \
+	VPSHUFB Y11, Y10, Y10 \
+	VPSHUFB chooseTri(SI), Y9, Y9 \
+	VPSUBB Y9, Y10, Y10 \
+	VPADDB Y8, Y10, w \
+	VPOR slot(SP), w, w
+
+// func chooseKeyAVX2(solved, biv *[3]uint32, tab *chooseTable) uint32
+//
+// chooseKey for all 81 cells at once, a cell a byte: register k holds
+// grid rows 2k and 2k+1, one a 128-bit lane (row 9 does not exist), cell
+// c of a row at byte c of its lane. W = 5 at a placed cell, 0 at a
+// two-candidate cell, 1 elsewhere (4 * placed - two-candidate, plus 1).
+// The score of a cell is then W summed over its row and box, less its
+// triad (row and box share it), plus its column in the other two bands
+// (the column of the whole grid less the band's): chooseKey's n plus 21,
+// 0 to 105. Cells without two candidates get 255, the smallest score
+// wins, and of equal ones the first cell in row order, which is
+// chooseKey's order of band and position. Frame: the five registers of
+// "not two candidates" bytes.
+TEXT ·chooseKeyAVX2(SB), NOSPLIT, $160-28
+	MOVQ solved+0(FP), AX
+	MOVQ biv+8(FP), BX
+	MOVQ tab+16(FP), SI
+	VPBROADCASTQ 0(AX), Y12
+	VPBROADCASTQ 0(BX), Y13
+	VPBROADCASTD 8(AX), Y14
+	VPBROADCASTD 8(BX), Y15
+	VPXOR Y11, Y11, Y11
+	CELLS(Y12, Y13, 0, Y0)
+	CELLS(Y12, Y13, 1, Y1)
+	CELLS(Y12, Y13, 2, Y2)
+	CELLS(Y14, Y15, 3, Y3)
+	CELLS(Y14, Y15, 4, Y4)
+
+	// The column of each band (low lanes): rows 0-2, 3-5 and 6-8.
+	VPERMQ $0x4E, Y0, Y5
+	VPADDB Y0, Y5, Y5
+	VPADDB Y1, Y5, Y5
+	VPERMQ $0x4E, Y1, Y6
+	VPADDB Y2, Y6, Y6
+	VPERMQ $0x4E, Y2, Y7
+	VPADDB Y7, Y6, Y6
+	VPERMQ $0x4E, Y3, Y7
+	VPADDB Y3, Y7, Y7
+	VPADDB Y4, Y7, Y7
+	VPADDB Y6, Y5, Y8
+	VPADDB Y7, Y8, Y8
+	BANDG(Y5)
+	BANDG(Y6)
+	BANDG(Y7)
+
+	VPERMQ $0x44, Y5, Y8
+	SCORE(Y0, 0)
+	VPERM2I128 $0x20, Y6, Y5, Y8
+	SCORE(Y1, 32)
+	VPERMQ $0x44, Y6, Y8
+	SCORE(Y2, 64)
+	VPERMQ $0x44, Y7, Y8
+	SCORE(Y3, 96)
+	SCORE(Y4, 128)
+
+	// The smallest score, in every byte of Y8.
+	VPMINUB Y1, Y0, Y8
+	VPMINUB Y3, Y2, Y9
+	VPMINUB Y9, Y8, Y8
+	VPMINUB Y4, Y8, Y8
+	VPERM2I128 $0x01, Y8, Y8, Y9
+	VPMINUB Y9, Y8, Y8
+	VPSRLDQ $8, Y8, Y9
+	VPMINUB Y9, Y8, Y8
+	VPSRLDQ $4, Y8, Y9
+	VPMINUB Y9, Y8, Y8
+	VPSRLDQ $2, Y8, Y9
+	VPMINUB Y9, Y8, Y8
+	VPSRLDQ $1, Y8, Y9
+	VPMINUB Y9, Y8, Y8
+	VMOVD X8, AX
+	MOVBLZX AL, AX
+	CMPL AX, $255
+	JEQ none
+	VPBROADCASTB X8, Y8
+
+	// The first cell with it: rows 0-3, 4-7 and 8 in three words.
+	VPCMPEQB Y8, Y0, Y9
+	VPMOVMSKB Y9, R8
+	VPCMPEQB Y8, Y1, Y9
+	VPMOVMSKB Y9, R9
+	VPCMPEQB Y8, Y2, Y9
+	VPMOVMSKB Y9, R10
+	VPCMPEQB Y8, Y3, Y9
+	VPMOVMSKB Y9, R11
+	VPCMPEQB Y8, Y4, Y9
+	VPMOVMSKB Y9, R12
+	SHLQ $32, R9
+	ORQ R9, R8
+	SHLQ $32, R11
+	ORQ R11, R10
+	BSFQ R12, DX
+	ADDQ $128, DX
+	BSFQ R10, CX
+	ADDQ $64, CX
+	TESTQ R10, R10
+	CMOVQEQ DX, CX
+	BSFQ R8, DX
+	TESTQ R8, R8
+	CMOVQEQ CX, DX
+	ANDQ $255, DX
+	MOVBLZX chooseLow(SI)(DX*1), CX
+	ADDL $43, AX
+	SHLL $7, AX
+	ORL CX, AX
+	VZEROUPPER
+	MOVL AX, ret+24(FP)
+	RET
+
+none:
+	VZEROUPPER
+	MOVL $0x80000000, ret+24(FP)
+	RET

@@ -6,6 +6,9 @@ package sudoku
 // moreUnitCandsAsm (choose_amd64.s) exist only on amd64.
 const hasPOPCNT = false
 
+// chooseKeyFast is chooseKey on this architecture.
+func chooseKeyFast(solved, biv *[3]uint32) uint32 { return chooseKey(solved, biv) }
+
 // chooseKeyAsm is chooseKey on this architecture (never called).
 func chooseKeyAsm(solved, biv *[3]uint32, _ *[32][2]uint64) uint32 { return chooseKey(solved, biv) }
 

@@ -263,7 +263,7 @@ func TestOrderDigits(t *testing.T) {
 }
 
 // TestChooseKey checks chooseKey against the branching rule worked out
-// cell by cell on the 81-cell grid, and chooseKeyAsm (where the processor
+// cell by cell on the 81-cell grid, and chooseKeyFast and chooseKeyAsm (where the processor
 // has POPCNT) against the same, on random
 // states: placed cells and two-candidate cells of every density.
 func TestChooseKey(t *testing.T) {
@@ -312,6 +312,10 @@ func TestChooseKey(t *testing.T) {
 		}
 		if got := chooseKey(&solved, &biv); got != want {
 			t.Fatalf("chooseKey(%x, %x) = %x, want %x", solved, biv, got, want)
+		}
+		// chooseKeyAVX2 where the processor has AVX2.
+		if got := chooseKeyFast(&solved, &biv); got != want {
+			t.Fatalf("chooseKeyFast(%x, %x) = %x, want %x", solved, biv, got, want)
 		}
 		if !hasPOPCNT {
 			continue

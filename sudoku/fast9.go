@@ -487,14 +487,7 @@ func chooseCell(lexmin bool, solved, biv *[3]uint32) (int, uint32) {
 			}
 		}
 	}
-	// chooseKeyAsm is chooseKey in assembly (choose_amd64.s), for
-	// processors with POPCNT.
-	var best uint32
-	if hasPOPCNT {
-		best = chooseKeyAsm(solved, biv, &peerMasks)
-	} else {
-		best = chooseKey(solved, biv)
-	}
+	best := chooseKeyFast(solved, biv)
 	if best == noKey {
 		return -1, 0
 	}
@@ -512,7 +505,7 @@ const noKey = 1 << 31
 // branch propagates furthest. The weights were chosen by the guess counts
 // on the benchmark sets. The smallest key is the first cell with the
 // smallest score, found without a branch a cell. Scores lie in -21..84.
-// It is the reference for chooseKeyAsm.
+// It is the reference for chooseKeyAsm and chooseKeyAVX2.
 func chooseKey(solved, biv *[3]uint32) uint32 {
 	best := uint32(noKey)
 	// The placed and two-candidate cells of the other two bands of each

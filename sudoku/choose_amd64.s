@@ -1,5 +1,14 @@
 #include "textflag.h"
 
+// ANDPOPQ(m, r) and ANDPOPL(m, r): r = the number of bits of r & m.
+#define ANDPOPQ(m, r) \
+	ANDQ m, r \
+	POPCNTQ r, r
+
+#define ANDPOPL(m, r) \
+	ANDL m, r \
+	POPCNTL r, r
+
 // BAND scores the two-candidate cells of one band (chooseKey's inner
 // loop): R8 its placed cells, R9 the other bands' placed cells side by
 // side, R10 its two-candidate cells, R11 the other bands' two-candidate
@@ -18,18 +27,14 @@ loop: \
 	MOVQ 0(SI)(DX*1), BX \
 	MOVQ 8(SI)(DX*1), DI \
 	MOVQ BX, DX \
-	ANDQ R8, DX \
-	POPCNTQ DX, DX \
-	ANDQ R10, BX \
-	POPCNTQ BX, BX \
+	ANDPOPQ(R8, DX) \
+	ANDPOPQ(R10, BX) \
 	SHLQ $2, DX \
 	SUBQ BX, DX \
 	MOVQ DI, BX \
-	ANDQ R9, BX \
-	POPCNTQ BX, BX \
+	ANDPOPQ(R9, BX) \
 	LEAQ 0(DX)(BX*4), DX \
-	ANDQ R11, DI \
-	POPCNTQ DI, DI \
+	ANDPOPQ(R11, DI) \
 	SUBQ DI, DX \
 	SHLQ $7, DX \
 	ADDQ R13, DX \
@@ -40,55 +45,32 @@ loop: \
 	JNE loop \
 done:
 
+// SCOREBAND(o1, o2, own, key, loop, done): BAND for the band at byte
+// offset own of solved and biv, the other two at o1 and o2; key is 64<<7
+// | band<<5.
+#define SCOREBAND(o1, o2, own, key, loop, done) \
+	MOVQ solved+0(FP), BX \
+	MOVQ biv+8(FP), DI \
+	MOVL o1(BX), R9 \
+	MOVL o2(BX), DX \
+	SHLQ $27, DX \
+	ORQ DX, R9 \
+	MOVL o1(DI), R11 \
+	MOVL o2(DI), DX \
+	SHLQ $27, DX \
+	ORQ DX, R11 \
+	MOVL own(BX), R8 \
+	MOVL own(DI), R10 \
+	MOVL $(key), R13 \
+	BAND(loop, done)
+
 // func chooseKeyAsm(solved, biv *[3]uint32, masks *[32][2]uint64) uint32
 TEXT ·chooseKeyAsm(SB), NOSPLIT, $0-28
-	MOVQ solved+0(FP), BX
-	MOVQ biv+8(FP), DI
 	MOVQ masks+16(FP), SI
 	MOVL $0x80000000, AX
-	// Band 0: others are bands 1 and 2.
-	MOVL 4(BX), R9
-	MOVL 8(BX), DX
-	SHLQ $27, DX
-	ORQ DX, R9
-	MOVL 4(DI), R11
-	MOVL 8(DI), DX
-	SHLQ $27, DX
-	ORQ DX, R11
-	MOVL 0(BX), R8
-	MOVL 0(DI), R10
-	MOVL $(64<<7), R13
-	BAND(b0loop, b0done)
-	MOVQ solved+0(FP), BX
-	MOVQ biv+8(FP), DI
-	// Band 1: others are bands 0 and 2.
-	MOVL 0(BX), R9
-	MOVL 8(BX), DX
-	SHLQ $27, DX
-	ORQ DX, R9
-	MOVL 0(DI), R11
-	MOVL 8(DI), DX
-	SHLQ $27, DX
-	ORQ DX, R11
-	MOVL 4(BX), R8
-	MOVL 4(DI), R10
-	MOVL $(64<<7 | 1<<5), R13
-	BAND(b1loop, b1done)
-	MOVQ solved+0(FP), BX
-	MOVQ biv+8(FP), DI
-	// Band 2: others are bands 0 and 1.
-	MOVL 0(BX), R9
-	MOVL 4(BX), DX
-	SHLQ $27, DX
-	ORQ DX, R9
-	MOVL 0(DI), R11
-	MOVL 4(DI), DX
-	SHLQ $27, DX
-	ORQ DX, R11
-	MOVL 8(BX), R8
-	MOVL 8(DI), R10
-	MOVL $(64<<7 | 2<<5), R13
-	BAND(b2loop, b2done)
+	SCOREBAND(4, 8, 0, 64<<7, b0loop, b0done)
+	SCOREBAND(0, 8, 4, 64<<7|1<<5, b1loop, b1done)
+	SCOREBAND(0, 4, 8, 64<<7|2<<5, b2loop, b2done)
 	MOVL AX, ret+24(FP)
 	RET
 
@@ -100,16 +82,12 @@ TEXT ·chooseKeyAsm(SB), NOSPLIT, $0-28
 	MOVL 36(SI)(d*4), R11 \
 	MOVL 72(SI)(d*4), R12 \
 	MOVL 0(DI)(d*4), out \
-	ANDL R8, out \
-	POPCNTL out, out \
-	ANDL R9, R10 \
-	POPCNTL R10, R10 \
+	ANDPOPL(R8, out) \
+	ANDPOPL(R9, R10) \
 	ADDL R10, out \
-	ANDL R9, R11 \
-	POPCNTL R11, R11 \
+	ANDPOPL(R9, R11) \
 	ADDL R11, out \
-	ANDL R9, R12 \
-	POPCNTL R12, R12 \
+	ANDPOPL(R9, R12) \
 	ADDL R12, out
 
 // func moreUnitCandsAsm(c *[3][9]uint32, b int, p uint, d0, d1 int) bool
@@ -200,14 +178,14 @@ TEXT ·moreUnitCandsAsm(SB), NOSPLIT, $0-41
 // chooseKey's order of band and position. Frame: the five registers of
 // "not two candidates" bytes.
 TEXT ·chooseKeyAVX2(SB), NOSPLIT, $160-28
-	MOVQ solved+0(FP), AX
-	MOVQ biv+8(FP), BX
-	MOVQ tab+16(FP), SI
-	VPBROADCASTQ 0(AX), Y12
-	VPBROADCASTQ 0(BX), Y13
-	VPBROADCASTD 8(AX), Y14
-	VPBROADCASTD 8(BX), Y15
 	VPXOR Y11, Y11, Y11
+	MOVQ tab+16(FP), SI
+	MOVQ solved+0(FP), AX
+	VPBROADCASTQ 0(AX), Y12
+	VPBROADCASTD 8(AX), Y14
+	MOVQ biv+8(FP), BX
+	VPBROADCASTQ 0(BX), Y13
+	VPBROADCASTD 8(BX), Y15
 	CELLS(Y12, Y13, 0, Y0)
 	CELLS(Y12, Y13, 1, Y1)
 	CELLS(Y12, Y13, 2, Y2)

@@ -92,16 +92,22 @@
 	VPSUBD x, p, x \
 	VPTERNLOGD $0xE0, x, p, a
 
+// ROWHIGHV(x, h, t): h = the top bit of each 9-bit row of x that has a
+// cell, t = h - h>>8 (rotated), which with h covers those rows. x may be
+// t.
+#define ROWHIGHV(x, h, t) \
+	VPANDD KLOW8, x, h \
+	VPADDD KLOW8, h, h \
+	VPTERNLOGD $0xA8, KHIGH, x, h \
+	VPRORD $8, h, t \
+	VPSUBD t, h, t
+
 // SINGLES(a, s, n, t1, t2): n = the row singles of a not yet placed
 // (s a general register with the placed cells).
 #define SINGLES(a, s, n, t1, t2) \
 	VPSUBD KROW1, a, t1 \
 	VPANDD a, t1, t1 \
-	VPANDD KLOW8, t1, n \
-	VPADDD KLOW8, n, n \
-	VPTERNLOGD $0xA8, KHIGH, t1, n \
-	VPRORD $8, n, t1 \
-	VPSUBD t1, n, t1 \
+	ROWHIGHV(t1, n, t1) \
 	VPBROADCASTD s, t2 \
 	VPANDND a, t2, t2 \
 	VPTERNLOGD $0x02, t2, t1, n
@@ -130,13 +136,7 @@
 	VPBROADCASTD m, t \
 	VPORD t, v, v \
 	VPTERNLOGD $0xD0, v, n, a \
-	VMOVD vx, AX \
-	MOVL m, CX \
-	NOTL CX \
-	ANDL AX, CX \
-	NOTL CX \
-	ANDL CX, e \
-	ORL AX, s
+	PLACE1(vx, e, s, m)
 
 // COUNTS(a, e, s, ns, off): the cells of the band (vector a, digit 8 e,
 // placed cells s) with one, two and three or more candidates, by an adder
@@ -184,29 +184,22 @@
 // the changes of e. AX, CX, DX, SI, R14, Y3-Y5 scratch.
 #define NAKED(a, prev, ns, nsx, e) \
 	VPANDD ns, a, Y3 \
-	VPANDD KLOW8, Y3, Y4 \
-	VPADDD KLOW8, Y4, Y4 \
-	VPTERNLOGD $0xA8, KHIGH, Y3, Y4 \
-	VPRORD $8, Y4, Y5 \
-	VPSUBD Y5, Y4, Y5 \
+	ROWHIGHV(Y3, Y4, Y5) \
 	VPORD Y4, Y5, Y5 \
 	VMOVDQA32 a, prev \
 	VPTERNLOGD $0xB0, Y3, Y5, a \
-	VMOVD nsx, AX \
-	ANDL e, AX \
-	ROWHIGH(AX, CX) \
-	MOVL CX, DX \
-	SHRL $8, DX \
-	MOVL CX, SI \
-	SUBL DX, SI \
-	ORL CX, SI \
-	NOTL AX \
-	ANDL AX, SI \
-	MOVL e, R14 \
-	NOTL SI \
-	ANDL SI, e \
-	XORL e, R14 \
-	ORL R14, R15
+	NAKED1(nsx, e)
+
+// SAME: ZF set when Y0-Y2 equal Y28-Y30, the pass's starting words (AX,
+// K1-K3 scratch).
+#define SAME \
+	VPCMPEQD Y28, Y0, K1 \
+	VPCMPEQD Y29, Y1, K2 \
+	VPCMPEQD Y30, Y2, K3 \
+	KANDW K2, K1, K1 \
+	KANDW K3, K1, K1 \
+	KMOVW K1, AX \
+	CMPL AX, $0xFF
 
 // func propagateAsm(s *stateV, e8 bool) bool
 TEXT ·propagateAsm(SB), NOSPLIT, $0-17
@@ -235,21 +228,13 @@ TEXT ·propagateAsm(SB), NOSPLIT, $0-17
 	VMOVDQU32 0(DI), Y0
 	VMOVDQU32 36(DI), Y1
 	VMOVDQU32 72(DI), Y2
-	MOVL 32(DI), R8
-	MOVL 68(DI), R9
-	MOVL 104(DI), R10
-	MOVL 108(DI), R11
-	MOVL 112(DI), R12
-	MOVL 116(DI), R13
+	LOAD8
 
 loop:
 	VMOVDQA32 Y0, Y28
 	VMOVDQA32 Y1, Y29
 	VMOVDQA32 Y2, Y30
-	MOVQ s+0(FP), DI
-	MOVL R8, 32(DI)
-	MOVL R9, 68(DI)
-	MOVL R10, 104(DI)
+	KEEP8
 
 	// Column claiming.
 	COLS(Y0, Y3, Y6)
@@ -315,24 +300,8 @@ place:
 	PLACE(Y2, Y5, R10, R13, DI, Y6, X6, Y7)
 
 compare:
-	MOVQ s+0(FP), DI
-	XORL BX, BX
-	MOVL R8, AX
-	XORL 32(DI), AX
-	MOVL R9, CX
-	XORL 68(DI), CX
-	ORL CX, AX
-	MOVL R10, CX
-	XORL 104(DI), CX
-	ORL CX, AX
-	SETNE BL
-	VPCMPEQD Y28, Y0, K1
-	VPCMPEQD Y29, Y1, K2
-	VPCMPEQD Y30, Y2, K3
-	KANDW K2, K1, K1
-	KANDW K3, K1, K1
-	KMOVW K1, AX
-	CMPL AX, $0xFF
+	CHANGED8
+	SAME
 	JNE loop
 	TESTL BX, BX
 	JNE loop
@@ -362,13 +331,7 @@ compare:
 	NAKED(Y0, Y28, Y13, X13, R8)
 	NAKED(Y1, Y29, Y14, X14, R9)
 	NAKED(Y2, Y30, Y15, X15, R10)
-	VPCMPEQD Y28, Y0, K1
-	VPCMPEQD Y29, Y1, K2
-	VPCMPEQD Y30, Y2, K3
-	KANDW K2, K1, K1
-	KANDW K3, K1, K1
-	KMOVW K1, AX
-	CMPL AX, $0xFF
+	SAME
 	JNE resume
 	TESTL R15, R15
 	JEQ fail
@@ -380,12 +343,7 @@ done:
 	VMOVDQU32 Y0, 0(DI)
 	VMOVDQU32 Y1, 36(DI)
 	VMOVDQU32 Y2, 72(DI)
-	MOVL R8, 32(DI)
-	MOVL R9, 68(DI)
-	MOVL R10, 104(DI)
-	MOVL R11, 108(DI)
-	MOVL R12, 112(DI)
-	MOVL R13, 116(DI)
+	STORE8
 	VZEROUPPER
 	MOVB $1, ret+16(FP)
 	RET

@@ -148,17 +148,25 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPOR p, x, x \
 	VPAND x, a, a
 
+// ROWHIGHV(x, h): h = the top bit of each 9-bit row of x that has a
+// cell; SPREADV(h, t): t = h - h>>8, which with h covers those rows.
+#define ROWHIGHV(x, h) \
+	VPAND clow8<>(SB), x, h \
+	VPADDD clow8<>(SB), h, h \
+	VPOR x, h, h \
+	VPAND chigh<>(SB), h, h
+
+#define SPREADV(h, t) \
+	VPSRLD $8, h, t \
+	VPSUBD t, h, t
+
 // SINGLES(a, s, n, t, tx): n = the row singles of a not yet placed (s a
 // general register with the placed cells; tx is t's X register).
 #define SINGLES(a, s, n, t, tx) \
 	VPSUBD crow1<>(SB), a, t \
 	VPAND a, t, t \
-	VPAND clow8<>(SB), t, n \
-	VPADDD clow8<>(SB), n, n \
-	VPOR t, n, n \
-	VPAND chigh<>(SB), n, n \
-	VPSRLD $8, n, t \
-	VPSUBD t, n, t \
+	ROWHIGHV(t, n) \
+	SPREADV(n, t) \
 	VPOR t, n, n \
 	VMOVD s, tx \
 	VPBROADCASTD tx, t \
@@ -192,13 +200,7 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPOR t, v, v \
 	VPANDN v, n, t \
 	VPANDN a, t, a \
-	VMOVD vx, AX \
-	MOVL m, CX \
-	NOTL CX \
-	ANDL AX, CX \
-	NOTL CX \
-	ANDL CX, e \
-	ORL AX, s
+	PLACE1(vx, e, s, m)
 
 // COUNTS(a, e, s, ns, off): the cells of the band (vector a, digit 8 e,
 // placed cells s) with one, two and three or more candidates, by an adder
@@ -257,31 +259,13 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 // the changes of e. AX, CX, DX, SI, R14, Y3-Y5 scratch.
 #define NAKED(a, prev, ns, nsx, e) \
 	VPAND ns, a, Y3 \
-	VPAND clow8<>(SB), Y3, Y4 \
-	VPADDD clow8<>(SB), Y4, Y4 \
-	VPOR Y3, Y4, Y4 \
-	VPAND chigh<>(SB), Y4, Y4 \
-	VPSRLD $8, Y4, Y5 \
-	VPSUBD Y5, Y4, Y5 \
+	ROWHIGHV(Y3, Y4) \
+	SPREADV(Y4, Y5) \
 	VPOR Y4, Y5, Y5 \
 	VMOVDQU a, prev \
 	VPANDN Y5, Y3, Y5 \
 	VPANDN a, Y5, a \
-	VMOVD nsx, AX \
-	ANDL e, AX \
-	ROWHIGH(AX, CX) \
-	MOVL CX, DX \
-	SHRL $8, DX \
-	MOVL CX, SI \
-	SUBL DX, SI \
-	ORL CX, SI \
-	NOTL AX \
-	ANDL AX, SI \
-	MOVL e, R14 \
-	NOTL SI \
-	ANDL SI, e \
-	XORL e, R14 \
-	ORL R14, R15
+	NAKED1(nsx, e)
 
 // COVER(a, r, f, x, t): for band vector a, r = each row's top bit set
 // if the row has a cell, f = colsOf(a), x = bit 3k set if box k has a
@@ -321,21 +305,13 @@ TEXT ·propagateAVX2(SB), NOSPLIT, $96-17
 	VMOVDQU 0(DI), Y0
 	VMOVDQU 36(DI), Y1
 	VMOVDQU 72(DI), Y2
-	MOVL 32(DI), R8
-	MOVL 68(DI), R9
-	MOVL 104(DI), R10
-	MOVL 108(DI), R11
-	MOVL 112(DI), R12
-	MOVL 116(DI), R13
+	LOAD8
 
 loop:
 	VMOVDQU Y0, 0(SP)
 	VMOVDQU Y1, 32(SP)
 	VMOVDQU Y2, 64(SP)
-	MOVQ s+0(FP), DI
-	MOVL R8, 32(DI)
-	MOVL R9, 68(DI)
-	MOVL R10, 104(DI)
+	KEEP8
 
 	// Column claiming.
 	COLS(Y0, Y3, Y6)
@@ -405,17 +381,7 @@ place:
 	JEQ full
 
 compare:
-	MOVQ s+0(FP), DI
-	XORL BX, BX
-	MOVL R8, AX
-	XORL 32(DI), AX
-	MOVL R9, CX
-	XORL 68(DI), CX
-	ORL CX, AX
-	MOVL R10, CX
-	XORL 104(DI), CX
-	ORL CX, AX
-	SETNE BL
+	CHANGED8
 	SAME(Y6, Y7)
 	JNE loop
 	TESTL BX, BX
@@ -496,12 +462,7 @@ done:
 	VMOVDQU Y0, 0(DI)
 	VMOVDQU Y1, 36(DI)
 	VMOVDQU Y2, 72(DI)
-	MOVL R8, 32(DI)
-	MOVL R9, 68(DI)
-	MOVL R10, 104(DI)
-	MOVL R11, 108(DI)
-	MOVL R12, 112(DI)
-	MOVL R13, 116(DI)
+	STORE8
 	VZEROUPPER
 	MOVB $1, ret+16(FP)
 	RET
@@ -621,12 +582,8 @@ GLOBL cbox<>(SB), RODATA|NOPTR, $32
 // GSET(m, c, given, out): out = full27 &^ ((given | givenPeers(m, c,
 // all)) &^ m), Y14 holding all*rowOnes. Y6-Y8 scratch.
 #define GSET(m, c, given, out) \
-	VPAND clow8<>(SB), m, Y6 \
-	VPADDD clow8<>(SB), Y6, Y6 \
-	VPOR m, Y6, Y6 \
-	VPAND chigh<>(SB), Y6, Y6 \
-	VPSRLD $8, Y6, Y7 \
-	VPSUBD Y7, Y6, Y7 \
+	ROWHIGHV(m, Y6) \
+	SPREADV(Y6, Y7) \
 	VPOR Y7, Y6, Y6 \
 	VPSRLD $1, c, Y7 \
 	VPOR c, Y7, Y7 \

@@ -119,3 +119,76 @@
 	ORL CX, BX \
 	NOTL BX \
 	ANDL BX, R10
+
+// PLACE1(vx, e, s, m): digit 8 of the band (e) loses the cells that the
+// other digits placed in this pass (vx's lane 0: the band's placements,
+// digit 8's own m among them), and s gains them all. AX, CX scratch.
+#define PLACE1(vx, e, s, m) \
+	VMOVD vx, AX \
+	MOVL m, CX \
+	NOTL CX \
+	ANDL AX, CX \
+	NOTL CX \
+	ANDL CX, e \
+	ORL AX, s
+
+// NAKED1(nsx, e): the naked singles of the band (nsx's lane 0) that are
+// digit 8's restrict its rows to them; R15 ors the changes of e. AX, CX,
+// DX, SI, R14 scratch.
+#define NAKED1(nsx, e) \
+	VMOVD nsx, AX \
+	ANDL e, AX \
+	ROWHIGH(AX, CX) \
+	MOVL CX, DX \
+	SHRL $8, DX \
+	MOVL CX, SI \
+	SUBL DX, SI \
+	ORL CX, SI \
+	NOTL AX \
+	ANDL AX, SI \
+	MOVL e, R14 \
+	NOTL SI \
+	ANDL SI, e \
+	XORL e, R14 \
+	ORL R14, R15
+
+// LOAD8: R8-R10 = digit 8's words and R11-R13 the placed cells of bands
+// 0-2, from s (DI).
+#define LOAD8 \
+	MOVL 32(DI), R8 \
+	MOVL 68(DI), R9 \
+	MOVL 104(DI), R10 \
+	MOVL 108(DI), R11 \
+	MOVL 112(DI), R12 \
+	MOVL 116(DI), R13
+
+// KEEP8: DI = s; digit 8's words at the start of the pass go to s, where
+// CHANGED8 compares them.
+#define KEEP8 \
+	MOVQ s+0(FP), DI \
+	MOVL R8, 32(DI) \
+	MOVL R9, 68(DI) \
+	MOVL R10, 104(DI)
+
+// CHANGED8: DI = s; BX = 1 if digit 8's words changed in the pass, else 0.
+#define CHANGED8 \
+	MOVQ s+0(FP), DI \
+	XORL BX, BX \
+	MOVL R8, AX \
+	XORL 32(DI), AX \
+	MOVL R9, CX \
+	XORL 68(DI), CX \
+	ORL CX, AX \
+	MOVL R10, CX \
+	XORL 104(DI), CX \
+	ORL CX, AX \
+	SETNE BL
+
+// STORE8: digit 8's words and the placed cells to s (DI).
+#define STORE8 \
+	MOVL R8, 32(DI) \
+	MOVL R9, 68(DI) \
+	MOVL R10, 104(DI) \
+	MOVL R11, 108(DI) \
+	MOVL R12, 112(DI) \
+	MOVL R13, 116(DI)

@@ -10,17 +10,6 @@ var (
 	hasAVX2   = cpu.X86.HasAVX2
 )
 
-// chooseKeyFast is chooseKey by the fastest version the processor runs.
-func chooseKeyFast(solved, biv *[3]uint32) uint32 {
-	switch {
-	case hasAVX2:
-		return chooseKeyAVX2(solved, biv, &chooseTab)
-	case hasPOPCNT:
-		return chooseKeyAsm(solved, biv, &peerMasks)
-	}
-	return chooseKey(solved, biv)
-}
-
 // chooseKeyAVX2 is chooseKey in AVX2 assembly (choose_amd64.s), every
 // cell of the grid at once and without a branch a cell: it returns the
 // same key.

@@ -6,8 +6,17 @@ package sudoku
 // moreUnitCandsAsm (choose_amd64.s) exist only on amd64.
 const hasPOPCNT = false
 
-// chooseKeyFast is chooseKey on this architecture.
-func chooseKeyFast(solved, biv *[3]uint32) uint32 { return chooseKey(solved, biv) }
+// hasAVX2 is false on this architecture: chooseKeyAVX2 exists only on
+// amd64.
+const hasAVX2 = false
+
+// chooseTable is empty on this architecture.
+type chooseTable struct{}
+
+var chooseTab chooseTable
+
+// chooseKeyAVX2 is chooseKey on this architecture (never called).
+func chooseKeyAVX2(solved, biv *[3]uint32, _ *chooseTable) uint32 { return chooseKey(solved, biv) }
 
 // chooseKeyAsm is chooseKey on this architecture (never called).
 func chooseKeyAsm(solved, biv *[3]uint32, _ *[32][2]uint64) uint32 { return chooseKey(solved, biv) }

@@ -263,9 +263,10 @@ func TestOrderDigits(t *testing.T) {
 }
 
 // TestChooseKey checks chooseKey against the branching rule worked out
-// cell by cell on the 81-cell grid, and chooseKeyFast and chooseKeyAsm (where the processor
-// has POPCNT) against the same, on random
-// states: placed cells and two-candidate cells of every density.
+// cell by cell on the 81-cell grid, and chooseKeyAVX2 (where the
+// processor has AVX2) and chooseKeyAsm (where it has POPCNT) against the
+// same, on random states: placed cells and two-candidate cells of every
+// density.
 func TestChooseKey(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 8))
 	// peers says whether cells i and j (row-major, 0-80) share a row,
@@ -313,9 +314,10 @@ func TestChooseKey(t *testing.T) {
 		if got := chooseKey(&solved, &biv); got != want {
 			t.Fatalf("chooseKey(%x, %x) = %x, want %x", solved, biv, got, want)
 		}
-		// chooseKeyAVX2 where the processor has AVX2.
-		if got := chooseKeyFast(&solved, &biv); got != want {
-			t.Fatalf("chooseKeyFast(%x, %x) = %x, want %x", solved, biv, got, want)
+		if hasAVX2 {
+			if got := chooseKeyAVX2(&solved, &biv, &chooseTab); got != want {
+				t.Fatalf("chooseKeyAVX2(%x, %x) = %x, want %x", solved, biv, got, want)
+			}
 		}
 		if !hasPOPCNT {
 			continue

@@ -487,7 +487,18 @@ func chooseCell(lexmin bool, solved, biv *[3]uint32) (int, uint32) {
 			}
 		}
 	}
-	best := chooseKeyFast(solved, biv)
+	// The fastest version of chooseKey the processor runs: in AVX2
+	// (choose_amd64.s) for the whole grid at once, else with POPCNT a
+	// cell at a time, else in Go.
+	var best uint32
+	switch {
+	case hasAVX2:
+		best = chooseKeyAVX2(solved, biv, &chooseTab)
+	case hasPOPCNT:
+		best = chooseKeyAsm(solved, biv, &peerMasks)
+	default:
+		best = chooseKey(solved, biv)
+	}
 	if best == noKey {
 		return -1, 0
 	}

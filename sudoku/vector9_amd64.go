@@ -43,7 +43,8 @@ func givensAVX2(p *[81]uint8, m *[9][2]uint64) bool
 
 // setupAVX2 is initV's checks and candidates (setDigit) for digits 1-8
 // at once, one a lane (vector9_avx2_amd64.s): it writes cand[b][0-7], or
-// returns false if two givens of one of those digits conflict.
+// returns false if two givens of one of those digits conflict. With hi
+// it does the same for digits 2-9 (cand[b][1-8]).
 //
 //go:noescape
-func setupAVX2(dm *[3][10]uint32, given *[3]uint32, cand *[3][9]uint32) bool
+func setupAVX2(dm *[3][10]uint32, given *[3]uint32, cand *[3][9]uint32, hi bool) bool

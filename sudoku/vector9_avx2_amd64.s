@@ -599,13 +599,17 @@ GLOBL cbox<>(SB), RODATA|NOPTR, $32
 	VPANDN cfull<>(SB), Y6, Y6 \
 	VMOVDQU Y6, out
 
-// func setupAVX2(dm *[3][10]uint32, given *[3]uint32, cand *[3][9]uint32) bool
-// initV's checks and candidates for digits 1-8 (cand[b][0-7]), one
-// digit a lane: see there.
-TEXT ·setupAVX2(SB), NOSPLIT, $0-25
+// func setupAVX2(dm *[3][10]uint32, given *[3]uint32, cand *[3][9]uint32, hi bool) bool
+// initV's checks and candidates for digits 1-8 (cand[b][0-7]), or 2-9
+// (cand[b][1-8]) with hi, one digit a lane: see there.
+TEXT ·setupAVX2(SB), NOSPLIT, $0-33
 	MOVQ dm+0(FP), SI
 	MOVQ given+8(FP), DX
 	MOVQ cand+16(FP), DI
+	MOVBLZX hi+24(FP), CX
+	SHLQ $2, CX
+	ADDQ CX, SI
+	ADDQ CX, DI
 	VMOVDQU 4(SI), Y0
 	VMOVDQU 44(SI), Y1
 	VMOVDQU 84(SI), Y2
@@ -628,10 +632,10 @@ TEXT ·setupAVX2(SB), NOSPLIT, $0-25
 	GSET(Y1, Y4, 4(DX), 36(DI))
 	GSET(Y2, Y5, 8(DX), 72(DI))
 	VZEROUPPER
-	MOVB $1, ret+24(FP)
+	MOVB $1, ret+32(FP)
 	RET
 
 setupbad:
 	VZEROUPPER
-	MOVB $0, ret+24(FP)
+	MOVB $0, ret+32(FP)
 	RET

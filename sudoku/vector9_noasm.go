@@ -16,6 +16,6 @@ func propagateAVX2(s *stateV, _ bool) bool { return s.propagateScalar() }
 func givensAVX2(p *[81]uint8, m *[9][2]uint64) bool { panic("sudoku: no AVX2") }
 
 // setupAVX2 exists only on amd64 (never called here).
-func setupAVX2(dm *[3][10]uint32, given *[3]uint32, cand *[3][9]uint32) bool {
+func setupAVX2(dm *[3][10]uint32, given *[3]uint32, cand *[3][9]uint32, hi bool) bool {
 	panic("sudoku: no AVX2")
 }

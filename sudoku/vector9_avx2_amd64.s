@@ -93,19 +93,24 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPOR a, f, f \
 	VPAND c511<>(SB), f, f
 
+// VZRET: return, the upper halves of the vector registers cleared.
+#define VZRET \
+	VZEROUPPER \
+	RET
+
+// SHOR(sh, n, u, m, r, t): r |= (u shifted by sh $n) & m (t scratch).
+#define SHOR(sh, n, u, m, r, t) \
+	sh $n, u, t \
+	VPAND m, t, t \
+	VPOR t, r, r
+
 // ROTOR(u, r, t): r = boxRot1(u) | boxRot2(u) for a 9-bit u.
 #define ROTOR(u, r, t) \
 	VPSRLD $1, u, r \
 	VPAND c333<>(SB), r, r \
-	VPSLLD $2, u, t \
-	VPAND c444<>(SB), t, t \
-	VPOR t, r, r \
-	VPSRLD $2, u, t \
-	VPAND c111<>(SB), t, t \
-	VPOR t, r, r \
-	VPSLLD $1, u, t \
-	VPAND c666<>(SB), t, t \
-	VPOR t, r, r
+	SHOR(VPSLLD, 2, u, c444<>(SB), r, t) \
+	SHOR(VPSRLD, 2, u, c111<>(SB), r, t) \
+	SHOR(VPSLLD, 1, u, c666<>(SB), r, t)
 
 // CLAIM(a, u, t1, t2): a &^= spread(boxRot1(u) | boxRot2(u)).
 #define CLAIM(a, u, t1, t2) \
@@ -122,6 +127,13 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPAND chigh<>(SB), t, t \
 	VPOR t, y, y
 
+// ROWROT(x, y, t): y = x>>9 | x<<18, the rows of a band word moved up by
+// one, the first to the last (bits above 26 are left for a mask).
+#define ROWROT(x, y, t) \
+	VPSRLD $9, x, y \
+	VPSLLD $18, x, t \
+	VPOR t, y, y
+
 // PERM(a, t, b1, b2, r1, r2, x, p): the triad permutation rule.
 #define PERM(a, t, b1, b2, r1, r2, x, p) \
 	VPAND c333<>(SB), a, t \
@@ -130,18 +142,12 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPAND ctri2<>(SB), t, t \
 	B12(t, b1, x) \
 	B12(b1, b2, x) \
-	VPSRLD $9, b2, r2 \
-	VPSLLD $18, b2, x \
-	VPOR x, r2, r2 \
+	ROWROT(b2, r2, x) \
 	VPAND b1, r2, r2 \
-	VPSRLD $9, b1, r1 \
-	VPSLLD $18, b1, x \
-	VPOR x, r1, r1 \
+	ROWROT(b1, r1, x) \
 	VPAND b2, r1, r1 \
 	VPOR r1, r2, x \
-	VPSRLD $9, x, p \
-	VPSLLD $18, x, r1 \
-	VPOR r1, p, p \
+	ROWROT(x, p, r1) \
 	VPAND t, p, p \
 	VPSRLD $2, p, x \
 	VPSUBD x, p, x \
@@ -202,6 +208,14 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPANDN a, t, a \
 	PLACE1(vx, e, s, m)
 
+// MERGE(o, t, o2, t2, x): the cells with one or more (o) and two or
+// more (t) candidates of two groups of digits merged (x scratch).
+#define MERGE(o, t, o2, t2, x) \
+	VPAND o2, o, x \
+	VPOR t2, t, t \
+	VPOR x, t, t \
+	VPOR o2, o, o
+
 // COUNTS(a, e, s, ns, off): the cells of the band (vector a, digit 8 e,
 // placed cells s) with one, two and three or more candidates, by an adder
 // tree over the lanes; a cell without a candidate or a placed cell with
@@ -217,10 +231,7 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPAND Y6, Y5, Y8 \
 	VPAND Y7, Y4, Y9 \
 	VPOR Y9, Y8, Y8 \
-	VPAND Y6, Y4, Y9 \
-	VPOR Y7, Y5, Y5 \
-	VPOR Y9, Y5, Y5 \
-	VPOR Y6, Y4, Y4 \
+	MERGE(Y4, Y5, Y6, Y7, Y9) \
 	VPSHUFD $0xB1, Y4, Y6 \
 	VPSHUFD $0xB1, Y5, Y7 \
 	VPSHUFD $0xB1, Y8, Y9 \
@@ -229,10 +240,7 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPOR Y10, Y8, Y8 \
 	VPOR Y11, Y8, Y8 \
 	VPOR Y9, Y8, Y8 \
-	VPAND Y6, Y4, Y9 \
-	VPOR Y7, Y5, Y5 \
-	VPOR Y9, Y5, Y5 \
-	VPOR Y6, Y4, Y4 \
+	MERGE(Y4, Y5, Y6, Y7, Y9) \
 	VMOVD e, X10 \
 	VPBROADCASTD X10, Y10 \
 	VPAND Y10, Y5, Y11 \
@@ -463,26 +471,24 @@ done:
 	VMOVDQU Y1, 36(DI)
 	VMOVDQU Y2, 72(DI)
 	STORE8
-	VZEROUPPER
 	MOVB $1, ret+16(FP)
-	RET
+	VZRET
 
 fail:
-	VZEROUPPER
 	MOVB $0, ret+16(FP)
-	RET
+	VZRET
 
 // func givensAVX2(p *[81]uint8, m *[9][2]uint64) bool
 // m[v-1] gets the cells of p that hold v (cells 0-63, then 64-80), by
 // comparing cells 0-31, 32-63 and 49-80 with v in three 32-byte vectors;
 // it returns false, leaving m unwritten, if a cell holds more than 9.
 TEXT ·givensAVX2(SB), NOSPLIT, $0-17
+	MOVL $0x09090909, AX
 	MOVQ p+0(FP), SI
 	MOVQ m+8(FP), DI
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 49(SI), Y2
-	MOVL $0x09090909, AX
 	VMOVD AX, X3
 	VPBROADCASTD X3, Y3
 	VPMINUB Y3, Y0, Y4
@@ -518,14 +524,12 @@ given:
 	ADDQ $16, DI
 	DECQ CX
 	JNE given
-	VZEROUPPER
 	MOVB $1, ret+16(FP)
-	RET
+	VZRET
 
 bad:
-	VZEROUPPER
 	MOVB $0, ret+16(FP)
-	RET
+	VZRET
 
 DATA cone<>+0(SB)/8, $0x0000000100000001
 DATA cone<>+8(SB)/8, $0x0000000100000001
@@ -631,11 +635,9 @@ TEXT ·setupAVX2(SB), NOSPLIT, $0-33
 	GSET(Y0, Y3, 0(DX), 0(DI))
 	GSET(Y1, Y4, 4(DX), 36(DI))
 	GSET(Y2, Y5, 8(DX), 72(DI))
-	VZEROUPPER
 	MOVB $1, ret+32(FP)
-	RET
+	VZRET
 
 setupbad:
-	VZEROUPPER
 	MOVB $0, ret+32(FP)
-	RET
+	VZRET

@@ -1,5 +1,6 @@
 #include "textflag.h"
 #include "vector9_digit8_amd64.h"
+#include "vector9_pass_amd64.h"
 
 // propagateAsm (vector9_amd64.go): the passes of coreVector's band rules
 // and placements, then its naked singles, as propagateScalar applies them to one
@@ -32,6 +33,16 @@
 #define KTRI2 Y25
 #define KK22 Y19
 #define NOTK444 Y27
+
+// ANYLANE(x): ZF clear if a lane of x is not 0; ZEROLANE(x): ZF clear
+// if a lane of x is 0 (K1 scratch).
+#define ANYLANE(x) \
+	VPTESTMD x, x, K1 \
+	KORTESTW K1, K1
+
+#define ZEROLANE(x) \
+	VPTESTNMD x, x, K1 \
+	KORTESTW K1, K1
 
 // COLS(a, f, t): f = the columns of a ((a | a>>9 | a>>18) & 511, by
 // rotations).
@@ -120,14 +131,10 @@
 	VPANDND c, t1, c \
 	VPMULLD KROW1, c, c
 
-// ORALL(n, v, t): v = the eight lanes of n or-ed into each lane.
-#define ORALL(n, v, t) \
-	VPERMQ $0x4E, n, v \
-	VPORD n, v, v \
-	VPSHUFD $0x4E, v, t \
-	VPORD t, v, v \
-	VPSHUFD $0xB1, v, t \
-	VPORD t, v, v
+// VOR and VAND: the vector or and and of ORALL and TREE2
+// (vector9_pass_amd64.h).
+#define VOR VPORD
+#define VAND VPANDD
 
 // PLACE(a, n, e, s, m, v, t): the placements of band (vector n, digit 8
 // m): the other digits lose their cells; s gains them. AX, CX scratch.
@@ -145,14 +152,7 @@
 // s.biv at offset off of DI; Y31 ands the cells with a candidate, Y23 ors
 // the placed cells with two or more. Y3-Y11 scratch.
 #define COUNTS(a, e, s, ns, off) \
-	VPERMQ $0x4E, a, Y3 \
-	VPORD Y3, a, Y4 \
-	VPANDD Y3, a, Y5 \
-	VPSHUFD $0x4E, Y4, Y6 \
-	VPSHUFD $0x4E, Y5, Y7 \
-	VPANDD Y6, Y5, Y8 \
-	VPANDD Y7, Y4, Y9 \
-	VPORD Y9, Y8, Y8 \
+	TREE2(a) \
 	VPANDD Y6, Y4, Y9 \
 	VPTERNLOGD $0xFE, Y9, Y7, Y5 \
 	VPORD Y6, Y4, Y4 \
@@ -201,6 +201,90 @@
 	KMOVW K1, AX \
 	CMPL AX, $0xFF
 
+// The steps of PASSES (vector9_pass_amd64.h) in AVX-512; Y28-Y30 keep
+// Y0-Y2 at the start of the pass.
+#define SAVEPASS \
+	VMOVDQA32 Y0, Y28 \
+	VMOVDQA32 Y1, Y29 \
+	VMOVDQA32 Y2, Y30
+
+#define CLAIMS \
+	COLS(Y0, Y3, Y6) \
+	COLS(Y1, Y4, Y7) \
+	COLS(Y2, Y5, Y8) \
+	VMOVDQA32 Y3, Y6 \
+	VPTERNLOGD $0xFE, Y5, Y4, Y6 \
+	VPXORD K511, Y6, Y6 \
+	ANYLANE(Y6) \
+	JNE fail \
+	VPORD Y5, Y4, Y9 \
+	VPANDND K511, Y9, Y9 \
+	VPORD Y5, Y3, Y10 \
+	VPANDND K511, Y10, Y10 \
+	VPORD Y4, Y3, Y11 \
+	VPANDND K511, Y11, Y11 \
+	CLAIM(Y0, Y9, Y6, Y7, Y8) \
+	CLAIM(Y1, Y10, Y6, Y7, Y8) \
+	CLAIM(Y2, Y11, Y6, Y7, Y8)
+
+#define PERMS \
+	PERM3 \
+	ZEROLANE(Y6) \
+	JNE fail
+
+#define POINTING \
+	SINGLES(Y0, R11, Y3, Y6, Y7) \
+	SINGLES(Y1, R12, Y4, Y6, Y7) \
+	SINGLES(Y2, R13, Y5, Y6, Y7) \
+	POINTS(Y0, Y9, Y6, Y7, Y8) \
+	POINTS(Y1, Y10, Y6, Y7, Y8) \
+	POINTS(Y2, Y11, Y6, Y7, Y8) \
+	VPORD Y11, Y10, Y6 \
+	VPANDND Y0, Y6, Y0 \
+	VPORD Y11, Y9, Y6 \
+	VPANDND Y1, Y6, Y1 \
+	VPORD Y10, Y9, Y6 \
+	VPANDND Y2, Y6, Y2
+
+#define ANYPLACED(place) \
+	VPORD Y5, Y4, Y6 \
+	VPORD Y3, Y6, Y6 \
+	ANYLANE(Y6) \
+	JNE place
+
+#define PLACES \
+	PLACE(Y0, Y3, R8, R11, R14, Y6, X6, Y7) \
+	PLACE(Y1, Y4, R9, R12, R15, Y6, X6, Y7) \
+	PLACE(Y2, Y5, R10, R13, DI, Y6, X6, Y7)
+
+#define AFTERPLACE
+
+#define SAMEPASS SAME
+
+// STALL: Y31 ands the cells with a candidate, Y23 ors the placed cells
+// with two or more, over the three bands.
+#define STALL(done, fail) \
+	VPTERNLOGD $0xFF, Y31, Y31, Y31 \
+	VPXORD Y23, Y23, Y23 \
+	COUNTS(Y0, R8, R11, Y13, 120) \
+	COUNTS(Y1, R9, R12, Y14, 124) \
+	COUNTS(Y2, R10, R13, Y15, 128) \
+	VMOVDQA32 Y31, Y3 \
+	VMOVD X3, AX \
+	CMPL AX, $0x7FFFFFF \
+	JNE fail \
+	ANYLANE(Y23) \
+	JNE fail \
+	VPORD Y14, Y13, Y3 \
+	VPORD Y15, Y3, Y3 \
+	ANYLANE(Y3) \
+	JEQ done
+
+#define NAKEDS \
+	NAKED(Y0, Y28, Y13, X13, R8) \
+	NAKED(Y1, Y29, Y14, X14, R9) \
+	NAKED(Y2, Y30, Y15, X15, R10)
+
 // func propagateAsm(s *stateV, e8 bool) bool
 TEXT ·propagateAsm(SB), NOSPLIT, $0-17
 	MOVQ s+0(FP), DI
@@ -230,114 +314,7 @@ TEXT ·propagateAsm(SB), NOSPLIT, $0-17
 	VMOVDQU32 72(DI), Y2
 	LOAD8
 
-loop:
-	VMOVDQA32 Y0, Y28
-	VMOVDQA32 Y1, Y29
-	VMOVDQA32 Y2, Y30
-	KEEP8
-
-	// Column claiming.
-	COLS(Y0, Y3, Y6)
-	COLS(Y1, Y4, Y7)
-	COLS(Y2, Y5, Y8)
-	VMOVDQA32 Y3, Y6
-	VPTERNLOGD $0xFE, Y5, Y4, Y6
-	VPXORD K511, Y6, Y6
-	VPTESTMD Y6, Y6, K1
-	KORTESTW K1, K1
-	JNE fail
-	VPORD Y5, Y4, Y9
-	VPANDND K511, Y9, Y9
-	VPORD Y5, Y3, Y10
-	VPANDND K511, Y10, Y10
-	VPORD Y4, Y3, Y11
-	VPANDND K511, Y11, Y11
-	CLAIM(Y0, Y9, Y6, Y7, Y8)
-	CLAIM(Y1, Y10, Y6, Y7, Y8)
-	CLAIM(Y2, Y11, Y6, Y7, Y8)
-
-	// The triad permutation rule.
-	PERM(Y0, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
-	PERM(Y1, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
-	PERM(Y2, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
-	VPMINUD Y1, Y0, Y6
-	VPMINUD Y2, Y6, Y6
-	VPTESTNMD Y6, Y6, K1
-	KORTESTW K1, K1
-	JNE fail
-
-	// Digit 8, unless its words are at the rules' fixed point.
-	DIGIT8(vecrest, fail)
-
-vecrest:
-	// Row singles (placements) and box/column pointing.
-	SINGLES(Y0, R11, Y3, Y6, Y7)
-	SINGLES(Y1, R12, Y4, Y6, Y7)
-	SINGLES(Y2, R13, Y5, Y6, Y7)
-	POINTS(Y0, Y9, Y6, Y7, Y8)
-	POINTS(Y1, Y10, Y6, Y7, Y8)
-	POINTS(Y2, Y11, Y6, Y7, Y8)
-	VPORD Y11, Y10, Y6
-	VPANDND Y0, Y6, Y0
-	VPORD Y11, Y9, Y6
-	VPANDND Y1, Y6, Y1
-	VPORD Y10, Y9, Y6
-	VPANDND Y2, Y6, Y2
-
-	// Placements: every other digit loses the cell.
-	VPORD Y5, Y4, Y6
-	VPORD Y3, Y6, Y6
-	VPTESTMD Y6, Y6, K1
-	KORTESTW K1, K1
-	JNE place
-	MOVL R14, AX
-	ORL R15, AX
-	ORL DI, AX
-	JEQ compare
-place:
-	PLACE(Y0, Y3, R8, R11, R14, Y6, X6, Y7)
-	PLACE(Y1, Y4, R9, R12, R15, Y6, X6, Y7)
-	PLACE(Y2, Y5, R10, R13, DI, Y6, X6, Y7)
-
-compare:
-	CHANGED8
-	SAME
-	JNE loop
-	TESTL BX, BX
-	JNE loop
-
-	// The passes have stalled. Count the candidates of each cell: every
-	// cell must keep one, a placed cell only one; the cells with two are
-	// stored in s.biv; cells with one left (naked singles) restrict their
-	// digit's row to them, and the passes resume.
-	VPTERNLOGD $0xFF, Y31, Y31, Y31
-	VPXORD Y23, Y23, Y23
-	COUNTS(Y0, R8, R11, Y13, 120)
-	COUNTS(Y1, R9, R12, Y14, 124)
-	COUNTS(Y2, R10, R13, Y15, 128)
-	VMOVDQA32 Y31, Y3
-	VMOVD X3, AX
-	CMPL AX, $0x7FFFFFF
-	JNE fail
-	VPTESTMD Y23, Y23, K1
-	KORTESTW K1, K1
-	JNE fail
-	VPORD Y14, Y13, Y3
-	VPORD Y15, Y3, Y3
-	VPTESTMD Y3, Y3, K1
-	KORTESTW K1, K1
-	JEQ done
-	XORL R15, R15
-	NAKED(Y0, Y28, Y13, X13, R8)
-	NAKED(Y1, Y29, Y14, X14, R9)
-	NAKED(Y2, Y30, Y15, X15, R10)
-	SAME
-	JNE resume
-	TESTL R15, R15
-	JEQ fail
-resume:
-	MOVL $1, BX
-	JMP loop
+	PASSES
 
 done:
 	VMOVDQU32 Y0, 0(DI)

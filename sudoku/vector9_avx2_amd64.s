@@ -1,5 +1,6 @@
 #include "textflag.h"
 #include "vector9_digit8_amd64.h"
+#include "vector9_pass_amd64.h"
 
 // propagateAVX2 (vector9_amd64.go) is propagateAsm (vector9_amd64.s) for
 // processors with AVX2 and without AVX-512: the same passes on the same
@@ -12,8 +13,9 @@
 // shifts: the bits a rotation brings round land where a mask clears
 // them or where the triad rule's final and with t (the third cells of
 // the triads) drops them.
-// The digit-8 code is propagateAsm's. TestVectorScalar compares the
-// results with propagateScalar.
+// Digit 8's code (vector9_digit8_amd64.h) and the loop of passes
+// (vector9_pass_amd64.h) are shared with propagateAsm. TestVectorScalar
+// compares the results with propagateScalar.
 //
 // Registers:
 //   Y0-Y2    digits 0-7 of bands 0-2
@@ -187,14 +189,10 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPANDN c, t1, c \
 	VPMULLD crow1<>(SB), c, c
 
-// ORALL(n, v, t): v = the eight lanes of n or-ed into each lane.
-#define ORALL(n, v, t) \
-	VPERMQ $0x4E, n, v \
-	VPOR n, v, v \
-	VPSHUFD $0x4E, v, t \
-	VPOR t, v, v \
-	VPSHUFD $0xB1, v, t \
-	VPOR t, v, v
+// VOR and VAND: the vector or and and of ORALL and TREE2
+// (vector9_pass_amd64.h).
+#define VOR VPOR
+#define VAND VPAND
 
 // PLACE(a, n, e, s, m, v, vx, t, tx): the placements of band (vector n,
 // digit 8 m): the other digits lose their cells; s gains them. AX, CX
@@ -223,14 +221,7 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 // every lane; the unplaced cells with two candidates go to s.biv at
 // offset off of DI. Y3-Y11, AX scratch.
 #define COUNTS(a, e, s, ns, off) \
-	VPERMQ $0x4E, a, Y3 \
-	VPOR Y3, a, Y4 \
-	VPAND Y3, a, Y5 \
-	VPSHUFD $0x4E, Y4, Y6 \
-	VPSHUFD $0x4E, Y5, Y7 \
-	VPAND Y6, Y5, Y8 \
-	VPAND Y7, Y4, Y9 \
-	VPOR Y9, Y8, Y8 \
+	TREE2(a) \
 	MERGE(Y4, Y5, Y6, Y7, Y9) \
 	VPSHUFD $0xB1, Y4, Y6 \
 	VPSHUFD $0xB1, Y5, Y7 \
@@ -306,6 +297,88 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPOR u, t, t \
 	VPTEST t, t
 
+// The steps of PASSES (vector9_pass_amd64.h) in AVX2; the frame keeps
+// Y0-Y2 at the start of the pass.
+#define SAVEPASS \
+	VMOVDQU Y0, 0(SP) \
+	VMOVDQU Y1, 32(SP) \
+	VMOVDQU Y2, 64(SP)
+
+#define CLAIMS \
+	COLS(Y0, Y3, Y6) \
+	COLS(Y1, Y4, Y7) \
+	COLS(Y2, Y5, Y8) \
+	VPOR Y4, Y3, Y6 \
+	VPOR Y5, Y6, Y6 \
+	VPXOR c511<>(SB), Y6, Y6 \
+	VPTEST Y6, Y6 \
+	JNE fail \
+	VPOR Y5, Y4, Y9 \
+	VPANDN c511<>(SB), Y9, Y9 \
+	VPOR Y5, Y3, Y10 \
+	VPANDN c511<>(SB), Y10, Y10 \
+	VPOR Y4, Y3, Y11 \
+	VPANDN c511<>(SB), Y11, Y11 \
+	CLAIM(Y0, Y9, Y6, Y7) \
+	CLAIM(Y1, Y10, Y6, Y7) \
+	CLAIM(Y2, Y11, Y6, Y7)
+
+#define PERMS \
+	PERM3 \
+	VPXOR Y7, Y7, Y7 \
+	VPCMPEQD Y7, Y6, Y6 \
+	VPTEST Y6, Y6 \
+	JNE fail
+
+#define POINTING \
+	SINGLES(Y0, R11, Y3, Y6, X6) \
+	SINGLES(Y1, R12, Y4, Y6, X6) \
+	SINGLES(Y2, R13, Y5, Y6, X6) \
+	POINTS(Y0, Y9, Y6, Y7) \
+	POINTS(Y1, Y10, Y6, Y7) \
+	POINTS(Y2, Y11, Y6, Y7) \
+	VPOR Y11, Y10, Y6 \
+	VPANDN Y0, Y6, Y0 \
+	VPOR Y11, Y9, Y6 \
+	VPANDN Y1, Y6, Y1 \
+	VPOR Y10, Y9, Y6 \
+	VPANDN Y2, Y6, Y2
+
+#define ANYPLACED(place) \
+	VPOR Y5, Y4, Y6 \
+	VPOR Y3, Y6, Y6 \
+	VPTEST Y6, Y6 \
+	JNE place
+
+#define PLACES \
+	PLACE(Y0, Y3, R8, R11, R14, Y6, X6, Y7, X7) \
+	PLACE(Y1, Y4, R9, R12, R15, Y6, X6, Y7, X7) \
+	PLACE(Y2, Y5, R10, R13, DI, Y6, X6, Y7, X7)
+
+// AFTERPLACE: to full if every cell is placed.
+#define AFTERPLACE \
+	MOVL R11, AX \
+	ANDL R12, AX \
+	ANDL R13, AX \
+	CMPL AX, $0x7FFFFFF \
+	JEQ full
+
+#define SAMEPASS SAME(Y6, Y7)
+
+#define STALL(done, fail) \
+	COUNTS(Y0, R8, R11, Y13, 120) \
+	COUNTS(Y1, R9, R12, Y14, 124) \
+	COUNTS(Y2, R10, R13, Y15, 128) \
+	VPOR Y14, Y13, Y3 \
+	VPOR Y15, Y3, Y3 \
+	VPTEST Y3, Y3 \
+	JEQ done
+
+#define NAKEDS \
+	NAKED(Y0, 0(SP), Y13, X13, R8) \
+	NAKED(Y1, 32(SP), Y14, X14, R9) \
+	NAKED(Y2, 64(SP), Y15, X15, R10)
+
 // func propagateAVX2(s *stateV, e8 bool) bool
 TEXT ·propagateAVX2(SB), NOSPLIT, $96-17
 	MOVQ s+0(FP), DI
@@ -315,109 +388,7 @@ TEXT ·propagateAVX2(SB), NOSPLIT, $96-17
 	VMOVDQU 72(DI), Y2
 	LOAD8
 
-loop:
-	VMOVDQU Y0, 0(SP)
-	VMOVDQU Y1, 32(SP)
-	VMOVDQU Y2, 64(SP)
-	KEEP8
-
-	// Column claiming.
-	COLS(Y0, Y3, Y6)
-	COLS(Y1, Y4, Y7)
-	COLS(Y2, Y5, Y8)
-	VPOR Y4, Y3, Y6
-	VPOR Y5, Y6, Y6
-	VPXOR c511<>(SB), Y6, Y6
-	VPTEST Y6, Y6
-	JNE fail
-	VPOR Y5, Y4, Y9
-	VPANDN c511<>(SB), Y9, Y9
-	VPOR Y5, Y3, Y10
-	VPANDN c511<>(SB), Y10, Y10
-	VPOR Y4, Y3, Y11
-	VPANDN c511<>(SB), Y11, Y11
-	CLAIM(Y0, Y9, Y6, Y7)
-	CLAIM(Y1, Y10, Y6, Y7)
-	CLAIM(Y2, Y11, Y6, Y7)
-
-	// The triad permutation rule.
-	PERM(Y0, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
-	PERM(Y1, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
-	PERM(Y2, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
-	VPMINUD Y1, Y0, Y6
-	VPMINUD Y2, Y6, Y6
-	VPXOR Y7, Y7, Y7
-	VPCMPEQD Y7, Y6, Y6
-	VPTEST Y6, Y6
-	JNE fail
-
-	// Digit 8, unless its words are at the rules' fixed point.
-	DIGIT8(vecrest, fail)
-
-vecrest:
-	// Row singles (placements) and box/column pointing.
-	SINGLES(Y0, R11, Y3, Y6, X6)
-	SINGLES(Y1, R12, Y4, Y6, X6)
-	SINGLES(Y2, R13, Y5, Y6, X6)
-	POINTS(Y0, Y9, Y6, Y7)
-	POINTS(Y1, Y10, Y6, Y7)
-	POINTS(Y2, Y11, Y6, Y7)
-	VPOR Y11, Y10, Y6
-	VPANDN Y0, Y6, Y0
-	VPOR Y11, Y9, Y6
-	VPANDN Y1, Y6, Y1
-	VPOR Y10, Y9, Y6
-	VPANDN Y2, Y6, Y2
-
-	// Placements: every other digit loses the cell.
-	VPOR Y5, Y4, Y6
-	VPOR Y3, Y6, Y6
-	VPTEST Y6, Y6
-	JNE place
-	MOVL R14, AX
-	ORL R15, AX
-	ORL DI, AX
-	JEQ compare
-place:
-	PLACE(Y0, Y3, R8, R11, R14, Y6, X6, Y7, X7)
-	PLACE(Y1, Y4, R9, R12, R15, Y6, X6, Y7, X7)
-	PLACE(Y2, Y5, R10, R13, DI, Y6, X6, Y7, X7)
-	MOVL R11, AX
-	ANDL R12, AX
-	ANDL R13, AX
-	CMPL AX, $0x7FFFFFF
-	JEQ full
-
-compare:
-	CHANGED8
-	SAME(Y6, Y7)
-	JNE loop
-	TESTL BX, BX
-	JNE loop
-
-	// The passes have stalled. Count the candidates of each cell: every
-	// cell must keep one, a placed cell only one; the cells with two are
-	// stored in s.biv; cells with one left (naked singles) restrict their
-	// digit's row to them, and the passes resume.
-stall:
-	COUNTS(Y0, R8, R11, Y13, 120)
-	COUNTS(Y1, R9, R12, Y14, 124)
-	COUNTS(Y2, R10, R13, Y15, 128)
-	VPOR Y14, Y13, Y3
-	VPOR Y15, Y3, Y3
-	VPTEST Y3, Y3
-	JEQ done
-	XORL R15, R15
-	NAKED(Y0, 0(SP), Y13, X13, R8)
-	NAKED(Y1, 32(SP), Y14, X14, R9)
-	NAKED(Y2, 64(SP), Y15, X15, R10)
-	SAME(Y6, Y7)
-	JNE resume
-	TESTL R15, R15
-	JEQ fail
-resume:
-	MOVL $1, BX
-	JMP loop
+	PASSES
 
 	// Every cell is placed. If every digit has a cell in each row, column
 	// and box, and (COUNTS) every cell one candidate, the grid is solved:

@@ -1,4 +1,4 @@
-package pdb
+package idastar
 
 // The expansion of a node: its children's heuristics, move by move, and
 // the recursion into them. expand serves every set; expand2 is the same
@@ -13,14 +13,14 @@ package pdb
 // searched need every sum (to update them move by move). The indices are
 // masked to their arrays' sizes, which spares the bounds checks in the
 // search's innermost loop.
-func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
+func (e *Engine) expand(n *node, sh *shared, g int, row [4]int32) bool {
 	counted := g >= sh.split || n.worker == 0
 	if counted {
 		n.expanded++
 	}
 	n.count++
 	if n.count >= checkEvery {
-		if v.check(n, sh) {
+		if e.check(n, sh) {
 			return false
 		}
 		if g > sh.split && sh.found.Load() < 2*n.ticket+1 {
@@ -38,12 +38,12 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		if cst < 0 {
 			continue
 		}
-		c := b + v.moveOffset[d]
+		c := b + e.moveOffset[d]
 		t := n.cell[c&(maxCells-1)]
 		kd := &kids[nk&3]
-		kd.c, kd.t, kd.st = c, t, cst
+		kd.c, kd.t, kd.state = c, t, cst
 		kd.mv = bc | uint8(d)
-		kd.md = n.md + int(v.mdDelta[mdIndex(t, kd.mv)])
+		kd.manhattan = n.manhattan + int(e.manhattanDelta[manhattanIndex(t, kd.mv)])
 		kd.dead = false
 		nk++
 	}
@@ -54,36 +54,36 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 	bound := sh.bound - g - 1
 	// First the sum that was the largest at n, for every child, the table
 	// words fetched together.
-	k1 := int(n.bestView) & (maxViews - 1)
+	k1 := int(n.bestSum) & (maxViews - 1)
 	sum1 := int(n.sum[k1])
 	for j := range nk {
 		kd := &kids[j&3]
 		var r int64
 		var li uint8
-		if v.fastRank {
+		if e.fastRank {
 			// tableRank, its arguments written out (see there).
 			t := kd.t & (maxCells - 1)
-			ref := &v.ref[k1][t]
-			li = ref.li & (maxLookups - 1)
-			r = v.tableRank(n, ref, &v.over[k1][t], moveIndex(ref.frame, kd.mv))
+			ref := &e.refs[k1][t]
+			li = ref.term & (maxLookups - 1)
+			r = e.tableRank(n, ref, &e.passOver[k1][t], moveIndex(ref.frame, kd.mv))
 		} else {
-			r, li = v.childRank(n, k1, kd.t, kd.c, b)
+			r, li = e.childRank(n, k1, kd.t, kd.c, b)
 		}
-		kd.rank[k1], kd.li[k1] = r, li
+		kd.ranks[k1], kd.terms[k1] = r, li
 		x := r
-		if v.zero {
-			x = v.childIndex(n, kd, k1, li, b, r)
+		if e.zero {
+			x = e.childIndex(n, kd, k1, li, b, r)
 		}
-		kd.idx[k1] = x
-		kd.word[0] = v.termTable[li][x>>3]
+		kd.index[k1] = x
+		kd.words[0] = e.termTable[li][x>>3]
 	}
 	for j := range nk {
 		kd := &kids[j&3]
-		li := kd.li[k1] & (maxLookups - 1)
-		e := kd.word[0] >> (4 * uint(kd.idx[k1]&7)) & 15
-		kd.ent[k1] = uint8(e)
-		kd.best, kd.bv = sum1-int(n.val[li])+int(e), uint8(k1)
-		if f := kd.md + 2*kd.best; f > bound {
+		li := kd.terms[k1] & (maxLookups - 1)
+		ent := kd.words[0] >> (4 * uint(kd.index[k1]&7)) & 15
+		kd.entries[k1] = uint8(ent)
+		kd.best, kd.bestSum = sum1-int(n.entries[li])+int(ent), uint8(k1)
+		if f := kd.manhattan + 2*kd.best; f > bound {
 			kd.dead = true
 			live--
 			if f+g+1 < n.nextBound {
@@ -97,16 +97,16 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		// for, so that they are in the caches by the time the child is
 		// expanded. Only for these children: the others are never
 		// expanded.
-		kd.row = v.row(kd.st)
-		prefetchRows(&v.pruneTable[0], &kd.row)
+		kd.row = e.row(kd.state)
+		prefetchRows(&e.pruneTable[0], &kd.row)
 	}
 	if live == 0 {
 		return false
 	}
 	// Then the others, in order from the first on, around, for the
 	// children left.
-	ord := &v.order[k1]
-	nv := v.nview
+	ord := &e.order[k1]
+	nv := e.nsums
 	for j := range nk {
 		kd := &kids[j&3]
 		if kd.dead {
@@ -116,21 +116,21 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 			k := int(ord[i&(maxViews-1)]) & (maxViews - 1)
 			var r int64
 			var li uint8
-			if v.fastRank {
+			if e.fastRank {
 				t := kd.t & (maxCells - 1)
-				ref := &v.ref[k][t]
-				li = ref.li & (maxLookups - 1)
-				r = v.tableRank(n, ref, &v.over[k][t], moveIndex(ref.frame, kd.mv))
+				ref := &e.refs[k][t]
+				li = ref.term & (maxLookups - 1)
+				r = e.tableRank(n, ref, &e.passOver[k][t], moveIndex(ref.frame, kd.mv))
 			} else {
-				r, li = v.childRank(n, k, kd.t, kd.c, b)
+				r, li = e.childRank(n, k, kd.t, kd.c, b)
 			}
-			kd.rank[k], kd.li[k] = r, li
+			kd.ranks[k], kd.terms[k] = r, li
 			x := r
-			if v.zero {
-				x = v.childIndex(n, kd, k, li, b, r)
+			if e.zero {
+				x = e.childIndex(n, kd, k, li, b, r)
 			}
-			kd.idx[k] = x
-			kd.word[i&(maxViews-1)] = v.termTable[li][x>>3]
+			kd.index[k] = x
+			kd.words[i&(maxViews-1)] = e.termTable[li][x>>3]
 		}
 	}
 	for j := range nk {
@@ -140,14 +140,14 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		}
 		for i := 1; i < nv; i++ {
 			k := int(ord[i&(maxViews-1)]) & (maxViews - 1)
-			li := kd.li[k] & (maxLookups - 1)
-			e := kd.word[i&(maxViews-1)] >> (4 * uint(kd.idx[k]&7)) & 15
-			kd.ent[k] = uint8(e)
-			if s := int(n.sum[k]) - int(n.val[li]) + int(e); s > kd.best {
-				kd.best, kd.bv = s, uint8(k)
+			li := kd.terms[k] & (maxLookups - 1)
+			ent := kd.words[i&(maxViews-1)] >> (4 * uint(kd.index[k]&7)) & 15
+			kd.entries[k] = uint8(ent)
+			if s := int(n.sum[k]) - int(n.entries[li]) + int(ent); s > kd.best {
+				kd.best, kd.bestSum = s, uint8(k)
 			}
 		}
-		if f := kd.md + 2*kd.best; f > bound {
+		if f := kd.manhattan + 2*kd.best; f > bound {
 			kd.dead = true
 			if f+g+1 < n.nextBound {
 				n.nextBound = f + g + 1
@@ -164,46 +164,46 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		// Make the move.
 		n.pos[t&(maxCells-1)] = uint8(b)
 		n.cell[b&(maxCells-1)] = t
-		n.cell[c&(maxCells-1)] = uint8(v.blank)
-		n.pos[v.blank&(maxCells-1)] = uint8(c)
+		n.cell[c&(maxCells-1)] = uint8(e.blank)
+		n.pos[e.blank&(maxCells-1)] = uint8(c)
 		n.blank = c
 		for k := range nv {
 			k &= maxViews - 1
-			li := kd.li[k] & (maxLookups - 1)
-			sc.oldVal[k], sc.oldSum[k], sc.oldRank[k] = n.val[li], n.sum[k], n.rk[li]
-			n.sum[k] += int32(kd.ent[k]) - int32(n.val[li])
-			n.val[li] = kd.ent[k]
-			n.rk[li] = kd.rank[k]
-			if v.zero {
-				sc.oldMsk[k] = n.msk[li]
-				n.msk[li] = kd.msk[k]
+			li := kd.terms[k] & (maxLookups - 1)
+			sc.oldEntries[k], sc.oldSums[k], sc.oldRanks[k] = n.entries[li], n.sum[k], n.ranks[li]
+			n.sum[k] += int32(kd.entries[k]) - int32(n.entries[li])
+			n.entries[li] = kd.entries[k]
+			n.ranks[li] = kd.ranks[k]
+			if e.zero {
+				sc.oldCellSets[k] = n.cellSets[li]
+				n.cellSets[li] = kd.cellSets[k]
 			}
 		}
-		oldMd, oldBest, oldView := n.md, n.best, n.bestView
-		n.md, n.best, n.bestView = kd.md, kd.best, kd.bv
+		oldMd, oldBest, oldView := n.manhattan, n.best, n.bestSum
+		n.manhattan, n.best, n.bestSum = kd.manhattan, kd.best, kd.bestSum
 		n.path[g&(maxDepth-1)] = int8(c)
-		if kd.md == 0 {
+		if kd.manhattan == 0 {
 			n.foundDepth = g + 1
 			n.owner = 2 * n.seen // a solution above the split, before subtree n.seen
 			return true
 		}
-		if v.dfs(n, sh, g+1, kd.row) {
+		if e.dfs(n, sh, g+1, kd.row) {
 			return true
 		}
 		// Undo it.
 		n.blank = b
-		n.pos[v.blank&(maxCells-1)] = uint8(b)
+		n.pos[e.blank&(maxCells-1)] = uint8(b)
 		n.cell[c&(maxCells-1)] = t
-		n.cell[b&(maxCells-1)] = uint8(v.blank)
+		n.cell[b&(maxCells-1)] = uint8(e.blank)
 		n.pos[t&(maxCells-1)] = uint8(c)
-		n.md, n.best, n.bestView = oldMd, oldBest, oldView
+		n.manhattan, n.best, n.bestSum = oldMd, oldBest, oldView
 		for k := range nv {
 			k &= maxViews - 1
-			li := kd.li[k] & (maxLookups - 1)
-			n.val[li], n.rk[li] = sc.oldVal[k], sc.oldRank[k]
-			n.sum[k] = sc.oldSum[k]
-			if v.zero {
-				n.msk[li] = sc.oldMsk[k]
+			li := kd.terms[k] & (maxLookups - 1)
+			n.entries[li], n.ranks[li] = sc.oldEntries[k], sc.oldRanks[k]
+			n.sum[k] = sc.oldSums[k]
+			if e.zero {
+				n.cellSets[li] = sc.oldCellSets[k]
 			}
 		}
 		if n.stop {
@@ -218,18 +218,18 @@ func (v *solver) expand(n *node, sh *shared, g int, row [4]int32) bool {
 // walks the cells passed over, or less for a move along a row of the
 // term's frame. On boards with rows of at most five cells (fastRank) the
 // expansions use tableRank instead.
-func (v *solver) childRank(n *node, k int, t uint8, c, b int) (int64, uint8) {
-	ref := &v.ref[k&(maxViews-1)][t&(maxCells-1)]
-	li := ref.li & (maxLookups - 1)
+func (e *Engine) childRank(n *node, k int, t uint8, c, b int) (int64, uint8) {
+	ref := &e.refs[k&(maxViews-1)][t&(maxCells-1)]
+	li := ref.term & (maxLookups - 1)
 	d := b - c
 	if ref.frame == 1 {
-		d = int(v.tr[b&(maxCells-1)]) - int(v.tr[c&(maxCells-1)])
+		d = int(e.reflect[b&(maxCells-1)]) - int(e.reflect[c&(maxCells-1)])
 	}
 	if d == 1 || d == -1 {
 		// Along a row of the term's frame: only t's digit changes.
-		return n.rk[li] + ref.w*int64(d), li
+		return n.ranks[li] + ref.weight*int64(d), li
 	}
-	return v.moveRank(n, k, t, c, b), li
+	return e.moveRank(n, k, t, c, b), li
 }
 
 // tableRank is childRank by tables, with no branch, on boards whose rows
@@ -242,10 +242,10 @@ func (v *solver) childRank(n *node, k int, t uint8, c, b int) (int64, uint8) {
 // holds them, padded to four with padTile (whose tile adds nothing), and
 // over what each tile there adds to the term's rank. It is small enough to
 // be inlined.
-func (v *solver) tableRank(n *node, ref *termRef, ov *[256]int64, m uint8) int64 {
-	pc := v.fpass[m]
+func (e *Engine) tableRank(n *node, ref *termRef, ov *[256]int64, m uint8) int64 {
+	pc := e.passed[m]
 	p := ov[n.cell[uint8(pc)]] + ov[n.cell[uint8(pc>>8)]] + ov[n.cell[uint8(pc>>16)]] + ov[n.cell[uint8(pc>>24)]]
-	return n.rk[ref.li&(maxLookups-1)] + ref.w*v.fdist[m] + v.fsign[m]*p
+	return n.ranks[ref.term&(maxLookups-1)] + ref.weight*e.moveDist[m] + e.moveSign[m]*p
 }
 
 // expand2 is expand for a set of exactly two sums of blank-unaware tables
@@ -255,14 +255,14 @@ func (v *solver) tableRank(n *node, ref *termRef, ov *[256]int64, m uint8) int64
 // registers: the same search, node for node (TestExpand2 compares the
 // two). It is the hot loop of the default 5x5 and 4x4 searches, so it is
 // written for speed rather than brevity.
-func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
+func (e *Engine) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 	counted := g >= sh.split || n.worker == 0
 	if counted {
 		n.expanded++
 	}
 	n.count++
 	if n.count >= checkEvery {
-		if v.check(n, sh) {
+		if e.check(n, sh) {
 			return false
 		}
 		if g > sh.split && sh.found.Load() < 2*n.ticket+1 {
@@ -280,12 +280,12 @@ func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 		if cst < 0 {
 			continue
 		}
-		c := b + v.moveOffset[d]
+		c := b + e.moveOffset[d]
 		t := n.cell[c&(maxCells-1)]
 		kd := &kids[nk&3]
-		kd.c, kd.t, kd.st = c, t, cst
+		kd.c, kd.t, kd.state = c, t, cst
 		kd.mv = bc | uint8(d)
-		kd.md = n.md + int(v.mdDelta[mdIndex(t, kd.mv)])
+		kd.manhattan = n.manhattan + int(e.manhattanDelta[manhattanIndex(t, kd.mv)])
 		kd.dead = false
 		nk++
 	}
@@ -296,25 +296,25 @@ func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 	bound := sh.bound - g - 1
 	// First the sum that was the larger at n (see expand), for every child,
 	// the table words fetched together.
-	k1 := int(n.bestView) & 1
+	k1 := int(n.bestSum) & 1
 	k2 := k1 ^ 1
 	sum1, sum2 := int(n.sum[k1]), int(n.sum[k2])
 	for j := range nk {
 		kd := &kids[j&3]
 		t := kd.t & (maxCells - 1)
-		ref := &v.ref[k1][t]
-		li := ref.li & (maxLookups - 1)
-		r := v.tableRank(n, ref, &v.over[k1][t], moveIndex(ref.frame, kd.mv))
-		kd.rank[k1], kd.li[k1] = r, li
-		kd.word[0] = v.termTable[li][r>>3]
+		ref := &e.refs[k1][t]
+		li := ref.term & (maxLookups - 1)
+		r := e.tableRank(n, ref, &e.passOver[k1][t], moveIndex(ref.frame, kd.mv))
+		kd.ranks[k1], kd.terms[k1] = r, li
+		kd.words[0] = e.termTable[li][r>>3]
 	}
 	for j := range nk {
 		kd := &kids[j&3]
-		li := kd.li[k1] & (maxLookups - 1)
-		e := kd.word[0] >> (4 * uint(kd.rank[k1]&7)) & 15
-		kd.ent[k1] = uint8(e)
-		kd.best, kd.bv = sum1-int(n.val[li])+int(e), uint8(k1)
-		if f := kd.md + 2*kd.best; f > bound {
+		li := kd.terms[k1] & (maxLookups - 1)
+		ent := kd.words[0] >> (4 * uint(kd.ranks[k1]&7)) & 15
+		kd.entries[k1] = uint8(ent)
+		kd.best, kd.bestSum = sum1-int(n.entries[li])+int(ent), uint8(k1)
+		if f := kd.manhattan + 2*kd.best; f > bound {
 			kd.dead = true
 			live--
 			if f+g+1 < n.nextBound {
@@ -322,8 +322,8 @@ func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 			}
 			continue
 		}
-		kd.row = v.row(kd.st)
-		prefetchRows(&v.pruneTable[0], &kd.row)
+		kd.row = e.row(kd.state)
+		prefetchRows(&e.pruneTable[0], &kd.row)
 	}
 	if live == 0 {
 		return false
@@ -335,24 +335,24 @@ func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 			continue
 		}
 		t := kd.t & (maxCells - 1)
-		ref := &v.ref[k2][t]
-		li := ref.li & (maxLookups - 1)
-		r := v.tableRank(n, ref, &v.over[k2][t], moveIndex(ref.frame, kd.mv))
-		kd.rank[k2], kd.li[k2] = r, li
-		kd.word[1] = v.termTable[li][r>>3]
+		ref := &e.refs[k2][t]
+		li := ref.term & (maxLookups - 1)
+		r := e.tableRank(n, ref, &e.passOver[k2][t], moveIndex(ref.frame, kd.mv))
+		kd.ranks[k2], kd.terms[k2] = r, li
+		kd.words[1] = e.termTable[li][r>>3]
 	}
 	for j := range nk {
 		kd := &kids[j&3]
 		if kd.dead {
 			continue
 		}
-		li := kd.li[k2] & (maxLookups - 1)
-		e := kd.word[1] >> (4 * uint(kd.rank[k2]&7)) & 15
-		kd.ent[k2] = uint8(e)
-		if s := sum2 - int(n.val[li]) + int(e); s > kd.best {
-			kd.best, kd.bv = s, uint8(k2)
+		li := kd.terms[k2] & (maxLookups - 1)
+		ent := kd.words[1] >> (4 * uint(kd.ranks[k2]&7)) & 15
+		kd.entries[k2] = uint8(ent)
+		if s := sum2 - int(n.entries[li]) + int(ent); s > kd.best {
+			kd.best, kd.bestSum = s, uint8(k2)
 		}
-		if f := kd.md + 2*kd.best; f > bound {
+		if f := kd.manhattan + 2*kd.best; f > bound {
 			kd.dead = true
 			if f+g+1 < n.nextBound {
 				n.nextBound = f + g + 1
@@ -368,37 +368,37 @@ func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 		// Make the move.
 		n.pos[t&(maxCells-1)] = uint8(b)
 		n.cell[b&(maxCells-1)] = t
-		n.cell[c&(maxCells-1)] = uint8(v.blank)
-		n.pos[v.blank&(maxCells-1)] = uint8(c)
+		n.cell[c&(maxCells-1)] = uint8(e.blank)
+		n.pos[e.blank&(maxCells-1)] = uint8(c)
 		n.blank = c
-		l0, l1 := kd.li[0]&(maxLookups-1), kd.li[1]&(maxLookups-1)
-		val0, val1 := n.val[l0], n.val[l1]
-		rk0, rk1 := n.rk[l0], n.rk[l1]
+		l0, l1 := kd.terms[0]&(maxLookups-1), kd.terms[1]&(maxLookups-1)
+		val0, val1 := n.entries[l0], n.entries[l1]
+		rk0, rk1 := n.ranks[l0], n.ranks[l1]
 		s0, s1 := n.sum[0], n.sum[1]
-		n.sum[0] += int32(kd.ent[0]) - int32(val0)
-		n.sum[1] += int32(kd.ent[1]) - int32(val1)
-		n.val[l0], n.val[l1] = kd.ent[0], kd.ent[1]
-		n.rk[l0], n.rk[l1] = kd.rank[0], kd.rank[1]
-		oldMd, oldBest, oldView := n.md, n.best, n.bestView
-		n.md, n.best, n.bestView = kd.md, kd.best, kd.bv
+		n.sum[0] += int32(kd.entries[0]) - int32(val0)
+		n.sum[1] += int32(kd.entries[1]) - int32(val1)
+		n.entries[l0], n.entries[l1] = kd.entries[0], kd.entries[1]
+		n.ranks[l0], n.ranks[l1] = kd.ranks[0], kd.ranks[1]
+		oldMd, oldBest, oldView := n.manhattan, n.best, n.bestSum
+		n.manhattan, n.best, n.bestSum = kd.manhattan, kd.best, kd.bestSum
 		n.path[g&(maxDepth-1)] = int8(c)
-		if kd.md == 0 {
+		if kd.manhattan == 0 {
 			n.foundDepth = g + 1
 			n.owner = 2 * n.seen // a solution above the split, before subtree n.seen
 			return true
 		}
-		if v.dfs(n, sh, g+1, kd.row) {
+		if e.dfs(n, sh, g+1, kd.row) {
 			return true
 		}
 		// Undo it.
 		n.blank = b
-		n.pos[v.blank&(maxCells-1)] = uint8(b)
+		n.pos[e.blank&(maxCells-1)] = uint8(b)
 		n.cell[c&(maxCells-1)] = t
-		n.cell[b&(maxCells-1)] = uint8(v.blank)
+		n.cell[b&(maxCells-1)] = uint8(e.blank)
 		n.pos[t&(maxCells-1)] = uint8(c)
-		n.md, n.best, n.bestView = oldMd, oldBest, oldView
-		n.val[l1], n.rk[l1] = val1, rk1
-		n.val[l0], n.rk[l0] = val0, rk0
+		n.manhattan, n.best, n.bestSum = oldMd, oldBest, oldView
+		n.entries[l1], n.ranks[l1] = val1, rk1
+		n.entries[l0], n.ranks[l0] = val0, rk0
 		n.sum[0], n.sum[1] = s0, s1
 		if n.stop {
 			return false
@@ -411,12 +411,12 @@ func (v *solver) expand2(n *node, sh *shared, g int, row [4]int32) bool {
 // sum k) once the child kd's move is made, whose placement's rank is r, and
 // sets the term's cells after the move in kd: only when they have more than
 // one region can the blank be outside the main one.
-func (v *solver) childIndex(n *node, kd *kid, k int, li uint8, b int, r int64) int64 {
-	m := v.termMap[li]
-	s := n.msk[li]&^(1<<m[kd.c]) | 1<<m[b]
-	kd.msk[k] = s
-	if si, multi := v.termBlocks[li].multiRegion(s); multi {
-		return v.zeroOverflow(n, int(li), kd.t, kd.c, b, si, s, r)
+func (e *Engine) childIndex(n *node, kd *kid, k int, li uint8, b int, r int64) int64 {
+	m := e.termMap[li]
+	s := n.cellSets[li]&^(1<<m[kd.c]) | 1<<m[b]
+	kd.cellSets[k] = s
+	if si, multi := e.termZero[li].MultiRegion(s); multi {
+		return e.zeroOverflow(n, int(li), kd.t, kd.c, b, si, s, r)
 	}
 	return r
 }

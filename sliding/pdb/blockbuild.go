@@ -279,10 +279,7 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 		sd[plane0*int64(bl.nArr)] = 1
 	}
 	active[plane0] = true
-	reached := int64(1)
-	if progress != nil {
-		progress(reached)
-	}
+	lv := startLevels(progress)
 
 	workers := runtime.GOMAXPROCS(0)
 	const chunk = 8
@@ -315,14 +312,9 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 			}()
 		}
 		wg.Wait()
-		if err := ctx.Err(); err != nil {
+		if done, err := lv.end(ctx, newPlaces.Load(), added.Load()); err != nil {
 			return nil, err
-		}
-		reached += newPlaces.Load()
-		if progress != nil {
-			progress(reached)
-		}
-		if added.Load() == 0 {
+		} else if done {
 			break
 		}
 		// The next level's states become the frontier; the old frontier's
@@ -336,12 +328,8 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 			}
 		}
 	}
-	want := p.places
-	if k == bl.n-1 {
-		want /= 2 // with one free cell, only even permutations are reachable
-	}
-	if reached != want {
-		return nil, fmt.Errorf("pdb: internal error: reached %d of %d placements", reached, p.places)
+	if err := lv.check(p, k == bl.n-1); err != nil {
+		return nil, err
 	}
 	freeStates()
 	freeStates = func() {}

@@ -6,7 +6,7 @@ import "github.com/searchlab/searchlab/sliding/internal/idastar"
 // process would start without them.
 func ForgetMachines() { machines.Clear() }
 
-// SetExpand2 turns the two-sum search (expand2) of s on or off, where s
+// SetExpand2 turns the two-sum search (expand[two] of package idastar) of s on or off, where s
 // can use it, and returns a function that puts the old setting back.
 func SetExpand2(s *Set, on bool) (restore func()) {
 	old := s.engine()

@@ -63,7 +63,7 @@ type Engine struct {
 	neighbours   [maxCells][4]int8
 	neighbourDir [maxCells][4]int8
 	refs         [maxViews][maxCells]termRef // refs[k][t]: tile t's term of sum k (see termRef)
-	twoSums      bool                        // two sums of blank-unaware tables: expand2 searches
+	twoSums      bool                        // two sums of blank-unaware tables: expand[two] searches
 	// For childRank's table path (fastRank), by moveIndex: the cells each
 	// move passes over in each frame (passed), how far the moved tile goes
 	// in the frame's cell order (moveDist) and its sign (moveSign); and what
@@ -106,7 +106,7 @@ type Config struct {
 	// Guard, if not nil, runs each worker's search (and the whole solve):
 	// it turns faults on the tables' memory into errors.
 	Guard func(func() error) error
-	// General turns off the search written for two sums (expand2), where it
+	// General turns off the search compiled for two sums (expand[two]), where it
 	// would apply, so that tests can compare the two.
 	General bool
 }

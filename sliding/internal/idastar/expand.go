@@ -1,9 +1,25 @@
 package idastar
 
 // The expansion of a node: its children's heuristics, move by move, and
-// the recursion into them. expand serves every set; expand2 is the same
-// search written for two sums of blank-unaware tables, the hot loop of the
-// default 4x4 and 5x5 searches.
+// the recursion into them. One body serves every set, instantiated twice:
+// for any sums (expand[many]), and for exactly two sums of blank-unaware
+// tables on a board with tableRank's path (expand[two]: one partition and
+// its reflection, such as 6-6-6-6 + mirror, the 5x5 default, or 7-8 +
+// mirror on 4x4), the hot loop of the default 4x4 and 5x5 searches. The type
+// argument is an array whose length is the number of sums, a constant in
+// each instantiation: the compiler folds the tests on it, so the two-sum
+// search has no loop over the sums, no zero-aware branch and its undo in
+// registers, as if written apart (TestExpand2 compares the two node for
+// node).
+
+// sumCount is the type argument of expand: two for exactly two sums (its
+// length), many for any number.
+type sumCount interface{ two | many }
+
+type (
+	two  [2]int8
+	many [maxViews]int8
+)
 
 // expand generates the children of n at depth g and searches those within
 // the bound. A child's sums are looked up in two stages: first the sum that
@@ -13,7 +29,9 @@ package idastar
 // searched need every sum (to update them move by move). The indices are
 // masked to their arrays' sizes, which spares the bounds checks in the
 // search's innermost loop.
-func (e *Engine) expand(n *node, sh *shared, g int, row [4]int32) bool {
+func expand[S sumCount](e *Engine, n *node, sh *shared, g int, row [4]int32) bool {
+	var sums S
+	isTwo := len(sums) == 2 // a constant in each instantiation
 	counted := g >= sh.split || n.worker == 0
 	if counted {
 		n.expanded++
@@ -55,12 +73,15 @@ func (e *Engine) expand(n *node, sh *shared, g int, row [4]int32) bool {
 	// First the sum that was the largest at n, for every child, the table
 	// words fetched together.
 	k1 := int(n.bestSum) & (maxViews - 1)
+	if isTwo {
+		k1 = int(n.bestSum) & 1
+	}
 	sum1 := int(n.sum[k1])
 	for j := range nk {
 		kd := &kids[j&3]
 		var r int64
 		var li uint8
-		if e.fastRank {
+		if isTwo || e.fastRank {
 			// tableRank, its arguments written out (see there).
 			t := kd.t & (maxCells - 1)
 			ref := &e.refs[k1][t]
@@ -71,16 +92,20 @@ func (e *Engine) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		}
 		kd.ranks[k1], kd.terms[k1] = r, li
 		x := r
-		if e.zero {
+		if !isTwo && e.zero {
 			x = e.childIndex(n, kd, k1, li, b, r)
+			kd.index[k1] = x
 		}
-		kd.index[k1] = x
 		kd.words[0] = e.termTable[li][x>>3]
 	}
 	for j := range nk {
 		kd := &kids[j&3]
 		li := kd.terms[k1] & (maxLookups - 1)
-		ent := kd.words[0] >> (4 * uint(kd.index[k1]&7)) & 15
+		x := kd.ranks[k1]
+		if !isTwo && e.zero {
+			x = kd.index[k1]
+		}
+		ent := kd.words[0] >> (4 * uint(x&7)) & 15
 		kd.entries[k1] = uint8(ent)
 		kd.best, kd.bestSum = sum1-int(n.entries[li])+int(ent), uint8(k1)
 		if f := kd.manhattan + 2*kd.best; f > bound {
@@ -107,16 +132,26 @@ func (e *Engine) expand(n *node, sh *shared, g int, row [4]int32) bool {
 	// children left.
 	ord := &e.order[k1]
 	nv := e.nsums
+	k2 := k1 ^ 1 // with isTwo sums, the other
+	if isTwo {
+		nv = 2
+	}
 	for j := range nk {
 		kd := &kids[j&3]
 		if kd.dead {
 			continue
 		}
-		for i := 1; i < nv; i++ {
-			k := int(ord[i&(maxViews-1)]) & (maxViews - 1)
+		for i := 1; ; i++ {
+			if !isTwo && i >= nv {
+				break
+			}
+			k := k2
+			if !isTwo {
+				k = int(ord[i&(maxViews-1)]) & (maxViews - 1)
+			}
 			var r int64
 			var li uint8
-			if e.fastRank {
+			if isTwo || e.fastRank {
 				t := kd.t & (maxCells - 1)
 				ref := &e.refs[k][t]
 				li = ref.term & (maxLookups - 1)
@@ -126,11 +161,14 @@ func (e *Engine) expand(n *node, sh *shared, g int, row [4]int32) bool {
 			}
 			kd.ranks[k], kd.terms[k] = r, li
 			x := r
-			if e.zero {
+			if !isTwo && e.zero {
 				x = e.childIndex(n, kd, k, li, b, r)
+				kd.index[k] = x
 			}
-			kd.index[k] = x
 			kd.words[i&(maxViews-1)] = e.termTable[li][x>>3]
+			if isTwo {
+				break // the one other sum
+			}
 		}
 	}
 	for j := range nk {
@@ -138,13 +176,26 @@ func (e *Engine) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		if kd.dead {
 			continue
 		}
-		for i := 1; i < nv; i++ {
-			k := int(ord[i&(maxViews-1)]) & (maxViews - 1)
+		for i := 1; ; i++ {
+			if !isTwo && i >= nv {
+				break
+			}
+			k := k2
+			if !isTwo {
+				k = int(ord[i&(maxViews-1)]) & (maxViews - 1)
+			}
 			li := kd.terms[k] & (maxLookups - 1)
-			ent := kd.words[i&(maxViews-1)] >> (4 * uint(kd.index[k]&7)) & 15
+			x := kd.ranks[k]
+			if !isTwo && e.zero {
+				x = kd.index[k]
+			}
+			ent := kd.words[i&(maxViews-1)] >> (4 * uint(x&7)) & 15
 			kd.entries[k] = uint8(ent)
 			if s := int(n.sum[k]) - int(n.entries[li]) + int(ent); s > kd.best {
 				kd.best, kd.bestSum = s, uint8(k)
+			}
+			if isTwo {
+				break
 			}
 		}
 		if f := kd.manhattan + 2*kd.best; f > bound {
@@ -167,19 +218,36 @@ func (e *Engine) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		n.cell[c&(maxCells-1)] = uint8(e.blank)
 		n.pos[e.blank&(maxCells-1)] = uint8(c)
 		n.blank = c
-		for k := range nv {
-			k &= maxViews - 1
-			li := kd.terms[k] & (maxLookups - 1)
-			sc.oldEntries[k], sc.oldSums[k], sc.oldRanks[k] = n.entries[li], n.sum[k], n.ranks[li]
-			n.sum[k] += int32(kd.entries[k]) - int32(n.entries[li])
-			n.entries[li] = kd.entries[k]
-			n.ranks[li] = kd.ranks[k]
-			if e.zero {
-				sc.oldCellSets[k] = n.cellSets[li]
-				n.cellSets[li] = kd.cellSets[k]
+		// What the move overwrites, for the undo: of isTwo sums in
+		// registers, of more in the scratch of this depth.
+		var l0, l1 uint8
+		var val0, val1 uint8
+		var rk0, rk1 int64
+		var s0, s1 int32
+		if isTwo {
+			l0, l1 = kd.terms[0]&(maxLookups-1), kd.terms[1]&(maxLookups-1)
+			val0, val1 = n.entries[l0], n.entries[l1]
+			rk0, rk1 = n.ranks[l0], n.ranks[l1]
+			s0, s1 = n.sum[0], n.sum[1]
+			n.sum[0] += int32(kd.entries[0]) - int32(val0)
+			n.sum[1] += int32(kd.entries[1]) - int32(val1)
+			n.entries[l0], n.entries[l1] = kd.entries[0], kd.entries[1]
+			n.ranks[l0], n.ranks[l1] = kd.ranks[0], kd.ranks[1]
+		} else {
+			for k := range nv {
+				k &= maxViews - 1
+				li := kd.terms[k] & (maxLookups - 1)
+				sc.oldEntries[k], sc.oldSums[k], sc.oldRanks[k] = n.entries[li], n.sum[k], n.ranks[li]
+				n.sum[k] += int32(kd.entries[k]) - int32(n.entries[li])
+				n.entries[li] = kd.entries[k]
+				n.ranks[li] = kd.ranks[k]
+				if e.zero {
+					sc.oldCellSets[k] = n.cellSets[li]
+					n.cellSets[li] = kd.cellSets[k]
+				}
 			}
 		}
-		oldMd, oldBest, oldView := n.manhattan, n.best, n.bestSum
+		oldManhattan, oldBest, oldBestSum := n.manhattan, n.best, n.bestSum
 		n.manhattan, n.best, n.bestSum = kd.manhattan, kd.best, kd.bestSum
 		n.path[g&(maxDepth-1)] = int8(c)
 		if kd.manhattan == 0 {
@@ -196,14 +264,20 @@ func (e *Engine) expand(n *node, sh *shared, g int, row [4]int32) bool {
 		n.cell[c&(maxCells-1)] = t
 		n.cell[b&(maxCells-1)] = uint8(e.blank)
 		n.pos[t&(maxCells-1)] = uint8(c)
-		n.manhattan, n.best, n.bestSum = oldMd, oldBest, oldView
-		for k := range nv {
-			k &= maxViews - 1
-			li := kd.terms[k] & (maxLookups - 1)
-			n.entries[li], n.ranks[li] = sc.oldEntries[k], sc.oldRanks[k]
-			n.sum[k] = sc.oldSums[k]
-			if e.zero {
-				n.cellSets[li] = sc.oldCellSets[k]
+		n.manhattan, n.best, n.bestSum = oldManhattan, oldBest, oldBestSum
+		if isTwo {
+			n.entries[l1], n.ranks[l1] = val1, rk1
+			n.entries[l0], n.ranks[l0] = val0, rk0
+			n.sum[0], n.sum[1] = s0, s1
+		} else {
+			for k := range nv {
+				k &= maxViews - 1
+				li := kd.terms[k] & (maxLookups - 1)
+				n.entries[li], n.ranks[li] = sc.oldEntries[k], sc.oldRanks[k]
+				n.sum[k] = sc.oldSums[k]
+				if e.zero {
+					n.cellSets[li] = sc.oldCellSets[k]
+				}
 			}
 		}
 		if n.stop {
@@ -246,165 +320,6 @@ func (e *Engine) tableRank(n *node, ref *termRef, ov *[256]int64, m uint8) int64
 	pc := e.passed[m]
 	p := ov[n.cell[uint8(pc)]] + ov[n.cell[uint8(pc>>8)]] + ov[n.cell[uint8(pc>>16)]] + ov[n.cell[uint8(pc>>24)]]
 	return n.ranks[ref.term&(maxLookups-1)] + ref.weight*e.moveDist[m] + e.moveSign[m]*p
-}
-
-// expand2 is expand for a set of exactly two sums of blank-unaware tables
-// on a board with childRank's table path (one partition and its
-// reflection, such as 6-6-6-6 + mirror, the 5x5 default, or 7-8 + mirror on
-// 4x4), with the loops over the sums written out and the undo kept in
-// registers: the same search, node for node (TestExpand2 compares the
-// two). It is the hot loop of the default 5x5 and 4x4 searches, so it is
-// written for speed rather than brevity.
-func (e *Engine) expand2(n *node, sh *shared, g int, row [4]int32) bool {
-	counted := g >= sh.split || n.worker == 0
-	if counted {
-		n.expanded++
-	}
-	n.count++
-	if n.count >= checkEvery {
-		if e.check(n, sh) {
-			return false
-		}
-		if g > sh.split && sh.found.Load() < 2*n.ticket+1 {
-			n.stop = true
-			return false
-		}
-	}
-	b := n.blank
-	kids := &n.scratch[g].kids
-	nk := 0
-	bc := moveCode(b, 0)
-	for _, d := range childOrder {
-		// The machine prunes the moves off the board too.
-		cst := row[d]
-		if cst < 0 {
-			continue
-		}
-		c := b + e.moveOffset[d]
-		t := n.cell[c&(maxCells-1)]
-		kd := &kids[nk&3]
-		kd.c, kd.t, kd.state = c, t, cst
-		kd.mv = bc | uint8(d)
-		kd.manhattan = n.manhattan + int(e.manhattanDelta[manhattanIndex(t, kd.mv)])
-		kd.dead = false
-		nk++
-	}
-	if counted {
-		n.generated += int64(nk)
-	}
-	live := nk
-	bound := sh.bound - g - 1
-	// First the sum that was the larger at n (see expand), for every child,
-	// the table words fetched together.
-	k1 := int(n.bestSum) & 1
-	k2 := k1 ^ 1
-	sum1, sum2 := int(n.sum[k1]), int(n.sum[k2])
-	for j := range nk {
-		kd := &kids[j&3]
-		t := kd.t & (maxCells - 1)
-		ref := &e.refs[k1][t]
-		li := ref.term & (maxLookups - 1)
-		r := e.tableRank(n, ref, &e.passOver[k1][t], moveIndex(ref.frame, kd.mv))
-		kd.ranks[k1], kd.terms[k1] = r, li
-		kd.words[0] = e.termTable[li][r>>3]
-	}
-	for j := range nk {
-		kd := &kids[j&3]
-		li := kd.terms[k1] & (maxLookups - 1)
-		ent := kd.words[0] >> (4 * uint(kd.ranks[k1]&7)) & 15
-		kd.entries[k1] = uint8(ent)
-		kd.best, kd.bestSum = sum1-int(n.entries[li])+int(ent), uint8(k1)
-		if f := kd.manhattan + 2*kd.best; f > bound {
-			kd.dead = true
-			live--
-			if f+g+1 < n.nextBound {
-				n.nextBound = f + g + 1
-			}
-			continue
-		}
-		kd.row = e.row(kd.state)
-		prefetchRows(&e.pruneTable[0], &kd.row)
-	}
-	if live == 0 {
-		return false
-	}
-	// Then the other sum, for the children left.
-	for j := range nk {
-		kd := &kids[j&3]
-		if kd.dead {
-			continue
-		}
-		t := kd.t & (maxCells - 1)
-		ref := &e.refs[k2][t]
-		li := ref.term & (maxLookups - 1)
-		r := e.tableRank(n, ref, &e.passOver[k2][t], moveIndex(ref.frame, kd.mv))
-		kd.ranks[k2], kd.terms[k2] = r, li
-		kd.words[1] = e.termTable[li][r>>3]
-	}
-	for j := range nk {
-		kd := &kids[j&3]
-		if kd.dead {
-			continue
-		}
-		li := kd.terms[k2] & (maxLookups - 1)
-		ent := kd.words[1] >> (4 * uint(kd.ranks[k2]&7)) & 15
-		kd.entries[k2] = uint8(ent)
-		if s := sum2 - int(n.entries[li]) + int(ent); s > kd.best {
-			kd.best, kd.bestSum = s, uint8(k2)
-		}
-		if f := kd.manhattan + 2*kd.best; f > bound {
-			kd.dead = true
-			if f+g+1 < n.nextBound {
-				n.nextBound = f + g + 1
-			}
-		}
-	}
-	for j := range nk {
-		kd := &kids[j&3]
-		if kd.dead {
-			continue
-		}
-		c, t := kd.c, kd.t
-		// Make the move.
-		n.pos[t&(maxCells-1)] = uint8(b)
-		n.cell[b&(maxCells-1)] = t
-		n.cell[c&(maxCells-1)] = uint8(e.blank)
-		n.pos[e.blank&(maxCells-1)] = uint8(c)
-		n.blank = c
-		l0, l1 := kd.terms[0]&(maxLookups-1), kd.terms[1]&(maxLookups-1)
-		val0, val1 := n.entries[l0], n.entries[l1]
-		rk0, rk1 := n.ranks[l0], n.ranks[l1]
-		s0, s1 := n.sum[0], n.sum[1]
-		n.sum[0] += int32(kd.entries[0]) - int32(val0)
-		n.sum[1] += int32(kd.entries[1]) - int32(val1)
-		n.entries[l0], n.entries[l1] = kd.entries[0], kd.entries[1]
-		n.ranks[l0], n.ranks[l1] = kd.ranks[0], kd.ranks[1]
-		oldMd, oldBest, oldView := n.manhattan, n.best, n.bestSum
-		n.manhattan, n.best, n.bestSum = kd.manhattan, kd.best, kd.bestSum
-		n.path[g&(maxDepth-1)] = int8(c)
-		if kd.manhattan == 0 {
-			n.foundDepth = g + 1
-			n.owner = 2 * n.seen // a solution above the split, before subtree n.seen
-			return true
-		}
-		if e.dfs(n, sh, g+1, kd.row) {
-			return true
-		}
-		// Undo it.
-		n.blank = b
-		n.pos[e.blank&(maxCells-1)] = uint8(b)
-		n.cell[c&(maxCells-1)] = t
-		n.cell[b&(maxCells-1)] = uint8(e.blank)
-		n.pos[t&(maxCells-1)] = uint8(c)
-		n.manhattan, n.best, n.bestSum = oldMd, oldBest, oldView
-		n.entries[l1], n.ranks[l1] = val1, rk1
-		n.entries[l0], n.ranks[l0] = val0, rk0
-		n.sum[0], n.sum[1] = s0, s1
-		if n.stop {
-			return false
-		}
-	}
-	return false
 }
 
 // childIndex returns the index in the zero-aware table of term li (of

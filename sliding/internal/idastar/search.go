@@ -51,9 +51,9 @@ func (e *Engine) dfs(n *node, sh *shared, g int, row [4]int32) bool {
 		n.nextBound = math.MaxInt
 		var found bool
 		if e.twoSums {
-			found = e.expand2(n, sh, g, row)
+			found = expand[two](e, n, sh, g, row)
 		} else {
-			found = e.expand(n, sh, g, row)
+			found = expand[many](e, n, sh, g, row)
 		}
 		sub := n.nextBound
 		n.nextBound = min(next, sub)
@@ -71,9 +71,9 @@ func (e *Engine) dfs(n *node, sh *shared, g int, row [4]int32) bool {
 	// (Written out, as above: a method choosing between the two is not
 	// inlined.)
 	if e.twoSums {
-		return e.expand2(n, sh, g, row)
+		return expand[two](e, n, sh, g, row)
 	}
-	return e.expand(n, sh, g, row)
+	return expand[many](e, n, sh, g, row)
 }
 
 // check adds n's recent nodes to the shared count and reports whether the

@@ -292,26 +292,21 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 		}
 		var nextChunk atomic.Int64
 		var added, newPlaces atomic.Int64
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				x := blockExpander{bl: bl, visited: visited, front: front, next: next, placed: placed, dist: dist, sd: sd, active: active, nactive: nactive, locks: locks, h: uint8(depth + 2)}
-				for {
-					lo := int(nextChunk.Add(chunk)) - chunk
-					if lo >= nSets || ctx.Err() != nil {
-						break
-					}
-					for si := lo; si < min(lo+chunk, nSets); si++ {
-						x.expandBlock(si)
-					}
+		inWorkers(workers, func() error {
+			x := blockExpander{bl: bl, visited: visited, front: front, next: next, placed: placed, dist: dist, sd: sd, active: active, nactive: nactive, locks: locks, h: uint8(depth + 2)}
+			for {
+				lo := int(nextChunk.Add(chunk)) - chunk
+				if lo >= nSets || ctx.Err() != nil {
+					break
 				}
-				added.Add(x.added)
-				newPlaces.Add(x.newPlaces)
-			}()
-		}
-		wg.Wait()
+				for si := lo; si < min(lo+chunk, nSets); si++ {
+					x.expandBlock(si)
+				}
+			}
+			added.Add(x.added)
+			newPlaces.Add(x.newPlaces)
+			return nil
+		})
 		if done, err := lv.end(ctx, newPlaces.Load(), added.Load()); err != nil {
 			return nil, err
 		} else if done {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
-	"sync"
 	"sync/atomic"
 )
 
@@ -137,53 +136,39 @@ func buildPlacements(ctx context.Context, p *pattern, blank int, progress func(d
 
 	workers := runtime.GOMAXPROCS(0)
 	const chunk = 1 << 14
-	var failMu sync.Mutex
-	var fail error
 	for depth := 0; ; depth++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		var nextChunk atomic.Int64
 		var added, newPlaces atomic.Int64
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				x := newExpander(p, depth, visited, next, out)
-				for {
-					lo := nextChunk.Add(chunk) - chunk
-					if lo >= words || ctx.Err() != nil {
-						break
+		err := inWorkers(workers, func() error {
+			x := newExpander(p, depth, visited, next, out)
+			for {
+				lo := nextChunk.Add(chunk) - chunk
+				if lo >= words || ctx.Err() != nil {
+					break
+				}
+				hi := min(lo+chunk, words)
+				for w := lo; w < hi; w++ {
+					m := cur[w]
+					if m == 0 {
+						continue
 					}
-					hi := min(lo+chunk, words)
-					for w := lo; w < hi; w++ {
-						m := cur[w]
-						if m == 0 {
-							continue
-						}
-						cur[w] = 0
-						for m != 0 {
-							b := bits.TrailingZeros32(m) / 8
-							x.expand(w*4+int64(b), uint8(m>>(8*b)))
-							m &^= 0xff << (8 * b)
-						}
+					cur[w] = 0
+					for m != 0 {
+						b := bits.TrailingZeros32(m) / 8
+						x.expand(w*4+int64(b), uint8(m>>(8*b)))
+						m &^= 0xff << (8 * b)
 					}
 				}
-				added.Add(x.added)
-				newPlaces.Add(x.newPlaces)
-				if x.err != nil {
-					failMu.Lock()
-					if fail == nil {
-						fail = x.err
-					}
-					failMu.Unlock()
-				}
-			}()
-		}
-		wg.Wait()
-		if fail != nil {
-			return nil, fail
+			}
+			added.Add(x.added)
+			newPlaces.Add(x.newPlaces)
+			return x.err
+		})
+		if err != nil {
+			return nil, err
 		}
 		if done, err := lv.end(ctx, newPlaces.Load(), added.Load()); err != nil {
 			return nil, err

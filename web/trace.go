@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/stroke"
@@ -106,8 +105,7 @@ func (t *slidingTrace) stream(w http.ResponseWriter) error {
 	}
 	switch {
 	case errors.Is(err, sliding.ErrUnsolvable):
-		no := false
-		err = &httpError{http.StatusUnprocessableEntity, api.Error{Error: "unsolvable: the board cannot reach the goal (permutation parity and blank row)", Solvable: &no}}
+		err = unsolvable()
 	case err != nil:
 		err = t.s.solveError(t.r, err, t.maxNodes, t.limit)
 	default:

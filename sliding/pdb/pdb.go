@@ -175,7 +175,7 @@ func (s *Set) Heuristic(b, goal sliding.Board) (int, error) {
 		return 0, err
 	}
 	m := s.symmetry(goal.Blank())
-	cells := relabel(transform(b, m), transform(goal, m))
+	cells := idastar.Cells(transform(b, m), transform(goal, m))
 	return s.engine().H(cells), nil
 }
 
@@ -256,19 +256,6 @@ func transform(b sliding.Board, m []int) sliding.Board {
 		out.Tiles[m[c]] = t
 	}
 	return out
-}
-
-// relabel names each tile of b by its cell in goal.
-func relabel(b, goal sliding.Board) []uint8 {
-	home := make([]uint8, len(goal.Tiles))
-	for c, t := range goal.Tiles {
-		home[t] = uint8(c)
-	}
-	cells := make([]uint8, len(b.Tiles))
-	for c, t := range b.Tiles {
-		cells[c] = home[t]
-	}
-	return cells
 }
 
 // ParsePartition reads a partition of the w*h-1 tiles of a board into

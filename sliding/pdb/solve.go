@@ -143,7 +143,7 @@ func solveBoard(ctx context.Context, s *Set, b, goal sliding.Board, lim search.L
 		return sliding.Solution{}, sliding.ErrUnsolvable
 	}
 	m := s.symmetry(goal.Blank())
-	cells := relabel(transform(b, m), transform(goal, m))
+	cells := idastar.Cells(transform(b, m), transform(goal, m))
 	e := s.engine()
 	var (
 		path []int8
@@ -165,7 +165,7 @@ func solveBoard(ctx context.Context, s *Set, b, goal sliding.Board, lim search.L
 		return sol, err
 	}
 	if len(path) > 0 {
-		sol.Moves = movesOf(b.W, b.Blank(), path, inverse(m))
+		sol.Moves = idastar.MovesOf(b.W, b.Blank(), path, inverse(m))
 	}
 	sol.Optimal = true
 	return sol, nil

@@ -8,6 +8,7 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/internal/idastar"
 )
 
 // Work units split the IDA* search of one board into independent pieces
@@ -116,7 +117,7 @@ func (s *Set) Split(ctx context.Context, b, goal sliding.Board, depth int, lim s
 	}
 	m := s.symmetry(goal.Blank())
 	inv := inverse(m)
-	cells := relabel(transform(b, m), transform(goal, m))
+	cells := idastar.Cells(transform(b, m), transform(goal, m))
 	e := s.engine()
 	sp := Split{Board: b.Clone(), Goal: goal.Clone(), H: e.H(cells)}
 	sp.Depth = min(depth, sp.H)
@@ -128,7 +129,7 @@ func (s *Set) Split(ctx context.Context, b, goal sliding.Board, depth int, lim s
 		return Split{}, err
 	}
 	for _, path := range leaves {
-		moves := movesOf(b.W, b.Blank(), path, inv)
+		moves := idastar.MovesOf(b.W, b.Blank(), path, inv)
 		st, err := b.Apply(moves...)
 		if err != nil {
 			return Split{}, fmt.Errorf("pdb: internal error: split path does not replay: %v", err)
@@ -181,7 +182,7 @@ func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound 
 	}
 	var cells []uint8
 	for i := 0; i <= d; i++ {
-		cells = relabel(transform(boards[i], m), tgoal)
+		cells = idastar.Cells(transform(boards[i], m), tgoal)
 		if f := i + e.H(cells); f > bound {
 			res.Next = f
 			res.Stats.Elapsed = time.Since(start)
@@ -205,7 +206,7 @@ func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound 
 	}
 	if below.Found {
 		res.Found = true
-		res.Moves = append(append([]sliding.Move(nil), u.Prefix...), movesOf(goal.W, u.State.Blank(), below.Path, inv)...)
+		res.Moves = append(append([]sliding.Move(nil), u.Prefix...), idastar.MovesOf(goal.W, u.State.Blank(), below.Path, inv)...)
 		return res, nil
 	}
 	res.Next = below.Next
@@ -326,29 +327,6 @@ func inverse(m []int) []int {
 		inv[d] = c
 	}
 	return inv
-}
-
-// movesOf turns the blank's cells in the solver's cells along a path into
-// moves on a board w cells wide whose blank starts on cell blank; inv maps
-// solver cells to the board's.
-func movesOf(w, blank int, path []int8, inv []int) []sliding.Move {
-	moves := make([]sliding.Move, 0, len(path))
-	prev := blank
-	for _, tc := range path {
-		c := inv[tc]
-		switch c - prev {
-		case -w:
-			moves = append(moves, sliding.Up)
-		case w:
-			moves = append(moves, sliding.Down)
-		case -1:
-			moves = append(moves, sliding.Left)
-		default:
-			moves = append(moves, sliding.Right)
-		}
-		prev = c
-	}
-	return moves
 }
 
 func sameMoves(a, b []sliding.Move) bool {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/internal/idastar"
 )
 
 // zeroOneDistances returns the fewest moves of pattern tiles from every
@@ -336,7 +337,7 @@ func TestZeroAwareSearchAgainstScratch(t *testing.T) {
 					}
 				}
 				m := set.symmetry(goal.Blank())
-				cells := relabel(transform(b, m), transform(goal, m))
+				cells := idastar.Cells(transform(b, m), transform(goal, m))
 				for _, r := range reps {
 					if want := scratchCount(set, cells, r.Bound); r.Expanded != want {
 						t.Fatalf("board %v, bound %d: the search expanded %d nodes, %d from scratch", b.Tiles, r.Bound, r.Expanded, want)

@@ -13,6 +13,7 @@ import (
 	"math/bits"
 	"unsafe"
 
+	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/prune"
 )
 
@@ -272,6 +273,20 @@ func (e *Engine) guarded(f func() error) error {
 		return f()
 	}
 	return e.guard(f)
+}
+
+// Cells returns the board b as the engine takes it: the tile on each cell
+// named by its cell in goal, so that the blank's name is its goal cell.
+func Cells(b, goal sliding.Board) []uint8 {
+	home := make([]uint8, len(goal.Tiles))
+	for c, t := range goal.Tiles {
+		home[t] = uint8(c)
+	}
+	cells := make([]uint8, len(b.Tiles))
+	for c, t := range b.Tiles {
+		cells[c] = home[t]
+	}
+	return cells
 }
 
 // entry returns entry r of a table of 4-bit entries.

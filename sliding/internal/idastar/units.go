@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
 )
 
 // Frontier walks every path of depth moves from the board whose cell c
@@ -141,6 +142,32 @@ func (e *Engine) SearchBelow(ctx context.Context, cells []uint8, depth int, st i
 // MaxDepth is the most moves a solution, a unit's prefix or a bound may
 // have, plus one.
 const MaxDepth = maxDepth
+
+// MovesOf turns the blank's cells along a path (in the engine's cells)
+// into moves on a board w cells wide whose blank starts on cell blank; inv
+// maps the engine's cells to the board's (nil: the same).
+func MovesOf(w, blank int, path []int8, inv []int) []sliding.Move {
+	moves := make([]sliding.Move, 0, len(path))
+	prev := blank
+	for _, tc := range path {
+		c := int(tc)
+		if inv != nil {
+			c = inv[tc]
+		}
+		switch c - prev {
+		case -w:
+			moves = append(moves, sliding.Up)
+		case w:
+			moves = append(moves, sliding.Down)
+		case -1:
+			moves = append(moves, sliding.Left)
+		default:
+			moves = append(moves, sliding.Right)
+		}
+		prev = c
+	}
+	return moves
+}
 
 // Limits of the engine's fixed arrays, for those who build its Config.
 const (

@@ -17,6 +17,14 @@ var (
 //go:noescape
 func chooseKeyAVX2(solved, biv *[3]uint32, tab *chooseTable) uint32
 
+// cellBranchAsm returns the digits that may go in cell p of band b
+// (cellDigits) and, if there are two, whether to try the second first
+// (moreUnitCandsGo), in one call with AVX2 and POPCNT
+// (choose_amd64.s). It does not check its arguments: b must be below 3.
+//
+//go:noescape
+func cellBranchAsm(c *[3][9]uint32, b int, p uint) (cands uint32, swap bool)
+
 // chooseTable holds chooseKeyAVX2's constants, where its register k
 // holds grid rows 2k and 2k+1 (row 9 does not exist), one a 128-bit
 // lane, cell c of a row at byte c of its lane (bytes 9-15 unused). The

@@ -1,5 +1,22 @@
 #include "textflag.h"
 
+// CELLARGS: SI = c, DI = band b's words, CX = p (the arguments of
+// moreUnitCandsAsm and cellBranchAsm); CELLMASKS: R8 = the row and box,
+// R9 = the column of cell p.
+#define CELLARGS \
+	MOVQ c+0(FP), SI \
+	MOVQ b+8(FP), DI \
+	IMULQ $36, DI \
+	ADDQ SI, DI \
+	MOVQ p+16(FP), CX \
+	ANDQ $31, CX
+
+#define CELLMASKS \
+	LEAQ ·unitRowBox(SB), R8 \
+	MOVL (R8)(CX*4), R8 \
+	LEAQ ·unitCol(SB), R9 \
+	MOVL (R9)(CX*4), R9
+
 // ANDPOPQ(m, r) and ANDPOPL(m, r): r = the number of bits of r & m.
 #define ANDPOPQ(m, r) \
 	ANDQ m, r \
@@ -92,16 +109,8 @@ TEXT ·chooseKeyAsm(SB), NOSPLIT, $0-28
 
 // func moreUnitCandsAsm(c *[3][9]uint32, b int, p uint, d0, d1 int) bool
 TEXT ·moreUnitCandsAsm(SB), NOSPLIT, $0-41
-	MOVQ c+0(FP), SI
-	MOVQ b+8(FP), DI
-	IMULQ $36, DI
-	ADDQ SI, DI
-	MOVQ p+16(FP), CX
-	ANDQ $31, CX
-	LEAQ ·unitRowBox(SB), R8
-	MOVL (R8)(CX*4), R8
-	LEAQ ·unitCol(SB), R9
-	MOVL (R9)(CX*4), R9
+	CELLARGS
+	CELLMASKS
 	MOVQ d0+24(FP), DX
 	UNITS(DX, R13)
 	MOVQ d1+32(FP), DX
@@ -276,4 +285,41 @@ TEXT ·chooseKeyAVX2(SB), NOSPLIT, $160-28
 none:
 	VZEROUPPER
 	MOVL $0x80000000, ret+24(FP)
+	RET
+
+// func cellBranchAsm(c *[3][9]uint32, b int, p uint) (cands uint32, swap bool)
+// cands gets the digits that may go in cell p of band b (bit d for digit
+// d: digits 0-7 by one AVX2 comparison, digit 8 apart); if there are two,
+// swap says whether the second has more places in the cell's row, box and
+// column than the first (moreUnitCandsAsm). No check of b and p.
+TEXT ·cellBranchAsm(SB), NOSPLIT, $0-29
+	CELLARGS
+	MOVL $1, AX
+	SHLL CX, AX
+	VMOVD AX, X0
+	VPBROADCASTD X0, Y0
+	VPAND 0(DI), Y0, Y1
+	VPCMPEQD Y0, Y1, Y1
+	VMOVMSKPS Y1, AX
+	VZEROUPPER
+	MOVL 32(DI), DX
+	SHRL CX, DX
+	ANDL $1, DX
+	SHLL $8, DX
+	ORL DX, AX
+	MOVL AX, cands+24(FP)
+	MOVB $0, swap+28(FP)
+	POPCNTL AX, DX
+	CMPL DX, $2
+	JNE two
+	CELLMASKS
+	BSFL AX, DX
+	UNITS(DX, R13)
+	LEAL -1(AX), BX
+	ANDL BX, AX
+	BSFL AX, DX
+	UNITS(DX, AX)
+	CMPL AX, R13
+	SETHI swap+28(FP)
+two:
 	RET

@@ -3,6 +3,7 @@ package sudoku
 import (
 	"context"
 	"errors"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -350,6 +351,22 @@ func TestMoreUnitCands(t *testing.T) {
 		}
 		if got := moreUnitCandsAsm(&c, b, p, d0, d1); got != want {
 			t.Fatalf("moreUnitCandsAsm(%x, %d, %d, %d, %d) = %v, want %v", c, b, p, d0, d1, got, want)
+		}
+		if !hasAVX2 {
+			continue
+		}
+		// cellBranchAsm against cellDigits and, for two digits,
+		// moreUnitCandsGo.
+		s := stateV{cand: c}
+		wantC := s.cellDigits(b, 1<<p)
+		wantS := false
+		if bits.OnesCount32(wantC) == 2 {
+			e0 := bits.TrailingZeros32(wantC)
+			e1 := bits.TrailingZeros32(wantC & (wantC - 1))
+			wantS = moreUnitCandsGo(&c, b, p, e0, e1)
+		}
+		if gotC, gotS := cellBranchAsm(&c, b, p); gotC != wantC || gotS != wantS {
+			t.Fatalf("cellBranchAsm(%x, %d, %d) = %b, %v, want %b, %v", c, b, p, gotC, gotS, wantC, wantS)
 		}
 	}
 }

@@ -401,7 +401,16 @@ func (sv *solver9) searchV(s *stateV, depth int, e8 bool) {
 		var digits [9]int
 		n := 0
 		p := uint(bits.TrailingZeros32(bit))
-		cands := s.cellDigits(b, bit)
+		// The assembly cores find the digits and the order of two in
+		// one call (b is clamped, which costs less than b%3).
+		var cands uint32
+		var swap bool
+		asm := sv.core >= coreVectorAVX2
+		if asm {
+			cands, swap = cellBranchAsm(&s.cand, int(min(uint(b), 2)), p)
+		} else {
+			cands = s.cellDigits(b, bit)
+		}
 		e8 = cands&(1<<8) != 0
 		for m := cands; m != 0; m &= m - 1 {
 			digits[n] = bits.TrailingZeros32(m)
@@ -410,13 +419,14 @@ func (sv *solver9) searchV(s *stateV, depth int, e8 bool) {
 		switch {
 		case sv.lexmin:
 		case n == 2:
-			// orderDigits for two digits.
-			// b and the digits are in range for the assembly version
-			// (clamped, which costs less than b%3 and d%9).
-			var swap bool
-			if hasPOPCNT {
+			// orderDigits for two digits. b and the digits are in range
+			// for the assembly version (clamped, which costs less than
+			// b%3 and d%9).
+			switch {
+			case asm:
+			case hasPOPCNT:
 				swap = moreUnitCandsAsm(&s.cand, int(min(uint(b), 2)), p, min(digits[0], 8), min(digits[1], 8))
-			} else {
+			default:
 				swap = moreUnitCandsGo(&s.cand, b, p, digits[0], digits[1])
 			}
 			if swap {

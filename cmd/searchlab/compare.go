@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/internal/cli"
+	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/solve"
@@ -38,15 +40,15 @@ Example:
 `
 
 func init() {
-	register(command{
-		name:    "compare",
-		summary: "run every algorithm and heuristic on one sliding-tile board, side by side",
-		run:     runCompare,
+	register(cli.Command[*env]{
+		Name:    "compare",
+		Summary: "run every algorithm and heuristic on one sliding-tile board, side by side",
+		Run:     runCompare,
 	})
 }
 
 func runCompare(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "compare", "[flags] [file ...]", compareDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab compare", "[flags] [file ...]", compareDescription)
 	var f slidingFlags
 	f.register(fs, "")
 	fs.Lookup("partition").Usage = "pattern database `partition` of the pdb rows, as in \"searchlab sliding --partition\" (default: the database's own)"
@@ -57,7 +59,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	fs.Lookup("timeout").Usage = "time for the whole table, shared out among its runs (`duration`, 0: none)"
 	asJSON := fs.Bool("json", false, "print the table as one JSON object: solvable, max_depth, rows")
 	f.algo, f.heuristic = "auto", "linear"
-	files, err := parseArgs(fs, args)
+	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -65,13 +67,13 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer closeSources(srcs)
+	defer input.Close(srcs)
 	cases, goals, err := f.readSources(srcs)
 	if err != nil {
 		return err
 	}
 	if len(cases) != 1 {
-		return badInputf("compare takes one board, the input has %d", len(cases))
+		return cli.Inputf("compare takes one board, the input has %d", len(cases))
 	}
 	b, goal := cases[0].Board, goals[0]
 	opt := solve.CompareOptions{Limits: search.Limits{MaxNodes: f.maxNodes, MaxBytes: solve.MemoryBudget}, Timeout: f.timeout, MaxDepth: f.maxDepth, Partition: f.partition}

@@ -41,7 +41,7 @@ func TestTopLevel(t *testing.T) {
 }
 
 func TestEveryCommandHasHelp(t *testing.T) {
-	for name := range commands {
+	for name := range program.Commands {
 		code, out, errOut := runCLI(t, "", name, "-h")
 		if code != 0 {
 			t.Errorf("searchlab %s -h: exit %d", name, code)

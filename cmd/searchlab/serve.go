@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/web"
 )
@@ -44,15 +45,15 @@ Examples:
 `
 
 func init() {
-	register(command{
-		name:    "serve",
-		summary: "serve the web page and the HTTP JSON API",
-		run:     runServe,
+	register(cli.Command[*env]{
+		Name:    "serve",
+		Summary: "serve the web page and the HTTP JSON API",
+		Run:     runServe,
 	})
 }
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "serve", "[--addr HOST:PORT] [flags]", serveDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab serve", "[--addr HOST:PORT] [flags]", serveDescription)
 	addr := fs.String("addr", "127.0.0.1:8080", "`address` to listen on; :8080 listens on every interface")
 	maxConcurrent := fs.Int("max-concurrent", 0, "solves allowed at once (0: the number of processors)")
 	timeout := fs.Duration("timeout", web.DefaultSolveTimeout, "time allowed per solve (per compare table)")
@@ -66,15 +67,15 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		allowedHosts = append(allowedHosts, v)
 		return nil
 	})
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if *maxConcurrent < 0 || *timeout <= 0 || *maxNodes <= 0 {
-		return badInputf("--max-concurrent must not be negative, --timeout and --max-nodes must be positive")
+		return cli.Inputf("--max-concurrent must not be negative, --timeout and --max-nodes must be positive")
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		return badInputf("--addr: %v", err)
+		return cli.Inputf("--addr: %v", err)
 	}
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
 	cfg := web.Config{MaxConcurrent: *maxConcurrent, SolveTimeout: *timeout, MaxNodes: *maxNodes, Logger: logger, AllowedHosts: allowedHosts}

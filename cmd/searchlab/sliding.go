@@ -2,19 +2,19 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/internal/cli"
+	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/internal/progress"
 	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/search"
@@ -72,10 +72,10 @@ Examples:
 `
 
 func init() {
-	register(command{
-		name:    "sliding",
-		summary: "fewest moves for sliding-tile boards (8-puzzle, 15-puzzle, any W x H)",
-		run:     runSliding,
+	register(cli.Command[*env]{
+		Name:    "sliding",
+		Summary: "fewest moves for sliding-tile boards (8-puzzle, 15-puzzle, any W x H)",
+		Run:     runSliding,
 	})
 }
 
@@ -112,7 +112,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 			return sub(ctx, e, args[1:])
 		}
 	}
-	fs := newFlagSet(e, "sliding", "[flags] [file ...]", slidingDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab sliding", "[flags] [file ...]", slidingDescription)
 	var f slidingFlags
 	f.register(fs, "")
 	fs.StringVar(&f.algo, "algo", "auto", "`algorithm`: auto, bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
@@ -124,7 +124,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	registerShard(fs, &sh)
 	var lf longFlags
 	lf.register(fs)
-	files, err := parseArgs(fs, args)
+	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -135,7 +135,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	defer closeSources(srcs)
+	defer input.Close(srcs)
 	// Lengths alone of table-sized boards are one lookup each: no path to
 	// walk (or verify), since none is printed.
 	lengthOnly := f.algo == string(sliding.Auto) && f.heuristic != "pdb" && !*path && !*asJSON && !*stats
@@ -143,7 +143,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		// The judge's batch: read it whole and answer it from the table,
 		// unless it is malformed (then the parser below reads it again and
 		// names the fault).
-		data, err := readInput(srcs[0].reader())
+		data, err := srcs[0].ReadAll()
 		if err != nil {
 			return err
 		}
@@ -152,7 +152,6 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		if done, err := boj11112Lengths(e, solver, &f, data); done || err != nil {
 			return err
 		}
-		srcs[0].r = bytes.NewReader(data)
 	}
 	cases, goals, err := f.readSources(srcs)
 	if err != nil {
@@ -174,7 +173,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		defer cancel()
 	}
 	out := bufio.NewWriterSize(e.stdout, 64*1024)
-	defer flush(out, &err)
+	defer cli.Flush(out, &err)
 	var bar *progress.Bar
 	if e.stderrTerminal && !*stats && len(cases) > 1 {
 		bar = progress.New(e.stderr, "sliding", int64(len(cases)))
@@ -190,7 +189,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	err = solver.SolveBatch(ctx, bt, func(i int, a solve.Answer) error {
 		c := cases[i]
 		if !a.Lookup && !a.Skipped {
-			prog.clear()
+			prog.Clear()
 		}
 		if a.Err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(a.Err))
@@ -257,30 +256,30 @@ func (f *slidingFlags) check() error {
 	if f.format != "" {
 		var err error
 		if format, err = sliding.ParseFormat(f.format); err != nil {
-			return badInputf("--format: %v", err)
+			return cli.Inputf("--format: %v", err)
 		}
 	}
 	if _, err := sliding.ParseAlgorithm(f.algo); err != nil {
-		return badInputf("--algo: %v", err)
+		return cli.Inputf("--algo: %v", err)
 	}
 	if f.heuristic != "pdb" {
 		if _, err := sliding.HeuristicByName(f.heuristic, sliding.Standard(3, 3)); err != nil {
-			return badInputf("--heuristic: %v", err)
+			return cli.Inputf("--heuristic: %v", err)
 		}
 	} else if f.algo != "auto" && f.algo != "idastar" {
-		return badInputf("--heuristic pdb works with --algo auto or idastar, not %s", f.algo)
+		return cli.Inputf("--heuristic pdb works with --algo auto or idastar, not %s", f.algo)
 	}
 	if f.maxNodes < 0 || f.maxDepth < 0 || f.timeout < 0 {
-		return badInputf("--max-nodes, --max-depth and --timeout must not be negative")
+		return cli.Inputf("--max-nodes, --max-depth and --timeout must not be negative")
 	}
 	w, h := 0, 0
 	if f.size != "" {
 		if format == sliding.BOJ11112 || format == sliding.BOJ1525 {
-			return badInputf("--size: %s boards are always 3x3", format)
+			return cli.Inputf("--size: %s boards are always 3x3", format)
 		}
 		var err error
 		if w, h, err = sliding.ParseSize(f.size); err != nil {
-			return badInputf("--size: %v", err)
+			return cli.Inputf("--size: %v", err)
 		}
 	}
 	if f.goal != "" {
@@ -291,7 +290,7 @@ func (f *slidingFlags) check() error {
 		}
 		if gw != 0 {
 			if _, err := sliding.ParseGoal(f.goal, gw, gh); err != nil {
-				return badInputf("--goal: %v", err)
+				return cli.Inputf("--goal: %v", err)
 			}
 		}
 	}
@@ -300,7 +299,7 @@ func (f *slidingFlags) check() error {
 
 // read checks the flags and reads the boards in r, with the goal of each.
 func (f *slidingFlags) read(r io.Reader) ([]sliding.Case, []sliding.Board, error) {
-	return f.readSources([]*source{newSource("", r, nil)})
+	return f.readSources([]*input.Source{input.New("", r)})
 }
 
 // refuse rejects, up front, uninformed searches that cannot finish on the
@@ -309,7 +308,7 @@ func (f *slidingFlags) refuse(algo sliding.Algorithm, cases []sliding.Case) erro
 	for _, c := range cases {
 		var ue *solve.UnboundedError
 		if err := solve.Bounded(algo, c.Board.W, c.Board.H, f.maxNodes > 0 || f.timeout > 0); errors.As(err, &ue) {
-			return badInputf("line %d: --algo %s cannot search a %dx%d board (%s states) in memory or time; use --algo auto, or bound it with --max-nodes or --timeout",
+			return cli.Inputf("line %d: --algo %s cannot search a %dx%d board (%s states) in memory or time; use --algo auto, or bound it with --max-nodes or --timeout",
 				c.Line, algo, c.Board.W, c.Board.H, ue.States())
 		}
 	}
@@ -320,29 +319,6 @@ func (f *slidingFlags) refuse(algo sliding.Algorithm, cases []sliding.Case) erro
 // choice of method, pattern databases included.
 func (f *slidingFlags) method(algo sliding.Algorithm) solve.Method {
 	return solve.Method{Algorithm: algo, Heuristic: f.heuristic, Partition: f.partition, MaxDepth: f.maxDepth}
-}
-
-// readInput reads r whole: a regular file (stdin redirected from one) in
-// one read of its size, anything else with io.ReadAll.
-func readInput(r io.Reader) ([]byte, error) {
-	if f, ok := r.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			if off, err := f.Seek(0, io.SeekCurrent); err == nil && fi.Size() >= off {
-				data := make([]byte, fi.Size()-off)
-				n, err := io.ReadFull(f, data)
-				if err == nil {
-					// The file may have grown since.
-					rest, err := io.ReadAll(f)
-					return append(data[:n], rest...), err
-				}
-				if err != io.ErrUnexpectedEOF {
-					return nil, err
-				}
-				return data[:n], nil
-			}
-		}
-	}
-	return io.ReadAll(r)
 }
 
 // boj11112Answers are the printed answers by distance; index 0 is
@@ -379,7 +355,7 @@ func boj11112Lengths(e *env, solver *solve.Solver, f *slidingFlags, data []byte)
 func explain(err error) error {
 	switch {
 	case errors.Is(err, pdb.ErrCheckpoint):
-		return badInput(err)
+		return cli.Input(err)
 	case errors.Is(err, context.Canceled):
 		return interrupted{err}
 	case errors.Is(err, context.DeadlineExceeded):

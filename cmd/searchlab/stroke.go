@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/internal/cli"
+	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/stroke"
@@ -44,15 +46,15 @@ Boards whose one-colour region next to the player exceeds 192 tiles are
 refused.`
 
 func init() {
-	register(command{
-		name:    "stroke",
-		summary: "longest one-colour chain from the player (Alchemy Stars max combo)",
-		run:     runStroke,
+	register(cli.Command[*env]{
+		Name:    "stroke",
+		Summary: "longest one-colour chain from the player (Alchemy Stars max combo)",
+		Run:     runStroke,
 	})
 }
 
 func runStroke(ctx context.Context, e *env, args []string) (err error) {
-	fs := newFlagSet(e, "stroke", "[--path] [--all] [--json] [--max-nodes N] [--timeout D] [--shard k/n] [file ...]", strokeDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab stroke", "[--path] [--all] [--json] [--max-nodes N] [--timeout D] [--shard k/n] [file ...]", strokeDescription)
 	path := fs.Bool("path", false, "print the tiles of one longest chain as row,col (1-based)")
 	all := fs.Bool("all", false, "print each colour's best length too")
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
@@ -60,30 +62,30 @@ func runStroke(ctx context.Context, e *env, args []string) (err error) {
 	timeout := fs.Duration("timeout", 0, "time allowed per board, e.g. 2s (0: no limit)")
 	var sh shard.Shard
 	registerShard(fs, &sh)
-	files, err := parseArgs(fs, args)
+	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if *maxNodes < 0 {
-		return badInputf("stroke: --max-nodes %d is negative", *maxNodes)
+		return cli.Inputf("stroke: --max-nodes %d is negative", *maxNodes)
 	}
 	if *timeout < 0 {
-		return badInputf("stroke: --timeout %v is negative", *timeout)
+		return cli.Inputf("stroke: --timeout %v is negative", *timeout)
 	}
 	srcs, err := e.inputs(files)
 	if err != nil {
 		return err
 	}
-	defer closeSources(srcs)
+	defer input.Close(srcs)
 	out := bufio.NewWriter(e.stdout)
-	defer flush(out, &err)
+	defer cli.Flush(out, &err)
 	s := stroke.NewSolver()
 	opt := stroke.Options{Limits: search.Limits{MaxNodes: *maxNodes}}
 	// Boards are numbered across the files, in order.
 	n := 0
 	for _, src := range srcs {
 		if err := strokeBoards(ctx, src, &n, s, opt, *timeout, *all, *path, *asJSON, sh, out); err != nil {
-			return src.inFile(err)
+			return src.InFile(err)
 		}
 	}
 	return nil
@@ -91,8 +93,8 @@ func runStroke(ctx context.Context, e *env, args []string) (err error) {
 
 // strokeBoards solves and prints the boards of one source; *count counts the
 // boards read so far.
-func strokeBoards(ctx context.Context, src *source, count *int, s *stroke.Solver, opt stroke.Options, timeout time.Duration, all, path, asJSON bool, sh shard.Shard, out *bufio.Writer) error {
-	sc := stroke.NewScanner(src.reader())
+func strokeBoards(ctx context.Context, src *input.Source, count *int, s *stroke.Solver, opt stroke.Options, timeout time.Duration, all, path, asJSON bool, sh shard.Shard, out *bufio.Writer) error {
+	sc := stroke.NewScanner(src.Reader())
 	for {
 		n := *count + 1 // the board about to be read
 		if !sc.Scan() {
@@ -101,7 +103,7 @@ func strokeBoards(ctx context.Context, src *source, count *int, s *stroke.Solver
 			case err == nil:
 				return nil
 			case errors.As(err, &se):
-				return badInputf("stroke: board %d: line %d: %s", n, se.Line, se.Msg)
+				return cli.Inputf("stroke: board %d: line %d: %s", n, se.Line, se.Msg)
 			default:
 				return fmt.Errorf("stroke: reading board %d: %w", n, err)
 			}
@@ -114,7 +116,7 @@ func strokeBoards(ctx context.Context, src *source, count *int, s *stroke.Solver
 		res, per, err := solveStroke(ctx, s, b, opt, timeout, all)
 		if err != nil {
 			if errors.Is(err, stroke.ErrTooLarge) {
-				return badInputf("stroke: board %d (ending on line %d): %w", n, sc.Line(), err)
+				return cli.Inputf("stroke: board %d (ending on line %d): %w", n, sc.Line(), err)
 			}
 			return fmt.Errorf("stroke: board %d: %w", n, err)
 		}

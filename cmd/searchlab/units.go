@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
@@ -78,7 +79,7 @@ var unitCommands = map[string]func(context.Context, *env, []string) error{
 const exitMore = 3
 
 // errMore reports that drive printed units still to search.
-var errMore = errors.New("units remain to search")
+var errMore = cli.StatusError{Code: exitMore, Err: errors.New("units remain to search")}
 
 // unitSolver is the library's choice of pattern databases for the units
 // of this process, made once.
@@ -94,7 +95,7 @@ func unitSet(ctx context.Context, e *env, b, goal sliding.Board, partition strin
 	unitSolver.once.Do(func() { unitSolver.s = newSolver(e, solve.Options{}) })
 	s, err := unitSolver.s.Set(ctx, b.W, b.H, goal.Blank(), partition)
 	if errors.Is(err, pdb.ErrNoDatabase) {
-		return nil, "", badInputf("%v", err)
+		return nil, "", cli.Inputf("%v", err)
 	}
 	if err != nil {
 		return nil, "", err
@@ -106,16 +107,16 @@ func unitSet(ctx context.Context, e *env, b, goal sliding.Board, partition strin
 }
 
 func runSplit(ctx context.Context, e *env, args []string) (err error) {
-	fs := newFlagSet(e, "sliding split", "[--depth d] [flags] < boards", unitsDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab sliding split", "[--depth d] [flags] < boards", unitsDescription)
 	var f slidingFlags
 	f.register(fs, "grid")
 	depth := fs.Int("depth", 10, "split `depth`: the length of every unit's prefix (at most the board's heuristic)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	f.algo, f.heuristic = "auto", "linear"
 	if *depth < 0 || *depth > 40 {
-		return badInputf("--depth %d: want 0 to 40", *depth)
+		return cli.Inputf("--depth %d: want 0 to 40", *depth)
 	}
 	cases, goals, err := f.read(e.stdin)
 	if err != nil {
@@ -124,7 +125,7 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()
 	out := bufio.NewWriter(e.stdout)
-	defer flush(out, &err)
+	defer cli.Flush(out, &err)
 	for i, c := range cases {
 		s, part, err := unitSet(ctx, e, c.Board, goals[i], f.partition)
 		if err != nil {
@@ -132,7 +133,7 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 		}
 		sp, err := s.Split(ctx, c.Board, goals[i], *depth, search.Limits{MaxNodes: f.maxNodes})
 		if errors.Is(err, sliding.ErrUnsolvable) {
-			return badInputf("board %d (line %d): the board cannot reach the goal; there is nothing to split", i+1, c.Line)
+			return cli.Inputf("board %d (line %d): the board cannot reach the goal; there is nothing to split", i+1, c.Line)
 		}
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
@@ -146,16 +147,16 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 }
 
 func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
-	fs := newFlagSet(e, "sliding run-units", "[--bound f] [--jobs n] [--max-nodes n] < units", unitsDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab sliding run-units", "[--bound f] [--jobs n] [--max-nodes n] < units", unitsDescription)
 	bound := fs.Int("bound", 0, "search every unit to bound `f` (0: the bound each unit line carries)")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "units searched at once")
 	maxNodes := fs.Int64("max-nodes", 0, "stop a unit after `n` expansions, an error (0: no cap)")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration` (0: none)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if *bound < 0 || *jobs < 1 || *maxNodes < 0 || *timeout < 0 {
-		return badInputf("--bound, --max-nodes and --timeout must not be negative, --jobs at least 1")
+		return cli.Inputf("--bound, --max-nodes and --timeout must not be negative, --jobs at least 1")
 	}
 	lines, err := units.ReadUnits(e.stdin)
 	if err != nil {
@@ -167,14 +168,14 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 	for i, u := range lines {
 		b, g, pu, err := u.Parse()
 		if err != nil {
-			return badInputf("line %d: %v", i+1, err)
+			return cli.Inputf("line %d: %v", i+1, err)
 		}
 		j := units.Job{Line: u, Board: b, Goal: g, Unit: pu, Bound: *bound}
 		if j.Bound == 0 {
 			j.Bound = u.Bound
 		}
 		if j.Bound == 0 {
-			return badInputf("line %d: no bound: give --bound, or units from \"searchlab sliding drive --units\"", i+1)
+			return cli.Inputf("line %d: no bound: give --bound, or units from \"searchlab sliding drive --units\"", i+1)
 		}
 		if j.Set, _, err = unitSet(ctx, e, b, g, u.Partition); err != nil {
 			return fmt.Errorf("line %d: %w", i+1, err)
@@ -183,7 +184,7 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 	}
 	outcomes := units.Run(ctx, work, *jobs, search.Limits{MaxNodes: *maxNodes})
 	out := bufio.NewWriter(e.stdout)
-	defer flush(out, &err)
+	defer cli.Flush(out, &err)
 	for i, o := range outcomes {
 		if o.Err != nil {
 			return fmt.Errorf("line %d (board line %d, unit %d): %w", i+1, lines[i].Line, lines[i].Unit, explain(o.Err))
@@ -202,7 +203,7 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 }
 
 func runDrive(ctx context.Context, e *env, args []string) (err error) {
-	fs := newFlagSet(e, "sliding drive", "--units FILE < results | [--depth d] [--procs n] [flags] < boards", unitsDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab sliding drive", "--units FILE < results | [--depth d] [--procs n] [flags] < boards", unitsDescription)
 	var f slidingFlags
 	f.register(fs, "grid")
 	unitsFile := fs.String("units", "", "`file` of units from \"searchlab sliding split\": merge the results on stdin once and print the answers or the units left")
@@ -211,17 +212,17 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	path := fs.Bool("path", false, "print the moves after the length")
 	asJSON := fs.Bool("json", false, "print one JSON object per board, as \"searchlab sliding --json\"")
 	stats := fs.Bool("stats", false, "print each bound's merged result to stderr")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	f.algo, f.heuristic = "auto", "linear"
 	if *procs < 1 || *depth < 0 || *depth > 40 {
-		return badInputf("--procs must be at least 1, --depth 0 to 40")
+		return cli.Inputf("--procs must be at least 1, --depth 0 to 40")
 	}
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()
 	out := bufio.NewWriter(e.stdout)
-	defer flush(out, &err)
+	defer cli.Flush(out, &err)
 	print := func(line int, sp pdb.Split, sol sliding.Solution, method string) {
 		sol.Method = method + " (work units)"
 		if *asJSON {
@@ -323,7 +324,7 @@ func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxN
 func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.Split, sliding.Solution, string), report func(int, []pdb.Round)) error {
 	uf, err := os.Open(unitsFile)
 	if err != nil {
-		return badInputf("--units: %v", err)
+		return cli.Inputf("--units: %v", err)
 	}
 	us, err := units.ReadUnits(uf)
 	uf.Close()
@@ -337,7 +338,7 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 	groups, err := units.GroupByBoard(us, answers)
 	var nu *units.NoUnitsError
 	if errors.As(err, &nu) {
-		return badInputf("%v in %s", nu, unitsFile)
+		return cli.Inputf("%v in %s", nu, unitsFile)
 	}
 	if err != nil {
 		return err

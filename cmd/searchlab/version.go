@@ -6,23 +6,25 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+
+	"github.com/searchlab/searchlab/internal/cli"
 )
 
 func init() {
-	register(command{
-		name:    "version",
-		summary: "print the version, the source revision and the Go version of this searchlab",
-		run:     runVersion,
+	register(cli.Command[*env]{
+		Name:    "version",
+		Summary: "print the version, the source revision and the Go version of this searchlab",
+		Run:     runVersion,
 	})
 }
 
 func runVersion(_ context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "version", "", `
+	fs := cli.NewFlagSet(e.stdout, "searchlab version", "", `
 Prints the module version of this searchlab ("(devel)" when built from a
 checkout), the VCS revision it was built from, with "modified" when the
 checkout had changes and the commit time, and the Go version, operating
 system and architecture. "searchlab --version" is the same.`)
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	_, err := io.WriteString(e.stdout, versionLine())

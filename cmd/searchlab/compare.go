@@ -19,24 +19,18 @@ import (
 
 const compareDescription = `
 Reads one sliding-tile board from the file named or stdin (in any --format
-of "searchlab sliding", detected when not given) and runs every algorithm and heuristic on it under the same limits:
-BFS, bidirectional BFS, depth-limited DFS, IDDFS, A* and IDA* (each informed
-one with misplaced tiles, Manhattan distance and linear conflict), NBS
-(bidirectional A*), weighted A* and anytime A* through the generic search
-package, then this package's own solvers: the tuned IDA* with each heuristic, the
-distance table (boards of up to 9 cells) and pattern databases when this
-searchlab has them. It prints a table: algorithm, heuristic, length, whether the length is
-proven optimal, states expanded and generated, the peak frontier (open list
-or path) and peak states stored (the memory), and the time. Every path is
-replayed to the goal. --max-nodes and --timeout bound the whole table: each
-run may use what is left divided by the runs still to go. A run that hits its
-share says so in its row, and the table goes on; runs not reached before the
-time or the nodes are spent say "not-run".
+of "searchlab sliding") and runs every algorithm and heuristic on it under
+the same limits: the generic search package's BFS, bidirectional BFS, DFS,
+IDDFS, A*, IDA*, NBS, weighted and anytime A* (the informed ones with each
+heuristic), then the tuned IDA*, the distance table and pattern databases
+where this searchlab has them. It prints a table: length, whether it is
+proven optimal, states expanded and generated, peak frontier and stored
+states, and time. --max-nodes and --timeout bound the whole table, shared
+out among the runs; a run that hits its share says so in its row.
 
 Example:
   echo "8 6 7 2 5 4 3 0 1" | searchlab compare
   echo "2 8 3 1 6 4 7 0 5" | searchlab compare --goal "1 2 3 / 8 0 4 / 7 6 5"
-  head -1 examples/fifteen.txt | searchlab compare --max-nodes 5000000 --timeout 30s
 `
 
 func init() {

@@ -20,42 +20,25 @@ import (
 const pdbDescription = `
 Builds, lists and verifies the pattern databases that "searchlab sliding"
 uses to solve 15- and 24-puzzles (and other boards of up to 32 cells)
-optimally. A database depends on the board size, the partition of the tiles
-into patterns, and the goal cell of the blank up to the board's symmetries
-(the four corners share one); tiles are named by their goal cells, so one
-database serves every goal layout with the blank on those cells. Databases
-live in the user's cache directory ($XDG_CACHE_HOME/searchlab/pdb, or
-~/.cache/searchlab/pdb), one checksummed file per pattern; a damaged or
-mismatched file is rebuilt, never used. "searchlab sliding" uses the default
-set (7-8 on 4x4, 6-6-6-6 on 5x5) when it is built; until then it builds,
-once, a smaller set that takes seconds (6-6-3, 5-5-5-5-4) and says so.
-docs/cli.md describes the files, their checksums and stamps.
+optimally. They live in the user's cache directory
+($XDG_CACHE_HOME/searchlab/pdb, or ~/.cache/searchlab/pdb), one
+checksummed file per pattern; a damaged file is rebuilt, never used.
+"searchlab sliding" uses the default set (7-8 on 4x4, 6-6-6-6 on 5x5) once
+built, and until then a small one that takes seconds.
 
 Subcommands:
-  build   build (or check) the databases for --size, --partition and --blank,
-          and print what is ready
-  list    print the cached files: name, size, board, blank cell, pattern
-  verify  check every cached file's checksum, stamp the good ones, and list
-          them with their status; exit status 1 if any is damaged
+  build   build (or check) the databases for --size, --partition and --blank
+  list    print the cached files
+  verify  check every cached file's checksum; exit status 1 if any is damaged
 
-Partitions (--partition of "pdb build" and "searchlab sliding"): pattern
-sizes such as 7-8 or 6-6-6-6, or the goal cells of each pattern. A
-catalogue is the largest of several partitions' sums, each also looked up
-on the board reflected about the diagonal (Clausecker & Reinefeld's
-catalogue of 6-6-6-6 partitions for the 24-puzzle): "catalogue" is their
-seven partitions, "catalogue3" three of them; "catalogue7" is 6-6-6-6 and
-7-7-5-5 (2.7 GB; about 3.5 minutes and 5.4 GB of memory to build on two
-cores). A partition prefixed with "zero:" (zero:6-6-6-6, zero:catalogue, ...)
-asks for zero-aware tables, which also know the blank's region: never
-weaker, about 1.4 times the memory.
-
-"searchlab pdb <subcommand> -h" lists the flags of each.
+Partitions: pattern sizes such as 7-8 or 6-6-6-6, or the goal cells of each
+pattern; on 5x5 the catalogues "catalogue", "catalogue3" and "catalogue7"
+take the largest of several partitions; a "zero:" prefix asks for
+zero-aware tables. docs/cli.md describes them, the files and their stamps.
 
 Examples:
   searchlab pdb build --size 4x4 --partition 7-8
   searchlab pdb build --size 5x5 --partition catalogue3 --blank first
-  searchlab pdb build --size 5x5 --partition zero:6-6-6-6 --blank first
-  searchlab pdb build --size 4x4 --partition 7-8 --blank first   # Korf's goal
   searchlab pdb list
   searchlab pdb verify
 `
@@ -64,7 +47,6 @@ const pdbBuildDescription = `
 Builds (or checks) the pattern databases for --size, --partition and
 --blank, and prints what is ready; a progress bar shows on a terminal. The
 4x4 7-8 set takes about 15 s on two cores, 1 GB of memory and 288 MB on
-disk; the 5x5 catalogue about a minute, 1.2 GB of memory and 893 MB on
 disk. "searchlab pdb -h" describes the partitions.
 `
 

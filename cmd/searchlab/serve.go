@@ -16,31 +16,18 @@ import (
 )
 
 const serveDescription = `
-Serves searchlab's page and its HTTP JSON API on --addr until interrupted.
-The page solves and replays sliding-tile boards, compares the algorithms on
-a board, solves and generates Sudoku, and finds one-stroke chains; the API
-under /api/ answers in the same JSON as the commands print (docs/http-api.md
-lists the endpoints, with curl examples). One line per request is logged on
-stderr.
-
-Every solve is bounded by --timeout and --max-nodes (a request may ask for
-less), cancelled when its client goes away, and at most --max-concurrent
-run at once: further requests are answered 503 with Retry-After at once.
-Request bodies are capped at 1 MB and must be JSON (Content-Type:
-application/json). Requests must name the server in their Host header: its
-address, localhost when it listens on loopback, or a name given with
---allowed-host (repeat it for several; "*" allows any).
-
-Sliding boards over 9 cells use pattern databases once they are ready:
-at start the server opens the cached 4x4 and 5x5 sets (or builds, in the
-background, the small ones that take seconds), and the sets of other sizes
-and goals on their first board; until a set is ready, and for boards over
-32 cells, IDA* with linear conflicts answers within the limits.
+Serves searchlab's page and its HTTP JSON API on --addr until interrupted;
+docs/http-api.md lists the endpoints. One line per request is logged on
+stderr. Every solve is bounded by --timeout and --max-nodes and cancelled
+when its client goes away; at most --max-concurrent run at once, and
+further requests are answered 503 at once. Requests must name the server
+in their Host header (its address, localhost on loopback, or an
+--allowed-host). Sliding boards over 9 cells use pattern databases once
+they are ready (opened or built in the background; --no-pdb never).
 
 Examples:
   searchlab serve                       # then open http://127.0.0.1:8080/
   searchlab serve --addr :8080 --max-concurrent 4 --timeout 30s
-  searchlab serve --addr :8080 --allowed-host lab.example.org
   curl -s localhost:8080/api/sliding/solve -H 'Content-Type: application/json' -d '{"board":"8 6 7 2 5 4 3 0 1"}'
 `
 

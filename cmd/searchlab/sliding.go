@@ -25,44 +25,27 @@ import (
 
 const slidingDescription = `
 Reads sliding-tile boards from the files named (in order) or stdin ("-" or
-none) and prints, for each, the fewest moves to the goal, or "impossible" ("-1" in boj1525 format) if the board cannot reach
-it. Solvability is decided at once from permutation parity and the blank's
-position. Boards of up to 9 cells (3x3, 2x4 ...) are answered from an exact
-distance table built once per goal and kept in the database cache; larger
-boards by pattern databases where "searchlab pdb" covers the size (cached;
-until "searchlab pdb build" has built the large default set, a small one is
-built once, in seconds), else by IDA* with Manhattan distance and linear
-conflicts. The library's solve.Solver makes that choice, here as in
-"searchlab serve" and in Go programs. Batches of boards whose search runs
-on one core are solved on every core, printed in input order; a progress
-bar shows on a terminal. Every printed path is replayed to the goal before
-it is printed.
+none) and prints, for each, the fewest moves to the goal, or "impossible"
+("-1" in boj1525 format) if the board cannot reach it. The library's
+solve.Solver picks the method, as in "searchlab serve": an exact distance
+table for boards of up to 9 cells; pattern databases where "searchlab pdb"
+covers the size (a small set is built once, in seconds, until the large
+one is); else IDA* with linear conflicts. Batches are solved on every core
+and printed in input order; every printed path is replayed to the goal.
 
-Formats (--format): grid (rows of numbers, 0, # or _ for the blank, boards
-separated by blank lines), line (one board a line, size from --size or a
-square), boj11112 (a count, then 3x3 boards of rows like "12#") and boj1525
-(one 3x3 board of numbers, 0 for the blank). Without --format each file's
-format is told from its first lines (a lone count is boj11112; a line
-holding a whole board is line; other rows are grid), or the error asks for
---format.
+Formats (--format): grid (rows of numbers, 0, # or _ for the blank), line
+(one board a line), boj11112 (a count, then 3x3 boards of rows like "12#")
+and boj1525; without --format each file's is told from its first lines.
+Output: the length; with --path also the moves as letters U D L R (the way
+the blank moves); with --json one object per board.
 
-Output: one line per board: the length; with --path the length, a space and
-the moves as letters U D L R (the direction the blank moves); with --json one
-object per board: line, solvable, length (-1 if unsolvable), moves, optimal,
-method, stats.
-
---algo bfs|bibfs|dfs|iddfs|astar|nbs|wastar|anytime|idastar run the
-generic search package with the --heuristic of choice (what "searchlab
-compare" compares; wastar and anytime weigh it 5 times). DFS is depth
-limited (--max-depth) and not optimal. BFS and IDDFS on boards of 12 cells
-or more (3x4, 4x4 ...) are refused unless --max-nodes or --timeout bounds
-them; BFS and A* stop after 2,000,000 expansions unless --max-nodes says
-otherwise, to stay within memory. A search that hits a limit is an error
-(exit status 1), never a wrong answer.
-
-"searchlab sliding split|run-units|drive" search one hard board as IDA*
-work units in separate processes or on many machines, and --shard k/n
-answers one shard of a file ("searchlab sliding split -h" describes them).
+--algo runs one algorithm of the generic search package with --heuristic
+(what "searchlab compare" compares). Searches that cannot finish on a
+board are refused unless --max-nodes or --timeout bounds them; one that
+hits a limit is an error (exit status 1), never a wrong answer.
+"searchlab sliding split|run-units|drive" search one hard board as work
+units in separate processes ("searchlab sliding split -h"). docs/cli.md
+describes it all.
 
 Examples:
   searchlab sliding examples/eight.txt

@@ -23,27 +23,20 @@ const strokeDescription = `
 Finds the longest one-stroke chain ("max combo") on each board read from the
 files named or stdin: a chain starts on one of the eight tiles next to the
 player O, moves in eight directions, stays on one colour and never uses a
-tile twice, the player or a hole '.'. Boards are in the classic format: a
-line with N (or "R C"), then the rows of letters A-Z; several boards may
-follow one another.
+tile twice. Boards are in the classic format: a line with N (or "R C"),
+then the rows of letters A-Z ('.' a hole).
 
 Prints one line per board: "COLOUR LENGTH" (for example "G 9"), or "- 0"
-when no tile is next to the player. Where colours tie, the colour is that
-of the first start tile, clockwise from the top left (1 2 3 / 8 O 4 /
-7 6 5), that begins a longest chain. When a budget runs out the line says
-so: "G 23 (not proven optimal; bound 27)".
-
---all adds each colour's best length as COLOUR:LENGTH (every colour on the
-board, alphabetically); --path adds the tiles of one longest chain as
-row,col (1-based) from the start tile; --json prints one JSON object per
-line instead.
+when no tile is next to the player; ties go to the first start tile
+clockwise from the top left. A budget that runs out says so: "G 23 (not
+proven optimal; bound 27)". --all adds each colour's best length, --path
+the tiles of one longest chain (row,col from 1), --json one JSON object
+per board. Boards whose one-colour region next to the player exceeds 192
+tiles are refused.
 
 Example:
   printf '3\nRGB\nROG\nGGB\n' | searchlab stroke --path
-  G 4 1,2 2,3 3,2 3,1
-
-Boards whose one-colour region next to the player exceeds 192 tiles are
-refused.`
+  G 4 1,2 2,3 3,2 3,1`
 
 func init() {
 	register(cli.Command[*env]{

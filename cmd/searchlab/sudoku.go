@@ -33,24 +33,18 @@ func init() {
 const sudokuDescription = `
 Reads Sudoku puzzles from the files named or stdin and prints, for each, a
 solution (or "no solution"), the lexicographically smallest solution
-(--first), or the number of solutions up to a limit (--count). Output keeps
-the input's order.
+(--first), or the number of solutions up to --limit (--count), in input
+order. Bulk files are solved on all cores (--jobs). A bad line stops the
+run with exit status 2 and a message naming the line.
 
-Formats (--format; detected from the first line when not given: numbers
-separated by spaces are grid, nine digits boj2239, anything else line):
-  line     one puzzle a line: 81 characters for 9x9 (16, 256 or 625 for 4x4,
-           16x16, 25x25), '1'-'9' then 'A'-'P', '.' or '0' for a blank.
-           A solution is printed the same way on one line.
+Formats (--format; detected from the first line when not given):
+  line     one puzzle a line (81 characters for 9x9; 16, 256 or 625 for
+           4x4, 16x16, 25x25), '1'-'9' then 'A'-'P', '.' or '0' blank.
   grid     rows of space-separated numbers (0 or '.' blank), any size,
-           puzzles separated by blank lines; solutions printed likewise.
+           puzzles separated by blank lines.
   boj2580  Baekjoon 2580: 9 rows of 9 space-separated numbers, 0 blank.
   boj2239  Baekjoon 2239: 9 rows of 9 digits, 0 blank; prints the
-           lexicographically smallest solution as 9 rows of digits.
-
-Bulk files are solved on all cores (--jobs); a progress bar is drawn on a
-terminal for large input files, and --stats reports puzzles per second and
-the slowest puzzle. A bad line stops the run with exit status 2 and a
-message naming the line; no answer after it is printed.
+           lexicographically smallest solution.
 
 "searchlab sudoku generate -h" describes the generator.
 
@@ -58,7 +52,6 @@ Examples:
   searchlab sudoku examples/sudoku.txt > solutions.txt
   searchlab sudoku --count examples/sudoku.txt    # 1 for each proper puzzle
   searchlab sudoku generate --count 3 | searchlab sudoku
-  searchlab sudoku --json < examples/sudoku.txt   # what "searchlab serve" answers
 `
 
 // sudokuConfig is what the solve command was asked to do.
@@ -206,16 +199,11 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 }
 
 const sudokuGenerateDescription = `
-Prints new puzzles, each with exactly one solution (checked by counting
-solutions up to 2), one a line in the line format. Without --seed the
-puzzles are new each time, and the seed that gives them again is printed on
-stderr ("seed N"); the same --seed gives the same puzzles. Givens are
-removed from a random full grid in random order while the puzzle stays
-unique; --clues N stops at N givens (trying up to 2000 new grids when one
-gets stuck above N: below about 22 that can fail, exit status 1), otherwise
-every removable given goes. With --rate each line also carries the number of
-guesses the solver needed to prove the puzzle unique: 0 for puzzles that
-singles and locked candidates solve, more for harder ones.
+Prints new puzzles with exactly one solution, one a line in the line
+format. Without --seed the puzzles are new each time, and the seed that
+gives them again is printed on stderr ("seed N"). --clues N stops removing
+givens at N (below about 22 that can fail: exit status 1); --rate adds the
+guesses the solver needed to prove the puzzle unique (0 for easy ones).
 
 Example:
   searchlab sudoku generate --count 5 --seed 7 --clues 25 --rate

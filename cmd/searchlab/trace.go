@@ -20,27 +20,13 @@ import (
 const traceDescription = `
 Solves one puzzle read from the file named or stdin and writes what the
 search did, step by step, as JSON lines: a start record, one record per
-event, an end record (each with "type": "start", "event" or "end").
-docs/cli.md lists the fields.
-
---puzzle sliding (the default) runs one generic algorithm (--algo bfs, bibfs,
-dfs, iddfs, astar, nbs, wastar, anytime or idastar, with --heuristic for the
-informed ones) on a board in --format line or grid (detected when not
-given); its events are expand, generate, duplicate, reopen, threshold
-(IDDFS, IDA*), prune, improve (a better path of anytime), meet (bibfs, nbs:
-the two ends met; steps from the goal's end carry "backward": true) and
-goal, each with the board, g, h, f and the counts expanded, generated,
-frontier and stored so far.
---puzzle stroke traces the branch and bound of a one-stroke board in the
-classic format: extend (the chain grows, or backs up and grows), cut (a
-chain whose bound cannot beat the best), best (a new longest chain).
---puzzle sudoku explains a solve: naked-single, hidden-single,
-locked-candidate, guess, contradiction, backtrack and solved, each with its
-reason.
-
-A trace keeps at most --max-events events. A sliding search stops at the
-cap; the other two run on to their answer. Either way the end record says
-"truncated": true and how many events were dropped.
+event, an end record. --puzzle sliding (the default) traces one generic
+algorithm (--algo, with --heuristic for the informed ones) on a board in
+--format line or grid; --puzzle stroke the branch and bound of a
+one-stroke board; --puzzle sudoku the reasoning of a solve. A trace keeps
+at most --max-events events (a sliding search stops there, the others run
+on) and its end record says whether it was truncated. docs/formats.md
+lists the events and their fields.
 
 Example:
   echo "1 2 3 4 0 5 7 8 6" | searchlab trace --algo astar --heuristic manhattan`

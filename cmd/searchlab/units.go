@@ -25,39 +25,20 @@ import (
 
 const unitsDescription = `
 Splits the IDA* search of hard sliding-tile boards into work units that
-separate processes or machines search, one bound at a time. The protocol
-is JSON lines:
+separate processes or machines search, one bound at a time, as JSON lines:
 
   split      reads boards (as "searchlab sliding" does) and writes, for
-             each, the nodes at --depth d of its search tree: one line per
-             unit with the board, the goal, the pattern databases, the
-             moves from the board (prefix) and the state they lead to.
-             Paths never undo their last move; a node that an earlier or
-             shorter path reaches is left out. The depth is at most the
-             board's heuristic, so that every solution passes through a
-             unit.
-  run-units  reads units and searches each to --bound f (or to the bound a
-             unit line carries), writing one line per unit: found (and the
-             moves from the board), the least f over the bound it met
-             (next), and its nodes. Of one board's units at one bound,
-             those after a unit that found a solution are skipped (no
-             line): they cannot change the answer.
-  drive      with --units FILE, reads on stdin every result so far and
-             merges them per board and bound: when every board's first
-             bound with a solution is known it prints the answers (exit
-             status 0); otherwise it prints the units still to search,
-             each carrying its board's next bound, the least next of the
-             bound before (exit status 3). Without --units it does the
-             whole loop itself: it splits the boards on stdin and runs
-             each bound in --procs child processes of "searchlab sliding
-             run-units".
+             each, one unit per node at --depth d of its search tree.
+  run-units  searches each unit read to --bound f (or the bound its line
+             carries) and writes its result; of one board's units, those
+             after one that found a solution are skipped.
+  drive      with --units FILE, merges every result so far on stdin and
+             prints the answers (exit status 0) or the units still to
+             search at each board's next bound (exit status 3). Without
+             --units it runs the whole loop in --procs child processes.
 
-The answer is that of IDA* in one process: the first bound holding a
-solution is the optimal length, and of the units that found one, the
-first in depth-first order gives the path. A bound is merged only when
-every unit's result is in; a unit searched twice must agree.
-
-A loop with any scheduler (here GNU parallel):
+The answer is that of IDA* in one process. A loop with any scheduler (here
+GNU parallel; docs/many-machines.md has more):
 
   searchlab sliding split --depth 12 --format line --size 5x5 < board.txt > units.jsonl
   : > results.jsonl

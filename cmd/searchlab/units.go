@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"runtime"
@@ -204,7 +203,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	defer cancel()
 	out := bufio.NewWriter(e.stdout)
 	defer cli.Flush(out, &err)
-	print := func(line int, sp pdb.Split, sol sliding.Solution, method string) {
+	print := func(line int, sol sliding.Solution, method string) {
 		sol.Method = method + " (work units)"
 		if *asJSON {
 			writeJSON(out, line, true, sol)
@@ -260,49 +259,35 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
 		}
-		us := units.New(c.Line, sp, part)
-		run := func(ctx context.Context, bound int) ([]pdb.UnitResult, error) {
-			return runChildren(ctx, e, exe, *procs, bound, f.maxNodes, us)
-		}
-		sol, rounds, err := pdb.Drive(ctx, sp, run)
+		sol, rounds, err := units.Drive(ctx, sp, units.New(c.Line, sp, part), *procs, func(ctx context.Context, bound int) *exec.Cmd {
+			return runUnitsCommand(ctx, e, exe, bound, f.maxNodes)
+		})
 		report(c.Line, rounds)
 		if err != nil {
 			out.Flush()
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(err))
 		}
-		print(c.Line, sp, sol, s.Method())
+		print(c.Line, sol, s.Method())
 	}
 	return nil
 }
 
-// runChildren searches units to bound in procs child processes of
-// "searchlab sliding run-units", each given every procs-th unit.
-func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxNodes int64, us []units.WorkUnit) ([]pdb.UnitResult, error) {
-	// The children's stderr goes to e.stderr through one lock: exec copies
-	// into a writer that is not a file from a goroutine per child.
-	stderr := &lockedWriter{w: e.stderr}
-	rs, err := units.RunCommands(ctx, us, procs, func(ctx context.Context) *exec.Cmd {
-		args := []string{"sliding", "run-units", "--bound", strconv.Itoa(bound), "--jobs", "1"}
-		if maxNodes > 0 {
-			args = append(args, "--max-nodes", strconv.FormatInt(maxNodes, 10))
-		}
-		cmd := exec.CommandContext(ctx, exe, args...)
-		cmd.Stderr = stderr
-		if f, ok := e.stderr.(*os.File); ok {
-			cmd.Stderr = f
-		}
-		return cmd
-	})
-	if err != nil && ctx.Err() != nil {
-		return nil, fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())
+// runUnitsCommand returns the child process of "searchlab sliding
+// run-units" that searches units to bound.
+func runUnitsCommand(ctx context.Context, e *env, exe string, bound int, maxNodes int64) *exec.Cmd {
+	args := []string{"sliding", "run-units", "--bound", strconv.Itoa(bound), "--jobs", "1"}
+	if maxNodes > 0 {
+		args = append(args, "--max-nodes", strconv.FormatInt(maxNodes, 10))
 	}
-	return rs, err
+	cmd := exec.CommandContext(ctx, exe, args...)
+	cmd.Stderr = e.stderr
+	return cmd
 }
 
 // driveStep merges the results on stdin with the units of unitsFile, once:
 // it prints the answers when every board is solved, and otherwise the
 // units still to search at their boards' next bounds (errMore).
-func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.Split, sliding.Solution, string), report func(int, []pdb.Round)) error {
+func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, sliding.Solution, string), report func(int, []pdb.Round)) error {
 	uf, err := os.Open(unitsFile)
 	if err != nil {
 		return cli.Inputf("--units: %v", err)
@@ -316,36 +301,31 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 	if err != nil {
 		return fmt.Errorf("results: %w", err)
 	}
-	groups, err := units.GroupByBoard(us, answers)
+	boards, err := units.Step(us, answers)
 	var nu *units.NoUnitsError
-	if errors.As(err, &nu) {
+	switch {
+	case errors.As(err, &nu):
 		return cli.Inputf("%v in %s", nu, unitsFile)
-	}
-	if err != nil {
+	case err != nil && len(boards) == 0:
 		return err
 	}
-	type done struct {
-		line int
-		b    units.Board
-	}
-	var solved []done
+	var solved []units.Board
 	var todo []units.WorkUnit
-	for _, g := range groups {
-		line := g.Line
-		b, err := units.Pending(g.Units, g.Results)
-		if errors.Is(err, solve.ErrInput) {
+	for i, b := range boards {
+		last := i == len(boards)-1
+		if last && errors.Is(err, solve.ErrInput) {
 			return fmt.Errorf("--units %s: %w", unitsFile, err)
 		}
-		report(line, b.Rounds)
-		if err != nil {
-			return fmt.Errorf("line %d: %w", line, err)
+		report(b.Line, b.Rounds)
+		if last && err != nil {
+			return fmt.Errorf("line %d: %w", b.Line, err)
 		}
 		if b.Solution.Optimal {
-			solved = append(solved, done{line, b})
+			solved = append(solved, b)
 			continue
 		}
 		todo = append(todo, b.Todo...)
-		fmt.Fprintf(e.stderr, "searchlab: line %d: bound %d: %d units to search\n", line, b.Next, len(b.Todo))
+		fmt.Fprintf(e.stderr, "searchlab: line %d: bound %d: %d units to search\n", b.Line, b.Next, len(b.Todo))
 	}
 	if len(todo) > 0 {
 		if err := units.WriteLines(out, todo); err != nil {
@@ -353,8 +333,8 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 		}
 		return errMore
 	}
-	for _, d := range solved {
-		print(d.line, d.b.Split, d.b.Solution, "pdb "+d.b.Partition)
+	for _, b := range solved {
+		print(b.Line, b.Solution, "pdb "+b.Partition)
 	}
 	return nil
 }
@@ -365,16 +345,4 @@ func withTimeout(ctx context.Context, d time.Duration) (context.Context, context
 		return context.WithTimeout(ctx, d)
 	}
 	return context.WithCancel(ctx)
-}
-
-// lockedWriter serialises the writes of several goroutines to w.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }

@@ -33,14 +33,6 @@ Example:
   echo "2 8 3 1 6 4 7 0 5" | searchlab compare --goal "1 2 3 / 8 0 4 / 7 6 5"
 `
 
-func init() {
-	register(cli.Command[*env]{
-		Name:    "compare",
-		Summary: "run every algorithm and heuristic on one sliding-tile board, side by side",
-		Run:     runCompare,
-	})
-}
-
 func runCompare(ctx context.Context, e *env, args []string) error {
 	fs := cli.NewFlagSet(e.stdout, "searchlab compare", "[flags] [file ...]", compareDescription)
 	var f slidingFlags

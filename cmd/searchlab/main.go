@@ -36,8 +36,7 @@ type env struct {
 	noDatabases bool
 }
 
-// program is searchlab's commands; each lives in its own file and
-// registers itself from an init function.
+// program is searchlab's commands; each runs from its own file.
 var program = cli.Program[*env]{
 	Name:  "searchlab",
 	Intro: "searchlab solves puzzles by state-space search.",
@@ -48,7 +47,20 @@ them all.`,
 	InputErrors: []error{api.ErrInput},
 }
 
-func register(c cli.Command[*env]) { program.Add(c) }
+func init() {
+	for _, c := range []cli.Command[*env]{
+		{Name: "compare", Summary: "run every algorithm and heuristic on one sliding-tile board, side by side", Run: runCompare},
+		{Name: "pdb", Summary: "build, list and verify the pattern databases for optimal 15- and 24-puzzles", Run: runPDB},
+		{Name: "serve", Summary: "serve the web page and the HTTP JSON API", Run: runServe},
+		{Name: "sliding", Summary: "fewest moves for sliding-tile boards (8-puzzle, 15-puzzle, any W x H)", Run: runSliding},
+		{Name: "stroke", Summary: "longest one-colour chain from the player (Alchemy Stars max combo)", Run: runStroke},
+		{Name: "sudoku", Summary: "solve, count or generate Sudoku puzzles (4x4 to 25x25, bulk files)", Run: runSudoku},
+		{Name: "trace", Summary: "write a search's steps as JSON lines (sliding, stroke, sudoku)", Run: runTrace},
+		{Name: "version", Summary: "print the version, the source revision and the Go version of this searchlab", Run: runVersion},
+	} {
+		program.Add(c)
+	}
+}
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)

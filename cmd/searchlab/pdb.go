@@ -61,14 +61,6 @@ stamp says, stamps the good ones, and lists them with their status. Exit
 status 1 if any is damaged; the next run that needs it rebuilds it.
 `
 
-func init() {
-	register(cli.Command[*env]{
-		Name:    "pdb",
-		Summary: "build, list and verify the pattern databases for optimal 15- and 24-puzzles",
-		Run:     runPDB,
-	})
-}
-
 func runPDB(ctx context.Context, e *env, args []string) error {
 	fs := cli.NewFlagSet(e.stdout, "searchlab pdb", "build|list|verify [flags]", pdbDescription)
 	if len(args) == 0 {

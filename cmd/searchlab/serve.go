@@ -31,14 +31,6 @@ Examples:
   curl -s localhost:8080/api/sliding/solve -H 'Content-Type: application/json' -d '{"board":"8 6 7 2 5 4 3 0 1"}'
 `
 
-func init() {
-	register(cli.Command[*env]{
-		Name:    "serve",
-		Summary: "serve the web page and the HTTP JSON API",
-		Run:     runServe,
-	})
-}
-
 func runServe(ctx context.Context, e *env, args []string) error {
 	fs := cli.NewFlagSet(e.stdout, "searchlab serve", "[--addr HOST:PORT] [flags]", serveDescription)
 	addr := fs.String("addr", "127.0.0.1:8080", "`address` to listen on; :8080 listens on every interface")

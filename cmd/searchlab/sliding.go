@@ -54,14 +54,6 @@ Examples:
   searchlab sliding examples/fifteen.txt --json
 `
 
-func init() {
-	register(cli.Command[*env]{
-		Name:    "sliding",
-		Summary: "fewest moves for sliding-tile boards (8-puzzle, 15-puzzle, any W x H)",
-		Run:     runSliding,
-	})
-}
-
 // slidingFlags are the flags that sliding and compare share.
 type slidingFlags struct {
 	format    string

@@ -38,14 +38,6 @@ Example:
   printf '3\nRGB\nROG\nGGB\n' | searchlab stroke --path
   G 4 1,2 2,3 3,2 3,1`
 
-func init() {
-	register(cli.Command[*env]{
-		Name:    "stroke",
-		Summary: "longest one-colour chain from the player (Alchemy Stars max combo)",
-		Run:     runStroke,
-	})
-}
-
 func runStroke(ctx context.Context, e *env, args []string) (err error) {
 	fs := cli.NewFlagSet(e.stdout, "searchlab stroke", "[--path] [--all] [--json] [--max-nodes N] [--timeout D] [--shard k/n] [file ...]", strokeDescription)
 	path := fs.Bool("path", false, "print the tiles of one longest chain as row,col (1-based)")

@@ -22,14 +22,6 @@ import (
 	"github.com/searchlab/searchlab/sudoku"
 )
 
-func init() {
-	register(cli.Command[*env]{
-		Name:    "sudoku",
-		Summary: "solve, count or generate Sudoku puzzles (4x4 to 25x25, bulk files)",
-		Run:     runSudoku,
-	})
-}
-
 const sudokuDescription = `
 Reads Sudoku puzzles from the files named or stdin and prints, for each, a
 solution (or "no solution"), the lexicographically smallest solution

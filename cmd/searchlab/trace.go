@@ -31,14 +31,6 @@ lists the events and their fields.
 Example:
   echo "1 2 3 4 0 5 7 8 6" | searchlab trace --algo astar --heuristic manhattan`
 
-func init() {
-	register(cli.Command[*env]{
-		Name:    "trace",
-		Summary: "write a search's steps as JSON lines (sliding, stroke, sudoku)",
-		Run:     runTrace,
-	})
-}
-
 func runTrace(ctx context.Context, e *env, args []string) error {
 	fs := cli.NewFlagSet(e.stdout, "searchlab trace", "[--puzzle sliding|stroke|sudoku] [flags] [file ...]", traceDescription)
 	puzzle := fs.String("puzzle", "sliding", "`kind` of puzzle: sliding, stroke or sudoku")

@@ -90,12 +90,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	}
 	ans := api.NewCompareAnswer(c)
 	if *asJSON {
-		data, err := json.Marshal(ans)
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(e.stdout, "%s\n", data)
-		return err
+		return json.NewEncoder(e.stdout).Encode(ans)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "algorithm\theuristic\tlength\toptimal\texpanded\tgenerated\tpeak frontier\tpeak stored\ttime\t")

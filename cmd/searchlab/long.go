@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -47,14 +48,12 @@ func (f *longFlags) setup(e *env, sf *slidingFlags, cases []sliding.Case) (o sol
 			return o, nil, cli.Inputf("--checkpoint keeps the search of one board; the input has %d", len(cases))
 		}
 		b := cases[0].Board
-		if sf.algo != "auto" && sf.algo != "idastar" || sf.algo == "idastar" && sf.heuristic != "pdb" {
+		err := solve.Checkpointable(solve.Method{Algorithm: sliding.Algorithm(sf.algo), Heuristic: sf.heuristic}, b.W, b.H)
+		if errors.Is(err, solve.ErrNoCheckpoint) {
 			return o, nil, cli.Inputf("--checkpoint works with the pattern-database search (--algo auto, or --algo idastar --heuristic pdb)")
 		}
-		if sliding.TableSize(b.W, b.H) {
-			return o, nil, cli.Inputf("--checkpoint: a %dx%d board is answered from a table at once; nothing to resume", b.W, b.H)
-		}
-		if _, ok := pdb.DefaultPartition(b.W, b.H); !ok {
-			return o, nil, cli.Inputf("--checkpoint: no pattern databases for a %dx%d board (at most 32 cells)", b.W, b.H)
+		if err != nil {
+			return o, nil, cli.Inputf("--checkpoint: %v", err)
 		}
 	}
 	if f.prune != 0 && (f.prune < 2 || f.prune > 40) {

@@ -18,6 +18,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"time"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/cli"
@@ -95,4 +96,12 @@ func (e *env) inputs(args []string) ([]*input.Source, error) {
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// withTimeout returns ctx with the timeout d, if d is not 0.
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d > 0 {
+		return context.WithTimeout(ctx, d)
+	}
+	return context.WithCancel(ctx)
 }

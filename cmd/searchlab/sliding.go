@@ -142,11 +142,8 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	if err := f.refuse(algo, cases); err != nil {
 		return err
 	}
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	defer cancel()
 	out := bufio.NewWriterSize(e.stdout, 64*1024)
 	defer cli.Flush(out, &err)
 	var bar *progress.Bar
@@ -377,8 +374,7 @@ func addStats(t *search.Stats, s search.Stats) {
 	t.Iterations += s.Iterations
 }
 
-func writeJSON(w *bufio.Writer, line int, solvable bool, sol sliding.Solution) {
-	data, _ := json.Marshal(api.NewSlidingAnswer(line, solvable, sol))
-	w.Write(data)
-	w.WriteByte('\n')
+// writeJSON writes the answer for a board as a line of JSON.
+func writeJSON(w io.Writer, line int, solvable bool, sol sliding.Solution) {
+	json.NewEncoder(w).Encode(api.NewSlidingAnswer(line, solvable, sol))
 }

@@ -6,12 +6,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/searchlab/searchlab/api"
 	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/searchlab/searchlab/api"
 
 	"github.com/searchlab/searchlab/sliding"
 )

@@ -106,13 +106,9 @@ func strokeBoards(ctx context.Context, src *input.Source, count *int, s *stroke.
 			return fmt.Errorf("stroke: board %d: %w", n, err)
 		}
 		if asJSON {
-			j := api.NewStrokeAnswer(n, res, path, per)
-			line, err := json.Marshal(j)
-			if err != nil {
+			if err := json.NewEncoder(out).Encode(api.NewStrokeAnswer(n, res, path, per)); err != nil {
 				return err
 			}
-			out.Write(line)
-			out.WriteByte('\n')
 		} else {
 			var sb strings.Builder
 			sb.WriteString(res.String())
@@ -147,10 +143,7 @@ func strokeBoards(ctx context.Context, src *input.Source, count *int, s *stroke.
 // solveStroke solves one board within the budget (see api.SolveStroke),
 // with its own timeout.
 func solveStroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt stroke.Options, timeout time.Duration, all bool) (stroke.Result, map[byte]stroke.Result, error) {
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(ctx, timeout)
+	defer cancel()
 	return api.SolveStroke(ctx, s, b, opt, all)
 }

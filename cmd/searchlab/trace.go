@@ -57,11 +57,8 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	case *maxDepth < 0:
 		return cli.Inputf("trace: --max-depth %d is negative", *maxDepth)
 	}
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
 	srcs, err := e.inputs(files)
 	if err != nil {
 		return err

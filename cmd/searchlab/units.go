@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
-	"time"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/cli"
@@ -175,9 +174,7 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 		if !o.Searched {
 			continue // after a unit of the same board that found a solution
 		}
-		data, _ := json.Marshal(o.Answer)
-		out.Write(data)
-		out.WriteByte('\n')
+		json.NewEncoder(out).Encode(o.Answer)
 	}
 	return nil
 }
@@ -337,12 +334,4 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, slid
 		print(b.Line, b.Solution, "pdb "+b.Partition)
 	}
 	return nil
-}
-
-// withTimeout returns ctx with the timeout d, if d is not 0.
-func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	if d > 0 {
-		return context.WithTimeout(ctx, d)
-	}
-	return context.WithCancel(ctx)
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -21,10 +19,7 @@ import (
 // off, so that a test reaches the other solvers.
 func runNoDB(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, noDatabases: true}
-	code = run(context.Background(), e, args)
-	return code, out.String(), errb.String()
+	return runEnv(t, env{noDatabases: true}, stdin, args...)
 }
 
 // replay checks an output line "N MOVES" against the board: the moves lead

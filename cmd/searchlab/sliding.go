@@ -9,14 +9,12 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/internal/progress"
-	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
@@ -95,8 +93,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	path := fs.Bool("path", false, "print the moves after the length")
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
 	stats := fs.Bool("stats", false, "print search statistics to stderr")
-	var sh shard.Shard
-	registerShard(fs, &sh)
+	sh := shardFlag(fs)
 	var lf longFlags
 	lf.register(fs)
 	files, err := cli.Parse(fs, args)
@@ -329,7 +326,7 @@ func explain(err error) error {
 	case errors.Is(err, pdb.ErrCheckpoint):
 		return cli.Input(err)
 	case errors.Is(err, context.Canceled):
-		return interrupted{err}
+		return cli.Interrupted(err)
 	case errors.Is(err, context.DeadlineExceeded):
 		return fmt.Errorf("%w (the --timeout ran out; raise it, or try --algo auto)", err)
 	case errors.Is(err, search.ErrLimit):
@@ -339,22 +336,6 @@ func explain(err error) error {
 	}
 	return err
 }
-
-// interrupted reports a search stopped by Ctrl-C (its context canceled) as
-// "interrupted" rather than as a limit reached, keeping what follows the
-// cause, such as where a checkpoint saved the progress.
-type interrupted struct{ err error }
-
-func (e interrupted) Error() string {
-	msg := e.err.Error()
-	cause := context.Canceled.Error()
-	if i := strings.Index(msg, cause); i >= 0 {
-		return "interrupted" + msg[i+len(cause):]
-	}
-	return "interrupted: " + msg
-}
-
-func (e interrupted) Unwrap() error { return e.err }
 
 func printStats(w io.Writer, what string, solvable bool, sol sliding.Solution) {
 	if !solvable {

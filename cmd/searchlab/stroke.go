@@ -45,8 +45,7 @@ func runStroke(ctx context.Context, e *env, args []string) (err error) {
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
 	maxNodes := fs.Int64("max-nodes", 0, "search nodes allowed per board (0: no cap)")
 	timeout := fs.Duration("timeout", 0, "time allowed per board, e.g. 2s (0: no limit)")
-	var sh shard.Shard
-	registerShard(fs, &sh)
+	sh := shardFlag(fs)
 	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
@@ -69,7 +68,7 @@ func runStroke(ctx context.Context, e *env, args []string) (err error) {
 	// Boards are numbered across the files, in order.
 	n := 0
 	for _, src := range srcs {
-		if err := strokeBoards(ctx, src, &n, s, opt, *timeout, *all, *path, *asJSON, sh, out); err != nil {
+		if err := strokeBoards(ctx, src, &n, s, opt, *timeout, *all, *path, *asJSON, *sh, out); err != nil {
 			return src.InFile(err)
 		}
 	}

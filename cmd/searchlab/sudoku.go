@@ -73,8 +73,7 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	jobs := fs.Int("jobs", runtime.NumCPU(), "number of puzzles solved at once")
 	stats := fs.Bool("stats", false, "print puzzles per second and the slowest puzzle on stderr at the end")
 	maxGuesses := fs.Int64("max-guesses", 0, "give up on a puzzle after this many guesses, an error naming its line (0: no cap)")
-	var sh shard.Shard
-	registerShard(fs, &sh)
+	sh := shardFlag(fs)
 	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
@@ -103,7 +102,7 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 		if *format == "" {
 			f = sudoku.DetectFormat(src.Peek(1))
 		}
-		cfg := sudokuConfig{format: f, first: *first || f.First(), count: *count, json: *asJSON, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses, shard: sh, continued: i > 0}
+		cfg := sudokuConfig{format: f, first: *first || f.First(), count: *count, json: *asJSON, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses, shard: *sh, continued: i > 0}
 		in := *e
 		in.stdin = src.Reader()
 		if err := solveSudokuStream(ctx, &in, cfg); err != nil {

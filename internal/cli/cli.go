@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 )
 
 // ErrInput marks errors caused by the user's input or flags: they end a
@@ -159,3 +160,22 @@ func (p *Program[E]) Usage(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\n%s\n", p.Outro)
 }
+
+// Interrupted returns err, the error of work stopped by the user (its
+// context canceled, as on Ctrl-C), so that it reads "interrupted" in
+// place of the cancellation, keeping what follows the cause, such as
+// where the progress was saved. It still matches context.Canceled.
+func Interrupted(err error) error { return interrupted{err} }
+
+type interrupted struct{ err error }
+
+func (e interrupted) Error() string {
+	msg := e.err.Error()
+	cause := context.Canceled.Error()
+	if i := strings.Index(msg, cause); i >= 0 {
+		return "interrupted" + msg[i+len(cause):]
+	}
+	return "interrupted: " + msg
+}
+
+func (e interrupted) Unwrap() error { return e.err }

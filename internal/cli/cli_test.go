@@ -167,3 +167,19 @@ func TestFlush(t *testing.T) {
 		}
 	}
 }
+
+func TestInterrupted(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{context.Canceled, "interrupted"},
+		{fmt.Errorf("search: %w; progress saved in ck", context.Canceled), "interrupted; progress saved in ck"},
+		{errors.New("stopped"), "interrupted: stopped"},
+	} {
+		err := cli.Interrupted(tc.err)
+		if err.Error() != tc.want || !errors.Is(err, tc.err) {
+			t.Errorf("Interrupted(%v) = %q, want %q, wrapping it", tc.err, err, tc.want)
+		}
+	}
+}

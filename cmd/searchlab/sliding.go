@@ -167,21 +167,11 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 			bar.Add(1)
 			return nil
 		}
+		// A lookup (Batch.Lengths) has a length alone, -1 if unsolvable.
+		sol, solvable, n := a.Solution, a.Solvable, a.Solution.Len()
 		if a.Lookup {
-			switch {
-			case a.Length >= 0:
-				out.WriteString(strconv.Itoa(a.Length))
-				out.WriteByte('\n')
-			case f.format == string(sliding.BOJ1525):
-				out.WriteString("-1\n")
-			default:
-				out.WriteString("impossible\n")
-			}
-			bar.Add(1)
-			return nil
-		}
-		sol, solvable := a.Solution, a.Solvable
-		if *stats {
+			solvable, n = a.Length >= 0, a.Length
+		} else if *stats {
 			printStats(e.stderr, fmt.Sprintf("board %d (line %d)", i+1, c.Line), solvable, sol)
 			addStats(&total, sol.Stats)
 		}
@@ -193,8 +183,8 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		case !solvable:
 			out.WriteString("impossible\n")
 		default:
-			out.WriteString(strconv.Itoa(sol.Len()))
-			if *path && sol.Len() > 0 {
+			out.WriteString(strconv.Itoa(n))
+			if *path && n > 0 {
 				out.WriteByte(' ')
 				for _, m := range sol.Moves {
 					out.WriteByte(byte(m))

@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"runtime"
 	"strconv"
-	"sync"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/cli"
@@ -60,19 +59,28 @@ const exitMore = 3
 // errMore reports that drive printed units still to search.
 var errMore = cli.StatusError{Code: exitMore, Err: errors.New("units remain to search")}
 
-// unitSolver is the library's choice of pattern databases for the units
-// of this process, made once.
-var unitSolver struct {
-	once sync.Once
-	s    *solve.Solver
+// unitSets opens the pattern databases of work units: the library's
+// choice of sets (solve.Solver), made on first use.
+type unitSets struct {
+	e *env
+	s *solve.Solver
 }
 
-// unitSet returns the pattern databases for boards like b towards goal and
-// the partition that names them for the other processes: partition, or,
-// when it is "", the one "searchlab sliding" would choose (solve.Solver).
-func unitSet(ctx context.Context, e *env, b, goal sliding.Board, partition string) (*pdb.Set, string, error) {
-	unitSolver.once.Do(func() { unitSolver.s = newSolver(e, solve.Options{}) })
-	s, err := unitSolver.s.Set(ctx, b.W, b.H, goal.Blank(), partition)
+// Close closes the solver, if one was made.
+func (u *unitSets) Close() {
+	if u.s != nil {
+		u.s.Close()
+	}
+}
+
+// set returns the pattern databases for boards like b towards goal and the
+// partition that names them for the other processes: partition, or, when
+// it is "", the one "searchlab sliding" would choose.
+func (u *unitSets) set(ctx context.Context, b, goal sliding.Board, partition string) (*pdb.Set, string, error) {
+	if u.s == nil {
+		u.s = newSolver(u.e, solve.Options{})
+	}
+	s, err := u.s.Set(ctx, b.W, b.H, goal.Blank(), partition)
 	if errors.Is(err, pdb.ErrNoDatabase) {
 		return nil, "", cli.Inputf("%v", err)
 	}
@@ -93,6 +101,8 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
+	sets := &unitSets{e: e}
+	defer sets.Close()
 	f.algo, f.heuristic = "auto", "linear"
 	if *depth < 0 || *depth > 40 {
 		return cli.Inputf("--depth %d: want 0 to 40", *depth)
@@ -106,7 +116,7 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 	out := bufio.NewWriter(e.stdout)
 	defer cli.Flush(out, &err)
 	for i, c := range cases {
-		s, part, err := unitSet(ctx, e, c.Board, goals[i], f.partition)
+		s, part, err := sets.set(ctx, c.Board, goals[i], f.partition)
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
 		}
@@ -134,6 +144,8 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
+	sets := &unitSets{e: e}
+	defer sets.Close()
 	if *bound < 0 || *jobs < 1 || *maxNodes < 0 || *timeout < 0 {
 		return cli.Inputf("--bound, --max-nodes and --timeout must not be negative, --jobs at least 1")
 	}
@@ -156,7 +168,7 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 		if j.Bound == 0 {
 			return cli.Inputf("line %d: no bound: give --bound, or units from \"searchlab sliding drive --units\"", i+1)
 		}
-		if j.Set, _, err = unitSet(ctx, e, b, g, u.Partition); err != nil {
+		if j.Set, _, err = sets.set(ctx, b, g, u.Partition); err != nil {
 			return fmt.Errorf("line %d: %w", i+1, err)
 		}
 		work[i] = j
@@ -192,6 +204,8 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
+	sets := &unitSets{e: e}
+	defer sets.Close()
 	f.algo, f.heuristic = "auto", "linear"
 	if *procs < 1 || *depth < 0 || *depth > 40 {
 		return cli.Inputf("--procs must be at least 1, --depth 0 to 40")
@@ -239,7 +253,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 		return fmt.Errorf("drive: cannot find this program to run units: %w", err)
 	}
 	for i, c := range cases {
-		s, part, err := unitSet(ctx, e, c.Board, goals[i], f.partition)
+		s, part, err := sets.set(ctx, c.Board, goals[i], f.partition)
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
 		}

@@ -61,10 +61,8 @@ func (r AnytimeResult[S]) Gap() float64 {
 // A w of 1 or less behaves as A* with its goal test on generation; weights
 // of 1.5 to 5 find a first path far sooner on puzzles.
 func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, w float64, goal func(S) bool, lim Limits) (res AnytimeResult[S], err error) {
-	m := newMeter(ctx, lim, &res.Stats)
-	holds(&m, start)
+	m := onePass(ctx, lim, &res.Stats, start)
 	defer m.done()
-	res.Stats.Iterations = 1
 	obs := m.obs != nil
 	w = max(w, 1)
 

@@ -22,14 +22,9 @@ import (
 // the goal's side have Backward set; the meeting state is reported as a
 // Meet event before the Goal.
 func BidirectionalBFS[S comparable](ctx context.Context, start, goal S, next, prev Successors[S], lim Limits) (res Result[S], err error) {
-	m := newMeter(ctx, lim, &res.Stats)
-	holds(&m, start)
+	m := onePass(ctx, lim, &res.Stats, start)
 	defer m.done()
-	res.Stats.Iterations = 1
 	obs := m.obs != nil
-	if prev == nil {
-		prev = next
-	}
 	type entry struct {
 		link  S // the parent on the start's side, the successor on the goal's
 		cost  int
@@ -42,7 +37,7 @@ func BidirectionalBFS[S comparable](ctx context.Context, start, goal S, next, pr
 		backward bool
 	}
 	fw := &side{seen: map[S]entry{start: {link: start}}, layer: []S{start}, next: next}
-	bw := &side{seen: map[S]entry{goal: {link: goal}}, layer: []S{goal}, next: prev, backward: true}
+	bw := &side{seen: map[S]entry{goal: {link: goal}}, layer: []S{goal}, next: backward(next, prev), backward: true}
 	stored := func() int { return len(fw.seen) + len(bw.seen) }
 	m.stored(stored())
 	finish := func(meet S) (Result[S], error) {
@@ -121,14 +116,9 @@ func BidirectionalBFS[S comparable](ctx context.Context, start, goal S, next, pr
 // sides. Trace events from the goal's side have Backward set; each cheaper
 // meeting is a Meet event.
 func NBS[S comparable](ctx context.Context, start, goal S, next, prev Successors[S], hF, hB func(S) int, lim Limits) (res Result[S], err error) {
-	m := newMeter(ctx, lim, &res.Stats)
-	holds(&m, start)
+	m := onePass(ctx, lim, &res.Stats, start)
 	defer m.done()
-	res.Stats.Iterations = 1
 	obs := m.obs != nil
-	if prev == nil {
-		prev = next
-	}
 	type record struct {
 		link   S
 		g, h   int
@@ -146,7 +136,7 @@ func NBS[S comparable](ctx context.Context, start, goal S, next, prev Successors
 		open           int
 	}
 	fw := &direction{rec: map[S]*record{}, next: next, h: hF}
-	bw := &direction{rec: map[S]*record{}, next: prev, h: hB, backward: true}
+	bw := &direction{rec: map[S]*record{}, next: backward(next, prev), h: hB, backward: true}
 	live := func(d *direction, it openItem[S]) bool {
 		r := d.rec[it.state]
 		return !r.closed && r.g == it.g
@@ -303,4 +293,14 @@ func joinPath[S comparable](meet, start, goal S, toStart, toGoal func(S) S) []S 
 		path = append(path, s)
 	}
 	return path
+}
+
+// backward returns the successors that a bidirectional search follows from
+// the goal's end: prev, or next when prev is nil and the moves are
+// reversible.
+func backward[S any](next, prev Successors[S]) Successors[S] {
+	if prev == nil {
+		return next
+	}
+	return prev
 }

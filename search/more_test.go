@@ -40,15 +40,7 @@ type instance struct {
 
 func newInstance(r *rand.Rand, minCost int) instance {
 	n := 2 + r.IntN(8)
-	g := graph{}
-	density := 0.1 + r.Float64()*0.4
-	for i := range n {
-		for j := range n {
-			if i != j && r.Float64() < density {
-				g[name(i)] = append(g[name(i)], edge{name(j), minCost + r.IntN(6-minCost)})
-			}
-		}
-	}
+	g := randomGraph(r, n, minCost)
 	in := instance{g: g, n: n, src: r.IntN(n), dst: r.IntN(n)}
 	in.cost, in.steps = floydWarshall(g, n)
 	in.hTo = fraction(r, n, func(i int) int { return in.cost[i][in.dst] })

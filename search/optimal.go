@@ -109,10 +109,8 @@ func (o *Optimal[S]) Paths() iter.Seq[[]S] {
 // no goal is reachable.
 func AllOptimal[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res *Optimal[S], err error) {
 	res = &Optimal[S]{start: start, parents: map[S][]S{}}
-	m := newMeter(ctx, lim, &res.Stats)
-	holds(&m, start)
+	m := onePass(ctx, lim, &res.Stats, start)
 	defer m.done()
-	res.Stats.Iterations = 1
 	obs := m.obs != nil
 	if h == nil {
 		h = func(S) int { return 0 }

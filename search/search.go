@@ -201,6 +201,15 @@ func (m *meter) stored(n int) {
 
 func (m *meter) done() { m.stats.Elapsed = time.Since(m.start) }
 
+// onePass returns the meter of a search that runs once from start
+// (Stats.Iterations is 1), its cap on held states sized by start.
+func onePass[S any](ctx context.Context, lim Limits, stats *Stats, start S) meter {
+	m := newMeter(ctx, lim, stats)
+	holds(&m, start)
+	stats.Iterations = 1
+	return m
+}
+
 // holds sets the meter's cap on held states from Limits.MaxBytes and the
 // size of a state like s.
 func holds[S any](m *meter, s S) {

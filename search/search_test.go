@@ -134,13 +134,16 @@ func TestAlgorithmsOnDiamond(t *testing.T) {
 	}
 }
 
-// randomGraph returns a random directed graph on n nodes "0".."n-1".
-func randomGraph(r *rand.Rand, n int, density float64, maxCost int) graph {
+// randomGraph returns a random directed graph on the n states "a", "b",
+// ...: it draws a density from 0.1 to 0.5, and each edge is then present
+// with that probability, at a cost from minCost to 5.
+func randomGraph(r *rand.Rand, n, minCost int) graph {
+	density := 0.1 + r.Float64()*0.4
 	g := graph{}
 	for i := range n {
 		for j := range n {
 			if i != j && r.Float64() < density {
-				g[name(i)] = append(g[name(i)], edge{name(j), r.IntN(maxCost + 1)})
+				g[name(i)] = append(g[name(i)], edge{name(j), minCost + r.IntN(6-minCost)})
 			}
 		}
 	}
@@ -190,7 +193,7 @@ func TestAgainstFloydWarshall(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for trial := range 300 {
 		n := 2 + r.IntN(8)
-		g := randomGraph(r, n, 0.1+r.Float64()*0.4, 5)
+		g := randomGraph(r, n, 0)
 		cost, steps := floydWarshall(g, n)
 		src, dst := r.IntN(n), r.IntN(n)
 		goal := is(name(dst))

@@ -106,6 +106,15 @@ func (lr *lineReader) next() (string, bool) {
 	return string(b), ok
 }
 
+// ended returns the read error that stopped next, or, where the input
+// simply ended, short: the fault of input that ends too soon.
+func (lr *lineReader) ended(short error) error {
+	if lr.err != nil {
+		return lr.err
+	}
+	return short
+}
+
 // nextBytes is next without a copy: the line is valid until the next call.
 func (lr *lineReader) nextBytes() ([]byte, bool) {
 	if !lr.sc.Scan() {
@@ -390,10 +399,7 @@ func (s *Scanner) nextBOJ11112() (Case, bool, error) {
 		s.started = true
 		text, ok := lr.nextNonBlank()
 		if !ok {
-			if lr.err != nil {
-				return Case{}, false, lr.err
-			}
-			return Case{}, false, syntaxErr(lr.line+1, "empty input: BOJ 11112 starts with the number of cases")
+			return Case{}, false, lr.ended(syntaxErr(lr.line+1, "empty input: BOJ 11112 starts with the number of cases"))
 		}
 		s.countAt = lr.line
 		t, err := strconv.Atoi(text)
@@ -415,10 +421,7 @@ func (s *Scanner) nextBOJ11112() (Case, bool, error) {
 	for r := range 3 {
 		text, ok := lr.nextNonBlankBytes()
 		if !ok {
-			if lr.err != nil {
-				return Case{}, false, lr.err
-			}
-			return Case{}, false, syntaxErr(lr.line, "input ends inside case %d, but line %d says there are %d cases", k+1, s.countAt, t)
+			return Case{}, false, lr.ended(syntaxErr(lr.line, "input ends inside case %d, but line %d says there are %d cases", k+1, s.countAt, t))
 		}
 		if r == 0 {
 			start = lr.line
@@ -467,10 +470,7 @@ func (s *Scanner) nextBOJ1525() (Case, bool, error) {
 	for r := range 3 {
 		text, ok := lr.nextNonBlank()
 		if !ok {
-			if lr.err != nil {
-				return Case{}, false, lr.err
-			}
-			return Case{}, false, syntaxErr(lr.line+1, "input ends after %d rows; BOJ 1525 is 3 rows of 3 numbers", r)
+			return Case{}, false, lr.ended(syntaxErr(lr.line+1, "input ends after %d rows; BOJ 1525 is 3 rows of 3 numbers", r))
 		}
 		if r == 0 {
 			start = lr.line

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/searchlab/searchlab/internal/stroketest"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/stroke"
 )
@@ -152,23 +152,7 @@ func TestTooLarge(t *testing.T) {
 // testdata/boards.want, one "COLOUR LENGTH" line a board.
 func TestTestdata(t *testing.T) {
 	t.Parallel()
-	in, err := os.Open("testdata/boards.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	bs, err := stroke.ParseAll(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile("testdata/boards.want")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(want)), "\n")
-	if len(lines) != len(bs) {
-		t.Fatalf("%d boards, %d answers", len(bs), len(lines))
-	}
+	bs, lines := stroketest.Reference(t, "testdata")
 	for i, b := range bs {
 		r, err := stroke.Solve(context.Background(), b, stroke.Options{})
 		if err != nil {

@@ -327,6 +327,12 @@ func testSliding(p *page) {
 	}
 	p.setControl("#sliding-goal", spiral)
 	p.setControl("#sliding-algo", "auto")
+	// A board the page cannot read stops at the form, in the error state
+	// with the reason.
+	p.setControl("#sliding-board", "1 2 3")
+	if state, status := p.act("sliding", "#sliding-solve", 5*time.Second); state != "error" || !strings.Contains(status, "this one has 3") {
+		t.Errorf("solving the board 1 2 3: data-state %s: %q; want error, naming the 3 tiles", state, status)
+	}
 	p.setControl("#sliding-board", "")
 	p.do("type the board", chromedp.SendKeys(chromedp.CSS("#sliding-board"), browserBoard))
 	poll[bool](p, "#sliding-grid to show the typed board", fmt.Sprintf(`(() => { const t = %s; return t.length === 9 && t.every((v, i) => v === %s[i]); })()`, tilesJS, js(tilesOf(board))),
@@ -503,6 +509,10 @@ const browserSudoku = "4.....8.5.3..........7......2.....6.....8.4......1.......
 func testSudoku(p *page) {
 	t := p.t
 	p.showTab("sudoku")
+	p.setControl("#sudoku-input", "123")
+	if state, status := p.act("sudoku", "#sudoku-solve", 5*time.Second); state != "error" || !strings.Contains(status, "this one has 3") {
+		t.Errorf("solving the Sudoku 123: data-state %s: %q; want error, naming the 3 cells", state, status)
+	}
 	p.setControl("#sudoku-input", browserSudoku)
 	eval[bool](p, `(() => { const c = document.getElementById("sudoku-first"); if (c.checked) c.click(); return true; })()`)
 	state, status := p.act("sudoku", "#sudoku-solve", 15*time.Second)

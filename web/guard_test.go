@@ -41,6 +41,17 @@ func rawRequest(t *testing.T, addr, req string, limit time.Duration) (*http.Resp
 	return resp, time.Since(start)
 }
 
+// send sends req and returns the answer, its body closed.
+func send(t *testing.T, req *http.Request) *http.Response {
+	t.Helper()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp
+}
+
 // TestCrossSite checks what keeps another site's page out: only JSON
 // bodies, only this server's Host names, and the security headers on the
 // page, its files and the API.
@@ -69,11 +80,7 @@ func TestCrossSite(t *testing.T) {
 		if tt.ctype != "" {
 			req.Header.Set("Content-Type", tt.ctype)
 		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
+		resp := send(t, req)
 		if resp.StatusCode != tt.status {
 			t.Errorf("Content-Type %q: status %d, want %d", tt.ctype, resp.StatusCode, tt.status)
 		}
@@ -99,11 +106,7 @@ func TestCrossSite(t *testing.T) {
 		for _, path := range []string{"/", "/api/health"} {
 			req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
 			req.Host = tt.host
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			resp.Body.Close()
+			resp := send(t, req)
 			if resp.StatusCode != tt.status {
 				t.Errorf("GET %s with Host %q: status %d, want %d", path, tt.host, resp.StatusCode, tt.status)
 			}
@@ -111,12 +114,8 @@ func TestCrossSite(t *testing.T) {
 	}
 
 	for _, path := range []string{"/", "/static/app.js", "/static/style.css", "/api/health", "/api/nothing", "/static/%ff"} {
-		resp, err := http.Get(srv.URL + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		h := resp.Header
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		h := send(t, req).Header
 		if h.Get("X-Content-Type-Options") != "nosniff" || !strings.Contains(h.Get("Content-Security-Policy"), "frame-ancestors 'none'") ||
 			h.Get("X-Frame-Options") != "DENY" {
 			t.Errorf("GET %s: headers %v lack nosniff, the CSP or X-Frame-Options", path, h)

@@ -100,8 +100,7 @@ func (s *Server) slidingSolve(r *http.Request, q *SlidingRequest) (any, error) {
 		s.searchLimits(maxNodes))
 	switch {
 	case errors.Is(err, sliding.ErrUnsolvable):
-		no := false
-		return nil, &httpError{http.StatusUnprocessableEntity, api.Error{Error: "unsolvable: the board cannot reach the goal (permutation parity and blank row)", Solvable: &no}}
+		return nil, unsolvable()
 	case err != nil:
 		return nil, s.solveError(r, err, maxNodes, timeout)
 	}
@@ -139,6 +138,13 @@ func (s *Server) slidingLimits(q *SlidingRequest) (int64, time.Duration, error) 
 		return 0, 0, errorf(http.StatusBadRequest, "max_depth must not be negative")
 	}
 	return s.limits(q.MaxNodes, q.Timeout)
+}
+
+// unsolvable is the answer for a board that cannot reach its goal: 422,
+// with "solvable": false.
+func unsolvable() error {
+	no := false
+	return &httpError{http.StatusUnprocessableEntity, api.Error{Error: "unsolvable: the board cannot reach the goal (permutation parity and blank row)", Solvable: &no}}
 }
 
 // solveError turns a failed search into its answer: 504 for a limit, 400

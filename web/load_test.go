@@ -10,7 +10,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"runtime"
 	"runtime/pprof"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/searchlab/searchlab/internal/stroketest"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/stroke"
@@ -411,7 +411,7 @@ func loadCases(t *testing.T) []loadCase {
 		cases = append(cases, c, c, c, c)
 	}
 
-	boards, wants := strokeTestdata(t)
+	boards, wants := stroketest.Reference(t, "../stroke/testdata")
 	for i, b := range boards {
 		text := b.String()
 		want := wants[i]
@@ -647,28 +647,4 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// strokeTestdata reads package stroke's reference boards and their
-// recorded answers ("COLOUR LENGTH", "- 0" for none).
-func strokeTestdata(t *testing.T) ([]*stroke.Board, []string) {
-	t.Helper()
-	f, err := os.Open("../stroke/testdata/boards.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	boards, err := stroke.ParseAll(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile("../stroke/testdata/boards.want")
-	if err != nil {
-		t.Fatal(err)
-	}
-	wants := strings.Split(strings.TrimSpace(string(data)), "\n")
-	if len(wants) != len(boards) {
-		t.Fatalf("stroke testdata: %d boards, %d answers", len(boards), len(wants))
-	}
-	return boards, wants
 }

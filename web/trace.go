@@ -105,8 +105,7 @@ func (t *slidingTrace) stream(w http.ResponseWriter) error {
 	}
 	switch {
 	case errors.Is(err, sliding.ErrUnsolvable):
-		no := false
-		err = &httpError{http.StatusUnprocessableEntity, api.Error{Error: "unsolvable: the board cannot reach the goal (permutation parity and blank row)", Solvable: &no}}
+		err = unsolvable()
 	case err != nil:
 		err = t.s.solveError(t.r, err, t.maxNodes, t.limit)
 	default:

@@ -42,7 +42,7 @@ func SolveFiles(s beam.Scope, patterns []string, outDir string, opt Options) bea
 	files := beam.Create(s, anySlice(patterns)...)
 	lines := beam.ParDo(s, &readLinesFn{}, files) // KV<file, "n\ttext">
 	lines = beam.Reshuffle(s, lines)
-	answers := beam.ParDo(s, &solveLineFn{Opt: encodeOptions(opt)}, lines) // KV<file, "n\tjson">
+	answers := beam.ParDo(s, &solveLineFn{optionsFn{Opt: encodeOptions(opt)}}, lines) // KV<file, "n\tjson">
 	return beam.ParDo(s, &writeOrderedFn{OutDir: outDir}, beam.GroupByKey(s, answers))
 }
 
@@ -74,6 +74,21 @@ func decodeOptions(s string) (Options, error) {
 	var opt Options
 	err := json.Unmarshal([]byte(s), &opt)
 	return opt, err
+}
+
+// optionsFn is the part of a DoFn that carries the Options: Opt, the
+// Options as JSON (a DoFn's exported fields are what Beam ships to its
+// workers), decoded into opt by Setup on each worker.
+type optionsFn struct {
+	Opt string
+	opt Options
+}
+
+// Setup decodes Opt.
+func (f *optionsFn) Setup() error {
+	var err error
+	f.opt, err = decodeOptions(f.Opt)
+	return err
 }
 
 // readLinesFn reads the files matching a pattern and emits each line
@@ -116,14 +131,7 @@ func (f *readLinesFn) ProcessElement(ctx context.Context, pattern string, emit f
 
 // solveLineFn solves one line, keeping its file and number.
 type solveLineFn struct {
-	Opt string // Options as JSON
-	opt Options
-}
-
-func (f *solveLineFn) Setup() error {
-	var err error
-	f.opt, err = decodeOptions(f.Opt)
-	return err
+	optionsFn
 }
 
 func (f *solveLineFn) ProcessElement(ctx context.Context, file, numbered string, emit func(string, string)) {

@@ -76,8 +76,8 @@ func SolveHardBoards(s beam.Scope, patterns []string, outDir string, depth, stag
 	states := beam.ParDo(s, &initStateFn{Opt: o, Depth: depth}, lines) // KV<id, state>
 	for k := range stages {
 		st := s.Scope("Bound" + strconv.Itoa(k+1))
-		tasks := beam.Reshuffle(st, beam.ParDo(st, &splitFn{Opt: o}, states)) // KV<id, unit>
-		results := beam.ParDo(st, &searchUnitFn{Opt: o}, tasks)               // KV<id, result>
+		tasks := beam.Reshuffle(st, beam.ParDo(st, &splitFn{optionsFn{Opt: o}}, states)) // KV<id, unit>
+		results := beam.ParDo(st, &searchUnitFn{optionsFn{Opt: o}}, tasks)               // KV<id, result>
 		states = beam.ParDo(st, &mergeFn{}, beam.CoGroupByKey(st, states, results))
 	}
 	return beam.ParDo(s, &writeOrderedFn{OutDir: outDir}, beam.GroupByKey(s, beam.ParDo(s, byFile, states)))
@@ -127,14 +127,7 @@ func (f *initStateFn) ProcessElement(ctx context.Context, file, numbered string,
 // splitFn emits the units of an open board, each to be searched to the
 // board's bound.
 type splitFn struct {
-	Opt string
-	opt Options
-}
-
-func (f *splitFn) Setup() error {
-	var err error
-	f.opt, err = decodeOptions(f.Opt)
-	return err
+	optionsFn
 }
 
 func (f *splitFn) ProcessElement(ctx context.Context, id, state string, emit func(string, string)) error {
@@ -172,14 +165,7 @@ func (f *splitFn) ProcessElement(ctx context.Context, id, state string, emit fun
 
 // searchUnitFn searches one unit to its bound.
 type searchUnitFn struct {
-	Opt string
-	opt Options
-}
-
-func (f *searchUnitFn) Setup() error {
-	var err error
-	f.opt, err = decodeOptions(f.Opt)
-	return err
+	optionsFn
 }
 
 func (f *searchUnitFn) ProcessElement(ctx context.Context, id, unit string, emit func(string, string)) error {

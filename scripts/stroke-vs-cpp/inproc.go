@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -196,20 +195,10 @@ func inProcess(peerSrc string, boards []*stroke.Board, rounds, inner int) {
 	for i, t := range theirs {
 		less[i] = max(0, t-cal)
 	}
-	report := func(name string, ts []time.Duration) time.Duration {
-		var total time.Duration
-		for _, t := range ts {
-			total += t
-		}
-		c := slices.Clone(ts)
-		slices.Sort(c)
-		fmt.Printf("%-36s total %12v  median %10v  worst %10v\n", name, total, c[len(c)/2], c[len(c)-1])
-		return total
-	}
 	fmt.Printf("in one process, least of %d x %d runs per board\n", rounds, inner)
-	tp := report("C++ peer_main (steady clock)", theirs)
-	tl := report("C++ peer_main less calibration", less)
-	to := report("stroke.Solve", ours)
+	tp := report(36, "C++ peer_main (steady clock)", theirs)
+	tl := report(36, "C++ peer_main less calibration", less)
+	to := report(36, "stroke.Solve", ours)
 	fmt.Printf("C++ calibration (peer_main on a %dx%d board of one-tile chains, least): %v\n", boards[0].Rows, boards[0].Rows, cal)
 	fmt.Printf("ratio C++/stroke on totals: peer_main %.0fx; less calibration %.0fx\n", float64(tp)/float64(to), float64(tl)/float64(to))
 	fmt.Printf("length disagreements: %d\n", mismatches)

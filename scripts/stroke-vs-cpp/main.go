@@ -139,20 +139,10 @@ func main() {
 			mismatches++
 		}
 	}
-	report := func(name string, ts []time.Duration) time.Duration {
-		var total time.Duration
-		for _, t := range ts {
-			total += t
-		}
-		c := slices.Clone(ts)
-		slices.Sort(c)
-		fmt.Printf("%-26s total %12v  median %10v  worst %10v\n", name, total, c[len(c)/2], c[len(c)-1])
-		return total
-	}
 	fmt.Printf("%d random %dx%d boards of %d colours, seed %d\n", *n, *size, *size, *colours, *seed)
-	tr := report("C++ wall, per process", theirs)
-	report("C++ CPU (user+sys)", theirsCPU)
-	to := report("stroke.Solve wall", ours)
+	tr := report(26, "C++ wall, per process", theirs)
+	report(26, "C++ CPU (user+sys)", theirsCPU)
+	to := report(26, "stroke.Solve wall", ours)
 	var tn time.Duration
 	for _, c := range theirsCPU {
 		tn += max(0, c-upCPU)
@@ -164,6 +154,19 @@ func main() {
 	if mismatches > 0 {
 		os.Exit(1)
 	}
+}
+
+// report prints the total, median and worst of ts after name, padded to
+// width, and returns the total.
+func report(width int, name string, ts []time.Duration) time.Duration {
+	var total time.Duration
+	for _, t := range ts {
+		total += t
+	}
+	c := slices.Clone(ts)
+	slices.Sort(c)
+	fmt.Printf("%-*s total %12v  median %10v  worst %10v\n", width, name, total, c[len(c)/2], c[len(c)-1])
+	return total
 }
 
 // randomBoard draws a size x size board of the first colours of RGBY with

@@ -11,7 +11,6 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
 )
 
@@ -21,11 +20,7 @@ import (
 func TestLinesRoundTrip(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	goal := sliding.Standard(3, 3)
-	s, err := pdb.Build(ctx, 3, 3, goal.Blank(), "4-4", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, goal := eightSet(t)
 	var us []WorkUnit
 	for _, tc := range []struct {
 		line  int

@@ -12,18 +12,24 @@ import (
 	"github.com/searchlab/searchlab/sliding/solve"
 )
 
-// splitEight builds the 4-4 databases of the standard 3x3 goal and splits
-// the board 8 6 7 2 5 4 3 0 1 under them to depth 5.
-func splitEight(t *testing.T) (s *pdb.Set, b, goal sliding.Board, sp pdb.Split) {
+// eightSet builds the 4-4 databases of the standard 3x3 goal.
+func eightSet(t *testing.T) (s *pdb.Set, goal sliding.Board) {
 	t.Helper()
-	ctx := context.Background()
 	goal = sliding.Standard(3, 3)
-	s, err := pdb.Build(ctx, 3, 3, goal.Blank(), "4-4", nil)
+	s, err := pdb.Build(context.Background(), 3, 3, goal.Blank(), "4-4", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s, goal
+}
+
+// splitEight splits the board 8 6 7 2 5 4 3 0 1 to depth 5 under the
+// databases of eightSet.
+func splitEight(t *testing.T) (s *pdb.Set, b, goal sliding.Board, sp pdb.Split) {
+	t.Helper()
+	s, goal = eightSet(t)
 	b, _ = sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
-	sp, err = s.Split(ctx, b, goal, 5, search.Limits{})
+	sp, err := s.Split(context.Background(), b, goal, 5, search.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

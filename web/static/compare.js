@@ -1,7 +1,7 @@
 // compare.js: the compare view: every algorithm and heuristic on the
 // sliding view's board (/api/sliding/compare), as a table and a bar chart.
 
-import { $, el, SVG, fmtInt, fmtNs, run, api, setState } from './lib.js';
+import { $, el, SVG, fmtInt, fmtNs, run, api, readInput } from './lib.js';
 import { sl, currentGoal, readBoard } from './sliding.js';
 
 export function showCompareBoard() {
@@ -78,13 +78,8 @@ addEventListener('resize', () => {
 
 $('#compare-run').addEventListener('click', () => {
   showCompareBoard();
-  let tiles;
-  try {
-    tiles = readBoard();
-  } catch (err) {
-    setState('compare', 'error', `The Sliding tab's board: ${err.message}`);
-    return;
-  }
+  const tiles = readInput('compare', readBoard, "The Sliding tab's board: ");
+  if (tiles === null) return;
   const req = { board: tiles.join(' '), format: 'line', size: `${sl.w}x${sl.h}`, goal: currentGoal().join(' ') };
   // The caption names the board of the rows shown, whatever the Sliding tab holds later.
   const caption = `Algorithms on the ${req.size} board ${req.board} to the goal ${req.goal}`;

@@ -135,6 +135,18 @@ export function setState(name, state, message) {
   after[name]?.();
 }
 
+// readInput returns what read() returns; when read throws (a board or
+// puzzle the user typed that does not parse), it puts the view in the
+// "error" state with prefix and the message, and returns null.
+export function readInput(name, read, prefix = '') {
+  try {
+    return read();
+  } catch (err) {
+    setState(name, 'error', prefix + err.message);
+    return null;
+  }
+}
+
 const view = (name) => $(`#view-${name}`);
 
 export const busy = (name) => $(`#view-${name}`).dataset.state === 'solving';

@@ -1,7 +1,7 @@
 // sliding.js: the sliding-tile view: enter, shuffle or click a board, solve
 // it through /api/sliding/solve, and replay the moves on the board.
 
-import { $, $$, el, fmtInt, fmtNs, showResult, reducedMotion, after, setState, busy, run, api } from './lib.js';
+import { $, $$, el, fmtInt, fmtNs, showResult, reducedMotion, after, setState, busy, run, api, readInput } from './lib.js';
 
 export const sl = {
   w: 3, h: 3,
@@ -259,13 +259,8 @@ $('#sliding-pause').addEventListener('click', pause);
 $('#sliding-form').addEventListener('submit', (e) => {
   e.preventDefault();
   clearSolution();
-  let tiles;
-  try {
-    tiles = readBoard();
-  } catch (err) {
-    setState('sliding', 'error', err.message);
-    return;
-  }
+  const tiles = readInput('sliding', readBoard);
+  if (tiles === null) return;
   const goal = currentGoal();
   const algo = $('#sliding-algo').value;
   const req = { board: tiles.join(' '), format: 'line', size: `${sl.w}x${sl.h}`, goal: goal.join(' '), algo };

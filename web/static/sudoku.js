@@ -1,7 +1,7 @@
 // sudoku.js: the Sudoku view: type, paste or generate a puzzle (4x4 to
 // 25x25), solve it through /api/sudoku/solve and say whether it is unique.
 
-import { $, el, fmtInt, fmtNs, showResult, setState, busy, run, api } from './lib.js';
+import { $, el, fmtInt, fmtNs, showResult, setState, busy, run, api, readInput } from './lib.js';
 
 const SUDOKU_SIZES = { 16: 4, 81: 9, 256: 16, 625: 25 };
 const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
@@ -128,13 +128,8 @@ $('#sudoku-input').addEventListener('input', sudokuChanged);
 
 $('#sudoku-form').addEventListener('submit', (e) => {
   e.preventDefault();
-  let puzzle;
-  try {
-    puzzle = parseSudoku($('#sudoku-input').value);
-  } catch (err) {
-    setState('sudoku', 'error', err.message);
-    return;
-  }
+  const puzzle = readInput('sudoku', () => parseSudoku($('#sudoku-input').value));
+  if (puzzle === null) return;
   drawSudoku(puzzle);
   $('#sudoku-result').replaceChildren();
   const first = $('#sudoku-first').checked;

@@ -6,7 +6,7 @@
 // Sudoku (each step with its rule; givens, placed and guessed digits
 // styled apart).
 
-import { $, $$, el, fmtInt, setState, busy, run, api, after } from './lib.js';
+import { $, $$, el, fmtInt, setState, busy, run, api, after, readInput } from './lib.js';
 import { Stepper } from './stepper.js';
 
 const stepper = new Stepper('watch', 'watch');
@@ -453,13 +453,8 @@ $('#watch-form').addEventListener('submit', (ev) => {
   stepper.clear();
   clearPanels();
   if (mode === 'sliding') {
-    let b;
-    try {
-      b = watchBoard();
-    } catch (err) {
-      setState('watch', 'error', err.message);
-      return;
-    }
+    const b = readInput('watch', watchBoard);
+    if (b === null) return;
     const algo = $('#watch-algo').value;
     const req = { board: b.tiles.join(' '), format: 'line', size: `${b.w}x${b.h}`, algo, max_events: 20000 };
     if (algo === 'astar' || algo === 'idastar') req.heuristic = $('#watch-heuristic').value;

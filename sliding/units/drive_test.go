@@ -156,6 +156,7 @@ func TestStep(t *testing.T) {
 	}
 }
 
+// jobsOf returns the jobs that search the units to bound with set.
 func jobsOf(t *testing.T, set *pdb.Set, us []units.WorkUnit, bound int) []units.Job {
 	t.Helper()
 	jobs := make([]units.Job, len(us))

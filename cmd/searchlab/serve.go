@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/internal/cli"
+	"github.com/searchlab/searchlab/internal/httpserve"
 	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/web"
 )
@@ -76,20 +77,5 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		IdleTimeout:  2 * time.Minute,
 	}
 	fmt.Fprintf(e.stderr, "searchlab: serving on http://%s/ (Ctrl-C stops)\n", ln.Addr())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-	}
-	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shut); err != nil {
-		return err
-	}
-	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return httpserve.Run(ctx, srv, ln, 5*time.Second)
 }

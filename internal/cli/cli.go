@@ -1,7 +1,9 @@
 // Package cli is the plumbing of a command with subcommands: a program
 // that dispatches to its commands and maps their errors to exit statuses,
 // flag sets whose help goes to stdout, flags and arguments in any order,
-// and errors that mark bad input or ask for a given exit status.
+// errors that mark bad input, ask for a given exit status or report work
+// the user interrupted, and writers whose errors reach the exit status
+// (StickyWriter, Flush).
 package cli
 
 import (

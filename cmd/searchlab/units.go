@@ -93,6 +93,17 @@ func (u *unitSets) set(ctx context.Context, b, goal sliding.Board, partition str
 	return s, partition, nil
 }
 
+// split returns the set for b and goal and its partition (see set), and
+// the search of b split at depth; an unsolvable b is sliding.ErrUnsolvable.
+func (u *unitSets) split(ctx context.Context, b, goal sliding.Board, partition string, depth int, lim search.Limits) (*pdb.Set, string, pdb.Split, error) {
+	s, part, err := u.set(ctx, b, goal, partition)
+	if err != nil {
+		return nil, "", pdb.Split{}, err
+	}
+	sp, err := s.Split(ctx, b, goal, depth, lim)
+	return s, part, sp, err
+}
+
 func runSplit(ctx context.Context, e *env, args []string) (err error) {
 	fs := cli.NewFlagSet(e.stdout, "searchlab sliding split", "[--depth d] [flags] < boards", unitsDescription)
 	var f slidingFlags
@@ -116,11 +127,7 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 	out := bufio.NewWriter(e.stdout)
 	defer cli.Flush(out, &err)
 	for i, c := range cases {
-		s, part, err := sets.set(ctx, c.Board, goals[i], f.partition)
-		if err != nil {
-			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
-		}
-		sp, err := s.Split(ctx, c.Board, goals[i], *depth, search.Limits{MaxNodes: f.maxNodes})
+		s, part, sp, err := sets.split(ctx, c.Board, goals[i], f.partition, *depth, search.Limits{MaxNodes: f.maxNodes})
 		if errors.Is(err, sliding.ErrUnsolvable) {
 			return cli.Inputf("board %d (line %d): the board cannot reach the goal; there is nothing to split", i+1, c.Line)
 		}
@@ -253,11 +260,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 		return fmt.Errorf("drive: cannot find this program to run units: %w", err)
 	}
 	for i, c := range cases {
-		s, part, err := sets.set(ctx, c.Board, goals[i], f.partition)
-		if err != nil {
-			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
-		}
-		sp, err := s.Split(ctx, c.Board, goals[i], *depth, search.Limits{})
+		s, part, sp, err := sets.split(ctx, c.Board, goals[i], f.partition, *depth, search.Limits{})
 		if errors.Is(err, sliding.ErrUnsolvable) {
 			sol := sliding.Solution{Optimal: true, Method: "parity"}
 			if *asJSON {

@@ -1,12 +1,13 @@
-// Package api holds what searchlab's command line and its HTTP API share:
-// the JSON shapes of their answers (the objects that --json prints are the
-// bodies that the HTTP API returns) and their conversions from the
-// library's results. Solving is the library's: package sliding/solve for
-// sliding-tile boards, sudoku and stroke for the others.
+// Package api holds the wire types that searchlab's command line and its
+// HTTP API share: the JSON shapes of their answers (the objects that --json
+// prints are the bodies that the HTTP API returns) and of trace records,
+// with their constructors from the library's results, which only convert
+// and never search. Solving and tracing are the library's: package
+// sliding/solve for sliding-tile boards, sudoku and stroke for the others,
+// and package trace for traces.
 package api
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -24,17 +25,6 @@ import (
 // with exit status 2, the HTTP API with 400 Bad Request. It is
 // solve.ErrInput, so that the solve layer's refusals match it.
 var ErrInput = solve.ErrInput
-
-// inputErrorf returns an error that matches ErrInput and prints as the
-// message alone.
-func inputErrorf(format string, args ...any) error {
-	return inputError{fmt.Errorf(format, args...)}
-}
-
-type inputError struct{ err error }
-
-func (e inputError) Error() string   { return e.err.Error() }
-func (e inputError) Unwrap() []error { return []error{e.err, ErrInput} }
 
 // Stats is the JSON form of search.Stats: the work one search did.
 type Stats struct {

@@ -57,9 +57,11 @@ func ExampleNewSudokuAnswer() {
 	// Output: 1 true 534678912
 }
 
-func ExampleSolveStroke() {
+func ExampleNewStrokeAnswer() {
 	bs, _ := stroke.ParseAll(strings.NewReader("3\nGGR\nOGR\nRRR\n"))
-	res, per, _ := api.SolveStroke(context.Background(), stroke.NewSolver(), bs[0], stroke.Options{}, true)
+	s := stroke.NewSolver()
+	res, _ := s.SolveWithin(context.Background(), bs[0], stroke.Options{})
+	per, _ := s.ColoursWithin(context.Background(), bs[0], stroke.Options{})
 	a := api.NewStrokeAnswer(1, res, true, per)
 	data, _ := json.Marshal(a)
 	fmt.Println(string(data))

@@ -1,15 +1,10 @@
 package api
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 
-	"github.com/searchlab/searchlab/search"
-	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
 )
 
@@ -18,14 +13,7 @@ import (
 // line of JSON (JSON lines); the HTTP API answers POST /api/trace/... with
 // the same records in one object {"start": ..., "events": [...], "end":
 // ...}. Every record has a "type": "start", "event" or "end".
-// docs/formats.md documents the fields.
-
-// DefaultMaxEvents is the number of events a trace keeps when not told;
-// MaxMaxEvents is the most it may be asked to keep.
-const (
-	DefaultMaxEvents = 20_000
-	MaxMaxEvents     = 1_000_000
-)
+// docs/formats.md documents the fields; package trace makes them.
 
 // Trace is a whole trace: its start record, its events and its end record.
 // Start and End are *SlidingTraceStart and *SlidingTraceEnd for a sliding
@@ -80,16 +68,6 @@ type TraceEnd struct {
 	Error string `json:"error,omitempty"`
 }
 
-func maxEvents(n int) (int, error) {
-	switch {
-	case n == 0:
-		return DefaultMaxEvents, nil
-	case n < 0 || n > MaxMaxEvents:
-		return 0, inputErrorf("max_events must be from 1 to %d", MaxMaxEvents)
-	}
-	return n, nil
-}
-
 // ---------------------------------------------------------------------------
 // Sliding boards
 
@@ -139,219 +117,6 @@ type SlidingTraceEnd struct {
 	Stats   Stats  `json:"stats"`
 }
 
-// SlidingTraceOptions choose the search a sliding trace follows.
-type SlidingTraceOptions struct {
-	// Algorithm is any sliding.Algorithm but auto (auto cannot be traced:
-	// the distance table and the tuned IDA* have no events).
-	Algorithm sliding.Algorithm
-	// Heuristic is misplaced, manhattan or linear ("" is linear).
-	Heuristic string
-	// MaxDepth bounds dfs and iddfs; 0 is the board's default.
-	MaxDepth int
-	// MaxEvents caps the events kept (0 is DefaultMaxEvents). The search
-	// stops when the cap is reached: the end record says truncated.
-	MaxEvents int
-	// Kinds, when not empty, keeps only the events of these kinds (such
-	// as "expand" and "goal" for a race); the others are neither kept nor
-	// counted against MaxEvents.
-	Kinds []string
-	// Limits caps the search (its Observe is replaced).
-	Limits search.Limits
-	// MaxBytes, when positive, caps the encoded size of the events kept,
-	// newlines included: the search stops at the cap as at MaxEvents.
-	MaxBytes int64
-	// Sink, when not nil, receives the records as they are made, and the
-	// Trace returned holds no events: the memory a trace takes no longer
-	// grows with its events.
-	Sink TraceSink
-}
-
-// TraceSink receives a trace's records as they are made, each encoded as
-// one line of JSON without its newline: the start record, then every event
-// kept, then the end record. An error from it stops the search, and the
-// trace returns it.
-type TraceSink interface {
-	Start(record []byte) error
-	Event(record []byte) error
-	End(record []byte) error
-}
-
-// LineSink returns a TraceSink that writes the records to w as JSON lines,
-// the form of "searchlab trace".
-func LineSink(w io.Writer) TraceSink { return lineSink{w} }
-
-type lineSink struct{ w io.Writer }
-
-func (l lineSink) Start(rec []byte) error { return l.line(rec) }
-func (l lineSink) Event(rec []byte) error { return l.line(rec) }
-func (l lineSink) End(rec []byte) error   { return l.line(rec) }
-
-func (l lineSink) line(rec []byte) error {
-	if _, err := l.w.Write(rec); err != nil {
-		return err
-	}
-	_, err := l.w.Write([]byte{'\n'})
-	return err
-}
-
-func tilesOf(b sliding.Board) []int {
-	out := make([]int, len(b.Tiles))
-	for i, t := range b.Tiles {
-		out[i] = int(t)
-	}
-	return out
-}
-
-// TraceSliding runs one generic algorithm on b and returns its trace. An
-// unsolvable board returns sliding.ErrUnsolvable before any search; a bad
-// option is an error matching ErrInput. A search that stops on a limit or
-// the trace's cap is not an error: its end record says why it stopped.
-func TraceSliding(ctx context.Context, b, goal sliding.Board, opt SlidingTraceOptions) (Trace, error) {
-	max, err := maxEvents(opt.MaxEvents)
-	if err != nil {
-		return Trace{}, err
-	}
-	switch opt.Algorithm {
-	case sliding.BFS, sliding.DFS, sliding.IDDFS, sliding.AStar, sliding.IDAStar, sliding.BiBFS, sliding.NBS, sliding.WAStar, sliding.Anytime:
-	default:
-		return Trace{}, inputErrorf("algorithm %q cannot be traced; pick bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar", opt.Algorithm)
-	}
-	if !sliding.Solvable(b, goal) {
-		return Trace{}, sliding.ErrUnsolvable
-	}
-	start := &SlidingTraceStart{Type: "start", Puzzle: "sliding", Algorithm: string(opt.Algorithm), Width: b.W, Height: b.H,
-		Board: tilesOf(b), Goal: tilesOf(goal), MaxEvents: max}
-	o := sliding.Options{Algorithm: opt.Algorithm, MaxDepth: opt.MaxDepth, Limits: opt.Limits}
-	if opt.Algorithm.Informed() {
-		name := opt.Heuristic
-		if name == "" {
-			name = "linear"
-		}
-		if o.Heuristic, err = sliding.HeuristicByName(name, goal); err != nil {
-			return Trace{}, inputErrorf("%v", err)
-		}
-		start.Heuristic = name
-	}
-	var keep [16]bool
-	for _, k := range opt.Kinds {
-		var kind search.EventKind
-		if err := kind.UnmarshalText([]byte(k)); err != nil {
-			return Trace{}, inputErrorf("kinds: %q is not an event kind (expand, generate, duplicate, reopen, threshold, prune, improve, goal, meet)", k)
-		}
-		keep[kind] = true
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	if opt.Sink != nil {
-		if err := emitRecord(opt.Sink.Start, start); err != nil {
-			return Trace{}, err
-		}
-	}
-	var (
-		events         []SlidingEvent
-		kept           int
-		size           int64
-		truncated      bool
-		dropped        int64
-		byBytes        bool
-		sinkErr        error
-		wantsEncodings = opt.Sink != nil || opt.MaxBytes > 0
-	)
-	stop := func() {
-		truncated = true
-		dropped++
-		cancel()
-	}
-	obs := func(e search.Event) {
-		if len(opt.Kinds) > 0 && !keep[e.Kind] {
-			return
-		}
-		if truncated {
-			dropped++
-			return
-		}
-		if kept >= max {
-			stop()
-			return
-		}
-		ev := slidingEvent(e)
-		if wantsEncodings {
-			data, err := json.Marshal(&ev)
-			if err != nil {
-				sinkErr = err
-				stop()
-				return
-			}
-			if opt.MaxBytes > 0 && size+int64(len(data))+1 > opt.MaxBytes {
-				byBytes = true
-				stop()
-				return
-			}
-			size += int64(len(data)) + 1
-			if opt.Sink != nil {
-				if sinkErr = opt.Sink.Event(data); sinkErr != nil {
-					stop()
-					return
-				}
-				kept++
-				return
-			}
-		}
-		events = append(events, ev)
-		kept++
-	}
-	sol, err := sliding.SolveTraced(ctx, b, goal, o, obs)
-	if sinkErr != nil {
-		return Trace{}, sinkErr
-	}
-	if events == nil {
-		events = []SlidingEvent{}
-	}
-	end := &SlidingTraceEnd{TraceEnd: TraceEnd{Type: "end", Events: kept, Truncated: truncated, Dropped: dropped},
-		Method: sol.Method, Stats: NewStats(sol.Stats)}
-	switch {
-	case byBytes:
-		end.Error = fmt.Sprintf("the trace reached its cap of %d bytes; the search was stopped", opt.MaxBytes)
-	case truncated:
-		end.Error = fmt.Sprintf("the trace reached its cap of %d events; the search was stopped", max)
-	case err != nil:
-		end.Error = err.Error()
-		if !errors.Is(err, search.ErrLimit) && !errors.Is(err, search.ErrNotFound) {
-			return Trace{}, err
-		}
-	default:
-		end.Solved, end.Length, end.Moves, end.Optimal = true, sol.Len(), MovesString(sol.Moves), sol.Optimal
-	}
-	if opt.Sink != nil {
-		if err := emitRecord(opt.Sink.End, end); err != nil {
-			return Trace{}, err
-		}
-	}
-	return Trace{Start: start, Events: events, End: end}, nil
-}
-
-// slidingEvent is the record of one search event on a sliding board.
-func slidingEvent(e search.Event) SlidingEvent {
-	ev := SlidingEvent{Type: "event", Kind: e.Kind.String(), G: e.G, H: e.H, F: e.F, Depth: e.Depth, Bound: e.Bound,
-		Expanded: e.Expanded, Generated: e.Generated, Frontier: e.Frontier, Stored: e.Stored, Backward: e.Backward}
-	if s, ok := e.State.(sliding.Board); ok {
-		ev.State = tilesOf(s)
-	}
-	if p, ok := e.Parent.(sliding.Board); ok {
-		ev.Parent = tilesOf(p)
-	}
-	return ev
-}
-
-// emitRecord encodes rec and passes it to put.
-func emitRecord(put func([]byte) error, rec any) error {
-	data, err := json.Marshal(rec)
-	if err != nil {
-		return err
-	}
-	return put(data)
-}
-
 // ---------------------------------------------------------------------------
 // One-stroke boards
 
@@ -389,43 +154,6 @@ type StrokeTraceEnd struct {
 	Nodes   int64    `json:"nodes"`
 }
 
-func cellsOf(cs []stroke.Cell) [][2]int {
-	out := make([][2]int, len(cs))
-	for i, c := range cs {
-		out[i] = [2]int{c.Row, c.Col}
-	}
-	return out
-}
-
-// TraceStroke traces the one-stroke search of b (the generic branch and
-// bound, which gives Solve's answers), keeping at most keep steps (0
-// is DefaultMaxEvents). The search runs to its answer past the cap, within
-// opt and ctx; a limit that stops it is said in the end record.
-func TraceStroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt stroke.Options, keep int) (Trace, error) {
-	max, err := maxEvents(keep)
-	if err != nil {
-		return Trace{}, err
-	}
-	res, err := s.Trace(ctx, b, opt, max)
-	if err != nil && !errors.Is(err, search.ErrLimit) {
-		return Trace{}, err
-	}
-	start := &StrokeTraceStart{Type: "start", Puzzle: "stroke", Rows: b.Rows, Cols: b.Cols, Cells: string(b.Cells), MaxEvents: max}
-	events := make([]StrokeEvent, len(res.Steps))
-	for i, st := range res.Steps {
-		events[i] = StrokeEvent{Type: "event", Kind: string(st.Kind), Colour: string(st.Colour), Chain: cellsOf(st.Chain), Bound: st.Bound, Best: st.Best, Nodes: st.Nodes}
-	}
-	end := &StrokeTraceEnd{TraceEnd: TraceEnd{Type: "end", Events: len(events), Truncated: res.Truncated, Dropped: res.Dropped},
-		Length: res.Length, Path: cellsOf(res.Path), Optimal: res.Optimal, Bound: res.Bound, Nodes: res.Nodes}
-	if res.Colour != 0 {
-		end.Colour = string(res.Colour)
-	}
-	if err != nil {
-		end.Error = err.Error()
-	}
-	return Trace{Start: start, Events: events, End: end}, nil
-}
-
 // ---------------------------------------------------------------------------
 // Sudoku
 
@@ -455,34 +183,4 @@ type SudokuTraceEnd struct {
 	Solved   bool   `json:"solved"`
 	Solution string `json:"solution,omitempty"`
 	Guesses  int64  `json:"guesses"`
-}
-
-// TraceSudoku explains the solve of g step by step (sudoku.Explain),
-// keeping at most keep steps (0 is DefaultMaxEvents). Givens that
-// conflict are an error matching sudoku.ErrInvalid.
-func TraceSudoku(ctx context.Context, g sudoku.Grid, keep int) (Trace, error) {
-	max, err := maxEvents(keep)
-	if err != nil {
-		return Trace{}, err
-	}
-	ex, err := sudoku.Explain(ctx, g, max)
-	if err != nil {
-		return Trace{}, err
-	}
-	n := g.N()
-	start := &SudokuTraceStart{Type: "start", Puzzle: "sudoku", Box: g.Box, Size: n, Grid: sudokuLine(g), MaxEvents: max}
-	events := make([]SudokuEvent, len(ex.Steps))
-	for i, st := range ex.Steps {
-		events[i] = SudokuEvent{Type: "event", Step: st}
-		if st.Cell >= 0 {
-			events[i].Row, events[i].Col = st.Cell/n+1, st.Cell%n+1
-		}
-	}
-	end := &SudokuTraceEnd{TraceEnd: TraceEnd{Type: "end", Events: len(events), Truncated: ex.Truncated, Dropped: ex.Dropped}, Guesses: ex.Guesses}
-	if ex.Solution.Cells != nil {
-		end.Solved, end.Solution = true, sudokuLine(ex.Solution)
-	} else {
-		end.Error = "no solution: every branch ends in a contradiction"
-	}
-	return Trace{Start: start, Events: events, End: end}, nil
 }

@@ -290,7 +290,12 @@ func (s *Server) strokeSolve(r *http.Request, q *StrokeRequest) (any, error) {
 	defer cancel()
 	solver := s.strokeSolvers.Get().(*stroke.Solver)
 	defer s.strokeSolvers.Put(solver)
-	res, per, err := api.SolveStroke(ctx, solver, b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, q.All)
+	opt := stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}
+	res, err := solver.SolveWithin(ctx, b, opt)
+	var per map[byte]stroke.Result
+	if err == nil && q.All {
+		per, err = solver.ColoursWithin(ctx, b, opt)
+	}
 	if err != nil {
 		return nil, s.strokeError(r, err, maxNodes, timeout)
 	}

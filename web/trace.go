@@ -8,11 +8,11 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
+	"github.com/searchlab/searchlab/trace"
 )
 
 // maxTraceEvents caps the events of one trace answer, and maxTraceBytes
@@ -32,7 +32,7 @@ func (s *Server) registerTrace() {
 	s.mux.HandleFunc("/api/trace/sudoku", s.post(decoded(s.traceSudoku)))
 }
 
-// traceEvents checks a request's max_events: 0 is api.DefaultMaxEvents.
+// traceEvents checks a request's max_events: 0 is trace.DefaultMaxEvents.
 func traceEvents(n int) (int, error) {
 	if n < 0 || n > maxTraceEvents {
 		return 0, errorf(http.StatusBadRequest, fmt.Sprintf("max_events must be from 1 to %d", maxTraceEvents))
@@ -77,7 +77,7 @@ func (s *Server) traceSliding(r *http.Request, q *TraceSlidingRequest) (any, err
 		return nil, err
 	}
 	return &slidingTrace{s: s, r: r, b: b, goal: goal, maxNodes: maxNodes, limit: timeout,
-		opt: api.SlidingTraceOptions{Algorithm: algo, Heuristic: q.Heuristic, MaxDepth: q.MaxDepth,
+		opt: trace.SlidingOptions{Algorithm: algo, Heuristic: q.Heuristic, MaxDepth: q.MaxDepth,
 			MaxEvents: n, Kinds: q.Kinds, Limits: s.searchLimits(maxNodes), MaxBytes: maxTraceBytes}}, nil
 }
 
@@ -89,7 +89,7 @@ type slidingTrace struct {
 	b, goal  sliding.Board
 	maxNodes int64
 	limit    time.Duration
-	opt      api.SlidingTraceOptions
+	opt      trace.SlidingOptions
 }
 
 func (t *slidingTrace) timeout() time.Duration { return t.limit }
@@ -99,7 +99,7 @@ func (t *slidingTrace) stream(w http.ResponseWriter) error {
 	defer cancel()
 	sink := &objectSink{w: w}
 	t.opt.Sink = sink
-	_, err := api.TraceSliding(ctx, t.b, t.goal, t.opt)
+	_, err := trace.Sliding(ctx, t.b, t.goal, t.opt)
 	if sink.started {
 		return err // the status is sent; a fault can only cut the answer short
 	}
@@ -183,7 +183,7 @@ func (s *Server) traceStroke(r *http.Request, q *TraceStrokeRequest) (any, error
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
-	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, n)
+	tr, err := trace.Stroke(ctx, stroke.NewSolver(), b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, n)
 	if err == nil {
 		err = r.Context().Err()
 	}
@@ -218,7 +218,7 @@ func (s *Server) traceSudoku(r *http.Request, q *TraceSudokuRequest) (any, error
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.SolveTimeout)
 	defer cancel()
-	tr, err := api.TraceSudoku(ctx, g, n)
+	tr, err := trace.Sudoku(ctx, g, n)
 	switch {
 	case errors.Is(err, sudoku.ErrInvalid):
 		return nil, errorf(http.StatusUnprocessableEntity, err.Error())

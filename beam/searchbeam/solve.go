@@ -143,7 +143,7 @@ func solveStroke(ctx context.Context, line int, text string, opt Options) (any, 
 		return nil, sc.Err()
 	}
 	b := sc.Board()
-	res, _, err := api.SolveStroke(ctx, stroke.NewSolver(), b, stroke.Options{Limits: search.Limits{MaxNodes: opt.MaxNodes}}, false)
+	res, err := stroke.NewSolver().SolveWithin(ctx, b, stroke.Options{Limits: search.Limits{MaxNodes: opt.MaxNodes}})
 	if err != nil {
 		return nil, err
 	}

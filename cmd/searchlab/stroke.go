@@ -139,10 +139,15 @@ func strokeBoards(ctx context.Context, src *input.Source, count *int, s *stroke.
 	}
 }
 
-// solveStroke solves one board within the budget (see api.SolveStroke),
-// with its own timeout.
+// solveStroke solves one board within the budget (see
+// stroke.Solver.SolveWithin and ColoursWithin), with its own timeout.
 func solveStroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt stroke.Options, timeout time.Duration, all bool) (stroke.Result, map[byte]stroke.Result, error) {
 	ctx, cancel := withTimeout(ctx, timeout)
 	defer cancel()
-	return api.SolveStroke(ctx, s, b, opt, all)
+	res, err := s.SolveWithin(ctx, b, opt)
+	if err != nil || !all {
+		return res, nil, err
+	}
+	per, err := s.ColoursWithin(ctx, b, opt)
+	return res, per, err
 }

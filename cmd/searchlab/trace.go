@@ -15,6 +15,7 @@ import (
 	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
+	"github.com/searchlab/searchlab/trace"
 )
 
 const traceDescription = `
@@ -40,7 +41,7 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	algo := fs.String("algo", "astar", "sliding `algorithm`: bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
 	heuristic := fs.String("heuristic", "linear", "sliding `heuristic` for the informed algorithms: misplaced, manhattan or linear")
 	maxDepth := fs.Int("max-depth", 0, "sliding depth bound for dfs and iddfs (0: the board's default)")
-	maxEvents := fs.Int("max-events", api.DefaultMaxEvents, fmt.Sprintf("events kept, at most %d", api.MaxMaxEvents))
+	maxEvents := fs.Int("max-events", trace.DefaultMaxEvents, fmt.Sprintf("events kept, at most %d", trace.MaxMaxEvents))
 	maxNodes := fs.Int64("max-nodes", 2_000_000, "stop a sliding or stroke search after `n` expansions (0: no cap)")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration`, such as 10s (0: none)")
 	files, err := cli.Parse(fs, args)
@@ -48,8 +49,8 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	switch {
-	case *maxEvents < 1 || *maxEvents > api.MaxMaxEvents:
-		return cli.Inputf("trace: --max-events must be from 1 to %d", api.MaxMaxEvents)
+	case *maxEvents < 1 || *maxEvents > trace.MaxMaxEvents:
+		return cli.Inputf("trace: --max-events must be from 1 to %d", trace.MaxMaxEvents)
 	case *maxNodes < 0:
 		return cli.Inputf("trace: --max-nodes %d is negative", *maxNodes)
 	case *timeout < 0:
@@ -74,7 +75,7 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	out := bufio.NewWriter(e.stdout)
 	switch *puzzle {
 	case "sliding":
-		if _, err = traceSliding(ctx, in, *format, *size, *goal, *algo, *heuristic, *maxDepth, *maxEvents, *maxNodes, api.LineSink(out)); err != nil {
+		if _, err = traceSliding(ctx, in, *format, *size, *goal, *algo, *heuristic, *maxDepth, *maxEvents, *maxNodes, trace.LineSink(out)); err != nil {
 			return err
 		}
 		return out.Flush()
@@ -97,7 +98,7 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	return out.Flush()
 }
 
-func traceSliding(ctx context.Context, in *input.Source, format, size, goalText, algoName, heuristic string, maxDepth, maxEvents int, maxNodes int64, sink api.TraceSink) (api.Trace, error) {
+func traceSliding(ctx context.Context, in *input.Source, format, size, goalText, algoName, heuristic string, maxDepth, maxEvents int, maxNodes int64, sink trace.Sink) (api.Trace, error) {
 	var f sliding.Format
 	if format != "" {
 		var err error
@@ -135,7 +136,7 @@ func traceSliding(ctx context.Context, in *input.Source, format, size, goalText,
 			return api.Trace{}, cli.Inputf("trace: --goal: %v", err)
 		}
 	}
-	tr, err := api.TraceSliding(ctx, b, goal, api.SlidingTraceOptions{Algorithm: algo, Heuristic: heuristic, MaxDepth: maxDepth,
+	tr, err := trace.Sliding(ctx, b, goal, trace.SlidingOptions{Algorithm: algo, Heuristic: heuristic, MaxDepth: maxDepth,
 		MaxEvents: maxEvents, Limits: search.Limits{MaxNodes: maxNodes, MaxBytes: solve.MemoryBudget}, Sink: sink})
 	if errors.Is(err, sliding.ErrUnsolvable) {
 		return tr, cli.Inputf("trace: the board cannot reach the goal (permutation parity and blank row): nothing to trace")
@@ -151,7 +152,7 @@ func traceStroke(ctx context.Context, in *input.Source, maxEvents int, maxNodes 
 	case len(boards) != 1:
 		return api.Trace{}, cli.Inputf("trace: want one board in the input, got %d", len(boards))
 	}
-	tr, err := api.TraceStroke(ctx, stroke.NewSolver(), boards[0], stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, maxEvents)
+	tr, err := trace.Stroke(ctx, stroke.NewSolver(), boards[0], stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, maxEvents)
 	if errors.Is(err, stroke.ErrTooLarge) {
 		return tr, cli.Input(err)
 	}
@@ -180,7 +181,7 @@ func traceSudoku(ctx context.Context, in *input.Source, format string, maxEvents
 	if sc.Scan() {
 		return api.Trace{}, cli.Inputf("trace: want one puzzle in the input, the input has more")
 	}
-	tr, err := api.TraceSudoku(ctx, g, maxEvents)
+	tr, err := trace.Sudoku(ctx, g, maxEvents)
 	if errors.Is(err, sudoku.ErrInvalid) {
 		return tr, cli.Inputf("trace: %v", strings.TrimPrefix(err.Error(), "sudoku: invalid puzzle: "))
 	}

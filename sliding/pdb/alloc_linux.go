@@ -1,7 +1,6 @@
 package pdb
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"syscall"
@@ -65,9 +64,9 @@ func readResident(f *os.File, off, n int64) ([]uint32, error) {
 		return readWords(f, off, n)
 	}
 	t, free := allocWords(n / 4)
-	if _, err := f.ReadAt(tableBytes(t), off); err != nil {
+	if err := readInto(f, off, t); err != nil {
 		free()
-		return nil, fmt.Errorf("table cut short: %v", err)
+		return nil, err
 	}
 	return t, nil
 }

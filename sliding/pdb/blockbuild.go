@@ -279,10 +279,7 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 		sd[plane0*int64(bl.nArr)] = 1
 	}
 	active[plane0] = true
-	reached := int64(1)
-	if progress != nil {
-		progress(reached)
-	}
+	lv := startLevels(progress)
 
 	workers := runtime.GOMAXPROCS(0)
 	const chunk = 8
@@ -295,34 +292,24 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 		}
 		var nextChunk atomic.Int64
 		var added, newPlaces atomic.Int64
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				x := blockExpander{bl: bl, visited: visited, front: front, next: next, placed: placed, dist: dist, sd: sd, active: active, nactive: nactive, locks: locks, h: uint8(depth + 2)}
-				for {
-					lo := int(nextChunk.Add(chunk)) - chunk
-					if lo >= nSets || ctx.Err() != nil {
-						break
-					}
-					for si := lo; si < min(lo+chunk, nSets); si++ {
-						x.expandBlock(si)
-					}
+		inWorkers(workers, func() error {
+			x := blockExpander{bl: bl, visited: visited, front: front, next: next, placed: placed, dist: dist, sd: sd, active: active, nactive: nactive, locks: locks, h: uint8(depth + 2)}
+			for {
+				lo := int(nextChunk.Add(chunk)) - chunk
+				if lo >= nSets || ctx.Err() != nil {
+					break
 				}
-				added.Add(x.added)
-				newPlaces.Add(x.newPlaces)
-			}()
-		}
-		wg.Wait()
-		if err := ctx.Err(); err != nil {
+				for si := lo; si < min(lo+chunk, nSets); si++ {
+					x.expandBlock(si)
+				}
+			}
+			added.Add(x.added)
+			newPlaces.Add(x.newPlaces)
+			return nil
+		})
+		if done, err := lv.end(ctx, newPlaces.Load(), added.Load()); err != nil {
 			return nil, err
-		}
-		reached += newPlaces.Load()
-		if progress != nil {
-			progress(reached)
-		}
-		if added.Load() == 0 {
+		} else if done {
 			break
 		}
 		// The next level's states become the frontier; the old frontier's
@@ -336,12 +323,8 @@ func buildBlocks(ctx context.Context, p *pattern, blank int, progress func(done 
 			}
 		}
 	}
-	want := p.places
-	if k == bl.n-1 {
-		want /= 2 // with one free cell, only even permutations are reachable
-	}
-	if reached != want {
-		return nil, fmt.Errorf("pdb: internal error: reached %d of %d placements", reached, p.places)
+	if err := lv.check(p, k == bl.n-1); err != nil {
+		return nil, err
 	}
 	freeStates()
 	freeStates = func() {}

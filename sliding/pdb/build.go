@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
-	"sync"
 	"sync/atomic"
 )
 
@@ -133,81 +132,99 @@ func buildPlacements(ctx context.Context, p *pattern, blank int, progress func(d
 	bit0 := uint32(1) << (j0 + 8*int(r0&3))
 	visited[r0>>2] |= bit0
 	cur[r0>>2] |= bit0
-	reached := int64(1)
-	if progress != nil {
-		progress(reached)
-	}
+	lv := startLevels(progress)
 
 	workers := runtime.GOMAXPROCS(0)
 	const chunk = 1 << 14
-	var failMu sync.Mutex
-	var fail error
 	for depth := 0; ; depth++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		var nextChunk atomic.Int64
 		var added, newPlaces atomic.Int64
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				x := newExpander(p, depth, visited, next, out)
-				for {
-					lo := nextChunk.Add(chunk) - chunk
-					if lo >= words || ctx.Err() != nil {
-						break
+		err := inWorkers(workers, func() error {
+			x := newExpander(p, depth, visited, next, out)
+			for {
+				lo := nextChunk.Add(chunk) - chunk
+				if lo >= words || ctx.Err() != nil {
+					break
+				}
+				hi := min(lo+chunk, words)
+				for w := lo; w < hi; w++ {
+					m := cur[w]
+					if m == 0 {
+						continue
 					}
-					hi := min(lo+chunk, words)
-					for w := lo; w < hi; w++ {
-						m := cur[w]
-						if m == 0 {
-							continue
-						}
-						cur[w] = 0
-						for m != 0 {
-							b := bits.TrailingZeros32(m) / 8
-							x.expand(w*4+int64(b), uint8(m>>(8*b)))
-							m &^= 0xff << (8 * b)
-						}
+					cur[w] = 0
+					for m != 0 {
+						b := bits.TrailingZeros32(m) / 8
+						x.expand(w*4+int64(b), uint8(m>>(8*b)))
+						m &^= 0xff << (8 * b)
 					}
 				}
-				added.Add(x.added)
-				newPlaces.Add(x.newPlaces)
-				if x.err != nil {
-					failMu.Lock()
-					if fail == nil {
-						fail = x.err
-					}
-					failMu.Unlock()
-				}
-			}()
-		}
-		wg.Wait()
-		if fail != nil {
-			return nil, fail
-		}
-		if err := ctx.Err(); err != nil {
+			}
+			added.Add(x.added)
+			newPlaces.Add(x.newPlaces)
+			return x.err
+		})
+		if err != nil {
 			return nil, err
 		}
-		reached += newPlaces.Load()
-		if progress != nil {
-			progress(reached)
-		}
-		if added.Load() == 0 {
+		if done, err := lv.end(ctx, newPlaces.Load(), added.Load()); err != nil {
+			return nil, err
+		} else if done {
 			break
 		}
 		cur, next = next, cur
 	}
-	want := p.size
-	if k == n-1 {
-		want /= 2 // with one free cell, only even permutations are reachable
-	}
-	if reached != want {
-		return nil, fmt.Errorf("pdb: internal error: reached %d of %d placements", reached, p.size)
+	if err := lv.check(p, k == n-1); err != nil {
+		return nil, err
 	}
 	return out, nil
+}
+
+// levels counts the placements that a breadth-first build of a pattern has
+// reached, level by level, and reports them to its progress function.
+type levels struct {
+	reached  int64
+	progress func(done int64)
+}
+
+// startLevels returns the count of a build whose first level, the goal
+// placement, is reached.
+func startLevels(progress func(done int64)) *levels {
+	lv := &levels{reached: 1, progress: progress}
+	if progress != nil {
+		progress(1)
+	}
+	return lv
+}
+
+// end adds a level's new placements and reports whether the build is
+// over: no state was added, so no level follows. It fails when ctx ended.
+func (lv *levels) end(ctx context.Context, newPlaces, added int64) (done bool, err error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	lv.reached += newPlaces
+	if lv.progress != nil {
+		lv.progress(lv.reached)
+	}
+	return added == 0, nil
+}
+
+// check fails unless the build reached every placement of p that can be
+// reached: half of them when the pattern leaves one free cell (oneFree),
+// since only even permutations are reachable then.
+func (lv *levels) check(p *pattern, oneFree bool) error {
+	want := p.places
+	if oneFree {
+		want /= 2
+	}
+	if lv.reached != want {
+		return fmt.Errorf("pdb: internal error: reached %d of %d placements", lv.reached, p.places)
+	}
+	return nil
 }
 
 // expander expands the states of one level for one worker.

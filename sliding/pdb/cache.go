@@ -349,10 +349,19 @@ func fileSum(path string, fi os.FileInfo, header []byte, off, n int64, crc uint3
 // little-endian words.
 func readWords(f *os.File, off, n int64) ([]uint32, error) {
 	t := make([]uint32, n/4)
-	if _, err := f.ReadAt(tableBytes(t), off); err != nil {
-		return nil, fmt.Errorf("table cut short: %v", err)
+	if err := readInto(f, off, t); err != nil {
+		return nil, err
 	}
 	return t, nil
+}
+
+// readInto fills t with the bytes of f from offset off, as little-endian
+// words.
+func readInto(f *os.File, off int64, t []uint32) error {
+	if _, err := f.ReadAt(tableBytes(t), off); err != nil {
+		return fmt.Errorf("table cut short: %v", err)
+	}
+	return nil
 }
 
 // Verify checks the checksum of every database file in dir ("" for

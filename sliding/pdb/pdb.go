@@ -1,10 +1,12 @@
-// Package pdb builds, stores, opens, verifies and searches with additive
+// Package pdb builds, stores, opens, verifies and looks up additive
 // disjoint pattern databases (Korf & Felner 2002) for sliding-tile boards of
 // up to 32 cells and any goal layout: the 15-puzzle with the 7-8 partition
 // and the mirror lookup, the 24-puzzle with 6-6-6-6, and any partition that
 // fits in memory. Databases are built once by a breadth-first search and
-// cached on disk in a checked file format; a Set searches with them by a
-// tuned IDA* on every processor.
+// cached on disk in a checked file format. A Set solves boards with its
+// tables by the tuned IDA* of package sliding/internal/idastar on every
+// processor, splits a search into work units, and keeps checkpoints of
+// long solves.
 //
 // Which set a board should use is the business of package
 // sliding/solve, whose Solver gives the fastest exact answer to any board.
@@ -20,9 +22,17 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/internal/idastar"
 	"github.com/searchlab/searchlab/sliding/prune"
+)
+
+// Limits of the arrays of a set and of its search.
+const (
+	maxPatterns = 16               // groups in a partition
+	maxViews    = idastar.MaxSums  // additive sums whose largest is the heuristic
+	maxLookups  = idastar.MaxTerms // terms of all the sums together
+	maxDepth    = idastar.MaxDepth // moves in a solution, plus one
 )
 
 // Set is an additive set of pattern databases for one board size and one
@@ -45,7 +55,7 @@ type Set struct {
 	noMirror  bool
 	machine   *prune.Machine // the move pruning its searches follow
 	once      sync.Once
-	v         *solver
+	eng       *idastar.Engine // the search, made on first use
 	fpOnce    sync.Once
 	fp        uint32
 	health    *health // of the files the tables were mapped from; nil if built here
@@ -165,10 +175,8 @@ func (s *Set) Heuristic(b, goal sliding.Board) (int, error) {
 		return 0, err
 	}
 	m := s.symmetry(goal.Blank())
-	cells := relabel(transform(b, m), transform(goal, m))
-	var n node
-	s.solver().init(&n, cells)
-	return n.h(), nil
+	cells := idastar.Cells(transform(b, m), transform(goal, m))
+	return s.engine().H(cells), nil
 }
 
 // For returns the set's heuristic toward goal as a sliding.Heuristic, for
@@ -197,18 +205,6 @@ func (h heuristic) Estimate(b sliding.Board) int {
 	return n
 }
 
-// Solve returns a shortest sequence of blank moves from b to goal, found by
-// IDA* on every processor with the set's heuristic. The goal's blank must be on
-// the set's cell or on one that a symmetry of the board takes there: the
-// boards are then solved in that reflection and the moves mapped back. It returns
-// sliding.ErrUnsolvable for a board that cannot reach the goal, and an error
-// matching search.ErrLimit when ctx ends or lim.MaxNodes nodes have been
-// expanded. Stats.Expanded and Stats.Generated count the nodes of all
-// iterations.
-func (s *Set) Solve(ctx context.Context, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
-	return solveBoard(ctx, s, b, goal, lim, nil)
-}
-
 // fingerprint returns a CRC-32C of the set's patterns and tables, which
 // names the heuristic in a checkpoint.
 func (s *Set) fingerprint() uint32 {
@@ -227,11 +223,6 @@ func (s *Set) fingerprint() uint32 {
 		s.fp = crc
 	})
 	return s.fp
-}
-
-func (s *Set) solver() *solver {
-	s.once.Do(func() { s.v = newSolver(s) })
-	return s.v
 }
 
 func (s *Set) check(b, goal sliding.Board) error {
@@ -265,19 +256,6 @@ func transform(b sliding.Board, m []int) sliding.Board {
 		out.Tiles[m[c]] = t
 	}
 	return out
-}
-
-// relabel names each tile of b by its cell in goal.
-func relabel(b, goal sliding.Board) []uint8 {
-	home := make([]uint8, len(goal.Tiles))
-	for c, t := range goal.Tiles {
-		home[t] = uint8(c)
-	}
-	cells := make([]uint8, len(b.Tiles))
-	for c, t := range b.Tiles {
-		cells[c] = home[t]
-	}
-	return cells
 }
 
 // ParsePartition reads a partition of the w*h-1 tiles of a board into

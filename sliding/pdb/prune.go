@@ -100,21 +100,9 @@ func openMachine(ctx context.Context, dir string, w, h, l int, logf func(string,
 		if time.Since(start) > time.Second {
 			logf("pdb: built %s in %v: %d states, %d redundant sequences", name, time.Since(start).Round(time.Millisecond), m.States(), m.Forbidden())
 		}
-		if err := saveMachine(dir, name, m); err != nil {
+		if err := atomicfile.WriteMarshaled(dir, name, m, 0o644); err != nil {
 			logf("pdb: could not save %s: %v; using it without caching", name, err)
 		}
 		return m, nil
 	})
-}
-
-// saveMachine writes m to dir/name, replacing the file whole.
-func saveMachine(dir, name string, m *prune.Machine) error {
-	data, err := m.MarshalBinary()
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	return atomicfile.WriteFile(filepath.Join(dir, name), data, 0o644)
 }

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/internal/idastar"
 )
 
 // Work units split the IDA* search of one board into independent pieces
@@ -117,81 +117,19 @@ func (s *Set) Split(ctx context.Context, b, goal sliding.Board, depth int, lim s
 	}
 	m := s.symmetry(goal.Blank())
 	inv := inverse(m)
-	cells := relabel(transform(b, m), transform(goal, m))
-	v := s.solver()
-	var root node
-	v.init(&root, cells)
-	sp := Split{Board: b.Clone(), Goal: goal.Clone(), H: root.h()}
+	cells := idastar.Cells(transform(b, m), transform(goal, m))
+	e := s.engine()
+	sp := Split{Board: b.Clone(), Goal: goal.Clone(), H: e.H(cells)}
 	sp.Depth = min(depth, sp.H)
-
-	// Walk every path of sp.Depth moves without undo, in the solver's
-	// move order: the order IDA* meets the nodes. Nodes above the split
-	// depth go into shallow; the frontier into order.
-	type leaf struct {
-		key  string
-		path []int8
-	}
-	var (
-		shallow = map[string]bool{}
-		seen    = map[string]bool{}
-		leaves  []leaf
-		cur     = root.cell
-		path    [maxDepth]int8
-		count   int64
-		err     error
-	)
-	n := v.g.n
-	var walk func(g, blank int, st int32) bool
-	walk = func(g, blank int, st int32) bool {
-		key := string(cur[:n])
-		if g == sp.Depth {
-			sp.Paths++
-			if count++; count%checkEvery == 0 {
-				if e := ctx.Err(); e != nil {
-					err = fmt.Errorf("%w: %w", search.ErrLimit, e)
-					return false
-				}
-			}
-			if lim.MaxNodes > 0 && sp.Paths > lim.MaxNodes {
-				err = fmt.Errorf("%w: more than %d paths at depth %d", search.ErrLimit, lim.MaxNodes, sp.Depth)
-				return false
-			}
-			if !seen[key] {
-				seen[key] = true
-				leaves = append(leaves, leaf{key, append([]int8(nil), path[:g]...)})
-			}
-			return true
-		}
-		shallow[key] = true
-		sp.Expanded++
-		for k := range 4 {
-			c := int(v.nbrs[blank][k])
-			if c < 0 {
-				break
-			}
-			cst := v.pruneTable[4*int(st)+int(v.ndir[blank][k])]
-			if cst < 0 {
-				continue
-			}
-			cur[blank], cur[c] = cur[c], cur[blank]
-			path[g] = int8(c)
-			ok := walk(g+1, c, cst)
-			cur[blank], cur[c] = cur[c], cur[blank]
-			if !ok {
-				return false
-			}
-		}
-		return true
-	}
-	walk(0, root.blank, v.start[root.blank])
+	// Every path of sp.Depth moves without undo, in the engine's move
+	// order: the order IDA* meets the nodes.
+	leaves, paths, expanded, err := e.Frontier(ctx, cells, sp.Depth, lim)
+	sp.Paths, sp.Expanded = paths, expanded
 	if err != nil {
 		return Split{}, err
 	}
-	for _, l := range leaves {
-		if shallow[l.key] {
-			continue // reached in fewer moves
-		}
-		moves := movesOf(b.W, b.Blank(), l.path, inv)
+	for _, path := range leaves {
+		moves := idastar.MovesOf(b.W, b.Blank(), path, inv)
 		st, err := b.Apply(moves...)
 		if err != nil {
 			return Split{}, fmt.Errorf("pdb: internal error: split path does not replay: %v", err)
@@ -229,7 +167,7 @@ func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound 
 	m := s.symmetry(goal.Blank())
 	inv := inverse(m)
 	tgoal := transform(goal, m)
-	v := s.solver()
+	e := s.engine()
 
 	// The boards along the prefix, from the unit's state back to the root:
 	// each must be within the bound, as IDA* would have cut it off.
@@ -242,49 +180,36 @@ func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound 
 		}
 		boards[i] = prev
 	}
-	var n node
+	var cells []uint8
 	for i := 0; i <= d; i++ {
-		v.init(&n, relabel(transform(boards[i], m), tgoal))
-		if f := i + n.h(); f > bound {
+		cells = idastar.Cells(transform(boards[i], m), tgoal)
+		if f := i + e.H(cells); f > bound {
 			res.Next = f
 			res.Stats.Elapsed = time.Since(start)
 			return res, nil
 		}
 	}
-	// n holds the unit's node now. Its path holds the blank's cells after
-	// each move, in the solver's (reflected) cells.
-	st := v.start[m[boards[0].Blank()]]
+	// cells holds the unit's node now; the machine's state follows the
+	// prefix in the engine's (reflected) cells.
+	st := e.Start(m[boards[0].Blank()])
 	for i := range d {
 		c := m[boards[i+1].Blank()]
-		n.path[i] = int8(c)
-		if st = v.follow(st, m[boards[i].Blank()], c); st < 0 {
+		if st = e.Follow(st, m[boards[i].Blank()], c); st < 0 {
 			return res, fmt.Errorf("pdb: unit %d: its prefix is redundant (move %d): it was split with other move pruning", u.Index, i+1)
 		}
 	}
-	if n.md == 0 {
-		res.Found = true
-		res.Moves = append([]sliding.Move(nil), u.Prefix...)
-		res.Stats.Elapsed = time.Since(start)
-		return res, nil
-	}
-	sh := &shared{bound: bound, split: math.MaxInt, maxNodes: lim.MaxNodes, ctx: ctx}
-	sh.found.Store(math.MaxInt64)
-	n.nextBound = math.MaxInt
-	n.scratch = new([maxDepth]scratch)
-	found := v.dfs(&n, sh, d, v.row(st))
-	res.Stats.Expanded, res.Stats.Generated = n.expanded, n.generated
+	below, err := e.SearchBelow(ctx, cells, d, st, bound, lim)
+	res.Stats.Expanded, res.Stats.Generated = below.Expanded, below.Generated
 	res.Stats.Elapsed = time.Since(start)
-	if sh.err != nil {
-		return res, sh.err
+	if err != nil {
+		return res, err
 	}
-	if found {
+	if below.Found {
 		res.Found = true
-		res.Moves = append(append([]sliding.Move(nil), u.Prefix...), movesOf(goal.W, u.State.Blank(), n.path[d:n.foundDepth], inv)...)
+		res.Moves = append(append([]sliding.Move(nil), u.Prefix...), idastar.MovesOf(goal.W, u.State.Blank(), below.Path, inv)...)
 		return res, nil
 	}
-	if n.nextBound != math.MaxInt {
-		res.Next = n.nextBound
-	}
+	res.Next = below.Next
 	return res, nil
 }
 
@@ -402,29 +327,6 @@ func inverse(m []int) []int {
 		inv[d] = c
 	}
 	return inv
-}
-
-// movesOf turns the blank's cells in the solver's cells along a path into
-// moves on a board w cells wide whose blank starts on cell blank; inv maps
-// solver cells to the board's.
-func movesOf(w, blank int, path []int8, inv []int) []sliding.Move {
-	moves := make([]sliding.Move, 0, len(path))
-	prev := blank
-	for _, tc := range path {
-		c := inv[tc]
-		switch c - prev {
-		case -w:
-			moves = append(moves, sliding.Up)
-		case w:
-			moves = append(moves, sliding.Down)
-		case -1:
-			moves = append(moves, sliding.Left)
-		default:
-			moves = append(moves, sliding.Right)
-		}
-		prev = c
-	}
-	return moves
 }
 
 func sameMoves(a, b []sliding.Move) bool {

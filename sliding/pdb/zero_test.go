@@ -14,6 +14,7 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/internal/idastar"
 )
 
 // zeroOneDistances returns the fewest moves of pattern tiles from every
@@ -256,33 +257,30 @@ func TestZeroAwareAgainstBFS(t *testing.T) {
 // node's heuristic from scratch (init): the root, and every child, of an
 // expanded node, that the move-pruning machine allows and whose moves so
 // far plus heuristic are within the bound.
-func scratchCount(v *solver, cells []uint8, bound int) int64 {
+func scratchCount(s *Set, cells []uint8, bound int) int64 {
+	e := s.engine()
 	var walk func(cells []uint8, g int, st int32) int64
 	walk = func(cells []uint8, g int, st int32) int64 {
 		count := int64(1)
-		b := slices.Index(cells, uint8(v.blank))
-		row := v.row(st)
-		for k := range 4 {
-			c := int(v.nbrs[b][k])
-			if c < 0 {
-				break
+		b := slices.Index(cells, uint8(s.blank))
+		for _, c := range []int{b - s.w, b - 1, b + 1, b + s.w} {
+			if c < 0 || c >= len(cells) || c/s.w != b/s.w && c%s.w != b%s.w {
+				continue
 			}
-			cst := row[v.ndir[b][k]]
+			cst := e.Follow(st, b, c)
 			if cst < 0 {
 				continue
 			}
 			kid := slices.Clone(cells)
 			kid[b], kid[c] = kid[c], kid[b]
-			var n node
-			v.init(&n, kid)
-			if g+1+n.h() <= bound {
+			if g+1+e.H(kid) <= bound {
 				count += walk(kid, g+1, cst)
 			}
 		}
 		return count
 	}
-	b := slices.Index(cells, uint8(v.blank))
-	return walk(cells, 0, v.start[b])
+	b := slices.Index(cells, uint8(s.blank))
+	return walk(cells, 0, e.Start(b))
 }
 
 // TestZeroAwareSearchAgainstScratch checks the search's move-by-move
@@ -313,7 +311,6 @@ func TestZeroAwareSearchAgainstScratch(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			v := set.solver()
 			checked := 0
 			for range 8 {
 				b := goal
@@ -340,9 +337,9 @@ func TestZeroAwareSearchAgainstScratch(t *testing.T) {
 					}
 				}
 				m := set.symmetry(goal.Blank())
-				cells := relabel(transform(b, m), transform(goal, m))
+				cells := idastar.Cells(transform(b, m), transform(goal, m))
 				for _, r := range reps {
-					if want := scratchCount(v, cells, r.Bound); r.Expanded != want {
+					if want := scratchCount(set, cells, r.Bound); r.Expanded != want {
 						t.Fatalf("board %v, bound %d: the search expanded %d nodes, %d from scratch", b.Tiles, r.Bound, r.Expanded, want)
 					}
 					checked++

@@ -502,22 +502,10 @@ func (s *Solver) loadTable(goal sliding.Board, name string) *sliding.Table {
 		s.logf("pdb: reading %s: %v; building the table", name, err)
 	}
 	t := sliding.TableFor(goal)
-	if err := saveTable(dir, name, t); err != nil {
+	if err := atomicfile.WriteMarshaled(dir, name, t, 0o644); err != nil {
 		s.logf("pdb: could not save %s: %v; using it without caching", name, err)
 	}
 	return t
-}
-
-// saveTable writes t to dir/name, replacing the file whole.
-func saveTable(dir, name string, t *sliding.Table) error {
-	data, err := t.MarshalBinary()
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	return atomicfile.WriteFile(filepath.Join(dir, name), data, 0o644)
 }
 
 // note writes msg and a newline to Options.Log, once per Solver.

@@ -1,4 +1,4 @@
-package api_test
+package trace_test
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/trace"
 )
 
 // TestTraceSlidingSink checks that a trace written to a sink as it runs is
@@ -30,8 +31,8 @@ func TestTraceSlidingSink(t *testing.T) {
 		{sliding.BFS, 500, nil},
 		{sliding.IDAStar, 2000, []string{"expand", "goal"}},
 	} {
-		opt := api.SlidingTraceOptions{Algorithm: tt.algo, Heuristic: "manhattan", MaxEvents: tt.maxEvents, Kinds: tt.kinds}
-		kept, err := api.TraceSliding(context.Background(), b, goal, opt)
+		opt := trace.SlidingOptions{Algorithm: tt.algo, Heuristic: "manhattan", MaxEvents: tt.maxEvents, Kinds: tt.kinds}
+		kept, err := trace.Sliding(context.Background(), b, goal, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,8 +40,8 @@ func TestTraceSlidingSink(t *testing.T) {
 		if err := kept.WriteLines(&want); err != nil {
 			t.Fatal(err)
 		}
-		opt.Sink = api.LineSink(&got)
-		if _, err := api.TraceSliding(context.Background(), b, goal, opt); err != nil {
+		opt.Sink = trace.LineSink(&got)
+		if _, err := trace.Sliding(context.Background(), b, goal, opt); err != nil {
 			t.Fatal(err)
 		}
 		// Elapsed times differ from run to run; blank them.
@@ -66,8 +67,8 @@ func TestTraceSlidingSink(t *testing.T) {
 	b6 := sliding.Scramble(rand.New(rand.NewPCG(1, 2)), goal6, 40)
 	var out bytes.Buffer
 	const budget = 64 << 10
-	opt := api.SlidingTraceOptions{Algorithm: sliding.BFS, MaxEvents: api.MaxMaxEvents, MaxBytes: budget, Sink: api.LineSink(&out)}
-	if _, err := api.TraceSliding(context.Background(), b6, goal6, opt); err != nil {
+	opt := trace.SlidingOptions{Algorithm: sliding.BFS, MaxEvents: trace.MaxMaxEvents, MaxBytes: budget, Sink: trace.LineSink(&out)}
+	if _, err := trace.Sliding(context.Background(), b6, goal6, opt); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")

@@ -1,4 +1,4 @@
-package pdb
+package idastar
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/internal/atomicfile"
+	"github.com/searchlab/searchlab/internal/regularfile"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 )
@@ -33,6 +34,8 @@ const (
 )
 
 var errNoCheckpoint = errors.New("no checkpoint")
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // boardJSON is a board in a checkpoint.
 type boardJSON struct {
@@ -97,16 +100,25 @@ type checkpoint struct {
 	Moves  string `json:"moves,omitempty"` // blank moves U D L R
 }
 
-// newCheckpoint returns the identity part of a checkpoint for solving b to
-// goal with s.
-func newCheckpoint(s *Set, b, goal sliding.Board, split int) *checkpoint {
+// Identity names what a long solve searches, with what: a checkpoint made
+// for anything else is refused.
+type Identity struct {
+	Board, Goal sliding.Board
+	Method      string  // the heuristic's name, such as "pdb 6-6-6-6+mirror"
+	Groups      [][]int // its patterns' goal cells
+	Tables      uint32  // a checksum of its tables
+}
+
+// newCheckpoint returns the identity part of a checkpoint for id, searched
+// with a move-pruning machine of length prune and split at depth split.
+func newCheckpoint(id Identity, prune, split int) *checkpoint {
 	return &checkpoint{
-		Board:  newBoardJSON(b),
-		Goal:   newBoardJSON(goal),
-		Set:    s.Method(),
-		Groups: s.Groups(),
-		Tables: fmt.Sprintf("%08x", s.fingerprint()),
-		Prune:  s.solver().pruneLen,
+		Board:  newBoardJSON(id.Board),
+		Goal:   newBoardJSON(id.Goal),
+		Set:    id.Method,
+		Groups: id.Groups,
+		Tables: fmt.Sprintf("%08x", id.Tables),
+		Prune:  prune,
 		Split:  split,
 	}
 }
@@ -143,7 +155,7 @@ func damaged(path, why string) error {
 // readCheckpoint reads the checkpoint at path. It fails with errNoCheckpoint
 // if there is no file, and with ErrCheckpoint if it is damaged.
 func readCheckpoint(path string) (*checkpoint, error) {
-	data, err := readRegular(path)
+	data, err := regularfile.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, errNoCheckpoint
 	}
@@ -208,7 +220,8 @@ func (old *checkpoint) matches(cur *checkpoint, path string) error {
 
 // solution returns the solution recorded in a finished checkpoint, checked
 // against the board.
-func (c *checkpoint) solution(s *Set, b, goal sliding.Board) (sliding.Solution, error) {
+func (c *checkpoint) solution(id Identity) (sliding.Solution, error) {
+	b, goal := id.Board, id.Goal
 	moves, err := sliding.ParseMoves(c.Moves)
 	if err == nil {
 		err = sliding.Verify(b, goal, moves)
@@ -216,7 +229,7 @@ func (c *checkpoint) solution(s *Set, b, goal sliding.Board) (sliding.Solution, 
 	if err != nil {
 		return sliding.Solution{}, fmt.Errorf("%w: its solution does not solve the board: %v", ErrCheckpoint, err)
 	}
-	return sliding.Solution{Moves: moves, Optimal: true, Method: s.Method(), Stats: search.Stats{
+	return sliding.Solution{Moves: moves, Optimal: true, Method: id.Method, Stats: search.Stats{
 		Expanded: c.Expanded, Generated: c.Generated, Iterations: c.Iterations, PeakFrontier: len(moves),
 		Elapsed: time.Duration(c.ElapsedNs)}}, nil
 }

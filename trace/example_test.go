@@ -1,4 +1,4 @@
-package api_test
+package trace_test
 
 import (
 	"bytes"
@@ -8,13 +8,14 @@ import (
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/trace"
 )
 
-// TraceSliding records an A* search as start, event and end records;
+// Sliding records an A* search as start, event and end records;
 // WriteLines prints them as JSON lines.
-func ExampleTraceSliding() {
+func ExampleSliding() {
 	b, _ := sliding.ParseGoal("1 2 3 4 0 5 7 8 6", 3, 3)
-	tr, err := api.TraceSliding(context.Background(), b, sliding.Standard(3, 3), api.SlidingTraceOptions{
+	tr, err := trace.Sliding(context.Background(), b, sliding.Standard(3, 3), trace.SlidingOptions{
 		Algorithm: sliding.AStar, Heuristic: "manhattan", Kinds: []string{"expand", "goal"}})
 	if err != nil {
 		fmt.Println(err)

@@ -1,4 +1,4 @@
-package api_test
+package trace_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
+	"github.com/searchlab/searchlab/trace"
 )
 
 // TestTraceSliding checks a traced A* against the untraced solve (same
@@ -28,7 +29,7 @@ func TestTraceSliding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := api.TraceSliding(context.Background(), b, goal, api.SlidingTraceOptions{Algorithm: sliding.AStar, Heuristic: "manhattan", MaxEvents: api.MaxMaxEvents})
+	tr, err := trace.Sliding(context.Background(), b, goal, trace.SlidingOptions{Algorithm: sliding.AStar, Heuristic: "manhattan", MaxEvents: trace.MaxMaxEvents})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,28 +66,28 @@ func TestTraceSliding(t *testing.T) {
 		}
 	}
 
-	capped, err := api.TraceSliding(context.Background(), b, goal, api.SlidingTraceOptions{Algorithm: sliding.BFS, MaxEvents: 100})
+	capped, err := trace.Sliding(context.Background(), b, goal, trace.SlidingOptions{Algorithm: sliding.BFS, MaxEvents: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if e := capped.End.(*api.SlidingTraceEnd); !e.Truncated || e.Solved || e.Events != 100 || e.Error == "" {
 		t.Errorf("capped BFS: end %+v", e)
 	}
-	if _, err := api.TraceSliding(context.Background(), b, goal, api.SlidingTraceOptions{Algorithm: sliding.Auto}); !errors.Is(err, api.ErrInput) {
+	if _, err := trace.Sliding(context.Background(), b, goal, trace.SlidingOptions{Algorithm: sliding.Auto}); !errors.Is(err, api.ErrInput) {
 		t.Errorf("auto: %v, want ErrInput", err)
 	}
-	if _, err := api.TraceSliding(context.Background(), b, goal, api.SlidingTraceOptions{Algorithm: sliding.AStar, Heuristic: "nope"}); !errors.Is(err, api.ErrInput) {
+	if _, err := trace.Sliding(context.Background(), b, goal, trace.SlidingOptions{Algorithm: sliding.AStar, Heuristic: "nope"}); !errors.Is(err, api.ErrInput) {
 		t.Errorf("unknown heuristic: %v, want ErrInput", err)
 	}
-	if _, err := api.TraceSliding(context.Background(), b, goal, api.SlidingTraceOptions{Algorithm: sliding.AStar, MaxEvents: -1}); !errors.Is(err, api.ErrInput) {
+	if _, err := trace.Sliding(context.Background(), b, goal, trace.SlidingOptions{Algorithm: sliding.AStar, MaxEvents: -1}); !errors.Is(err, api.ErrInput) {
 		t.Errorf("max events -1: %v, want ErrInput", err)
 	}
 	odd, _ := sliding.New(3, 3, []int{2, 1, 3, 4, 5, 6, 7, 8, 0})
-	if _, err := api.TraceSliding(context.Background(), odd, goal, api.SlidingTraceOptions{Algorithm: sliding.AStar}); !errors.Is(err, sliding.ErrUnsolvable) {
+	if _, err := trace.Sliding(context.Background(), odd, goal, trace.SlidingOptions{Algorithm: sliding.AStar}); !errors.Is(err, sliding.ErrUnsolvable) {
 		t.Errorf("unsolvable: %v", err)
 	}
 	// A node cap is said in the end record, not an error.
-	lim, err := api.TraceSliding(context.Background(), b, goal, api.SlidingTraceOptions{Algorithm: sliding.BFS, Limits: search.Limits{MaxNodes: 10}})
+	lim, err := trace.Sliding(context.Background(), b, goal, trace.SlidingOptions{Algorithm: sliding.BFS, Limits: search.Limits{MaxNodes: 10}})
 	if e := lim.End.(*api.SlidingTraceEnd); err != nil || e.Solved || !strings.Contains(e.Error, "node cap") {
 		t.Errorf("node cap: %v, end %+v", err, e)
 	}
@@ -102,7 +103,7 @@ func TestTraceStrokeAndSudoku(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := api.TraceStroke(context.Background(), stroke.NewSolver(), boards[0], stroke.Options{}, 0)
+	tr, err := trace.Stroke(context.Background(), stroke.NewSolver(), boards[0], stroke.Options{}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func TestTraceStrokeAndSudoku(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := api.TraceSudoku(context.Background(), g, 0)
+	st, err := trace.Sudoku(context.Background(), g, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

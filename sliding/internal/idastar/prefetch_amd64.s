@@ -1,9 +1,9 @@
 #include "textflag.h"
 
-// func prefetchRows(fsm *int32, row *[4]int32): PREFETCHT0 of the 16-byte
+// func prefetchRows(table *int32, row *[4]int32): PREFETCHT0 of the 16-byte
 // row of each of the four states (a negative one is replaced by 0).
 TEXT ·prefetchRows(SB), NOSPLIT, $0-16
-	MOVQ fsm+0(FP), AX
+	MOVQ table+0(FP), AX
 	MOVQ row+8(FP), BX
 	XORQ DX, DX
 	MOVLQSX 0(BX), CX

@@ -1,6 +1,6 @@
 //go:build !amd64
 
-package pdb
+package idastar
 
 // prefetchRows does nothing on this architecture (see prefetch_amd64.go).
-func prefetchRows(fsm *int32, row *[4]int32) {}
+func prefetchRows(table *int32, row *[4]int32) {}

@@ -1,7 +1,6 @@
-package pdb
+package idastar
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -14,17 +13,17 @@ import (
 	"github.com/searchlab/searchlab/sliding"
 )
 
-// RunOptions adjust one solve by Set.SolveWith: the threads it uses, a
+// RunOptions adjust one solve (see Engine.Long): the threads it uses, a
 // checkpoint file that it keeps and resumes from, and reports on its
-// progress. The zero value is what Set.Solve does: every processor, no
+// progress. The zero value is what Engine.Solve does alone: every processor, no
 // checkpoint, no reports.
 type RunOptions struct {
 	// Threads is the number of workers; 0 means runtime.GOMAXPROCS(0).
 	Threads int
 	// Checkpoint, if not "", is a file that holds the state of the search:
 	// the iteration's bound, which of its subtrees are finished and the
-	// node counts so far. SolveWith resumes from it when it exists (it must
-	// be for the same board, goal and databases, or SolveWith fails with an
+	// node counts so far. Long resumes from it when it exists (it must
+	// be for the same board, goal and databases, or Long fails with an
 	// error matching ErrCheckpoint), rewrites it every CheckpointEvery and
 	// when it stops, and records the solution in it when it finishes, so
 	// that a solve stopped by Ctrl-C, a crash or a reboot goes on where it
@@ -38,7 +37,7 @@ type RunOptions struct {
 	// ProgressEvery is the time between Progress calls.
 	ProgressEvery time.Duration
 	// Iteration, if not nil, is called at the end of each IDA* iteration,
-	// from the goroutine that called SolveWith.
+	// from the goroutine that called Long.
 	Iteration func(IterationReport)
 }
 
@@ -92,29 +91,22 @@ type WorkerReport struct {
 // another version, or made for another board, goal or set of databases.
 var ErrCheckpoint = errors.New("pdb: unusable checkpoint")
 
-// SolveWith is Solve with the options of opt: the number of threads, a
-// checkpoint file to keep and resume from, and progress reports. A solve
-// resumed from a checkpoint skips the iterations and subtrees that were
-// finished, finds the same optimal solution, and reports in its Stats the
-// nodes and wall time of all its runs.
+// Long solves a board with the options of opt: the number of threads, a
+// checkpoint file to keep and resume from, and progress reports. solve
+// solves the board of id (by Engine.Solve with the run it is given, as
+// its rs). A solve resumed from a checkpoint skips the iterations and
+// subtrees that were finished, finds the same optimal solution, and
+// reports in its Stats the nodes and wall time of all its runs; a
+// finished one answers from the checkpoint at once.
 //
 // When the search stops (ctx ends, or lim.MaxNodes nodes are expanded in
-// this run), the checkpoint is written before SolveWith returns, and the
-// error says so.
-func (s *Set) SolveWith(ctx context.Context, b, goal sliding.Board, lim search.Limits, opt RunOptions) (sliding.Solution, error) {
-	if opt.Checkpoint == "" && opt.Progress == nil && opt.Iteration == nil && opt.Threads == 0 {
-		return solveBoard(ctx, s, b, goal, lim, nil)
-	}
-	if err := s.check(b, goal); err != nil {
-		return sliding.Solution{}, err
-	}
-	if !sliding.Solvable(b, goal) {
-		return sliding.Solution{}, sliding.ErrUnsolvable
-	}
-	rs := &runState{opt: opt, split: splitDepth(s.g.n), doneNext: math.MaxInt, skipNext: math.MaxInt}
+// this run), the checkpoint is written before Long returns, and the error
+// says so.
+func (e *Engine) Long(opt RunOptions, id Identity, solve func(rs *Run) (sliding.Solution, error)) (sliding.Solution, error) {
+	rs := &Run{opt: opt, split: splitDepth(e.n), doneNext: math.MaxInt, skipNext: math.MaxInt}
 	var ck *checkpoint
 	if opt.Checkpoint != "" {
-		ck = newCheckpoint(s, b, goal, rs.split)
+		ck = newCheckpoint(id, e.pruneLen, rs.split)
 		old, err := readCheckpoint(opt.Checkpoint)
 		switch {
 		case errors.Is(err, errNoCheckpoint):
@@ -125,13 +117,13 @@ func (s *Set) SolveWith(ctx context.Context, b, goal sliding.Board, lim search.L
 				return sliding.Solution{}, err
 			}
 			if old.Solved {
-				return old.solution(s, b, goal)
+				return old.solution(id)
 			}
 			rs.resume(old)
 		}
 	}
 	stopReports := rs.startReports(ck)
-	sol, err := solveBoard(ctx, s, b, goal, lim, rs)
+	sol, err := solve(rs)
 	stopReports()
 	if ck == nil {
 		return sol, err
@@ -157,6 +149,7 @@ func (s *Set) SolveWith(ctx context.Context, b, goal sliding.Board, lim search.L
 		err, opt.Checkpoint, ck.Bound, spans(ck.Done).count())
 }
 
+// movesString writes moves as their letters (U D L R).
 func movesString(ms []sliding.Move) string {
 	b := make([]byte, len(ms))
 	for i, m := range ms {
@@ -221,9 +214,9 @@ func (s spans) valid() bool {
 	return true
 }
 
-// runState is the state of one solve across its iterations: what a
+// Run is the state of one solve across its iterations: what a
 // checkpoint records, the subtrees handed out, and the reports.
-type runState struct {
+type Run struct {
 	opt   RunOptions
 	split int
 
@@ -252,7 +245,7 @@ type runState struct {
 }
 
 // resume sets rs to continue from checkpoint c.
-func (rs *runState) resume(c *checkpoint) {
+func (rs *Run) resume(c *checkpoint) {
 	rs.resumed, rs.iterResumed = true, true
 	rs.split = c.Split
 	rs.bound = c.Bound
@@ -269,7 +262,7 @@ func (rs *runState) resume(c *checkpoint) {
 }
 
 // threads returns the number of workers.
-func (rs *runState) threads() int {
+func (rs *Run) threads() int {
 	if rs.opt.Threads > 0 {
 		return rs.opt.Threads
 	}
@@ -277,7 +270,7 @@ func (rs *runState) threads() int {
 }
 
 // startIteration begins the iteration of sh (whose bound is rs.bound).
-func (rs *runState) startIteration(sh *shared) {
+func (rs *Run) startIteration(sh *shared) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	rs.sh = sh
@@ -291,7 +284,7 @@ func (rs *runState) startIteration(sh *shared) {
 // the iteration has (-1 when unknown): a checkpoint that said subtrees past
 // them were finished was not made by this search, and its iteration cannot
 // be trusted.
-func (rs *runState) endIteration(exp, gen int64, next int, seen int64) (int64, int64, int, error) {
+func (rs *Run) endIteration(exp, gen int64, next int, seen int64) (int64, int64, int, error) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	if n := len(rs.skip); n > 0 && seen >= 0 && rs.skip[n-1][1] > seen {
@@ -303,7 +296,7 @@ func (rs *runState) endIteration(exp, gen int64, next int, seen int64) (int64, i
 
 // advance moves to the next iteration with the given bound after one of
 // exp and gen nodes.
-func (rs *runState) advance(bound int, exp, gen int64) {
+func (rs *Run) advance(bound int, exp, gen int64) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	rs.base.Expanded += exp
@@ -319,7 +312,7 @@ func (rs *runState) advance(bound int, exp, gen int64) {
 
 // take returns the next subtree to search, passing over those finished
 // before; rs.mu must be held.
-func (rs *runState) take() int64 {
+func (rs *Run) take() int64 {
 	t := rs.nextFree
 	for {
 		hi, ok := rs.skip.find(t)
@@ -333,7 +326,7 @@ func (rs *runState) take() int64 {
 }
 
 // first returns a worker's first subtree of the iteration.
-func (rs *runState) first() int64 {
+func (rs *Run) first() int64 {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	return rs.take()
@@ -341,7 +334,7 @@ func (rs *runState) first() int64 {
 
 // finish records subtree t as searched to the end, with its nodes and the
 // least f above the bound met in it, and returns the next subtree.
-func (rs *runState) finish(t, exp, gen int64, next int) int64 {
+func (rs *Run) finish(t, exp, gen int64, next int) int64 {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	rs.done.add(t)
@@ -352,7 +345,7 @@ func (rs *runState) finish(t, exp, gen int64, next int) int64 {
 }
 
 // fill copies the state of the search into c.
-func (rs *runState) fill(c *checkpoint) {
+func (rs *Run) fill(c *checkpoint) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	now := time.Now()
@@ -374,7 +367,7 @@ func (rs *runState) fill(c *checkpoint) {
 
 // progress returns a snapshot of the search; last is the previous one, for
 // the rate.
-func (rs *runState) progress(last Progress, lastAt time.Time) Progress {
+func (rs *Run) progress(last Progress, lastAt time.Time) Progress {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	now := time.Now()
@@ -398,7 +391,7 @@ func (rs *runState) progress(last Progress, lastAt time.Time) Progress {
 // startReports starts the goroutine that calls opt.Progress and writes the
 // checkpoint c (if not nil) periodically, and returns a function that
 // stops it and waits for it.
-func (rs *runState) startReports(c *checkpoint) (stop func()) {
+func (rs *Run) startReports(c *checkpoint) (stop func()) {
 	rs.runStart = time.Now()
 	if rs.opt.Progress == nil && c == nil {
 		return func() {}

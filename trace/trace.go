@@ -1,0 +1,335 @@
+// Package trace runs a search and records what it did, step by step, as
+// the trace records of package api: a start record, the events in order,
+// and an end record. "searchlab trace" writes them as JSON lines; the HTTP
+// API answers POST /api/trace/... with them in one object. It traces
+// sliding boards (any generic algorithm of package sliding), one-stroke
+// boards (stroke.Solver.Trace) and Sudoku (sudoku.Explain).
+package trace
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/stroke"
+	"github.com/searchlab/searchlab/sudoku"
+)
+
+// DefaultMaxEvents is the number of events a trace keeps when not told;
+// MaxMaxEvents is the most it may be asked to keep.
+const (
+	DefaultMaxEvents = 20_000
+	MaxMaxEvents     = 1_000_000
+)
+
+func maxEvents(n int) (int, error) {
+	switch {
+	case n == 0:
+		return DefaultMaxEvents, nil
+	case n < 0 || n > MaxMaxEvents:
+		return 0, inputErrorf("max_events must be from 1 to %d", MaxMaxEvents)
+	}
+	return n, nil
+}
+
+// SlidingOptions choose the search a sliding trace follows.
+type SlidingOptions struct {
+	// Algorithm is any sliding.Algorithm but auto (auto cannot be traced:
+	// the distance table and the tuned IDA* have no events).
+	Algorithm sliding.Algorithm
+	// Heuristic is misplaced, manhattan or linear ("" is linear).
+	Heuristic string
+	// MaxDepth bounds dfs and iddfs; 0 is the board's default.
+	MaxDepth int
+	// MaxEvents caps the events kept (0 is DefaultMaxEvents). The search
+	// stops when the cap is reached: the end record says truncated.
+	MaxEvents int
+	// Kinds, when not empty, keeps only the events of these kinds (such
+	// as "expand" and "goal" for a race); the others are neither kept nor
+	// counted against MaxEvents.
+	Kinds []string
+	// Limits caps the search (its Observe is replaced).
+	Limits search.Limits
+	// MaxBytes, when positive, caps the encoded size of the events kept,
+	// newlines included: the search stops at the cap as at MaxEvents.
+	MaxBytes int64
+	// Sink, when not nil, receives the records as they are made, and the
+	// api.Trace returned holds no events: the memory a trace takes no longer
+	// grows with its events.
+	Sink Sink
+}
+
+// Sink receives a trace's records as they are made, each encoded as
+// one line of JSON without its newline: the start record, then every event
+// kept, then the end record. An error from it stops the search, and the
+// trace returns it.
+type Sink interface {
+	Start(record []byte) error
+	Event(record []byte) error
+	End(record []byte) error
+}
+
+// LineSink returns a Sink that writes the records to w as JSON lines,
+// the form of "searchlab trace".
+func LineSink(w io.Writer) Sink { return lineSink{w} }
+
+type lineSink struct{ w io.Writer }
+
+func (l lineSink) Start(rec []byte) error { return l.line(rec) }
+func (l lineSink) Event(rec []byte) error { return l.line(rec) }
+func (l lineSink) End(rec []byte) error   { return l.line(rec) }
+
+func (l lineSink) line(rec []byte) error {
+	if _, err := l.w.Write(rec); err != nil {
+		return err
+	}
+	_, err := l.w.Write([]byte{'\n'})
+	return err
+}
+
+func tilesOf(b sliding.Board) []int {
+	out := make([]int, len(b.Tiles))
+	for i, t := range b.Tiles {
+		out[i] = int(t)
+	}
+	return out
+}
+
+// Sliding runs one generic algorithm on b and returns its trace. An
+// unsolvable board returns sliding.ErrUnsolvable before any search; a bad
+// option is an error matching api.ErrInput. A search that stops on a limit or
+// the trace's cap is not an error: its end record says why it stopped.
+func Sliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (api.Trace, error) {
+	max, err := maxEvents(opt.MaxEvents)
+	if err != nil {
+		return api.Trace{}, err
+	}
+	switch opt.Algorithm {
+	case sliding.BFS, sliding.DFS, sliding.IDDFS, sliding.AStar, sliding.IDAStar, sliding.BiBFS, sliding.NBS, sliding.WAStar, sliding.Anytime:
+	default:
+		return api.Trace{}, inputErrorf("algorithm %q cannot be traced; pick bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar", opt.Algorithm)
+	}
+	if !sliding.Solvable(b, goal) {
+		return api.Trace{}, sliding.ErrUnsolvable
+	}
+	start := &api.SlidingTraceStart{Type: "start", Puzzle: "sliding", Algorithm: string(opt.Algorithm), Width: b.W, Height: b.H,
+		Board: tilesOf(b), Goal: tilesOf(goal), MaxEvents: max}
+	o := sliding.Options{Algorithm: opt.Algorithm, MaxDepth: opt.MaxDepth, Limits: opt.Limits}
+	if opt.Algorithm.Informed() {
+		name := opt.Heuristic
+		if name == "" {
+			name = "linear"
+		}
+		if o.Heuristic, err = sliding.HeuristicByName(name, goal); err != nil {
+			return api.Trace{}, inputErrorf("%v", err)
+		}
+		start.Heuristic = name
+	}
+	var keep [16]bool
+	for _, k := range opt.Kinds {
+		var kind search.EventKind
+		if err := kind.UnmarshalText([]byte(k)); err != nil {
+			return api.Trace{}, inputErrorf("kinds: %q is not an event kind (expand, generate, duplicate, reopen, threshold, prune, improve, goal, meet)", k)
+		}
+		keep[kind] = true
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if opt.Sink != nil {
+		if err := emitRecord(opt.Sink.Start, start); err != nil {
+			return api.Trace{}, err
+		}
+	}
+	var (
+		events         []api.SlidingEvent
+		kept           int
+		size           int64
+		truncated      bool
+		dropped        int64
+		byBytes        bool
+		sinkErr        error
+		wantsEncodings = opt.Sink != nil || opt.MaxBytes > 0
+	)
+	stop := func() {
+		truncated = true
+		dropped++
+		cancel()
+	}
+	obs := func(e search.Event) {
+		if len(opt.Kinds) > 0 && !keep[e.Kind] {
+			return
+		}
+		if truncated {
+			dropped++
+			return
+		}
+		if kept >= max {
+			stop()
+			return
+		}
+		ev := slidingEvent(e)
+		if wantsEncodings {
+			data, err := json.Marshal(&ev)
+			if err != nil {
+				sinkErr = err
+				stop()
+				return
+			}
+			if opt.MaxBytes > 0 && size+int64(len(data))+1 > opt.MaxBytes {
+				byBytes = true
+				stop()
+				return
+			}
+			size += int64(len(data)) + 1
+			if opt.Sink != nil {
+				if sinkErr = opt.Sink.Event(data); sinkErr != nil {
+					stop()
+					return
+				}
+				kept++
+				return
+			}
+		}
+		events = append(events, ev)
+		kept++
+	}
+	sol, err := sliding.SolveTraced(ctx, b, goal, o, obs)
+	if sinkErr != nil {
+		return api.Trace{}, sinkErr
+	}
+	if events == nil {
+		events = []api.SlidingEvent{}
+	}
+	end := &api.SlidingTraceEnd{TraceEnd: api.TraceEnd{Type: "end", Events: kept, Truncated: truncated, Dropped: dropped},
+		Method: sol.Method, Stats: api.NewStats(sol.Stats)}
+	switch {
+	case byBytes:
+		end.Error = fmt.Sprintf("the trace reached its cap of %d bytes; the search was stopped", opt.MaxBytes)
+	case truncated:
+		end.Error = fmt.Sprintf("the trace reached its cap of %d events; the search was stopped", max)
+	case err != nil:
+		end.Error = err.Error()
+		if !errors.Is(err, search.ErrLimit) && !errors.Is(err, search.ErrNotFound) {
+			return api.Trace{}, err
+		}
+	default:
+		end.Solved, end.Length, end.Moves, end.Optimal = true, sol.Len(), api.MovesString(sol.Moves), sol.Optimal
+	}
+	if opt.Sink != nil {
+		if err := emitRecord(opt.Sink.End, end); err != nil {
+			return api.Trace{}, err
+		}
+	}
+	return api.Trace{Start: start, Events: events, End: end}, nil
+}
+
+// slidingEvent is the record of one search event on a sliding board.
+func slidingEvent(e search.Event) api.SlidingEvent {
+	ev := api.SlidingEvent{Type: "event", Kind: e.Kind.String(), G: e.G, H: e.H, F: e.F, Depth: e.Depth, Bound: e.Bound,
+		Expanded: e.Expanded, Generated: e.Generated, Frontier: e.Frontier, Stored: e.Stored, Backward: e.Backward}
+	if s, ok := e.State.(sliding.Board); ok {
+		ev.State = tilesOf(s)
+	}
+	if p, ok := e.Parent.(sliding.Board); ok {
+		ev.Parent = tilesOf(p)
+	}
+	return ev
+}
+
+// emitRecord encodes rec and passes it to put.
+func emitRecord(put func([]byte) error, rec any) error {
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	return put(data)
+}
+
+func cellsOf(cs []stroke.Cell) [][2]int {
+	out := make([][2]int, len(cs))
+	for i, c := range cs {
+		out[i] = [2]int{c.Row, c.Col}
+	}
+	return out
+}
+
+// Stroke traces the one-stroke search of b (the generic branch and
+// bound, which gives Solve's answers), keeping at most keep steps (0
+// is DefaultMaxEvents). The search runs to its answer past the cap, within
+// opt and ctx; a limit that stops it is said in the end record.
+func Stroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt stroke.Options, keep int) (api.Trace, error) {
+	max, err := maxEvents(keep)
+	if err != nil {
+		return api.Trace{}, err
+	}
+	res, err := s.Trace(ctx, b, opt, max)
+	if err != nil && !errors.Is(err, search.ErrLimit) {
+		return api.Trace{}, err
+	}
+	start := &api.StrokeTraceStart{Type: "start", Puzzle: "stroke", Rows: b.Rows, Cols: b.Cols, Cells: string(b.Cells), MaxEvents: max}
+	events := make([]api.StrokeEvent, len(res.Steps))
+	for i, st := range res.Steps {
+		events[i] = api.StrokeEvent{Type: "event", Kind: string(st.Kind), Colour: string(st.Colour), Chain: cellsOf(st.Chain), Bound: st.Bound, Best: st.Best, Nodes: st.Nodes}
+	}
+	end := &api.StrokeTraceEnd{TraceEnd: api.TraceEnd{Type: "end", Events: len(events), Truncated: res.Truncated, Dropped: res.Dropped},
+		Length: res.Length, Path: cellsOf(res.Path), Optimal: res.Optimal, Bound: res.Bound, Nodes: res.Nodes}
+	if res.Colour != 0 {
+		end.Colour = string(res.Colour)
+	}
+	if err != nil {
+		end.Error = err.Error()
+	}
+	return api.Trace{Start: start, Events: events, End: end}, nil
+}
+
+// Sudoku explains the solve of g step by step (sudoku.Explain),
+// keeping at most keep steps (0 is DefaultMaxEvents). Givens that
+// conflict are an error matching sudoku.ErrInvalid.
+func Sudoku(ctx context.Context, g sudoku.Grid, keep int) (api.Trace, error) {
+	max, err := maxEvents(keep)
+	if err != nil {
+		return api.Trace{}, err
+	}
+	ex, err := sudoku.Explain(ctx, g, max)
+	if err != nil {
+		return api.Trace{}, err
+	}
+	n := g.N()
+	start := &api.SudokuTraceStart{Type: "start", Puzzle: "sudoku", Box: g.Box, Size: n, Grid: lineOf(g), MaxEvents: max}
+	events := make([]api.SudokuEvent, len(ex.Steps))
+	for i, st := range ex.Steps {
+		events[i] = api.SudokuEvent{Type: "event", Step: st}
+		if st.Cell >= 0 {
+			events[i].Row, events[i].Col = st.Cell/n+1, st.Cell%n+1
+		}
+	}
+	end := &api.SudokuTraceEnd{TraceEnd: api.TraceEnd{Type: "end", Events: len(events), Truncated: ex.Truncated, Dropped: ex.Dropped}, Guesses: ex.Guesses}
+	if ex.Solution.Cells != nil {
+		end.Solved, end.Solution = true, lineOf(ex.Solution)
+	} else {
+		end.Error = "no solution: every branch ends in a contradiction"
+	}
+	return api.Trace{Start: start, Events: events, End: end}, nil
+}
+
+// inputErrorf returns an error that matches api.ErrInput and prints as the
+// message alone.
+func inputErrorf(format string, args ...any) error {
+	return inputError(fmt.Sprintf(format, args...))
+}
+
+type inputError string
+
+func (e inputError) Error() string        { return string(e) }
+func (e inputError) Is(target error) bool { return target == api.ErrInput }
+
+// lineOf writes g in the line format, without the line end.
+func lineOf(g sudoku.Grid) string {
+	return strings.TrimSuffix(string(sudoku.AppendFormat(nil, sudoku.FormatLine, g)), "\n")
+}

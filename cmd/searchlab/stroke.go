@@ -6,15 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/internal/input"
-	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/stroke"
 )
@@ -65,89 +62,62 @@ func runStroke(ctx context.Context, e *env, args []string) (err error) {
 	defer cli.Flush(out, &err)
 	s := stroke.NewSolver()
 	opt := stroke.Options{Limits: search.Limits{MaxNodes: *maxNodes}}
-	// Boards are numbered across the files, in order.
+	// solve solves one board within the budget (stroke.Solver.SolveWithin
+	// and ColoursWithin), with its own timeout.
+	solve := func(b *stroke.Board) (stroke.Result, map[byte]stroke.Result, error) {
+		ctx, cancel := withTimeout(ctx, *timeout)
+		defer cancel()
+		res, err := s.SolveWithin(ctx, b, opt)
+		if err != nil || !*all {
+			return res, nil, err
+		}
+		per, err := s.ColoursWithin(ctx, b, opt)
+		return res, per, err
+	}
+	// Boards are numbered across the files, in order: n counts those read.
 	n := 0
 	for _, src := range srcs {
-		if err := strokeBoards(ctx, src, &n, s, opt, *timeout, *all, *path, *asJSON, *sh, out); err != nil {
-			return src.InFile(err)
+		sc := stroke.NewScanner(src.Reader())
+		for sc.Scan() {
+			n++
+			if !sh.Has(n - 1) {
+				continue
+			}
+			res, per, err := solve(sc.Board())
+			if errors.Is(err, stroke.ErrTooLarge) {
+				return src.InFile(cli.Inputf("stroke: board %d (ending on line %d): %w", n, sc.Line(), err))
+			}
+			if err != nil {
+				return src.InFile(fmt.Errorf("stroke: board %d: %w", n, err))
+			}
+			if *asJSON {
+				json.NewEncoder(out).Encode(api.NewStrokeAnswer(n, res, *path, per))
+			} else {
+				out.WriteString(res.String())
+				for _, c := range slices.Sorted(maps.Keys(per)) {
+					fmt.Fprintf(out, " %c:%d", c, per[c].Length)
+					if !per[c].Optimal {
+						fmt.Fprintf(out, "..%d", per[c].Bound)
+					}
+				}
+				if *path {
+					for _, c := range res.Path {
+						out.WriteString(" " + c.String())
+					}
+				}
+				out.WriteByte('\n')
+			}
+			if err := out.Flush(); err != nil {
+				return err
+			}
+		}
+		var se *stroke.SyntaxError
+		switch err := sc.Err(); {
+		case errors.As(err, &se):
+			return src.InFile(cli.Inputf("stroke: board %d: line %d: %s", n+1, se.Line, se.Msg))
+		case err != nil:
+			return src.InFile(fmt.Errorf("stroke: reading board %d: %w", n+1, err))
 		}
 	}
 	return nil
-}
-
-// strokeBoards solves and prints the boards of one source; *count counts the
-// boards read so far.
-func strokeBoards(ctx context.Context, src *input.Source, count *int, s *stroke.Solver, opt stroke.Options, timeout time.Duration, all, path, asJSON bool, sh shard.Shard, out *bufio.Writer) error {
-	sc := stroke.NewScanner(src.Reader())
-	for {
-		n := *count + 1 // the board about to be read
-		if !sc.Scan() {
-			var se *stroke.SyntaxError
-			switch err := sc.Err(); {
-			case err == nil:
-				return nil
-			case errors.As(err, &se):
-				return cli.Inputf("stroke: board %d: line %d: %s", n, se.Line, se.Msg)
-			default:
-				return fmt.Errorf("stroke: reading board %d: %w", n, err)
-			}
-		}
-		*count = n
-		b := sc.Board()
-		if !sh.Has(n - 1) {
-			continue
-		}
-		res, per, err := solveStroke(ctx, s, b, opt, timeout, all)
-		if err != nil {
-			if errors.Is(err, stroke.ErrTooLarge) {
-				return cli.Inputf("stroke: board %d (ending on line %d): %w", n, sc.Line(), err)
-			}
-			return fmt.Errorf("stroke: board %d: %w", n, err)
-		}
-		if asJSON {
-			if err := json.NewEncoder(out).Encode(api.NewStrokeAnswer(n, res, path, per)); err != nil {
-				return err
-			}
-		} else {
-			var sb strings.Builder
-			sb.WriteString(res.String())
-			if all {
-				cs := make([]byte, 0, len(per))
-				for c := range per {
-					cs = append(cs, c)
-				}
-				slices.Sort(cs)
-				for _, c := range cs {
-					r := per[c]
-					sb.WriteString(" " + string(c) + ":" + strconv.Itoa(r.Length))
-					if !r.Optimal {
-						sb.WriteString(".." + strconv.Itoa(r.Bound))
-					}
-				}
-			}
-			if path {
-				for _, c := range res.Path {
-					sb.WriteString(" " + c.String())
-				}
-			}
-			sb.WriteByte('\n')
-			out.WriteString(sb.String())
-		}
-		if err := out.Flush(); err != nil {
-			return err
-		}
-	}
-}
-
-// solveStroke solves one board within the budget (see
-// stroke.Solver.SolveWithin and ColoursWithin), with its own timeout.
-func solveStroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt stroke.Options, timeout time.Duration, all bool) (stroke.Result, map[byte]stroke.Result, error) {
-	ctx, cancel := withTimeout(ctx, timeout)
-	defer cancel()
-	res, err := s.SolveWithin(ctx, b, opt)
-	if err != nil || !all {
-		return res, nil, err
-	}
-	per, err := s.ColoursWithin(ctx, b, opt)
-	return res, per, err
 }

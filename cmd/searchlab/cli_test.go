@@ -5,14 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
 	"testing"
-	"testing/iotest"
 )
 
 // commandPaths are every command and subcommand with a help text of its
@@ -28,7 +26,7 @@ func TestCommandPathsCoverCommands(t *testing.T) {
 	for _, p := range commandPaths {
 		seen[p[0]] = true
 	}
-	for name := range commands {
+	for name := range program.Commands {
 		if !seen[name] {
 			t.Errorf("command %q is missing from commandPaths", name)
 		}
@@ -397,44 +395,5 @@ func TestSudokuGenerateSeed(t *testing.T) {
 	_, c, _ := runCLI(t, "", "sudoku", "generate", "--count", "2")
 	if c == a {
 		t.Errorf("two runs without --seed gave the same puzzles:\n%s", a)
-	}
-}
-
-// TestSourcePeek checks that peeking at an input skips a byte-order mark
-// and hands back every other byte, read a byte at a time (a pipe) or from
-// a file, and passes on a read error at its place.
-func TestSourcePeek(t *testing.T) {
-	bom := "\xef\xbb\xbf"
-	long := strings.Repeat("1 2 3 4 5 6 7 8 0\n", 10000)
-	for _, in := range []string{"", "\n", "a", bom, bom + "x", "\xef\xbbx", "1 2\n\n\n3 4\n5 6\n", bom + long, long} {
-		for n := range 3 {
-			want := strings.TrimPrefix(in, bom)
-			src := newSource("", iotest.OneByteReader(strings.NewReader(in)), nil)
-			p := string(src.peek(n))
-			got, err := io.ReadAll(src.reader())
-			if err != nil || string(got) != want || !strings.HasPrefix(want, p) {
-				t.Errorf("peek(%d) of %.20q: %.20q, then %.20q, %v", n, in, p, got, err)
-			}
-			path := writeTemp(t, "in.txt", in)
-			f, err := os.Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			src = newSource(path, f, f)
-			src.peek(n)
-			r := src.reader()
-			if r != io.Reader(f) {
-				t.Errorf("peek(%d) of a file: the reader is %T, not the file", n, r)
-			}
-			if got, err := io.ReadAll(r); err != nil || string(got) != want {
-				t.Errorf("peek(%d) of a file of %.20q, then %.20q, %v", n, in, got, err)
-			}
-			f.Close()
-		}
-	}
-	src := newSource("", iotest.TimeoutReader(strings.NewReader("1 2 3\n")), nil)
-	src.peek(2)
-	if got, err := io.ReadAll(src.reader()); string(got) != "1 2 3\n" || err != iotest.ErrTimeout {
-		t.Errorf("a read error after the peek: %q, %v; want the bytes, then the error", got, err)
 	}
 }

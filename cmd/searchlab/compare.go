@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/internal/cli"
+	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/solve"
@@ -17,36 +19,22 @@ import (
 
 const compareDescription = `
 Reads one sliding-tile board from the file named or stdin (in any --format
-of "searchlab sliding", detected when not given) and runs every algorithm and heuristic on it under the same limits:
-BFS, bidirectional BFS, depth-limited DFS, IDDFS, A* and IDA* (each informed
-one with misplaced tiles, Manhattan distance and linear conflict), NBS
-(bidirectional A*), weighted A* and anytime A* through the generic search
-package, then this package's own solvers: the tuned IDA* with each heuristic, the
-distance table (boards of up to 9 cells) and pattern databases when this
-searchlab has them. It prints a table: algorithm, heuristic, length, whether the length is
-proven optimal, states expanded and generated, the peak frontier (open list
-or path) and peak states stored (the memory), and the time. Every path is
-replayed to the goal. --max-nodes and --timeout bound the whole table: each
-run may use what is left divided by the runs still to go. A run that hits its
-share says so in its row, and the table goes on; runs not reached before the
-time or the nodes are spent say "not-run".
+of "searchlab sliding") and runs every algorithm and heuristic on it under
+the same limits: the generic search package's BFS, bidirectional BFS, DFS,
+IDDFS, A*, IDA*, NBS, weighted and anytime A* (the informed ones with each
+heuristic), then the tuned IDA*, the distance table and pattern databases
+where this searchlab has them. It prints a table: length, whether it is
+proven optimal, states expanded and generated, peak frontier and stored
+states, and time. --max-nodes and --timeout bound the whole table, shared
+out among the runs; a run that hits its share says so in its row.
 
 Example:
   echo "8 6 7 2 5 4 3 0 1" | searchlab compare
   echo "2 8 3 1 6 4 7 0 5" | searchlab compare --goal "1 2 3 / 8 0 4 / 7 6 5"
-  head -1 examples/fifteen.txt | searchlab compare --max-nodes 5000000 --timeout 30s
 `
 
-func init() {
-	register(command{
-		name:    "compare",
-		summary: "run every algorithm and heuristic on one sliding-tile board, side by side",
-		run:     runCompare,
-	})
-}
-
 func runCompare(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "compare", "[flags] [file ...]", compareDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab compare", "[flags] [file ...]", compareDescription)
 	var f slidingFlags
 	f.register(fs, "")
 	fs.Lookup("partition").Usage = "pattern database `partition` of the pdb rows, as in \"searchlab sliding --partition\" (default: the database's own)"
@@ -57,7 +45,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	fs.Lookup("timeout").Usage = "time for the whole table, shared out among its runs (`duration`, 0: none)"
 	asJSON := fs.Bool("json", false, "print the table as one JSON object: solvable, max_depth, rows")
 	f.algo, f.heuristic = "auto", "linear"
-	files, err := parseArgs(fs, args)
+	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -65,13 +53,13 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer closeSources(srcs)
+	defer input.Close(srcs)
 	cases, goals, err := f.readSources(srcs)
 	if err != nil {
 		return err
 	}
 	if len(cases) != 1 {
-		return badInputf("compare takes one board, the input has %d", len(cases))
+		return cli.Inputf("compare takes one board, the input has %d", len(cases))
 	}
 	b, goal := cases[0].Board, goals[0]
 	opt := solve.CompareOptions{Limits: search.Limits{MaxNodes: f.maxNodes, MaxBytes: solve.MemoryBudget}, Timeout: f.timeout, MaxDepth: f.maxDepth, Partition: f.partition}
@@ -102,12 +90,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	}
 	ans := api.NewCompareAnswer(c)
 	if *asJSON {
-		data, err := json.Marshal(ans)
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(e.stdout, "%s\n", data)
-		return err
+		return json.NewEncoder(e.stdout).Encode(ans)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "algorithm\theuristic\tlength\toptimal\texpanded\tgenerated\tpeak frontier\tpeak stored\ttime\t")

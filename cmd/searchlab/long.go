@@ -1,13 +1,14 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/searchlab/searchlab/internal/cli"
+	"github.com/searchlab/searchlab/internal/progress"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
@@ -35,85 +36,62 @@ func (f *longFlags) register(fs *flag.FlagSet) {
 
 // setup checks the flags against the boards and returns the solver's
 // options they set, and the progress printer (nil when there is none).
-func (f *longFlags) setup(e *env, sf *slidingFlags, cases []sliding.Case) (o solve.Options, _ *progressPrinter, _ error) {
+func (f *longFlags) setup(e *env, sf *slidingFlags, cases []sliding.Case) (o solve.Options, _ *progress.Lines, _ error) {
 	if f.threads < 0 {
-		return o, nil, badInputf("--threads must not be negative")
+		return o, nil, cli.Inputf("--threads must not be negative")
 	}
 	if f.every <= 0 {
-		return o, nil, badInputf("--checkpoint-every must be positive")
+		return o, nil, cli.Inputf("--checkpoint-every must be positive")
 	}
 	if f.checkpoint != "" {
 		if len(cases) != 1 {
-			return o, nil, badInputf("--checkpoint keeps the search of one board; the input has %d", len(cases))
+			return o, nil, cli.Inputf("--checkpoint keeps the search of one board; the input has %d", len(cases))
 		}
 		b := cases[0].Board
-		if sf.algo != "auto" && sf.algo != "idastar" || sf.algo == "idastar" && sf.heuristic != "pdb" {
-			return o, nil, badInputf("--checkpoint works with the pattern-database search (--algo auto, or --algo idastar --heuristic pdb)")
+		err := solve.Checkpointable(solve.Method{Algorithm: sliding.Algorithm(sf.algo), Heuristic: sf.heuristic}, b.W, b.H)
+		if errors.Is(err, solve.ErrNoCheckpoint) {
+			return o, nil, cli.Inputf("--checkpoint works with the pattern-database search (--algo auto, or --algo idastar --heuristic pdb)")
 		}
-		if sliding.TableSize(b.W, b.H) {
-			return o, nil, badInputf("--checkpoint: a %dx%d board is answered from a table at once; nothing to resume", b.W, b.H)
-		}
-		if _, ok := pdb.DefaultPartition(b.W, b.H); !ok {
-			return o, nil, badInputf("--checkpoint: no pattern databases for a %dx%d board (at most 32 cells)", b.W, b.H)
+		if err != nil {
+			return o, nil, cli.Inputf("--checkpoint: %v", err)
 		}
 	}
 	if f.prune != 0 && (f.prune < 2 || f.prune > 40) {
-		return o, nil, badInputf("--prune must be 0 (the default) or from 2 to 40 moves")
+		return o, nil, cli.Inputf("--prune must be 0 (the default) or from 2 to 40 moves")
 	}
 	o = solve.Options{PruneLength: f.prune, InMemory: f.inMemory,
 		Run: pdb.RunOptions{Threads: f.threads, Checkpoint: f.checkpoint, CheckpointEvery: f.every}}
 	if f.progress < 0 {
-		return o, nil, badInputf("--progress must not be negative")
+		return o, nil, cli.Inputf("--progress must not be negative")
 	}
 	if f.progress == 0 && (!e.stderrTerminal || len(cases) != 1) {
 		return o, nil, nil
 	}
-	p := &progressPrinter{w: e.stderr, terminal: e.stderrTerminal && f.progress == 0}
+	p := progressPrinter{progress.NewLines(e.stderr, e.stderrTerminal && f.progress == 0)}
 	o.Run.Progress = p.progress
 	o.Run.Iteration = p.iteration
 	o.Run.ProgressEvery = time.Second
 	if f.progress > 0 {
 		o.Run.ProgressEvery = f.progress
 	}
-	return o, p, nil
+	return o, p.Lines, nil
 }
 
-// progressPrinter writes a solve's progress on stderr: on a terminal one
-// line redrawn in place, otherwise a line every report; and a line for
-// each finished iteration.
-type progressPrinter struct {
-	mu       sync.Mutex
-	w        io.Writer
-	terminal bool
-	drawn    bool // a line is drawn in place and not yet ended
-	shown    bool // a report was written: iterations get a line from then on
-}
+// progressPrinter writes a pattern-database search's reports, a line each
+// (progress.Lines), and a line for each finished iteration.
+type progressPrinter struct{ *progress.Lines }
 
-func (p *progressPrinter) progress(pr pdb.Progress) {
-	if p == nil {
-		return
-	}
+func (p progressPrinter) progress(pr pdb.Progress) {
 	line := fmt.Sprintf("bound %d | %s expanded, %s this iteration | %s/s | iteration %v, all %v | %d subtrees done",
-		pr.Bound, count(float64(pr.Expanded)), count(float64(pr.IterationExpanded)), count(pr.Rate),
+		pr.Bound, progress.Count(float64(pr.Expanded)), progress.Count(float64(pr.IterationExpanded)), progress.Count(pr.Rate),
 		pr.IterationTime.Round(time.Second), pr.Elapsed.Round(time.Second), pr.Subtrees)
 	if !pr.Saved.IsZero() {
 		line += fmt.Sprintf(" | saved %v ago", time.Since(pr.Saved).Round(time.Second))
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.shown = true
-	if p.terminal {
-		fmt.Fprintf(p.w, "\r%s\x1b[K", line)
-		p.drawn = true
-		return
-	}
-	fmt.Fprintln(p.w, line)
+	p.Report(line)
 }
 
-func (p *progressPrinter) iteration(r pdb.IterationReport) {
-	if p == nil {
-		return
-	}
+func (p progressPrinter) iteration(r pdb.IterationReport) {
 	busy := make([]string, len(r.Workers))
 	for i, w := range r.Workers {
 		busy[i] = w.Busy.Round(time.Millisecond).String()
@@ -122,44 +100,6 @@ func (p *progressPrinter) iteration(r pdb.IterationReport) {
 	if r.Resumed {
 		resumed = " (resumed)"
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if !p.shown {
-		return // a quick solve: no lines
-	}
-	p.clearLocked()
-	fmt.Fprintf(p.w, "bound %d done%s: %d expanded, %d subtrees, %v; workers busy %s\n",
-		r.Bound, resumed, r.Expanded, r.Subtrees, r.Elapsed.Round(time.Millisecond), strings.Join(busy, " "))
-}
-
-// clear removes a line drawn in place.
-func (p *progressPrinter) clear() {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.clearLocked()
-}
-
-func (p *progressPrinter) clearLocked() {
-	if p.drawn {
-		fmt.Fprint(p.w, "\r\x1b[K")
-		p.drawn = false
-	}
-}
-
-// count writes a number of nodes shortly: 950, 12.3k, 4.56M, 7.89G.
-func count(x float64) string {
-	switch {
-	case x >= 1e12:
-		return fmt.Sprintf("%.2fT", x/1e12)
-	case x >= 1e9:
-		return fmt.Sprintf("%.2fG", x/1e9)
-	case x >= 1e6:
-		return fmt.Sprintf("%.2fM", x/1e6)
-	case x >= 1e3:
-		return fmt.Sprintf("%.1fk", x/1e3)
-	}
-	return fmt.Sprintf("%.0f", x)
+	p.Done(fmt.Sprintf("bound %d done%s: %d expanded, %d subtrees, %v; workers busy %s",
+		r.Bound, resumed, r.Expanded, r.Subtrees, r.Elapsed.Round(time.Millisecond), strings.Join(busy, " ")))
 }

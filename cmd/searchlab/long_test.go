@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/searchlab/searchlab/internal/progress"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
 )
@@ -123,14 +124,14 @@ func TestCheckpointInterrupted(t *testing.T) {
 func TestProgressPrinter(t *testing.T) {
 	for _, terminal := range []bool{true, false} {
 		var buf strings.Builder
-		p := &progressPrinter{w: &buf, terminal: terminal}
+		p := progressPrinter{progress.NewLines(&buf, terminal)}
 		p.iteration(pdb.IterationReport{Bound: 80})
 		if buf.Len() != 0 {
 			t.Errorf("terminal %v: a quick iteration wrote %q", terminal, buf.String())
 		}
 		p.progress(pdb.Progress{Bound: 82, Expanded: 1234567890, IterationExpanded: 4567, Rate: 2.5e6, Subtrees: 12})
 		p.iteration(pdb.IterationReport{Bound: 82, Expanded: 99, Subtrees: 7, Workers: []pdb.WorkerReport{{Busy: 1500 * time.Millisecond}, {Busy: 1499 * time.Millisecond}}})
-		p.clear()
+		p.Clear()
 		got := buf.String()
 		want := "bound 82 | 1.23G expanded, 4.6k this iteration | 2.50M/s | iteration 0s, all 0s | 12 subtrees done"
 		if terminal {

@@ -14,24 +14,16 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"sort"
+	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/internal/cli"
+	"github.com/searchlab/searchlab/internal/input"
 )
-
-// command is one subcommand of searchlab. Each lives in its own file and
-// registers itself from an init function.
-type command struct {
-	name    string
-	summary string // one line for "searchlab help"
-	run     func(ctx context.Context, env *env, args []string) error
-}
 
 // env is what a command reads from and writes to, so that tests can run
 // commands in-process.
@@ -45,37 +37,30 @@ type env struct {
 	noDatabases bool
 }
 
-var commands = map[string]command{}
-
-func register(c command) {
-	if _, dup := commands[c.name]; dup {
-		panic("searchlab: command registered twice: " + c.name)
-	}
-	commands[c.name] = c
+// program is searchlab's commands; each runs from its own file.
+var program = cli.Program[*env]{
+	Name:  "searchlab",
+	Intro: "searchlab solves puzzles by state-space search.",
+	Outro: `Commands read their input from the files named, or from stdin ("-" or
+none). "searchlab help <command>" or "searchlab <command> -h" prints the
+help of a command; "searchlab --version" the version. docs/cli.md has
+them all.`,
+	InputErrors: []error{api.ErrInput},
 }
 
-// errBadInput marks errors caused by the user's input or flags: they exit
-// with status 2.
-var errBadInput = errors.New("bad input")
-
-// inputError is an error in the user's input or flags.
-type inputError struct{ err error }
-
-func (e inputError) Error() string        { return e.err.Error() }
-func (e inputError) Unwrap() error        { return e.err }
-func (e inputError) Is(target error) bool { return target == errBadInput }
-
-// badInput marks err as caused by the user's input, for exit status 2.
-func badInput(err error) error {
-	if err == nil {
-		return nil
+func init() {
+	for _, c := range []cli.Command[*env]{
+		{Name: "compare", Summary: "run every algorithm and heuristic on one sliding-tile board, side by side", Run: runCompare},
+		{Name: "pdb", Summary: "build, list and verify the pattern databases for optimal 15- and 24-puzzles", Run: runPDB},
+		{Name: "serve", Summary: "serve the web page and the HTTP JSON API", Run: runServe},
+		{Name: "sliding", Summary: "fewest moves for sliding-tile boards (8-puzzle, 15-puzzle, any W x H)", Run: runSliding},
+		{Name: "stroke", Summary: "longest one-colour chain from the player (Alchemy Stars max combo)", Run: runStroke},
+		{Name: "sudoku", Summary: "solve, count or generate Sudoku puzzles (4x4 to 25x25, bulk files)", Run: runSudoku},
+		{Name: "trace", Summary: "write a search's steps as JSON lines (sliding, stroke, sudoku)", Run: runTrace},
+		{Name: "version", Summary: "print the version, the source revision and the Go version of this searchlab", Run: runVersion},
+	} {
+		program.Add(c)
 	}
-	return inputError{err}
-}
-
-// badInputf formats a message about bad input, for exit status 2.
-func badInputf(format string, args ...any) error {
-	return inputError{fmt.Errorf(format, args...)}
 }
 
 func main() {
@@ -88,92 +73,35 @@ func main() {
 }
 
 // run runs searchlab with the given arguments and returns the exit status.
+// A write that failed where the command did not look fails it.
 func run(ctx context.Context, e *env, args []string) int {
-	if len(args) == 0 {
-		usage(e.stderr)
-		return 2
-	}
-	out := &stickyWriter{w: e.stdout}
+	out := &cli.StickyWriter{W: e.stdout}
 	ee := *e
 	ee.stdout = out
-	code := runCommand(ctx, &ee, args)
-	if code == 0 && out.err != nil {
-		// A write that failed where the command did not look.
-		code = exitCode(e, fmt.Errorf("writing output: %w", out.err))
+	code := program.Run(ctx, &ee, out, e.stderr, args)
+	if code == 0 && out.Err() != nil {
+		code = program.Exit(e.stderr, fmt.Errorf("writing output: %w", out.Err()))
 	}
 	return code
 }
 
-// runCommand runs the command that args name.
-func runCommand(ctx context.Context, e *env, args []string) int {
-	name := args[0]
-	switch name {
-	case "help", "-h", "-help", "--help":
-		if len(args) == 1 {
-			usage(e.stdout)
-			return 0
-		}
-		// "help X Y" is "X Y -h".
-		args = append(append([]string{}, args[1:]...), "-h")
-		name = args[0]
-		if _, ok := commands[name]; !ok {
-			fmt.Fprintf(e.stderr, "searchlab: unknown command %q; \"searchlab help\" lists the commands\n", name)
-			return 2
-		}
-	case "-version", "--version":
-		name, args = "version", []string{"version"}
-	}
-	c, ok := commands[name]
-	if !ok {
-		fmt.Fprintf(e.stderr, "searchlab: unknown command %q; \"searchlab help\" lists the commands\n", name)
-		return 2
-	}
-	return exitCode(e, c.run(ctx, e, args[1:]))
-}
-
-// exitCode prints err, if any, and maps it to an exit status.
-func exitCode(e *env, err error) int {
-	var ue usageError
-	switch {
-	case err == nil, errors.Is(err, flag.ErrHelp):
-		return 0
-	case errors.Is(err, errMore):
-		return exitMore
-	case errors.As(err, &ue):
-		fmt.Fprintf(e.stderr, "searchlab %v\nRun \"searchlab %s -h\" for help.\n", err, ue.cmd)
-		return 2
-	case errors.Is(err, errBadInput), errors.Is(err, api.ErrInput):
-		fmt.Fprintf(e.stderr, "searchlab: %v\n", err)
-		return 2
-	default:
-		fmt.Fprintf(e.stderr, "searchlab: %v\n", err)
-		return 1
-	}
-}
-
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "searchlab solves puzzles by state-space search.")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Usage: searchlab <command> [flags] [file ...]")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Commands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
-	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, `Commands read their input from the files named, or from stdin ("-" or`)
-	fmt.Fprintln(w, `none). "searchlab help <command>" or "searchlab <command> -h" prints the`)
-	fmt.Fprintln(w, `help of a command; "searchlab --version" the version. docs/cli.md has`)
-	fmt.Fprintln(w, `them all.`)
+// inputs opens the files that args name, or stdin (input.Open); a file
+// that cannot be opened is bad input.
+func (e *env) inputs(args []string) ([]*input.Source, error) {
+	srcs, err := input.Open(args, e.stdin)
+	return srcs, cli.Input(err)
 }
 
 // isTerminal reports whether f is a character device, such as a terminal.
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// withTimeout returns ctx with the timeout d, if d is not 0.
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d > 0 {
+		return context.WithTimeout(ctx, d)
+	}
+	return context.WithCancel(ctx)
 }

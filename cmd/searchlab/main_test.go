@@ -13,9 +13,15 @@ import (
 // status, stdout and stderr.
 func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	return runEnv(t, env{}, stdin, args...)
+}
+
+// runEnv is runCLI with the settings of e besides its input and output.
+func runEnv(t *testing.T, e env, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}
-	code = run(context.Background(), e, args)
+	e.stdin, e.stdout, e.stderr = strings.NewReader(stdin), &out, &errb
+	code = run(context.Background(), &e, args)
 	return code, out.String(), errb.String()
 }
 
@@ -41,7 +47,7 @@ func TestTopLevel(t *testing.T) {
 }
 
 func TestEveryCommandHasHelp(t *testing.T) {
-	for name := range commands {
+	for name := range program.Commands {
 		code, out, errOut := runCLI(t, "", name, "-h")
 		if code != 0 {
 			t.Errorf("searchlab %s -h: exit %d", name, code)

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/internal/progress"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
@@ -19,42 +20,25 @@ import (
 const pdbDescription = `
 Builds, lists and verifies the pattern databases that "searchlab sliding"
 uses to solve 15- and 24-puzzles (and other boards of up to 32 cells)
-optimally. A database depends on the board size, the partition of the tiles
-into patterns, and the goal cell of the blank up to the board's symmetries
-(the four corners share one); tiles are named by their goal cells, so one
-database serves every goal layout with the blank on those cells. Databases
-live in the user's cache directory ($XDG_CACHE_HOME/searchlab/pdb, or
-~/.cache/searchlab/pdb), one checksummed file per pattern; a damaged or
-mismatched file is rebuilt, never used. "searchlab sliding" uses the default
-set (7-8 on 4x4, 6-6-6-6 on 5x5) when it is built; until then it builds,
-once, a smaller set that takes seconds (6-6-3, 5-5-5-5-4) and says so.
-docs/cli.md describes the files, their checksums and stamps.
+optimally. They live in the user's cache directory
+($XDG_CACHE_HOME/searchlab/pdb, or ~/.cache/searchlab/pdb), one
+checksummed file per pattern; a damaged file is rebuilt, never used.
+"searchlab sliding" uses the default set (7-8 on 4x4, 6-6-6-6 on 5x5) once
+built, and until then a small one that takes seconds.
 
 Subcommands:
-  build   build (or check) the databases for --size, --partition and --blank,
-          and print what is ready
-  list    print the cached files: name, size, board, blank cell, pattern
-  verify  check every cached file's checksum, stamp the good ones, and list
-          them with their status; exit status 1 if any is damaged
+  build   build (or check) the databases for --size, --partition and --blank
+  list    print the cached files
+  verify  check every cached file's checksum; exit status 1 if any is damaged
 
-Partitions (--partition of "pdb build" and "searchlab sliding"): pattern
-sizes such as 7-8 or 6-6-6-6, or the goal cells of each pattern. A
-catalogue is the largest of several partitions' sums, each also looked up
-on the board reflected about the diagonal (Clausecker & Reinefeld's
-catalogue of 6-6-6-6 partitions for the 24-puzzle): "catalogue" is their
-seven partitions, "catalogue3" three of them; "catalogue7" is 6-6-6-6 and
-7-7-5-5 (2.7 GB; about 3.5 minutes and 5.4 GB of memory to build on two
-cores). A partition prefixed with "zero:" (zero:6-6-6-6, zero:catalogue, ...)
-asks for zero-aware tables, which also know the blank's region: never
-weaker, about 1.4 times the memory.
-
-"searchlab pdb <subcommand> -h" lists the flags of each.
+Partitions: pattern sizes such as 7-8 or 6-6-6-6, or the goal cells of each
+pattern; on 5x5 the catalogues "catalogue", "catalogue3" and "catalogue7"
+take the largest of several partitions; a "zero:" prefix asks for
+zero-aware tables. docs/cli.md describes them, the files and their stamps.
 
 Examples:
   searchlab pdb build --size 4x4 --partition 7-8
   searchlab pdb build --size 5x5 --partition catalogue3 --blank first
-  searchlab pdb build --size 5x5 --partition zero:6-6-6-6 --blank first
-  searchlab pdb build --size 4x4 --partition 7-8 --blank first   # Korf's goal
   searchlab pdb list
   searchlab pdb verify
 `
@@ -63,7 +47,6 @@ const pdbBuildDescription = `
 Builds (or checks) the pattern databases for --size, --partition and
 --blank, and prints what is ready; a progress bar shows on a terminal. The
 4x4 7-8 set takes about 15 s on two cores, 1 GB of memory and 288 MB on
-disk; the 5x5 catalogue about a minute, 1.2 GB of memory and 893 MB on
 disk. "searchlab pdb -h" describes the partitions.
 `
 
@@ -78,18 +61,10 @@ stamp says, stamps the good ones, and lists them with their status. Exit
 status 1 if any is damaged; the next run that needs it rebuilds it.
 `
 
-func init() {
-	register(command{
-		name:    "pdb",
-		summary: "build, list and verify the pattern databases for optimal 15- and 24-puzzles",
-		run:     runPDB,
-	})
-}
-
 func runPDB(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "pdb", "build|list|verify [flags]", pdbDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab pdb", "build|list|verify [flags]", pdbDescription)
 	if len(args) == 0 {
-		return usageError{"pdb", errors.New("missing subcommand (build, list or verify)")}
+		return cli.UsageError{Cmd: "searchlab pdb", Err: errors.New("missing subcommand (build, list or verify)")}
 	}
 	switch args[0] {
 	case "build":
@@ -99,39 +74,39 @@ func runPDB(ctx context.Context, e *env, args []string) error {
 	case "verify":
 		return runPDBList(e, args[1:], true)
 	case "-h", "-help", "--help", "help":
-		printHelp(fs)
+		cli.PrintHelp(fs)
 		return flag.ErrHelp
 	}
-	return usageError{"pdb", fmt.Errorf("unknown subcommand %q (want build, list or verify)", args[0])}
+	return cli.UsageError{Cmd: "searchlab pdb", Err: fmt.Errorf("unknown subcommand %q (want build, list or verify)", args[0])}
 }
 
 func runPDBBuild(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "pdb build", "[--size WxH] [--partition P] [--blank CELL] [--dir DIR]", pdbBuildDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab pdb build", "[--size WxH] [--partition P] [--blank CELL] [--dir DIR]", pdbBuildDescription)
 	size := fs.String("size", "4x4", "board `size` as WxH (at most 32 cells)")
 	partition := fs.String("partition", "", "pattern sizes joined by '-', such as 7-8, 6-6-3, 5-5-5, 6-6-6-6 or 7-7-5-5 (default: 7-8 on 4x4, 6-6-6-6 on 5x5); the goal cells of each pattern, such as 1,2,3,4/5,6,7,8 on 3x3; on 5x5 catalogue (7 partitions, 14 tables, 893 MB), catalogue3 (3 partitions, 8 tables, 510 MB) or catalogue7 (6-6-6-6 and 7-7-5-5, 8 tables, 2.7 GB); or partitions as goal cells joined by '|', whose largest sum is the heuristic; any of these prefixed with zero: (such as zero:6-6-6-6) for zero-aware tables")
 	blank := fs.String("blank", "last", "goal `cell` of the blank: first, last, or a number counted from 0 in reading order")
 	dir := fs.String("dir", "", "database `directory` (default: the user cache)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	w, h, err := sliding.ParseSize(*size)
 	if err != nil {
-		return badInputf("--size: %v", err)
+		return cli.Inputf("--size: %v", err)
 	}
 	asked, err := pdbParseBlank(*blank, w*h)
 	if err != nil {
-		return badInputf("--blank: %v", err)
+		return cli.Inputf("--blank: %v", err)
 	}
 	part := *partition
 	if part == "" {
 		var ok bool
 		if part, ok = pdb.DefaultPartition(w, h); !ok {
-			return badInputf("--size: no pattern databases for %dx%d boards (at most 32 cells)", w, h)
+			return cli.Inputf("--size: no pattern databases for %dx%d boards (at most 32 cells)", w, h)
 		}
 	}
 	cell, part, err := pdb.Canonical(w, h, asked, part)
 	if err != nil {
-		return badInputf("--partition: %v", err)
+		return cli.Inputf("--partition: %v", err)
 	}
 	start := time.Now()
 	s, err := pdb.Open(ctx, w, h, cell, part, pdbOptions(e, *dir))
@@ -160,9 +135,9 @@ func runPDBList(e *env, args []string, verify bool) error {
 	if verify {
 		name, description = "pdb verify", pdbVerifyDescription
 	}
-	fs := newFlagSet(e, name, "[--dir DIR]", description)
+	fs := cli.NewFlagSet(e.stdout, "searchlab "+name, "[--dir DIR]", description)
 	dir := fs.String("dir", "", "database `directory` (default: the user cache)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	where := *dir
@@ -221,23 +196,7 @@ func runPDBList(e *env, args []string, verify bool) error {
 func pdbOptions(e *env, dir string) pdb.Options {
 	o := pdb.Options{Dir: dir, Log: e.stderr}
 	if e.stderrTerminal {
-		var bar *progress.Bar
-		var label, finished string
-		o.Progress = func(name string, done, total int64) {
-			if name == finished {
-				return
-			}
-			if name != label {
-				bar.Finish()
-				label = name
-				bar = progress.New(e.stderr, name, total)
-			}
-			bar.Set(done)
-			if done == total {
-				bar.Finish()
-				bar, label, finished = nil, "", name
-			}
-		}
+		o.Progress = progress.Stages(e.stderr)
 	}
 	return o
 }

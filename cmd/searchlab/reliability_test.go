@@ -1,10 +1,8 @@
 package main
 
 import (
-	"context"
 	"math/rand/v2"
 	"net/http"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -39,30 +37,8 @@ func TestReliabilityRefusals(t *testing.T) {
 // address and localhost answer, a name given with --allowed-host answers,
 // any other name gets 421, and a text/plain POST gets 415.
 func TestServeHosts(t *testing.T) {
-	var out, errb syncBuffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int, 1)
-	go func() {
-		done <- run(ctx, e, []string{"serve", "--addr", "127.0.0.1:0", "--no-pdb", "--allowed-host", "lab.example.org"})
-	}()
-	defer func() {
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			t.Error("serve did not stop")
-		}
-	}()
-	re := regexp.MustCompile(`serving on http://(\S+)/`)
-	var addr string
-	for deadline := time.Now().Add(10 * time.Second); addr == ""; time.Sleep(10 * time.Millisecond) {
-		if m := re.FindStringSubmatch(errb.String()); m != nil {
-			addr = m[1]
-		} else if time.Now().After(deadline) {
-			t.Fatalf("no address in %q", errb.String())
-		}
-	}
+	addr, _, stop := startServe(t, "--allowed-host", "lab.example.org")
+	defer stop()
 	port := addr[strings.LastIndexByte(addr, ':'):]
 	for _, tt := range []struct {
 		host, ctype string

@@ -10,49 +10,30 @@ import (
 	"strings"
 	"time"
 
+	"github.com/searchlab/searchlab/internal/cli"
+	"github.com/searchlab/searchlab/internal/httpserve"
 	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/web"
 )
 
 const serveDescription = `
-Serves searchlab's page and its HTTP JSON API on --addr until interrupted.
-The page solves and replays sliding-tile boards, compares the algorithms on
-a board, solves and generates Sudoku, and finds one-stroke chains; the API
-under /api/ answers in the same JSON as the commands print (docs/http-api.md
-lists the endpoints, with curl examples). One line per request is logged on
-stderr.
-
-Every solve is bounded by --timeout and --max-nodes (a request may ask for
-less), cancelled when its client goes away, and at most --max-concurrent
-run at once: further requests are answered 503 with Retry-After at once.
-Request bodies are capped at 1 MB and must be JSON (Content-Type:
-application/json). Requests must name the server in their Host header: its
-address, localhost when it listens on loopback, or a name given with
---allowed-host (repeat it for several; "*" allows any).
-
-Sliding boards over 9 cells use pattern databases once they are ready:
-at start the server opens the cached 4x4 and 5x5 sets (or builds, in the
-background, the small ones that take seconds), and the sets of other sizes
-and goals on their first board; until a set is ready, and for boards over
-32 cells, IDA* with linear conflicts answers within the limits.
+Serves searchlab's page and its HTTP JSON API on --addr until interrupted;
+docs/http-api.md lists the endpoints. One line per request is logged on
+stderr. Every solve is bounded by --timeout and --max-nodes and cancelled
+when its client goes away; at most --max-concurrent run at once, and
+further requests are answered 503 at once. Requests must name the server
+in their Host header (its address, localhost on loopback, or an
+--allowed-host). Sliding boards over 9 cells use pattern databases once
+they are ready (opened or built in the background; --no-pdb never).
 
 Examples:
   searchlab serve                       # then open http://127.0.0.1:8080/
   searchlab serve --addr :8080 --max-concurrent 4 --timeout 30s
-  searchlab serve --addr :8080 --allowed-host lab.example.org
   curl -s localhost:8080/api/sliding/solve -H 'Content-Type: application/json' -d '{"board":"8 6 7 2 5 4 3 0 1"}'
 `
 
-func init() {
-	register(command{
-		name:    "serve",
-		summary: "serve the web page and the HTTP JSON API",
-		run:     runServe,
-	})
-}
-
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "serve", "[--addr HOST:PORT] [flags]", serveDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab serve", "[--addr HOST:PORT] [flags]", serveDescription)
 	addr := fs.String("addr", "127.0.0.1:8080", "`address` to listen on; :8080 listens on every interface")
 	maxConcurrent := fs.Int("max-concurrent", 0, "solves allowed at once (0: the number of processors)")
 	timeout := fs.Duration("timeout", web.DefaultSolveTimeout, "time allowed per solve (per compare table)")
@@ -66,15 +47,15 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		allowedHosts = append(allowedHosts, v)
 		return nil
 	})
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if *maxConcurrent < 0 || *timeout <= 0 || *maxNodes <= 0 {
-		return badInputf("--max-concurrent must not be negative, --timeout and --max-nodes must be positive")
+		return cli.Inputf("--max-concurrent must not be negative, --timeout and --max-nodes must be positive")
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		return badInputf("--addr: %v", err)
+		return cli.Inputf("--addr: %v", err)
 	}
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
 	cfg := web.Config{MaxConcurrent: *maxConcurrent, SolveTimeout: *timeout, MaxNodes: *maxNodes, Logger: logger, AllowedHosts: allowedHosts}
@@ -96,20 +77,5 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		IdleTimeout:  2 * time.Minute,
 	}
 	fmt.Fprintf(e.stderr, "searchlab: serving on http://%s/ (Ctrl-C stops)\n", ln.Addr())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-	}
-	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shut); err != nil {
-		return err
-	}
-	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return httpserve.Run(ctx, srv, ln, 5*time.Second)
 }

@@ -32,23 +32,43 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// TestServe starts "searchlab serve" on a free port, solves a board through
-// it, and stops it as an interrupt would.
-func TestServe(t *testing.T) {
+// startServe runs "searchlab serve" without pattern databases on a free
+// port of 127.0.0.1, with more flags, and returns its address, its stderr
+// and a function that interrupts it and returns its exit status.
+func startServe(t *testing.T, flags ...string) (addr string, stderr *syncBuffer, stop func() int) {
+	t.Helper()
 	var out, errb syncBuffer
 	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int, 1)
-	go func() { done <- run(ctx, e, []string{"serve", "--addr", "127.0.0.1:0", "--no-pdb"}) }()
-	re := regexp.MustCompile(`serving on (http://\S+/)`)
-	var url string
-	for deadline := time.Now().Add(10 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
+	go func() { done <- run(ctx, e, append([]string{"serve", "--addr", "127.0.0.1:0", "--no-pdb"}, flags...)) }()
+	stop = func() int {
+		cancel()
+		select {
+		case code := <-done:
+			return code
+		case <-time.After(10 * time.Second):
+			t.Fatal("serve did not stop")
+			return -1
+		}
+	}
+	re := regexp.MustCompile(`serving on http://(\S+)/`)
+	for deadline := time.Now().Add(10 * time.Second); addr == ""; time.Sleep(10 * time.Millisecond) {
 		if m := re.FindStringSubmatch(errb.String()); m != nil {
-			url = m[1]
+			addr = m[1]
 		} else if time.Now().After(deadline) {
+			stop()
 			t.Fatalf("no address in %q", errb.String())
 		}
 	}
+	return addr, &errb, stop
+}
+
+// TestServe starts "searchlab serve" on a free port, solves a board through
+// it, and stops it as an interrupt would.
+func TestServe(t *testing.T) {
+	addr, errb, stop := startServe(t)
+	url := "http://" + addr + "/"
 	resp, err := http.Post(url+"api/sliding/solve", "application/json", strings.NewReader(`{"board":"1 2 3 4 5 6 0 7 8"}`))
 	if err != nil {
 		t.Fatal(err)
@@ -59,14 +79,8 @@ func TestServe(t *testing.T) {
 	if err != nil || resp.StatusCode != 200 || a.Length != 2 || a.Moves != "RR" {
 		t.Errorf("solve: %d %+v %v", resp.StatusCode, a, err)
 	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit %d after interrupt: %s", code, errb.String())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop")
+	if code := stop(); code != 0 {
+		t.Errorf("exit %d after interrupt: %s", code, errb.String())
 	}
 	if !strings.Contains(errb.String(), "path=/api/sliding/solve status=200") {
 		t.Errorf("no request log line in %q", errb.String())

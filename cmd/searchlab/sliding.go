@@ -2,21 +2,19 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/internal/cli"
+	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/internal/progress"
-	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
@@ -25,44 +23,27 @@ import (
 
 const slidingDescription = `
 Reads sliding-tile boards from the files named (in order) or stdin ("-" or
-none) and prints, for each, the fewest moves to the goal, or "impossible" ("-1" in boj1525 format) if the board cannot reach
-it. Solvability is decided at once from permutation parity and the blank's
-position. Boards of up to 9 cells (3x3, 2x4 ...) are answered from an exact
-distance table built once per goal and kept in the database cache; larger
-boards by pattern databases where "searchlab pdb" covers the size (cached;
-until "searchlab pdb build" has built the large default set, a small one is
-built once, in seconds), else by IDA* with Manhattan distance and linear
-conflicts. The library's solve.Solver makes that choice, here as in
-"searchlab serve" and in Go programs. Batches of boards whose search runs
-on one core are solved on every core, printed in input order; a progress
-bar shows on a terminal. Every printed path is replayed to the goal before
-it is printed.
+none) and prints, for each, the fewest moves to the goal, or "impossible"
+("-1" in boj1525 format) if the board cannot reach it. The library's
+solve.Solver picks the method, as in "searchlab serve": an exact distance
+table for boards of up to 9 cells; pattern databases where "searchlab pdb"
+covers the size (a small set is built once, in seconds, until the large
+one is); else IDA* with linear conflicts. Batches are solved on every core
+and printed in input order; every printed path is replayed to the goal.
 
-Formats (--format): grid (rows of numbers, 0, # or _ for the blank, boards
-separated by blank lines), line (one board a line, size from --size or a
-square), boj11112 (a count, then 3x3 boards of rows like "12#") and boj1525
-(one 3x3 board of numbers, 0 for the blank). Without --format each file's
-format is told from its first lines (a lone count is boj11112; a line
-holding a whole board is line; other rows are grid), or the error asks for
---format.
+Formats (--format): grid (rows of numbers, 0, # or _ for the blank), line
+(one board a line), boj11112 (a count, then 3x3 boards of rows like "12#")
+and boj1525; without --format each file's is told from its first lines.
+Output: the length; with --path also the moves as letters U D L R (the way
+the blank moves); with --json one object per board.
 
-Output: one line per board: the length; with --path the length, a space and
-the moves as letters U D L R (the direction the blank moves); with --json one
-object per board: line, solvable, length (-1 if unsolvable), moves, optimal,
-method, stats.
-
---algo bfs|bibfs|dfs|iddfs|astar|nbs|wastar|anytime|idastar run the
-generic search package with the --heuristic of choice (what "searchlab
-compare" compares; wastar and anytime weigh it 5 times). DFS is depth
-limited (--max-depth) and not optimal. BFS and IDDFS on boards of 12 cells
-or more (3x4, 4x4 ...) are refused unless --max-nodes or --timeout bounds
-them; BFS and A* stop after 2,000,000 expansions unless --max-nodes says
-otherwise, to stay within memory. A search that hits a limit is an error
-(exit status 1), never a wrong answer.
-
-"searchlab sliding split|run-units|drive" search one hard board as IDA*
-work units in separate processes or on many machines, and --shard k/n
-answers one shard of a file ("searchlab sliding split -h" describes them).
+--algo runs one algorithm of the generic search package with --heuristic
+(what "searchlab compare" compares). Searches that cannot finish on a
+board are refused unless --max-nodes or --timeout bounds them; one that
+hits a limit is an error (exit status 1), never a wrong answer.
+"searchlab sliding split|run-units|drive" search one hard board as work
+units in separate processes ("searchlab sliding split -h"). docs/cli.md
+describes it all.
 
 Examples:
   searchlab sliding examples/eight.txt
@@ -70,14 +51,6 @@ Examples:
   echo "2 8 3 1 6 4 7 0 5" | searchlab sliding --goal "1 2 3 / 8 0 4 / 7 6 5" --path
   searchlab sliding examples/fifteen.txt --json
 `
-
-func init() {
-	register(command{
-		name:    "sliding",
-		summary: "fewest moves for sliding-tile boards (8-puzzle, 15-puzzle, any W x H)",
-		run:     runSliding,
-	})
-}
 
 // slidingFlags are the flags that sliding and compare share.
 type slidingFlags struct {
@@ -112,7 +85,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 			return sub(ctx, e, args[1:])
 		}
 	}
-	fs := newFlagSet(e, "sliding", "[flags] [file ...]", slidingDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab sliding", "[flags] [file ...]", slidingDescription)
 	var f slidingFlags
 	f.register(fs, "")
 	fs.StringVar(&f.algo, "algo", "auto", "`algorithm`: auto, bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
@@ -120,11 +93,10 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	path := fs.Bool("path", false, "print the moves after the length")
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
 	stats := fs.Bool("stats", false, "print search statistics to stderr")
-	var sh shard.Shard
-	registerShard(fs, &sh)
+	sh := shardFlag(fs)
 	var lf longFlags
 	lf.register(fs)
-	files, err := parseArgs(fs, args)
+	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -135,7 +107,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	defer closeSources(srcs)
+	defer input.Close(srcs)
 	// Lengths alone of table-sized boards are one lookup each: no path to
 	// walk (or verify), since none is printed.
 	lengthOnly := f.algo == string(sliding.Auto) && f.heuristic != "pdb" && !*path && !*asJSON && !*stats
@@ -143,7 +115,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		// The judge's batch: read it whole and answer it from the table,
 		// unless it is malformed (then the parser below reads it again and
 		// names the fault).
-		data, err := readInput(srcs[0].reader())
+		data, err := srcs[0].ReadAll()
 		if err != nil {
 			return err
 		}
@@ -152,7 +124,6 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		if done, err := boj11112Lengths(e, solver, &f, data); done || err != nil {
 			return err
 		}
-		srcs[0].r = bytes.NewReader(data)
 	}
 	cases, goals, err := f.readSources(srcs)
 	if err != nil {
@@ -168,13 +139,10 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	if err := f.refuse(algo, cases); err != nil {
 		return err
 	}
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(ctx, f.timeout)
+	defer cancel()
 	out := bufio.NewWriterSize(e.stdout, 64*1024)
-	defer flush(out, &err)
+	defer cli.Flush(out, &err)
 	var bar *progress.Bar
 	if e.stderrTerminal && !*stats && len(cases) > 1 {
 		bar = progress.New(e.stderr, "sliding", int64(len(cases)))
@@ -190,7 +158,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	err = solver.SolveBatch(ctx, bt, func(i int, a solve.Answer) error {
 		c := cases[i]
 		if !a.Lookup && !a.Skipped {
-			prog.clear()
+			prog.Clear()
 		}
 		if a.Err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(a.Err))
@@ -199,21 +167,11 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 			bar.Add(1)
 			return nil
 		}
+		// A lookup (Batch.Lengths) has a length alone, -1 if unsolvable.
+		sol, solvable, n := a.Solution, a.Solvable, a.Solution.Len()
 		if a.Lookup {
-			switch {
-			case a.Length >= 0:
-				out.WriteString(strconv.Itoa(a.Length))
-				out.WriteByte('\n')
-			case f.format == string(sliding.BOJ1525):
-				out.WriteString("-1\n")
-			default:
-				out.WriteString("impossible\n")
-			}
-			bar.Add(1)
-			return nil
-		}
-		sol, solvable := a.Solution, a.Solvable
-		if *stats {
+			solvable, n = a.Length >= 0, a.Length
+		} else if *stats {
 			printStats(e.stderr, fmt.Sprintf("board %d (line %d)", i+1, c.Line), solvable, sol)
 			addStats(&total, sol.Stats)
 		}
@@ -225,8 +183,8 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		case !solvable:
 			out.WriteString("impossible\n")
 		default:
-			out.WriteString(strconv.Itoa(sol.Len()))
-			if *path && sol.Len() > 0 {
+			out.WriteString(strconv.Itoa(n))
+			if *path && n > 0 {
 				out.WriteByte(' ')
 				for _, m := range sol.Moves {
 					out.WriteByte(byte(m))
@@ -257,30 +215,30 @@ func (f *slidingFlags) check() error {
 	if f.format != "" {
 		var err error
 		if format, err = sliding.ParseFormat(f.format); err != nil {
-			return badInputf("--format: %v", err)
+			return cli.Inputf("--format: %v", err)
 		}
 	}
 	if _, err := sliding.ParseAlgorithm(f.algo); err != nil {
-		return badInputf("--algo: %v", err)
+		return cli.Inputf("--algo: %v", err)
 	}
 	if f.heuristic != "pdb" {
 		if _, err := sliding.HeuristicByName(f.heuristic, sliding.Standard(3, 3)); err != nil {
-			return badInputf("--heuristic: %v", err)
+			return cli.Inputf("--heuristic: %v", err)
 		}
 	} else if f.algo != "auto" && f.algo != "idastar" {
-		return badInputf("--heuristic pdb works with --algo auto or idastar, not %s", f.algo)
+		return cli.Inputf("--heuristic pdb works with --algo auto or idastar, not %s", f.algo)
 	}
 	if f.maxNodes < 0 || f.maxDepth < 0 || f.timeout < 0 {
-		return badInputf("--max-nodes, --max-depth and --timeout must not be negative")
+		return cli.Inputf("--max-nodes, --max-depth and --timeout must not be negative")
 	}
 	w, h := 0, 0
 	if f.size != "" {
 		if format == sliding.BOJ11112 || format == sliding.BOJ1525 {
-			return badInputf("--size: %s boards are always 3x3", format)
+			return cli.Inputf("--size: %s boards are always 3x3", format)
 		}
 		var err error
 		if w, h, err = sliding.ParseSize(f.size); err != nil {
-			return badInputf("--size: %v", err)
+			return cli.Inputf("--size: %v", err)
 		}
 	}
 	if f.goal != "" {
@@ -291,7 +249,7 @@ func (f *slidingFlags) check() error {
 		}
 		if gw != 0 {
 			if _, err := sliding.ParseGoal(f.goal, gw, gh); err != nil {
-				return badInputf("--goal: %v", err)
+				return cli.Inputf("--goal: %v", err)
 			}
 		}
 	}
@@ -300,7 +258,7 @@ func (f *slidingFlags) check() error {
 
 // read checks the flags and reads the boards in r, with the goal of each.
 func (f *slidingFlags) read(r io.Reader) ([]sliding.Case, []sliding.Board, error) {
-	return f.readSources([]*source{newSource("", r, nil)})
+	return f.readSources([]*input.Source{input.New("", r)})
 }
 
 // refuse rejects, up front, uninformed searches that cannot finish on the
@@ -309,7 +267,7 @@ func (f *slidingFlags) refuse(algo sliding.Algorithm, cases []sliding.Case) erro
 	for _, c := range cases {
 		var ue *solve.UnboundedError
 		if err := solve.Bounded(algo, c.Board.W, c.Board.H, f.maxNodes > 0 || f.timeout > 0); errors.As(err, &ue) {
-			return badInputf("line %d: --algo %s cannot search a %dx%d board (%s states) in memory or time; use --algo auto, or bound it with --max-nodes or --timeout",
+			return cli.Inputf("line %d: --algo %s cannot search a %dx%d board (%s states) in memory or time; use --algo auto, or bound it with --max-nodes or --timeout",
 				c.Line, algo, c.Board.W, c.Board.H, ue.States())
 		}
 	}
@@ -320,29 +278,6 @@ func (f *slidingFlags) refuse(algo sliding.Algorithm, cases []sliding.Case) erro
 // choice of method, pattern databases included.
 func (f *slidingFlags) method(algo sliding.Algorithm) solve.Method {
 	return solve.Method{Algorithm: algo, Heuristic: f.heuristic, Partition: f.partition, MaxDepth: f.maxDepth}
-}
-
-// readInput reads r whole: a regular file (stdin redirected from one) in
-// one read of its size, anything else with io.ReadAll.
-func readInput(r io.Reader) ([]byte, error) {
-	if f, ok := r.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			if off, err := f.Seek(0, io.SeekCurrent); err == nil && fi.Size() >= off {
-				data := make([]byte, fi.Size()-off)
-				n, err := io.ReadFull(f, data)
-				if err == nil {
-					// The file may have grown since.
-					rest, err := io.ReadAll(f)
-					return append(data[:n], rest...), err
-				}
-				if err != io.ErrUnexpectedEOF {
-					return nil, err
-				}
-				return data[:n], nil
-			}
-		}
-	}
-	return io.ReadAll(r)
 }
 
 // boj11112Answers are the printed answers by distance; index 0 is
@@ -379,9 +314,9 @@ func boj11112Lengths(e *env, solver *solve.Solver, f *slidingFlags, data []byte)
 func explain(err error) error {
 	switch {
 	case errors.Is(err, pdb.ErrCheckpoint):
-		return badInput(err)
+		return cli.Input(err)
 	case errors.Is(err, context.Canceled):
-		return interrupted{err}
+		return cli.Interrupted(err)
 	case errors.Is(err, context.DeadlineExceeded):
 		return fmt.Errorf("%w (the --timeout ran out; raise it, or try --algo auto)", err)
 	case errors.Is(err, search.ErrLimit):
@@ -391,22 +326,6 @@ func explain(err error) error {
 	}
 	return err
 }
-
-// interrupted reports a search stopped by Ctrl-C (its context canceled) as
-// "interrupted" rather than as a limit reached, keeping what follows the
-// cause, such as where a checkpoint saved the progress.
-type interrupted struct{ err error }
-
-func (e interrupted) Error() string {
-	msg := e.err.Error()
-	cause := context.Canceled.Error()
-	if i := strings.Index(msg, cause); i >= 0 {
-		return "interrupted" + msg[i+len(cause):]
-	}
-	return "interrupted: " + msg
-}
-
-func (e interrupted) Unwrap() error { return e.err }
 
 func printStats(w io.Writer, what string, solvable bool, sol sliding.Solution) {
 	if !solvable {
@@ -426,8 +345,7 @@ func addStats(t *search.Stats, s search.Stats) {
 	t.Iterations += s.Iterations
 }
 
-func writeJSON(w *bufio.Writer, line int, solvable bool, sol sliding.Solution) {
-	data, _ := json.Marshal(api.NewSlidingAnswer(line, solvable, sol))
-	w.Write(data)
-	w.WriteByte('\n')
+// writeJSON writes the answer for a board as a line of JSON.
+func writeJSON(w io.Writer, line int, solvable bool, sol sliding.Solution) {
+	json.NewEncoder(w).Encode(api.NewSlidingAnswer(line, solvable, sol))
 }

@@ -2,16 +2,15 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/searchlab/searchlab/api"
 	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/searchlab/searchlab/api"
 
 	"github.com/searchlab/searchlab/sliding"
 )
@@ -20,10 +19,7 @@ import (
 // off, so that a test reaches the other solvers.
 func runNoDB(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, noDatabases: true}
-	code = run(context.Background(), e, args)
-	return code, out.String(), errb.String()
+	return runEnv(t, env{noDatabases: true}, stdin, args...)
 }
 
 // replay checks an output line "N MOVES" against the board: the moves lead

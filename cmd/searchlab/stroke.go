@@ -6,13 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/searchlab/searchlab/api"
-	"github.com/searchlab/searchlab/internal/shard"
+	"github.com/searchlab/searchlab/internal/cli"
+	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/stroke"
 )
@@ -21,154 +20,104 @@ const strokeDescription = `
 Finds the longest one-stroke chain ("max combo") on each board read from the
 files named or stdin: a chain starts on one of the eight tiles next to the
 player O, moves in eight directions, stays on one colour and never uses a
-tile twice, the player or a hole '.'. Boards are in the classic format: a
-line with N (or "R C"), then the rows of letters A-Z; several boards may
-follow one another.
+tile twice. Boards are in the classic format: a line with N (or "R C"),
+then the rows of letters A-Z ('.' a hole).
 
 Prints one line per board: "COLOUR LENGTH" (for example "G 9"), or "- 0"
-when no tile is next to the player. Where colours tie, the colour is that
-of the first start tile, clockwise from the top left (1 2 3 / 8 O 4 /
-7 6 5), that begins a longest chain. When a budget runs out the line says
-so: "G 23 (not proven optimal; bound 27)".
-
---all adds each colour's best length as COLOUR:LENGTH (every colour on the
-board, alphabetically); --path adds the tiles of one longest chain as
-row,col (1-based) from the start tile; --json prints one JSON object per
-line instead.
+when no tile is next to the player; ties go to the first start tile
+clockwise from the top left. A budget that runs out says so: "G 23 (not
+proven optimal; bound 27)". --all adds each colour's best length, --path
+the tiles of one longest chain (row,col from 1), --json one JSON object
+per board. Boards whose one-colour region next to the player exceeds 192
+tiles are refused.
 
 Example:
   printf '3\nRGB\nROG\nGGB\n' | searchlab stroke --path
-  G 4 1,2 2,3 3,2 3,1
-
-Boards whose one-colour region next to the player exceeds 192 tiles are
-refused.`
-
-func init() {
-	register(command{
-		name:    "stroke",
-		summary: "longest one-colour chain from the player (Alchemy Stars max combo)",
-		run:     runStroke,
-	})
-}
+  G 4 1,2 2,3 3,2 3,1`
 
 func runStroke(ctx context.Context, e *env, args []string) (err error) {
-	fs := newFlagSet(e, "stroke", "[--path] [--all] [--json] [--max-nodes N] [--timeout D] [--shard k/n] [file ...]", strokeDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab stroke", "[--path] [--all] [--json] [--max-nodes N] [--timeout D] [--shard k/n] [file ...]", strokeDescription)
 	path := fs.Bool("path", false, "print the tiles of one longest chain as row,col (1-based)")
 	all := fs.Bool("all", false, "print each colour's best length too")
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
 	maxNodes := fs.Int64("max-nodes", 0, "search nodes allowed per board (0: no cap)")
 	timeout := fs.Duration("timeout", 0, "time allowed per board, e.g. 2s (0: no limit)")
-	var sh shard.Shard
-	registerShard(fs, &sh)
-	files, err := parseArgs(fs, args)
+	sh := shardFlag(fs)
+	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if *maxNodes < 0 {
-		return badInputf("stroke: --max-nodes %d is negative", *maxNodes)
+		return cli.Inputf("stroke: --max-nodes %d is negative", *maxNodes)
 	}
 	if *timeout < 0 {
-		return badInputf("stroke: --timeout %v is negative", *timeout)
+		return cli.Inputf("stroke: --timeout %v is negative", *timeout)
 	}
 	srcs, err := e.inputs(files)
 	if err != nil {
 		return err
 	}
-	defer closeSources(srcs)
+	defer input.Close(srcs)
 	out := bufio.NewWriter(e.stdout)
-	defer flush(out, &err)
+	defer cli.Flush(out, &err)
 	s := stroke.NewSolver()
 	opt := stroke.Options{Limits: search.Limits{MaxNodes: *maxNodes}}
-	// Boards are numbered across the files, in order.
+	// solve solves one board within the budget (stroke.Solver.SolveWithin
+	// and ColoursWithin), with its own timeout.
+	solve := func(b *stroke.Board) (stroke.Result, map[byte]stroke.Result, error) {
+		ctx, cancel := withTimeout(ctx, *timeout)
+		defer cancel()
+		res, err := s.SolveWithin(ctx, b, opt)
+		if err != nil || !*all {
+			return res, nil, err
+		}
+		per, err := s.ColoursWithin(ctx, b, opt)
+		return res, per, err
+	}
+	// Boards are numbered across the files, in order: n counts those read.
 	n := 0
 	for _, src := range srcs {
-		if err := strokeBoards(ctx, src, &n, s, opt, *timeout, *all, *path, *asJSON, sh, out); err != nil {
-			return src.inFile(err)
+		sc := stroke.NewScanner(src.Reader())
+		for sc.Scan() {
+			n++
+			if !sh.Has(n - 1) {
+				continue
+			}
+			res, per, err := solve(sc.Board())
+			if errors.Is(err, stroke.ErrTooLarge) {
+				return src.InFile(cli.Inputf("stroke: board %d (ending on line %d): %w", n, sc.Line(), err))
+			}
+			if err != nil {
+				return src.InFile(fmt.Errorf("stroke: board %d: %w", n, err))
+			}
+			if *asJSON {
+				json.NewEncoder(out).Encode(api.NewStrokeAnswer(n, res, *path, per))
+			} else {
+				out.WriteString(res.String())
+				for _, c := range slices.Sorted(maps.Keys(per)) {
+					fmt.Fprintf(out, " %c:%d", c, per[c].Length)
+					if !per[c].Optimal {
+						fmt.Fprintf(out, "..%d", per[c].Bound)
+					}
+				}
+				if *path {
+					for _, c := range res.Path {
+						out.WriteString(" " + c.String())
+					}
+				}
+				out.WriteByte('\n')
+			}
+			if err := out.Flush(); err != nil {
+				return err
+			}
+		}
+		var se *stroke.SyntaxError
+		switch err := sc.Err(); {
+		case errors.As(err, &se):
+			return src.InFile(cli.Inputf("stroke: board %d: line %d: %s", n+1, se.Line, se.Msg))
+		case err != nil:
+			return src.InFile(fmt.Errorf("stroke: reading board %d: %w", n+1, err))
 		}
 	}
 	return nil
-}
-
-// strokeBoards solves and prints the boards of one source; *count counts the
-// boards read so far.
-func strokeBoards(ctx context.Context, src *source, count *int, s *stroke.Solver, opt stroke.Options, timeout time.Duration, all, path, asJSON bool, sh shard.Shard, out *bufio.Writer) error {
-	sc := stroke.NewScanner(src.reader())
-	for {
-		n := *count + 1 // the board about to be read
-		if !sc.Scan() {
-			var se *stroke.SyntaxError
-			switch err := sc.Err(); {
-			case err == nil:
-				return nil
-			case errors.As(err, &se):
-				return badInputf("stroke: board %d: line %d: %s", n, se.Line, se.Msg)
-			default:
-				return fmt.Errorf("stroke: reading board %d: %w", n, err)
-			}
-		}
-		*count = n
-		b := sc.Board()
-		if !sh.Has(n - 1) {
-			continue
-		}
-		res, per, err := solveStroke(ctx, s, b, opt, timeout, all)
-		if err != nil {
-			if errors.Is(err, stroke.ErrTooLarge) {
-				return badInputf("stroke: board %d (ending on line %d): %w", n, sc.Line(), err)
-			}
-			return fmt.Errorf("stroke: board %d: %w", n, err)
-		}
-		if asJSON {
-			j := api.NewStrokeAnswer(n, res, path, per)
-			line, err := json.Marshal(j)
-			if err != nil {
-				return err
-			}
-			out.Write(line)
-			out.WriteByte('\n')
-		} else {
-			var sb strings.Builder
-			sb.WriteString(res.String())
-			if all {
-				cs := make([]byte, 0, len(per))
-				for c := range per {
-					cs = append(cs, c)
-				}
-				slices.Sort(cs)
-				for _, c := range cs {
-					r := per[c]
-					sb.WriteString(" " + string(c) + ":" + strconv.Itoa(r.Length))
-					if !r.Optimal {
-						sb.WriteString(".." + strconv.Itoa(r.Bound))
-					}
-				}
-			}
-			if path {
-				for _, c := range res.Path {
-					sb.WriteString(" " + c.String())
-				}
-			}
-			sb.WriteByte('\n')
-			out.WriteString(sb.String())
-		}
-		if err := out.Flush(); err != nil {
-			return err
-		}
-	}
-}
-
-// solveStroke solves one board within the budget (see
-// stroke.Solver.SolveWithin and ColoursWithin), with its own timeout.
-func solveStroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt stroke.Options, timeout time.Duration, all bool) (stroke.Result, map[byte]stroke.Result, error) {
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
-	res, err := s.SolveWithin(ctx, b, opt)
-	if err != nil || !all {
-		return res, nil, err
-	}
-	per, err := s.ColoursWithin(ctx, b, opt)
-	return res, per, err
 }

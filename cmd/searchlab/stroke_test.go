@@ -3,10 +3,11 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/searchlab/searchlab/api"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/searchlab/searchlab/api"
 )
 
 // hardStroke is a 12x12 board of one colour whose best chain of 91 tiles is

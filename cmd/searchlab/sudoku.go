@@ -14,41 +14,29 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/internal/cli"
+	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/internal/progress"
 	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sudoku"
 )
 
-func init() {
-	register(command{
-		name:    "sudoku",
-		summary: "solve, count or generate Sudoku puzzles (4x4 to 25x25, bulk files)",
-		run:     runSudoku,
-	})
-}
-
 const sudokuDescription = `
 Reads Sudoku puzzles from the files named or stdin and prints, for each, a
 solution (or "no solution"), the lexicographically smallest solution
-(--first), or the number of solutions up to a limit (--count). Output keeps
-the input's order.
+(--first), or the number of solutions up to --limit (--count), in input
+order. Bulk files are solved on all cores (--jobs). A bad line stops the
+run with exit status 2 and a message naming the line.
 
-Formats (--format; detected from the first line when not given: numbers
-separated by spaces are grid, nine digits boj2239, anything else line):
-  line     one puzzle a line: 81 characters for 9x9 (16, 256 or 625 for 4x4,
-           16x16, 25x25), '1'-'9' then 'A'-'P', '.' or '0' for a blank.
-           A solution is printed the same way on one line.
+Formats (--format; detected from the first line when not given):
+  line     one puzzle a line (81 characters for 9x9; 16, 256 or 625 for
+           4x4, 16x16, 25x25), '1'-'9' then 'A'-'P', '.' or '0' blank.
   grid     rows of space-separated numbers (0 or '.' blank), any size,
-           puzzles separated by blank lines; solutions printed likewise.
+           puzzles separated by blank lines.
   boj2580  Baekjoon 2580: 9 rows of 9 space-separated numbers, 0 blank.
   boj2239  Baekjoon 2239: 9 rows of 9 digits, 0 blank; prints the
-           lexicographically smallest solution as 9 rows of digits.
-
-Bulk files are solved on all cores (--jobs); a progress bar is drawn on a
-terminal for large input files, and --stats reports puzzles per second and
-the slowest puzzle. A bad line stops the run with exit status 2 and a
-message naming the line; no answer after it is printed.
+           lexicographically smallest solution.
 
 "searchlab sudoku generate -h" describes the generator.
 
@@ -56,7 +44,6 @@ Examples:
   searchlab sudoku examples/sudoku.txt > solutions.txt
   searchlab sudoku --count examples/sudoku.txt    # 1 for each proper puzzle
   searchlab sudoku generate --count 3 | searchlab sudoku
-  searchlab sudoku --json < examples/sudoku.txt   # what "searchlab serve" answers
 `
 
 // sudokuConfig is what the solve command was asked to do.
@@ -77,7 +64,7 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	if len(args) > 0 && args[0] == "generate" {
 		return runSudokuGenerate(ctx, e, args[1:])
 	}
-	fs := newFlagSet(e, "sudoku", "[generate] [flags] [file ...]", sudokuDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab sudoku", "[generate] [flags] [file ...]", sudokuDescription)
 	format := fs.String("format", "", "input and output `format`: line, grid, boj2580 or boj2239 (default: detected from the input)")
 	first := fs.Bool("first", false, "print the lexicographically smallest solution")
 	count := fs.Bool("count", false, "print the number of solutions, up to --limit")
@@ -86,41 +73,40 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	jobs := fs.Int("jobs", runtime.NumCPU(), "number of puzzles solved at once")
 	stats := fs.Bool("stats", false, "print puzzles per second and the slowest puzzle on stderr at the end")
 	maxGuesses := fs.Int64("max-guesses", 0, "give up on a puzzle after this many guesses, an error naming its line (0: no cap)")
-	var sh shard.Shard
-	registerShard(fs, &sh)
-	files, err := parseArgs(fs, args)
+	sh := shardFlag(fs)
+	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
 	var f sudoku.Format
 	if *format != "" {
 		if f, err = sudoku.ParseFormat(*format); err != nil {
-			return badInput(err)
+			return cli.Input(err)
 		}
 	}
 	if *limit < 1 {
-		return badInputf("--limit must be at least 1, not %d", *limit)
+		return cli.Inputf("--limit must be at least 1, not %d", *limit)
 	}
 	if *maxGuesses < 0 {
-		return badInputf("--max-guesses must not be negative, not %d", *maxGuesses)
+		return cli.Inputf("--max-guesses must not be negative, not %d", *maxGuesses)
 	}
 	if *jobs < 1 || *jobs > sudoku.MaxJobs {
-		return badInputf("--jobs must be from 1 to %d, not %d", sudoku.MaxJobs, *jobs)
+		return cli.Inputf("--jobs must be from 1 to %d, not %d", sudoku.MaxJobs, *jobs)
 	}
 	srcs, err := e.inputs(files)
 	if err != nil {
 		return err
 	}
-	defer closeSources(srcs)
+	defer input.Close(srcs)
 	for i, src := range srcs {
 		if *format == "" {
-			f = sudoku.DetectFormat(src.peek(1))
+			f = sudoku.DetectFormat(src.Peek(1))
 		}
-		cfg := sudokuConfig{format: f, first: *first || f.First(), count: *count, json: *asJSON, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses, shard: sh, continued: i > 0}
+		cfg := sudokuConfig{format: f, first: *first || f.First(), count: *count, json: *asJSON, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses, shard: *sh, continued: i > 0}
 		in := *e
-		in.stdin = src.reader()
+		in.stdin = src.Reader()
 		if err := solveSudokuStream(ctx, &in, cfg); err != nil {
-			return src.inFile(err)
+			return src.InFile(err)
 		}
 	}
 	return nil
@@ -150,7 +136,7 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 			puzzleErr.Store(true)
 			switch {
 			case errors.Is(a.Err, sudoku.ErrInvalid):
-				return out, badInput(fmt.Errorf("line %d: %w", a.Line, a.Err))
+				return out, cli.Input(fmt.Errorf("line %d: %w", a.Line, a.Err))
 			case errors.Is(a.Err, sudoku.ErrLimit):
 				return out, fmt.Errorf("line %d: gave up after %d guesses (--max-guesses)", a.Line, a.Result.Guesses)
 			}
@@ -183,9 +169,8 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 		if puzzleErr.Load() && cfg.jobs > 1 {
 			bar.Finish()
 		}
-		var ie inputError
-		if !errors.As(err, &ie) && errors.Is(err, sudoku.ErrInvalid) {
-			return badInput(err)
+		if !errors.Is(err, cli.ErrInput) && errors.Is(err, sudoku.ErrInvalid) {
+			return cli.Input(err)
 		}
 		return err
 	}
@@ -205,33 +190,28 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 }
 
 const sudokuGenerateDescription = `
-Prints new puzzles, each with exactly one solution (checked by counting
-solutions up to 2), one a line in the line format. Without --seed the
-puzzles are new each time, and the seed that gives them again is printed on
-stderr ("seed N"); the same --seed gives the same puzzles. Givens are
-removed from a random full grid in random order while the puzzle stays
-unique; --clues N stops at N givens (trying up to 2000 new grids when one
-gets stuck above N: below about 22 that can fail, exit status 1), otherwise
-every removable given goes. With --rate each line also carries the number of
-guesses the solver needed to prove the puzzle unique: 0 for puzzles that
-singles and locked candidates solve, more for harder ones.
+Prints new puzzles with exactly one solution, one a line in the line
+format. Without --seed the puzzles are new each time, and the seed that
+gives them again is printed on stderr ("seed N"). --clues N stops removing
+givens at N (below about 22 that can fail: exit status 1); --rate adds the
+guesses the solver needed to prove the puzzle unique (0 for easy ones).
 
 Example:
   searchlab sudoku generate --count 5 --seed 7 --clues 25 --rate
 `
 
 func runSudokuGenerate(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "sudoku generate", "[flags]", sudokuGenerateDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab sudoku generate", "[flags]", sudokuGenerateDescription)
 	count := fs.Int("count", 1, "number of puzzles to print")
 	seed := fs.Uint64("seed", 0, "random `seed`; the same seed gives the same puzzles (default: a new one, printed on stderr)")
 	clues := fs.Int("clues", 0, "number of givens to stop at (0: as few as removal reaches)")
 	box := fs.Int("box", 3, "box size: 2 (4x4), 3 (9x9), 4 (16x16) or 5 (25x25)")
 	rate := fs.Bool("rate", false, "append the solver's guess count to each puzzle")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if *count < 0 {
-		return badInputf("--count must not be negative, not %d", *count)
+		return cli.Inputf("--count must not be negative, not %d", *count)
 	}
 	seeded := false
 	fs.Visit(func(f *flag.Flag) { seeded = seeded || f.Name == "seed" })
@@ -241,14 +221,14 @@ func runSudokuGenerate(ctx context.Context, e *env, args []string) error {
 	}
 	gen, err := sudoku.NewGenerator(*box, *seed)
 	if err != nil {
-		return badInput(fmt.Errorf("--box: %w", err))
+		return cli.Input(fmt.Errorf("--box: %w", err))
 	}
 	var out []byte
 	for k := 0; k < *count; k++ {
 		p, _, err := gen.Generate(ctx, *clues)
 		if err != nil {
 			if errors.Is(err, sudoku.ErrInvalid) {
-				return badInput(fmt.Errorf("--clues %d: %w", *clues, err))
+				return cli.Input(fmt.Errorf("--clues %d: %w", *clues, err))
 			}
 			return fmt.Errorf("--clues %d: %w", *clues, err)
 		}

@@ -22,35 +22,21 @@ const (
 	sdkNone     = "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4." // no solution
 )
 
+// rows writes a 9x9 grid given as 81 characters as 9 rows, with sep
+// between the cells of a row and "." as zero.
+func rows(grid, sep string) string {
+	var b strings.Builder
+	for r := range 9 {
+		b.WriteString(strings.Join(strings.Split(strings.ReplaceAll(grid[r*9:r*9+9], ".", "0"), ""), sep) + "\n")
+	}
+	return b.String()
+}
+
 func TestSudokuCLI(t *testing.T) {
-	boj := `0 3 5 4 6 9 2 7 8
-7 8 2 1 0 5 6 0 9
-0 6 0 2 7 8 1 3 5
-3 2 1 0 4 6 8 9 7
-8 0 4 9 1 3 5 0 6
-5 9 6 8 2 0 4 1 3
-9 1 7 6 5 2 0 8 0
-6 0 3 7 0 1 9 5 2
-2 5 8 3 9 4 7 6 0
-`
-	bojOut := `1 3 5 4 6 9 2 7 8
-7 8 2 1 3 5 6 4 9
-4 6 9 2 7 8 1 3 5
-3 2 1 5 4 6 8 9 7
-8 7 4 9 1 3 5 2 6
-5 9 6 8 2 7 4 1 3
-9 1 7 6 5 2 3 8 4
-6 4 3 7 8 1 9 5 2
-2 5 8 3 9 4 7 6 1
-`
-	var digits strings.Builder
-	for r := 0; r < 9; r++ {
-		digits.WriteString(strings.ReplaceAll(sdkMulti[r*9:r*9+9], ".", "0") + "\n")
-	}
-	var minRows strings.Builder
-	for r := 0; r < 9; r++ {
-		minRows.WriteString(sdkMultiMin[r*9:r*9+9] + "\n")
-	}
+	const (
+		boj    = "035469278782105609060278135321046897804913506596820413917652080603701952258394760"
+		bojOut = "135469278782135649469278135321546897874913526596827413917652384643781952258394761"
+	)
 	grid4 := "1 0 0 0\n0 0 3 0\n0 4 0 0\n0 0 0 2\n"
 	tests := []struct {
 		name   string
@@ -65,8 +51,8 @@ func TestSudokuCLI(t *testing.T) {
 		{"first", sdkMulti + "\n", []string{"--first"}, 0, sdkMultiMin + "\n", ""},
 		{"count", sdkPuzzle + "\n" + sdkMulti + "\n" + sdkNone + "\n", []string{"--count"}, 0, "1\n2\n0\n", ""},
 		{"count limit", sdkMulti + "\n", []string{"--count", "--limit", "100000"}, 0, "872\n", ""},
-		{"boj2580", boj, []string{"--format", "boj2580"}, 0, bojOut, ""},
-		{"boj2239", digits.String(), []string{"--format", "boj2239"}, 0, minRows.String(), ""},
+		{"boj2580", rows(boj, " "), []string{"--format", "boj2580"}, 0, rows(bojOut, " "), ""},
+		{"boj2239", rows(sdkMulti, ""), []string{"--format", "boj2239"}, 0, rows(sdkMultiMin, ""), ""},
 		{"grid 4x4 twice", grid4 + "\n" + grid4, []string{"--format", "grid"}, 0,
 			"1 3 2 4\n4 2 3 1\n2 4 1 3\n3 1 4 2\n\n1 3 2 4\n4 2 3 1\n2 4 1 3\n3 1 4 2\n", ""},
 		{"bad length", sdkPuzzle + "\n" + sdkPuzzle + "\n" + sdkPuzzle[:80] + "\n" + sdkPuzzle + "\n", nil, 2,

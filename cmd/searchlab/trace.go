@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/internal/cli"
+	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/solve"
@@ -19,41 +21,19 @@ import (
 const traceDescription = `
 Solves one puzzle read from the file named or stdin and writes what the
 search did, step by step, as JSON lines: a start record, one record per
-event, an end record (each with "type": "start", "event" or "end").
-docs/cli.md lists the fields.
-
---puzzle sliding (the default) runs one generic algorithm (--algo bfs, bibfs,
-dfs, iddfs, astar, nbs, wastar, anytime or idastar, with --heuristic for the
-informed ones) on a board in --format line or grid (detected when not
-given); its events are expand, generate, duplicate, reopen, threshold
-(IDDFS, IDA*), prune, improve (a better path of anytime), meet (bibfs, nbs:
-the two ends met; steps from the goal's end carry "backward": true) and
-goal, each with the board, g, h, f and the counts expanded, generated,
-frontier and stored so far.
---puzzle stroke traces the branch and bound of a one-stroke board in the
-classic format: extend (the chain grows, or backs up and grows), cut (a
-chain whose bound cannot beat the best), best (a new longest chain).
---puzzle sudoku explains a solve: naked-single, hidden-single,
-locked-candidate, guess, contradiction, backtrack and solved, each with its
-reason.
-
-A trace keeps at most --max-events events. A sliding search stops at the
-cap; the other two run on to their answer. Either way the end record says
-"truncated": true and how many events were dropped.
+event, an end record. --puzzle sliding (the default) traces one generic
+algorithm (--algo, with --heuristic for the informed ones) on a board in
+--format line or grid; --puzzle stroke the branch and bound of a
+one-stroke board; --puzzle sudoku the reasoning of a solve. A trace keeps
+at most --max-events events (a sliding search stops there, the others run
+on) and its end record says whether it was truncated. docs/formats.md
+lists the events and their fields.
 
 Example:
   echo "1 2 3 4 0 5 7 8 6" | searchlab trace --algo astar --heuristic manhattan`
 
-func init() {
-	register(command{
-		name:    "trace",
-		summary: "write a search's steps as JSON lines (sliding, stroke, sudoku)",
-		run:     runTrace,
-	})
-}
-
 func runTrace(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "trace", "[--puzzle sliding|stroke|sudoku] [flags] [file ...]", traceDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab trace", "[--puzzle sliding|stroke|sudoku] [flags] [file ...]", traceDescription)
 	puzzle := fs.String("puzzle", "sliding", "`kind` of puzzle: sliding, stroke or sudoku")
 	format := fs.String("format", "", "input `format`: sliding line or grid; sudoku line, grid, boj2580 or boj2239 (default: detected from the input)")
 	size := fs.String("size", "", "sliding board size `WxH` for --format line (default: a square), checked for grid")
@@ -64,32 +44,29 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	maxEvents := fs.Int("max-events", trace.DefaultMaxEvents, fmt.Sprintf("events kept, at most %d", trace.MaxMaxEvents))
 	maxNodes := fs.Int64("max-nodes", 2_000_000, "stop a sliding or stroke search after `n` expansions (0: no cap)")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration`, such as 10s (0: none)")
-	files, err := parseArgs(fs, args)
+	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
 	switch {
 	case *maxEvents < 1 || *maxEvents > trace.MaxMaxEvents:
-		return badInputf("trace: --max-events must be from 1 to %d", trace.MaxMaxEvents)
+		return cli.Inputf("trace: --max-events must be from 1 to %d", trace.MaxMaxEvents)
 	case *maxNodes < 0:
-		return badInputf("trace: --max-nodes %d is negative", *maxNodes)
+		return cli.Inputf("trace: --max-nodes %d is negative", *maxNodes)
 	case *timeout < 0:
-		return badInputf("trace: --timeout %v is negative", *timeout)
+		return cli.Inputf("trace: --timeout %v is negative", *timeout)
 	case *maxDepth < 0:
-		return badInputf("trace: --max-depth %d is negative", *maxDepth)
+		return cli.Inputf("trace: --max-depth %d is negative", *maxDepth)
 	}
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
 	srcs, err := e.inputs(files)
 	if err != nil {
 		return err
 	}
-	defer closeSources(srcs)
+	defer input.Close(srcs)
 	if len(srcs) > 1 {
-		return badInputf("trace: traces one puzzle; give one file, not %d", len(srcs))
+		return cli.Inputf("trace: traces one puzzle; give one file, not %d", len(srcs))
 	}
 	in := srcs[0]
 	var tr api.Trace
@@ -104,13 +81,13 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 		return out.Flush()
 	case "stroke":
 		if *format != "" {
-			return badInputf("trace: --format is for sliding and sudoku; stroke boards have one format")
+			return cli.Inputf("trace: --format is for sliding and sudoku; stroke boards have one format")
 		}
 		tr, err = traceStroke(ctx, in, *maxEvents, *maxNodes)
 	case "sudoku":
 		tr, err = traceSudoku(ctx, in, *format, *maxEvents)
 	default:
-		return badInputf("trace: --puzzle %q: want sliding, stroke or sudoku", *puzzle)
+		return cli.Inputf("trace: --puzzle %q: want sliding, stroke or sudoku", *puzzle)
 	}
 	if err != nil {
 		return err
@@ -121,92 +98,92 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	return out.Flush()
 }
 
-func traceSliding(ctx context.Context, in *source, format, size, goalText, algoName, heuristic string, maxDepth, maxEvents int, maxNodes int64, sink trace.Sink) (api.Trace, error) {
+func traceSliding(ctx context.Context, in *input.Source, format, size, goalText, algoName, heuristic string, maxDepth, maxEvents int, maxNodes int64, sink trace.Sink) (api.Trace, error) {
 	var f sliding.Format
 	if format != "" {
 		var err error
 		if f, err = sliding.ParseFormat(format); err != nil {
-			return api.Trace{}, badInputf("trace: --format: %v", err)
+			return api.Trace{}, cli.Inputf("trace: --format: %v", err)
 		}
 	} else {
 		var err error
-		if f, err = sliding.DetectFormat(in.peek(2)); err != nil {
-			return api.Trace{}, badInputf("trace: %v", in.inFile(err))
+		if f, err = sliding.DetectFormat(in.Peek(2)); err != nil {
+			return api.Trace{}, cli.Inputf("trace: %v", in.InFile(err))
 		}
 	}
 	w, h := 0, 0
 	if size != "" {
 		var err error
 		if w, h, err = sliding.ParseSize(size); err != nil {
-			return api.Trace{}, badInputf("trace: --size: %v", err)
+			return api.Trace{}, cli.Inputf("trace: --size: %v", err)
 		}
 	}
 	algo, err := sliding.ParseAlgorithm(algoName)
 	if err != nil {
-		return api.Trace{}, badInputf("trace: --algo: %v", err)
+		return api.Trace{}, cli.Inputf("trace: --algo: %v", err)
 	}
-	cases, err := sliding.ParseAll(in.reader(), f, w, h)
+	cases, err := sliding.ParseAll(in.Reader(), f, w, h)
 	switch {
 	case err != nil:
-		return api.Trace{}, badInputf("trace: %v", in.inFile(err))
+		return api.Trace{}, cli.Inputf("trace: %v", in.InFile(err))
 	case len(cases) != 1:
-		return api.Trace{}, badInputf("trace: want one board in the input, got %d", len(cases))
+		return api.Trace{}, cli.Inputf("trace: want one board in the input, got %d", len(cases))
 	}
 	b := cases[0].Board
 	goal := sliding.Standard(b.W, b.H)
 	if goalText != "" {
 		if goal, err = sliding.ParseGoal(goalText, b.W, b.H); err != nil {
-			return api.Trace{}, badInputf("trace: --goal: %v", err)
+			return api.Trace{}, cli.Inputf("trace: --goal: %v", err)
 		}
 	}
 	tr, err := trace.Sliding(ctx, b, goal, trace.SlidingOptions{Algorithm: algo, Heuristic: heuristic, MaxDepth: maxDepth,
 		MaxEvents: maxEvents, Limits: search.Limits{MaxNodes: maxNodes, MaxBytes: solve.MemoryBudget}, Sink: sink})
 	if errors.Is(err, sliding.ErrUnsolvable) {
-		return tr, badInputf("trace: the board cannot reach the goal (permutation parity and blank row): nothing to trace")
+		return tr, cli.Inputf("trace: the board cannot reach the goal (permutation parity and blank row): nothing to trace")
 	}
 	return tr, err
 }
 
-func traceStroke(ctx context.Context, in *source, maxEvents int, maxNodes int64) (api.Trace, error) {
-	boards, err := stroke.ParseAll(in.reader())
+func traceStroke(ctx context.Context, in *input.Source, maxEvents int, maxNodes int64) (api.Trace, error) {
+	boards, err := stroke.ParseAll(in.Reader())
 	switch {
 	case err != nil:
-		return api.Trace{}, badInputf("trace: %v", in.inFile(err))
+		return api.Trace{}, cli.Inputf("trace: %v", in.InFile(err))
 	case len(boards) != 1:
-		return api.Trace{}, badInputf("trace: want one board in the input, got %d", len(boards))
+		return api.Trace{}, cli.Inputf("trace: want one board in the input, got %d", len(boards))
 	}
 	tr, err := trace.Stroke(ctx, stroke.NewSolver(), boards[0], stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, maxEvents)
 	if errors.Is(err, stroke.ErrTooLarge) {
-		return tr, badInput(err)
+		return tr, cli.Input(err)
 	}
 	return tr, err
 }
 
-func traceSudoku(ctx context.Context, in *source, format string, maxEvents int) (api.Trace, error) {
-	f := sudoku.DetectFormat(in.peek(1))
+func traceSudoku(ctx context.Context, in *input.Source, format string, maxEvents int) (api.Trace, error) {
+	f := sudoku.DetectFormat(in.Peek(1))
 	if format != "" {
 		var err error
 		if f, err = sudoku.ParseFormat(format); err != nil {
-			return api.Trace{}, badInputf("trace: --format: %v", err)
+			return api.Trace{}, cli.Inputf("trace: --format: %v", err)
 		}
 	}
-	sc := sudoku.NewScanner(in.reader(), f)
+	sc := sudoku.NewScanner(in.Reader(), f)
 	if !sc.Scan() {
 		if err := sc.Err(); err != nil {
-			return api.Trace{}, badInputf("trace: %v", in.inFile(err))
+			return api.Trace{}, cli.Inputf("trace: %v", in.InFile(err))
 		}
-		return api.Trace{}, badInputf("trace: no puzzle in the input")
+		return api.Trace{}, cli.Inputf("trace: no puzzle in the input")
 	}
 	g, err := sudoku.Parse(f, sc.Record())
 	if err != nil {
-		return api.Trace{}, badInputf("trace: %v", in.inFile(err))
+		return api.Trace{}, cli.Inputf("trace: %v", in.InFile(err))
 	}
 	if sc.Scan() {
-		return api.Trace{}, badInputf("trace: want one puzzle in the input, the input has more")
+		return api.Trace{}, cli.Inputf("trace: want one puzzle in the input, the input has more")
 	}
 	tr, err := trace.Sudoku(ctx, g, maxEvents)
 	if errors.Is(err, sudoku.ErrInvalid) {
-		return tr, badInputf("trace: %v", strings.TrimPrefix(err.Error(), "sudoku: invalid puzzle: "))
+		return tr, cli.Inputf("trace: %v", strings.TrimPrefix(err.Error(), "sudoku: invalid puzzle: "))
 	}
 	return tr, err
 }

@@ -6,15 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"runtime"
 	"strconv"
-	"sync"
-	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
@@ -24,39 +22,20 @@ import (
 
 const unitsDescription = `
 Splits the IDA* search of hard sliding-tile boards into work units that
-separate processes or machines search, one bound at a time. The protocol
-is JSON lines:
+separate processes or machines search, one bound at a time, as JSON lines:
 
   split      reads boards (as "searchlab sliding" does) and writes, for
-             each, the nodes at --depth d of its search tree: one line per
-             unit with the board, the goal, the pattern databases, the
-             moves from the board (prefix) and the state they lead to.
-             Paths never undo their last move; a node that an earlier or
-             shorter path reaches is left out. The depth is at most the
-             board's heuristic, so that every solution passes through a
-             unit.
-  run-units  reads units and searches each to --bound f (or to the bound a
-             unit line carries), writing one line per unit: found (and the
-             moves from the board), the least f over the bound it met
-             (next), and its nodes. Of one board's units at one bound,
-             those after a unit that found a solution are skipped (no
-             line): they cannot change the answer.
-  drive      with --units FILE, reads on stdin every result so far and
-             merges them per board and bound: when every board's first
-             bound with a solution is known it prints the answers (exit
-             status 0); otherwise it prints the units still to search,
-             each carrying its board's next bound, the least next of the
-             bound before (exit status 3). Without --units it does the
-             whole loop itself: it splits the boards on stdin and runs
-             each bound in --procs child processes of "searchlab sliding
-             run-units".
+             each, one unit per node at --depth d of its search tree.
+  run-units  searches each unit read to --bound f (or the bound its line
+             carries) and writes its result; of one board's units, those
+             after one that found a solution are skipped.
+  drive      with --units FILE, merges every result so far on stdin and
+             prints the answers (exit status 0) or the units still to
+             search at each board's next bound (exit status 3). Without
+             --units it runs the whole loop in --procs child processes.
 
-The answer is that of IDA* in one process: the first bound holding a
-solution is the optimal length, and of the units that found one, the
-first in depth-first order gives the path. A bound is merged only when
-every unit's result is in; a unit searched twice must agree.
-
-A loop with any scheduler (here GNU parallel):
+The answer is that of IDA* in one process. A loop with any scheduler (here
+GNU parallel; docs/many-machines.md has more):
 
   searchlab sliding split --depth 12 --format line --size 5x5 < board.txt > units.jsonl
   : > results.jsonl
@@ -78,23 +57,32 @@ var unitCommands = map[string]func(context.Context, *env, []string) error{
 const exitMore = 3
 
 // errMore reports that drive printed units still to search.
-var errMore = errors.New("units remain to search")
+var errMore = cli.StatusError{Code: exitMore, Err: errors.New("units remain to search")}
 
-// unitSolver is the library's choice of pattern databases for the units
-// of this process, made once.
-var unitSolver struct {
-	once sync.Once
-	s    *solve.Solver
+// unitSets opens the pattern databases of work units: the library's
+// choice of sets (solve.Solver), made on first use.
+type unitSets struct {
+	e *env
+	s *solve.Solver
 }
 
-// unitSet returns the pattern databases for boards like b towards goal and
-// the partition that names them for the other processes: partition, or,
-// when it is "", the one "searchlab sliding" would choose (solve.Solver).
-func unitSet(ctx context.Context, e *env, b, goal sliding.Board, partition string) (*pdb.Set, string, error) {
-	unitSolver.once.Do(func() { unitSolver.s = newSolver(e, solve.Options{}) })
-	s, err := unitSolver.s.Set(ctx, b.W, b.H, goal.Blank(), partition)
+// Close closes the solver, if one was made.
+func (u *unitSets) Close() {
+	if u.s != nil {
+		u.s.Close()
+	}
+}
+
+// set returns the pattern databases for boards like b towards goal and the
+// partition that names them for the other processes: partition, or, when
+// it is "", the one "searchlab sliding" would choose.
+func (u *unitSets) set(ctx context.Context, b, goal sliding.Board, partition string) (*pdb.Set, string, error) {
+	if u.s == nil {
+		u.s = newSolver(u.e, solve.Options{})
+	}
+	s, err := u.s.Set(ctx, b.W, b.H, goal.Blank(), partition)
 	if errors.Is(err, pdb.ErrNoDatabase) {
-		return nil, "", badInputf("%v", err)
+		return nil, "", cli.Inputf("%v", err)
 	}
 	if err != nil {
 		return nil, "", err
@@ -105,17 +93,30 @@ func unitSet(ctx context.Context, e *env, b, goal sliding.Board, partition strin
 	return s, partition, nil
 }
 
+// split returns the set for b and goal and its partition (see set), and
+// the search of b split at depth; an unsolvable b is sliding.ErrUnsolvable.
+func (u *unitSets) split(ctx context.Context, b, goal sliding.Board, partition string, depth int, lim search.Limits) (*pdb.Set, string, pdb.Split, error) {
+	s, part, err := u.set(ctx, b, goal, partition)
+	if err != nil {
+		return nil, "", pdb.Split{}, err
+	}
+	sp, err := s.Split(ctx, b, goal, depth, lim)
+	return s, part, sp, err
+}
+
 func runSplit(ctx context.Context, e *env, args []string) (err error) {
-	fs := newFlagSet(e, "sliding split", "[--depth d] [flags] < boards", unitsDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab sliding split", "[--depth d] [flags] < boards", unitsDescription)
 	var f slidingFlags
 	f.register(fs, "grid")
 	depth := fs.Int("depth", 10, "split `depth`: the length of every unit's prefix (at most the board's heuristic)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
+	sets := &unitSets{e: e}
+	defer sets.Close()
 	f.algo, f.heuristic = "auto", "linear"
 	if *depth < 0 || *depth > 40 {
-		return badInputf("--depth %d: want 0 to 40", *depth)
+		return cli.Inputf("--depth %d: want 0 to 40", *depth)
 	}
 	cases, goals, err := f.read(e.stdin)
 	if err != nil {
@@ -124,15 +125,11 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()
 	out := bufio.NewWriter(e.stdout)
-	defer flush(out, &err)
+	defer cli.Flush(out, &err)
 	for i, c := range cases {
-		s, part, err := unitSet(ctx, e, c.Board, goals[i], f.partition)
-		if err != nil {
-			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
-		}
-		sp, err := s.Split(ctx, c.Board, goals[i], *depth, search.Limits{MaxNodes: f.maxNodes})
+		s, part, sp, err := sets.split(ctx, c.Board, goals[i], f.partition, *depth, search.Limits{MaxNodes: f.maxNodes})
 		if errors.Is(err, sliding.ErrUnsolvable) {
-			return badInputf("board %d (line %d): the board cannot reach the goal; there is nothing to split", i+1, c.Line)
+			return cli.Inputf("board %d (line %d): the board cannot reach the goal; there is nothing to split", i+1, c.Line)
 		}
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
@@ -146,16 +143,18 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 }
 
 func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
-	fs := newFlagSet(e, "sliding run-units", "[--bound f] [--jobs n] [--max-nodes n] < units", unitsDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab sliding run-units", "[--bound f] [--jobs n] [--max-nodes n] < units", unitsDescription)
 	bound := fs.Int("bound", 0, "search every unit to bound `f` (0: the bound each unit line carries)")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "units searched at once")
 	maxNodes := fs.Int64("max-nodes", 0, "stop a unit after `n` expansions, an error (0: no cap)")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration` (0: none)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
+	sets := &unitSets{e: e}
+	defer sets.Close()
 	if *bound < 0 || *jobs < 1 || *maxNodes < 0 || *timeout < 0 {
-		return badInputf("--bound, --max-nodes and --timeout must not be negative, --jobs at least 1")
+		return cli.Inputf("--bound, --max-nodes and --timeout must not be negative, --jobs at least 1")
 	}
 	lines, err := units.ReadUnits(e.stdin)
 	if err != nil {
@@ -167,23 +166,23 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 	for i, u := range lines {
 		b, g, pu, err := u.Parse()
 		if err != nil {
-			return badInputf("line %d: %v", i+1, err)
+			return cli.Inputf("line %d: %v", i+1, err)
 		}
 		j := units.Job{Line: u, Board: b, Goal: g, Unit: pu, Bound: *bound}
 		if j.Bound == 0 {
 			j.Bound = u.Bound
 		}
 		if j.Bound == 0 {
-			return badInputf("line %d: no bound: give --bound, or units from \"searchlab sliding drive --units\"", i+1)
+			return cli.Inputf("line %d: no bound: give --bound, or units from \"searchlab sliding drive --units\"", i+1)
 		}
-		if j.Set, _, err = unitSet(ctx, e, b, g, u.Partition); err != nil {
+		if j.Set, _, err = sets.set(ctx, b, g, u.Partition); err != nil {
 			return fmt.Errorf("line %d: %w", i+1, err)
 		}
 		work[i] = j
 	}
 	outcomes := units.Run(ctx, work, *jobs, search.Limits{MaxNodes: *maxNodes})
 	out := bufio.NewWriter(e.stdout)
-	defer flush(out, &err)
+	defer cli.Flush(out, &err)
 	for i, o := range outcomes {
 		if o.Err != nil {
 			return fmt.Errorf("line %d (board line %d, unit %d): %w", i+1, lines[i].Line, lines[i].Unit, explain(o.Err))
@@ -194,15 +193,13 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 		if !o.Searched {
 			continue // after a unit of the same board that found a solution
 		}
-		data, _ := json.Marshal(o.Answer)
-		out.Write(data)
-		out.WriteByte('\n')
+		json.NewEncoder(out).Encode(o.Answer)
 	}
 	return nil
 }
 
 func runDrive(ctx context.Context, e *env, args []string) (err error) {
-	fs := newFlagSet(e, "sliding drive", "--units FILE < results | [--depth d] [--procs n] [flags] < boards", unitsDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab sliding drive", "--units FILE < results | [--depth d] [--procs n] [flags] < boards", unitsDescription)
 	var f slidingFlags
 	f.register(fs, "grid")
 	unitsFile := fs.String("units", "", "`file` of units from \"searchlab sliding split\": merge the results on stdin once and print the answers or the units left")
@@ -211,18 +208,20 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	path := fs.Bool("path", false, "print the moves after the length")
 	asJSON := fs.Bool("json", false, "print one JSON object per board, as \"searchlab sliding --json\"")
 	stats := fs.Bool("stats", false, "print each bound's merged result to stderr")
-	if err := parseFlags(fs, args); err != nil {
+	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
+	sets := &unitSets{e: e}
+	defer sets.Close()
 	f.algo, f.heuristic = "auto", "linear"
 	if *procs < 1 || *depth < 0 || *depth > 40 {
-		return badInputf("--procs must be at least 1, --depth 0 to 40")
+		return cli.Inputf("--procs must be at least 1, --depth 0 to 40")
 	}
 	ctx, cancel := withTimeout(ctx, f.timeout)
 	defer cancel()
 	out := bufio.NewWriter(e.stdout)
-	defer flush(out, &err)
-	print := func(line int, sp pdb.Split, sol sliding.Solution, method string) {
+	defer cli.Flush(out, &err)
+	print := func(line int, sol sliding.Solution, method string) {
 		sol.Method = method + " (work units)"
 		if *asJSON {
 			writeJSON(out, line, true, sol)
@@ -261,11 +260,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 		return fmt.Errorf("drive: cannot find this program to run units: %w", err)
 	}
 	for i, c := range cases {
-		s, part, err := unitSet(ctx, e, c.Board, goals[i], f.partition)
-		if err != nil {
-			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
-		}
-		sp, err := s.Split(ctx, c.Board, goals[i], *depth, search.Limits{})
+		s, part, sp, err := sets.split(ctx, c.Board, goals[i], f.partition, *depth, search.Limits{})
 		if errors.Is(err, sliding.ErrUnsolvable) {
 			sol := sliding.Solution{Optimal: true, Method: "parity"}
 			if *asJSON {
@@ -278,52 +273,38 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
 		}
-		us := units.New(c.Line, sp, part)
-		run := func(ctx context.Context, bound int) ([]pdb.UnitResult, error) {
-			return runChildren(ctx, e, exe, *procs, bound, f.maxNodes, us)
-		}
-		sol, rounds, err := pdb.Drive(ctx, sp, run)
+		sol, rounds, err := units.Drive(ctx, sp, units.New(c.Line, sp, part), *procs, func(ctx context.Context, bound int) *exec.Cmd {
+			return runUnitsCommand(ctx, e, exe, bound, f.maxNodes)
+		})
 		report(c.Line, rounds)
 		if err != nil {
 			out.Flush()
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(err))
 		}
-		print(c.Line, sp, sol, s.Method())
+		print(c.Line, sol, s.Method())
 	}
 	return nil
 }
 
-// runChildren searches units to bound in procs child processes of
-// "searchlab sliding run-units", each given every procs-th unit.
-func runChildren(ctx context.Context, e *env, exe string, procs, bound int, maxNodes int64, us []units.WorkUnit) ([]pdb.UnitResult, error) {
-	// The children's stderr goes to e.stderr through one lock: exec copies
-	// into a writer that is not a file from a goroutine per child.
-	stderr := &lockedWriter{w: e.stderr}
-	rs, err := units.RunCommands(ctx, us, procs, func(ctx context.Context) *exec.Cmd {
-		args := []string{"sliding", "run-units", "--bound", strconv.Itoa(bound), "--jobs", "1"}
-		if maxNodes > 0 {
-			args = append(args, "--max-nodes", strconv.FormatInt(maxNodes, 10))
-		}
-		cmd := exec.CommandContext(ctx, exe, args...)
-		cmd.Stderr = stderr
-		if f, ok := e.stderr.(*os.File); ok {
-			cmd.Stderr = f
-		}
-		return cmd
-	})
-	if err != nil && ctx.Err() != nil {
-		return nil, fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())
+// runUnitsCommand returns the child process of "searchlab sliding
+// run-units" that searches units to bound.
+func runUnitsCommand(ctx context.Context, e *env, exe string, bound int, maxNodes int64) *exec.Cmd {
+	args := []string{"sliding", "run-units", "--bound", strconv.Itoa(bound), "--jobs", "1"}
+	if maxNodes > 0 {
+		args = append(args, "--max-nodes", strconv.FormatInt(maxNodes, 10))
 	}
-	return rs, err
+	cmd := exec.CommandContext(ctx, exe, args...)
+	cmd.Stderr = e.stderr
+	return cmd
 }
 
 // driveStep merges the results on stdin with the units of unitsFile, once:
 // it prints the answers when every board is solved, and otherwise the
 // units still to search at their boards' next bounds (errMore).
-func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.Split, sliding.Solution, string), report func(int, []pdb.Round)) error {
+func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, sliding.Solution, string), report func(int, []pdb.Round)) error {
 	uf, err := os.Open(unitsFile)
 	if err != nil {
-		return badInputf("--units: %v", err)
+		return cli.Inputf("--units: %v", err)
 	}
 	us, err := units.ReadUnits(uf)
 	uf.Close()
@@ -334,36 +315,31 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 	if err != nil {
 		return fmt.Errorf("results: %w", err)
 	}
-	groups, err := units.GroupByBoard(us, answers)
+	boards, err := units.Step(us, answers)
 	var nu *units.NoUnitsError
-	if errors.As(err, &nu) {
-		return badInputf("%v in %s", nu, unitsFile)
-	}
-	if err != nil {
+	switch {
+	case errors.As(err, &nu):
+		return cli.Inputf("%v in %s", nu, unitsFile)
+	case err != nil && len(boards) == 0:
 		return err
 	}
-	type done struct {
-		line int
-		b    units.Board
-	}
-	var solved []done
+	var solved []units.Board
 	var todo []units.WorkUnit
-	for _, g := range groups {
-		line := g.Line
-		b, err := units.Pending(g.Units, g.Results)
-		if errors.Is(err, solve.ErrInput) {
+	for i, b := range boards {
+		last := i == len(boards)-1
+		if last && errors.Is(err, solve.ErrInput) {
 			return fmt.Errorf("--units %s: %w", unitsFile, err)
 		}
-		report(line, b.Rounds)
-		if err != nil {
-			return fmt.Errorf("line %d: %w", line, err)
+		report(b.Line, b.Rounds)
+		if last && err != nil {
+			return fmt.Errorf("line %d: %w", b.Line, err)
 		}
 		if b.Solution.Optimal {
-			solved = append(solved, done{line, b})
+			solved = append(solved, b)
 			continue
 		}
 		todo = append(todo, b.Todo...)
-		fmt.Fprintf(e.stderr, "searchlab: line %d: bound %d: %d units to search\n", line, b.Next, len(b.Todo))
+		fmt.Fprintf(e.stderr, "searchlab: line %d: bound %d: %d units to search\n", b.Line, b.Next, len(b.Todo))
 	}
 	if len(todo) > 0 {
 		if err := units.WriteLines(out, todo); err != nil {
@@ -371,28 +347,8 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, pdb.
 		}
 		return errMore
 	}
-	for _, d := range solved {
-		print(d.line, d.b.Split, d.b.Solution, "pdb "+d.b.Partition)
+	for _, b := range solved {
+		print(b.Line, b.Solution, "pdb "+b.Partition)
 	}
 	return nil
-}
-
-// withTimeout returns ctx with the timeout d, if d is not 0.
-func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	if d > 0 {
-		return context.WithTimeout(ctx, d)
-	}
-	return context.WithCancel(ctx)
-}
-
-// lockedWriter serialises the writes of several goroutines to w.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }

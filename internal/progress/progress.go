@@ -1,5 +1,7 @@
-// Package progress draws a one-line progress bar on a terminal. It is a
-// leaf package with a useful zero value: a nil *Bar does nothing, so callers
+// Package progress reports the progress of long tasks on stderr: a one-line
+// bar on a terminal (Bar, Stages), and report lines redrawn in place on a
+// terminal or written one a line elsewhere (Lines). It is a leaf package
+// with useful zero values: a nil *Bar or *Lines does nothing, so callers
 // need no "if terminal" checks around every update.
 package progress
 

@@ -92,6 +92,28 @@ func Bounded(algo sliding.Algorithm, w, h int, bounded bool) error {
 	return nil
 }
 
+// ErrNoCheckpoint is Checkpointable's refusal of a method other than the
+// pattern-database search. It matches ErrInput.
+var ErrNoCheckpoint = inputError{errors.New("solve: only the pattern-database search keeps a checkpoint")}
+
+// Checkpointable returns nil when the search of a w x h board by m can
+// keep a checkpoint to resume from (pdb.RunOptions.Checkpoint), that is,
+// when m is the pattern-database search (the zero Method, or IDA* with the
+// heuristic pdb) and the board is too large for a distance table and has
+// pattern databases. Its errors match ErrInput.
+func Checkpointable(m Method, w, h int) error {
+	switch {
+	case m.Algorithm != "" && m.Algorithm != sliding.Auto && (m.Algorithm != sliding.IDAStar || m.Heuristic != "pdb"):
+		return ErrNoCheckpoint
+	case sliding.TableSize(w, h):
+		return inputErrorf("a %dx%d board is answered from a table at once; nothing to resume", w, h)
+	}
+	if _, ok := pdb.DefaultPartition(w, h); !ok {
+		return inputErrorf("no pattern databases for a %dx%d board (at most 32 cells)", w, h)
+	}
+	return nil
+}
+
 // Limits returns lim with the memory guard of algo: MemoryGuard as the
 // node cap of the searches that keep every state they reach (BFS,
 // bidirectional BFS, A*, NBS, weighted and anytime A*) when lim sets none,

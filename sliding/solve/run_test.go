@@ -114,3 +114,31 @@ func TestRunDatabases(t *testing.T) {
 		t.Errorf("pdb with NoDatabases: %v", err)
 	}
 }
+
+// TestCheckpointable checks which methods and board sizes can keep a
+// checkpoint: the pattern-database search on boards beyond the tables.
+func TestCheckpointable(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		m    solve.Method
+		w, h int
+		want string // "" for nil
+	}{
+		{solve.Method{}, 4, 4, ""},
+		{solve.Method{Algorithm: sliding.Auto, Heuristic: "manhattan"}, 5, 5, ""},
+		{solve.Method{Algorithm: sliding.IDAStar, Heuristic: "pdb"}, 4, 4, ""},
+		{solve.Method{Algorithm: sliding.IDAStar, Heuristic: "linear"}, 4, 4, "solve: only the pattern-database search keeps a checkpoint"},
+		{solve.Method{Algorithm: sliding.AStar, Heuristic: "pdb"}, 4, 4, "solve: only the pattern-database search keeps a checkpoint"},
+		{solve.Method{}, 3, 3, "a 3x3 board is answered from a table at once; nothing to resume"},
+		{solve.Method{}, 2, 4, "a 2x4 board is answered from a table at once; nothing to resume"},
+		{solve.Method{}, 6, 6, "no pattern databases for a 6x6 board (at most 32 cells)"},
+	} {
+		err := solve.Checkpointable(tc.m, tc.w, tc.h)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || err.Error() != tc.want || !errors.Is(err, solve.ErrInput)) {
+			t.Errorf("Checkpointable(%+v, %dx%d) = %v, want %q", tc.m, tc.w, tc.h, err, tc.want)
+		}
+	}
+	if err := solve.Checkpointable(solve.Method{Algorithm: sliding.BFS}, 4, 4); !errors.Is(err, solve.ErrNoCheckpoint) {
+		t.Errorf("Checkpointable of BFS: %v, want ErrNoCheckpoint", err)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"os/exec"
 	"slices"
 	"sync"
@@ -83,6 +85,8 @@ func Run(ctx context.Context, jobs []Job, workers int, lim search.Limits) []Outc
 
 // Board is one board's search after Pending merged its results.
 type Board struct {
+	// Line is the board's line in its input (WorkUnit.Line).
+	Line int
 	// Split is the split its units describe; Partition names their sets.
 	Split     pdb.Split
 	Partition string
@@ -106,7 +110,7 @@ func Pending(us []WorkUnit, results []pdb.UnitResult) (Board, error) {
 	if err != nil {
 		return Board{}, err
 	}
-	b := Board{Split: sp, Partition: us[0].Partition}
+	b := Board{Line: us[0].Line, Split: sp, Partition: us[0].Partition}
 	sol, next, rounds, err := pdb.Resume(sp, results)
 	b.Rounds = rounds
 	if err != nil {
@@ -177,15 +181,22 @@ func Deal(ctx context.Context, us []WorkUnit, procs int, search func(ctx context
 // its stdin and writes their results as JSON lines on its stdout, as
 // "searchlab sliding run-units" does. RunCommands sets the process's
 // stdin and stdout, runs it, and returns every result read back; a
-// process that fails is an error naming it.
+// process that fails is an error naming it. The processes write to a
+// Stderr that is not a file through one lock.
 func RunCommands(ctx context.Context, us []WorkUnit, procs int, command func(ctx context.Context) *exec.Cmd) ([]pdb.UnitResult, error) {
 	n := min(procs, len(us))
+	var mu sync.Mutex
 	return Deal(ctx, us, procs, func(ctx context.Context, p int, share []WorkUnit) ([]UnitAnswer, error) {
 		var in bytes.Buffer
 		if err := WriteLines(&in, share); err != nil {
 			return nil, err
 		}
 		cmd := command(ctx)
+		if _, file := cmd.Stderr.(*os.File); cmd.Stderr != nil && !file {
+			// exec copies into a writer that is not a file from a
+			// goroutine of each process.
+			cmd.Stderr = &lockedWriter{mu: &mu, w: cmd.Stderr}
+		}
 		cmd.Stdin = &in
 		out, err := cmd.Output()
 		if err != nil {
@@ -193,4 +204,52 @@ func RunCommands(ctx context.Context, us []WorkUnit, procs int, command func(ctx
 		}
 		return ReadAnswers(bytes.NewReader(out))
 	})
+}
+
+// lockedWriter serialises the writes of several goroutines to w.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// Drive searches the units of one board's split sp (all of them, as from
+// New) a bound at a time, in procs processes at once (RunCommands), from
+// the split's first bound until a bound holds a solution (pdb.Drive):
+// command returns the process that searches a share of the units to the
+// bound given. A search that ctx stops is a search.ErrLimit error.
+func Drive(ctx context.Context, sp pdb.Split, us []WorkUnit, procs int, command func(ctx context.Context, bound int) *exec.Cmd) (sliding.Solution, []pdb.Round, error) {
+	return pdb.Drive(ctx, sp, func(ctx context.Context, bound int) ([]pdb.UnitResult, error) {
+		rs, err := RunCommands(ctx, us, procs, func(ctx context.Context) *exec.Cmd { return command(ctx, bound) })
+		if err != nil && ctx.Err() != nil {
+			return nil, fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())
+		}
+		return rs, err
+	})
+}
+
+// Step merges the results read back so far with the units of every board
+// (GroupByBoard, then Pending for each), the boards in the order of their
+// first unit. When a board's merge fails, Step returns the boards before
+// it and that board (its Rounds up to the fault), with the error.
+func Step(us []WorkUnit, answers []UnitAnswer) ([]Board, error) {
+	groups, err := GroupByBoard(us, answers)
+	if err != nil {
+		return nil, err
+	}
+	boards := make([]Board, 0, len(groups))
+	for _, g := range groups {
+		b, err := Pending(g.Units, g.Results)
+		b.Line = g.Line
+		boards = append(boards, b)
+		if err != nil {
+			return boards, err
+		}
+	}
+	return boards, nil
 }

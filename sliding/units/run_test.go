@@ -30,14 +30,7 @@ func TestRunPending(t *testing.T) {
 		if round > 40 {
 			t.Fatal("no solution after 40 bounds")
 		}
-		jobs := make([]units.Job, len(todo))
-		for i, u := range todo {
-			_, g, pu, err := u.Parse()
-			if err != nil {
-				t.Fatal(err)
-			}
-			jobs[i] = units.Job{Line: u, Goal: g, Unit: pu, Bound: bound, Set: set}
-		}
+		jobs := jobsOf(t, set, todo, bound)
 		for i, o := range units.Run(ctx, jobs, 3, search.Limits{}) {
 			if o.Err != nil {
 				t.Fatal(o.Err)

@@ -4,18 +4,20 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/searchlab/searchlab/internal/cli"
+	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/sliding"
 )
 
 // formatOf returns the format of src's boards: --format, or detected from
 // the input when --format is not given.
-func (f *slidingFlags) formatOf(src *source) (sliding.Format, error) {
+func (f *slidingFlags) formatOf(src *input.Source) (sliding.Format, error) {
 	if f.format != "" {
 		return sliding.ParseFormat(f.format)
 	}
-	format, err := sliding.DetectFormat(src.peek(2))
+	format, err := sliding.DetectFormat(src.Peek(2))
 	if err != nil {
-		return "", src.inFile(badInput(err))
+		return "", src.InFile(cli.Input(err))
 	}
 	return format, nil
 }
@@ -23,7 +25,7 @@ func (f *slidingFlags) formatOf(src *source) (sliding.Format, error) {
 // readSources checks the flags and reads the boards of every source in
 // order, with the goal of each. Line numbers are those of each board's
 // own file; errors name the file.
-func (f *slidingFlags) readSources(srcs []*source) ([]sliding.Case, []sliding.Board, error) {
+func (f *slidingFlags) readSources(srcs []*input.Source) ([]sliding.Case, []sliding.Board, error) {
 	if err := f.check(); err != nil {
 		return nil, nil, err
 	}
@@ -37,12 +39,12 @@ func (f *slidingFlags) readSources(srcs []*source) ([]sliding.Case, []sliding.Bo
 		if err != nil {
 			return nil, nil, err
 		}
-		cs, err := sliding.ParseAll(src.reader(), format, w, h)
+		cs, err := sliding.ParseAll(src.Reader(), format, w, h)
 		if err != nil {
 			if errors.Is(err, sliding.ErrInvalid) {
-				err = badInput(err)
+				err = cli.Input(err)
 			}
-			return nil, nil, src.inFile(err)
+			return nil, nil, src.InFile(err)
 		}
 		cases = append(cases, cs...)
 	}
@@ -56,11 +58,11 @@ func (f *slidingFlags) readSources(srcs []*source) ([]sliding.Case, []sliding.Bo
 				g = sliding.Standard(c.Board.W, c.Board.H)
 			} else {
 				if n := goalTiles(f.goal); n != c.Board.W*c.Board.H {
-					return nil, nil, badInputf("line %d: the board is %dx%d but --goal has %d tiles", c.Line, c.Board.W, c.Board.H, n)
+					return nil, nil, cli.Inputf("line %d: the board is %dx%d but --goal has %d tiles", c.Line, c.Board.W, c.Board.H, n)
 				}
 				var err error
 				if g, err = sliding.ParseGoal(f.goal, c.Board.W, c.Board.H); err != nil {
-					return nil, nil, badInputf("--goal: %v", err)
+					return nil, nil, cli.Inputf("--goal: %v", err)
 				}
 			}
 			bySize[key] = g

@@ -612,3 +612,41 @@ TEXT ·setupAVX2(SB), NOSPLIT, $0-33
 setupbad:
 	MOVB $0, ret+32(FP)
 	VZRET
+
+// Offsets in putTable (vector9_amd64.go).
+#define putCtl 0
+#define putBit 96
+#define putWeight 192
+#define putOne 320
+
+// PUTPLANE(r, k, src, acc): acc += weight k at the cells of register r
+// whose bit is set in src (plane k's words broadcast). Y4, Y5 scratch.
+#define PUTPLANE(r, k, src, acc) \
+	VPBROADCASTQ src, Y4 \
+	VPSHUFB (putCtl+32*r)(SI), Y4, Y4 \
+	VPAND (putBit+32*r)(SI), Y4, Y4 \
+	VPCMPEQB (putBit+32*r)(SI), Y4, Y4 \
+	VPAND (putWeight+32*k)(SI), Y4, Y4 \
+	VPADDB Y4, acc, acc
+
+// PUTREG(r, off, acc): the digits of the 32 cells of register r (the
+// planes' band pair at byte offset off of each plane) to acc.
+#define PUTREG(r, off, acc) \
+	VMOVDQU putOne(SI), acc \
+	PUTPLANE(r, 0, off(DX), acc) \
+	PUTPLANE(r, 1, (16+off)(DX), acc) \
+	PUTPLANE(r, 2, (32+off)(DX), acc) \
+	PUTPLANE(r, 3, (48+off)(DX), acc)
+
+// func putGridAVX2(sol *[81]uint8, pl *[4][4]uint32, tab *putTable)
+TEXT ·putGridAVX2(SB), NOSPLIT, $0-24
+	MOVQ tab+16(FP), SI
+	MOVQ pl+8(FP), DX
+	MOVQ sol+0(FP), DI
+	PUTREG(0, 0, Y0)
+	PUTREG(1, 4, Y1)
+	PUTREG(2, 4, Y2)
+	VMOVDQU Y0, 0(DI)
+	VMOVDQU Y1, 27(DI)
+	VMOVDQU Y2, 49(DI)
+	VZRET

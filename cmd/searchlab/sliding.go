@@ -173,7 +173,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 			solvable, n = a.Length >= 0, a.Length
 		} else if *stats {
 			printStats(e.stderr, fmt.Sprintf("board %d (line %d)", i+1, c.Line), solvable, sol)
-			addStats(&total, sol.Stats)
+			total.Add(sol.Stats)
 		}
 		switch {
 		case *asJSON:
@@ -335,14 +335,6 @@ func printStats(w io.Writer, what string, solvable bool, sol sliding.Solution) {
 	st := sol.Stats
 	fmt.Fprintf(w, "%s: method %s, optimal %v, expanded %d, generated %d, peak frontier %d, peak stored %d, iterations %d, time %v\n",
 		what, sol.Method, sol.Optimal, st.Expanded, st.Generated, st.PeakFrontier, st.PeakStored, st.Iterations, st.Elapsed.Round(time.Microsecond))
-}
-
-func addStats(t *search.Stats, s search.Stats) {
-	t.Expanded += s.Expanded
-	t.Generated += s.Generated
-	t.PeakFrontier = max(t.PeakFrontier, s.PeakFrontier)
-	t.PeakStored = max(t.PeakStored, s.PeakStored)
-	t.Iterations += s.Iterations
 }
 
 // writeJSON writes the answer for a board as a line of JSON.

@@ -17,7 +17,6 @@ import (
 	"github.com/searchlab/searchlab/internal/progress"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
 )
 
@@ -313,8 +312,6 @@ func boj11112Lengths(e *env, solver *solve.Solver, f *slidingFlags, data []byte)
 // explain adds advice to a limit error.
 func explain(err error) error {
 	switch {
-	case errors.Is(err, pdb.ErrCheckpoint):
-		return cli.Input(err)
 	case errors.Is(err, context.Canceled):
 		return cli.Interrupted(err)
 	case errors.Is(err, context.DeadlineExceeded):

@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/searchlab/searchlab/api"
@@ -177,19 +176,10 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		switch {
 		case *asJSON:
 			writeJSON(out, c.Line, solvable, sol)
-		case !solvable && f.format == string(sliding.BOJ1525):
-			out.WriteString("-1\n")
 		case !solvable:
-			out.WriteString("impossible\n")
+			out.Write(sliding.AppendAnswer(nil, sliding.Format(f.format), -1, nil))
 		default:
-			out.WriteString(strconv.Itoa(n))
-			if *path && n > 0 {
-				out.WriteByte(' ')
-				for _, m := range sol.Moves {
-					out.WriteByte(byte(m))
-				}
-			}
-			out.WriteByte('\n')
+			out.Write(sliding.AppendAnswer(nil, sliding.Format(f.format), n, pathOf(*path, sol)))
 		}
 		bar.Add(1)
 		return nil
@@ -279,15 +269,13 @@ func (f *slidingFlags) method(algo sliding.Algorithm) solve.Method {
 	return solve.Method{Algorithm: algo, Heuristic: f.heuristic, Partition: f.partition, MaxDepth: f.maxDepth}
 }
 
-// boj11112Answers are the printed answers by distance; index 0 is
-// "impossible".
-var boj11112Answers = func() [][]byte {
-	out := [][]byte{[]byte("impossible\n")}
-	for d := range 32 {
-		out = append(out, []byte(strconv.Itoa(d)+"\n"))
+// pathOf returns the moves of sol to print: none unless --path.
+func pathOf(path bool, sol sliding.Solution) []sliding.Move {
+	if !path {
+		return nil
 	}
-	return out
-}()
+	return sol.Moves
+}
 
 // boj11112Lengths prints the lengths of a BOJ 11112 batch read in one pass
 // (sliding.Table.Distances). done is false when data is not a valid batch;
@@ -303,7 +291,7 @@ func boj11112Lengths(e *env, solver *solve.Solver, f *slidingFlags, data []byte)
 	}
 	out := make([]byte, 0, 3*len(dist))
 	for _, d := range dist {
-		out = append(out, boj11112Answers[int(d)+1]...)
+		out = sliding.AppendAnswer(out, sliding.BOJ11112, int(d), nil) // d is -1 if unsolvable
 	}
 	_, err = e.stdout.Write(out)
 	return true, err

@@ -80,9 +80,6 @@ func (u *unitSets) set(ctx context.Context, b, goal sliding.Board, partition str
 		u.s = newSolver(u.e, solve.Options{})
 	}
 	s, err := u.s.Set(ctx, b.W, b.H, goal.Blank(), partition)
-	if errors.Is(err, pdb.ErrNoDatabase) {
-		return nil, "", cli.Inputf("%v", err)
-	}
 	if err != nil {
 		return nil, "", err
 	}

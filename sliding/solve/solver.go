@@ -272,9 +272,14 @@ func (s *Solver) solveSet(ctx context.Context, set *pdb.Set, b, goal sliding.Boa
 // Set returns the set the Solver uses for w x h boards whose goal has the
 // blank on cell goalBlank, with the given partition ("" for the automatic
 // choice that Solve makes), opening or building it on first use. It
-// returns an error matching pdb.ErrNoDatabase when no set fits.
+// returns an error matching pdb.ErrNoDatabase and ErrInput when no set
+// fits the size, or the partition does not parse or fit.
 func (s *Solver) Set(ctx context.Context, w, h, goalBlank int, partition string) (*pdb.Set, error) {
-	return s.set(ctx, entryKey{w, h, goalBlank, partition})
+	set, err := s.set(ctx, entryKey{w, h, goalBlank, partition})
+	if errors.Is(err, pdb.ErrNoDatabase) {
+		err = inputError{err}
+	}
+	return set, err
 }
 
 // Warm opens, in the background, the sets that Solve will use for w x h

@@ -74,6 +74,19 @@ type Stats struct {
 	Elapsed time.Duration
 }
 
+// Add adds the counts of t (expanded, generated, iterations) and its
+// elapsed time to s, and keeps the larger of each peak: the stats of
+// several searches taken as one. A caller that ran them at once sets
+// Elapsed to the wall-clock time afterwards.
+func (s *Stats) Add(t Stats) {
+	s.Expanded += t.Expanded
+	s.Generated += t.Generated
+	s.PeakFrontier = max(s.PeakFrontier, t.PeakFrontier)
+	s.PeakStored = max(s.PeakStored, t.PeakStored)
+	s.Iterations += t.Iterations
+	s.Elapsed += t.Elapsed
+}
+
 // Limits bounds a search. The zero value sets no bound beyond the context.
 type Limits struct {
 	// MaxNodes caps the number of states expanded; 0 means no cap.

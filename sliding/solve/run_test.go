@@ -150,8 +150,6 @@ func TestCheckpointable(t *testing.T) {
 // is the caller's fault: its error matches pdb.ErrCheckpoint and ErrInput.
 func TestDamagedCheckpoint(t *testing.T) {
 	t.Parallel()
-	goal := sliding.Standard(4, 3)
-	b := sliding.Scramble(rand.New(rand.NewPCG(5, 6)), goal, 30)
 	dir := t.TempDir()
 	ck := filepath.Join(dir, "ck")
 	if err := os.WriteFile(ck, []byte("not a checkpoint\n"), 0o644); err != nil {
@@ -159,6 +157,8 @@ func TestDamagedCheckpoint(t *testing.T) {
 	}
 	solver := solve.New(solve.Options{Dir: dir, Run: pdb.RunOptions{Checkpoint: ck}})
 	defer solver.Close()
+	goal := sliding.Standard(4, 3)
+	b := sliding.Scramble(rand.New(rand.NewPCG(5, 6)), goal, 30)
 	_, err := solver.Solve(context.Background(), b, goal, search.Limits{})
 	if !errors.Is(err, pdb.ErrCheckpoint) || !errors.Is(err, solve.ErrInput) {
 		t.Errorf("a damaged checkpoint: %v; want an error matching pdb.ErrCheckpoint and solve.ErrInput", err)

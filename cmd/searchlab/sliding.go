@@ -147,6 +147,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		defer bar.Finish()
 	}
 	var total search.Stats
+	allOptimal := true // every searched answer proven the fewest moves
 	start := time.Now()
 	bt := solve.Batch{Boards: make([]sliding.Board, len(cases)), Goals: goals, Lengths: lengthOnly, Skip: func(i int) bool { return !sh.Has(i) },
 		Method: f.method(algo), Limits: search.Limits{MaxNodes: f.maxNodes}}
@@ -172,6 +173,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		} else if *stats {
 			printStats(e.stderr, fmt.Sprintf("board %d (line %d)", i+1, c.Line), solvable, sol)
 			total.Add(sol.Stats)
+			allOptimal = allOptimal && (sol.Optimal || !solvable)
 		}
 		switch {
 		case *asJSON:
@@ -190,7 +192,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	}
 	if *stats && len(cases) > 1 {
 		total.Elapsed = time.Since(start)
-		printStats(e.stderr, fmt.Sprintf("all %d boards", len(cases)), true, sliding.Solution{Method: f.algo, Optimal: algo != sliding.DFS, Stats: total})
+		printStats(e.stderr, fmt.Sprintf("all %d boards", len(cases)), true, sliding.Solution{Method: f.algo, Optimal: allOptimal, Stats: total})
 	}
 	if algo == sliding.DFS && len(cases) > 0 && !*asJSON {
 		fmt.Fprintln(e.stderr, "searchlab: note: --algo dfs finds a path within the depth limit; its length is not proven the fewest")

@@ -257,7 +257,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 			if *asJSON {
 				writeJSON(out, c.Line, false, sol)
 			} else {
-				out.WriteString("impossible\n") // even in boj1525, unlike "searchlab sliding"
+				out.Write(sliding.AppendAnswer(nil, sliding.Format(f.format), -1, nil))
 			}
 			continue
 		}

@@ -93,8 +93,8 @@ type Limits struct {
 	MaxNodes int64
 	// MaxBytes caps, in bytes, the memory of the states that a search
 	// with a table of every state reached holds at once (BFS, A* and its
-	// weighted, anytime and bidirectional kin, AllOptimal; the depth-first
-	// searches hold a path): it stops with ErrMemory when PeakStored times
+	// weighted, anytime and bidirectional kin, AllOptimal, the Reach
+	// searches; the depth-first searches hold a path): it stops with ErrMemory when PeakStored times
 	// StateBytes of a start state would pass it. 0 means no cap.
 	MaxBytes int64
 	// Observe, when not nil, receives every step of the search as an

@@ -14,7 +14,6 @@ import (
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/solve"
-	"github.com/searchlab/searchlab/sliding/units"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
 )
@@ -66,13 +65,10 @@ func NewSlidingAnswer(line int, solvable bool, sol sliding.Solution) SlidingAnsw
 	a := SlidingAnswer{Line: line, Solvable: solvable, Length: -1, Optimal: sol.Optimal, Method: sol.Method, Stats: NewStats(sol.Stats)}
 	if solvable {
 		a.Length = sol.Len()
-		a.Moves = MovesString(sol.Moves)
+		a.Moves = sliding.MovesString(sol.Moves)
 	}
 	return a
 }
-
-// MovesString writes moves as their letters, such as "ULDR".
-func MovesString(moves []sliding.Move) string { return units.Moves(moves) }
 
 // SudokuAnswer is the answer for one Sudoku puzzle: one line of
 // "searchlab sudoku --json", and the body of POST /api/sudoku/solve.

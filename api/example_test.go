@@ -68,11 +68,6 @@ func ExampleNewStrokeAnswer() {
 	// Output: {"board":1,"colour":"R","length":5,"optimal":true,"bound":5,"nodes":14,"path":[[3,1],[3,2],[3,3],[2,3],[1,3]],"colours":{"G":{"length":3,"optimal":true,"bound":3},"R":{"length":5,"optimal":true,"bound":5}}}
 }
 
-func ExampleMovesString() {
-	fmt.Println(api.MovesString([]sliding.Move{sliding.Up, sliding.Left}))
-	// Output: UL
-}
-
 func ExampleNewSudokuPuzzle() {
 	gen, _ := sudoku.NewGenerator(2, 7)
 	p, sol, _ := gen.Generate(context.Background(), 0)

@@ -184,3 +184,15 @@ func ExampleYen() {
 	// 5 [{0 0} {1 0} {1 1} {0 1} {0 2} {1 2}]
 	// <nil>
 }
+
+// ExampleStats_Add sums the stats of two searches: counts add up, peaks
+// keep the larger.
+func ExampleStats_Add() {
+	var total search.Stats
+	total.Add(search.Stats{Expanded: 10, Generated: 25, PeakFrontier: 7, PeakStored: 12, Iterations: 1})
+	total.Add(search.Stats{Expanded: 4, Generated: 9, PeakFrontier: 3, PeakStored: 20, Iterations: 3})
+	fmt.Printf("expanded %d, generated %d, peak frontier %d, peak stored %d, iterations %d\n",
+		total.Expanded, total.Generated, total.PeakFrontier, total.PeakStored, total.Iterations)
+	// Output:
+	// expanded 14, generated 34, peak frontier 7, peak stored 20, iterations 4
+}

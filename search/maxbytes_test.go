@@ -69,3 +69,42 @@ func TestMaxBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxBytesReach checks that a Reach over a graph larger than its
+// memory budget stops with ErrMemory, holding about as many states as the
+// budget allows, and that one within the budget reaches every state.
+func TestMaxBytesReach(t *testing.T) {
+	const budget = 1 << 20
+	most := int(budget/search.StateBytes("0,0")) + 8
+	reaches := map[string]func(lim search.Limits) *search.Reach[string]{
+		"bfs": func(lim search.Limits) *search.Reach[string] {
+			return search.BFSReach(context.Background(), "0,0", grid2, lim)
+		},
+		"dijkstra": func(lim search.Limits) *search.Reach[string] {
+			return search.DijkstraReach(context.Background(), "0,0", grid2, lim)
+		},
+	}
+	for name, reach := range reaches {
+		r := reach(search.Limits{MaxBytes: budget, MaxNodes: 1e6})
+		for range r.All() {
+		}
+		if err := r.Err(); !errors.Is(err, search.ErrMemory) || !errors.Is(err, search.ErrLimit) {
+			t.Errorf("%s: the infinite grid within %d bytes: %v, want ErrMemory", name, budget, err)
+		}
+		if held := r.Stats().PeakStored; held > most {
+			t.Errorf("%s: held %d states, the budget allows %d", name, held, most)
+		}
+		// Within 10 steps of the start lie 2*10*11+1 = 221 points.
+		r = reach(search.Limits{MaxBytes: budget})
+		n := 0
+		for _, d := range r.All() {
+			if d > 10 {
+				break
+			}
+			n++
+		}
+		if n != 221 || r.Err() != nil {
+			t.Errorf("%s: %d points within 10 steps (%v), want 221", name, n, r.Err())
+		}
+	}
+}

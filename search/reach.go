@@ -59,9 +59,8 @@ func (r *Reach[S]) All() iter.Seq2[S, int] {
 			return
 		}
 		r.used = true
-		m := newMeter(r.ctx, r.lim, &r.stats)
+		m := onePass(r.ctx, r.lim, &r.stats, r.start)
 		defer m.done()
-		r.stats.Iterations = 1
 		if r.uniform {
 			r.err = r.bfs(&m, yield)
 		} else {

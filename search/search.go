@@ -74,14 +74,27 @@ type Stats struct {
 	Elapsed time.Duration
 }
 
+// Add adds the counts of t (expanded, generated, iterations) and its
+// elapsed time to s, and keeps the larger of each peak: the stats of
+// several searches taken as one. A caller that ran them at once sets
+// Elapsed to the wall-clock time afterwards.
+func (s *Stats) Add(t Stats) {
+	s.Expanded += t.Expanded
+	s.Generated += t.Generated
+	s.PeakFrontier = max(s.PeakFrontier, t.PeakFrontier)
+	s.PeakStored = max(s.PeakStored, t.PeakStored)
+	s.Iterations += t.Iterations
+	s.Elapsed += t.Elapsed
+}
+
 // Limits bounds a search. The zero value sets no bound beyond the context.
 type Limits struct {
 	// MaxNodes caps the number of states expanded; 0 means no cap.
 	MaxNodes int64
 	// MaxBytes caps, in bytes, the memory of the states that a search
 	// with a table of every state reached holds at once (BFS, A* and its
-	// weighted, anytime and bidirectional kin, AllOptimal; the depth-first
-	// searches hold a path): it stops with ErrMemory when PeakStored times
+	// weighted, anytime and bidirectional kin, AllOptimal, the Reach
+	// searches; the depth-first searches hold a path): it stops with ErrMemory when PeakStored times
 	// StateBytes of a start state would pass it. 0 means no cap.
 	MaxBytes int64
 	// Observe, when not nil, receives every step of the search as an

@@ -33,11 +33,7 @@ func Yen[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 			}
 		}
 		res, err := bestFirst(ctx, one(from), next, nil, 1, goal, sub)
-		stats.Expanded += res.Stats.Expanded
-		stats.Generated += res.Stats.Generated
-		stats.PeakFrontier = max(stats.PeakFrontier, res.Stats.PeakFrontier)
-		stats.PeakStored = max(stats.PeakStored, res.Stats.PeakStored)
-		stats.Iterations++
+		stats.Add(res.Stats) // one iteration; the meter sets Elapsed when Yen returns
 		return res, err
 	}
 	if k <= 0 {

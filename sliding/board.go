@@ -201,6 +201,18 @@ func ParseSize(s string) (w, h int, err error) {
 	return w, h, nil
 }
 
+// MovesString writes moves as their letters, such as "ULDR": the inverse
+// of ParseMoves, and the way answers, work units and checkpoints hold them.
+func MovesString(moves []Move) string { return string(AppendMoves(nil, moves)) }
+
+// AppendMoves appends the letters of moves to dst and returns it.
+func AppendMoves(dst []byte, moves []Move) []byte {
+	for _, m := range moves {
+		dst = append(dst, byte(m))
+	}
+	return dst
+}
+
 // ParseMoves reads a string of the letters U, D, L and R as moves, ignoring
 // spaces.
 func ParseMoves(s string) ([]Move, error) {

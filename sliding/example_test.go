@@ -220,3 +220,28 @@ func ExampleScanner() {
 	// line 3 [1 2 3 4 5 6 0 7 8]
 	// sliding: line 4: 3 numbers do not make a square board (give the size with --size WxH)
 }
+
+// ExampleAppendAnswer writes the answer lines of three boards: one solved
+// in 2 moves (with its path), one at the goal, and one that cannot reach
+// the goal, in the grid format and in BOJ 1525.
+func ExampleAppendAnswer() {
+	var out []byte
+	out = sliding.AppendAnswer(out, sliding.Grid, 2, []sliding.Move{sliding.Up, sliding.Left})
+	out = sliding.AppendAnswer(out, sliding.Grid, 0, nil)
+	out = sliding.AppendAnswer(out, sliding.Grid, -1, nil)
+	out = sliding.AppendAnswer(out, sliding.BOJ1525, -1, nil)
+	os.Stdout.Write(out)
+	// Output:
+	// 2 UL
+	// 0
+	// impossible
+	// -1
+}
+
+// ExampleMovesString writes moves as letters and reads them back.
+func ExampleMovesString() {
+	s := sliding.MovesString([]sliding.Move{sliding.Up, sliding.Left, sliding.Down})
+	moves, err := sliding.ParseMoves(s)
+	fmt.Println(s, len(moves), err)
+	// Output: ULD 3 <nil>
+}

@@ -544,6 +544,24 @@ func ParseGoal(s string, w, h int) (Board, error) {
 	return b, nil
 }
 
+// AppendAnswer appends to dst the answer line for one board read in
+// format f, and returns it: the length, then a space and the moves if moves
+// is not empty; for length -1, a board that cannot reach the goal,
+// "impossible", or "-1" in BOJ1525 (the judge's answer).
+func AppendAnswer(dst []byte, f Format, length int, moves []Move) []byte {
+	switch {
+	case length < 0 && f == BOJ1525:
+		return append(dst, "-1\n"...)
+	case length < 0:
+		return append(dst, "impossible\n"...)
+	}
+	dst = strconv.AppendInt(dst, int64(length), 10)
+	if len(moves) > 0 {
+		dst = AppendMoves(append(dst, ' '), moves)
+	}
+	return append(dst, '\n')
+}
+
 // Write writes boards to w in format f: the inverse of ParseAll. BOJ 11112
 // starts with the count; BOJ 1525 takes exactly one board; both need 3x3.
 func Write(w io.Writer, f Format, boards []Board) error {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 
 	"github.com/searchlab/searchlab/search"
@@ -64,6 +66,26 @@ func (r Result) String() string {
 		s += fmt.Sprintf(" (not proven optimal; bound %d)", r.Bound)
 	}
 	return s
+}
+
+// AppendLine appends to dst r's answer line as the command prints it: r's
+// String; then each colour's best of per (nil for none), in byte order, as
+// " C:LENGTH", or " C:LENGTH..BOUND" when not proven; with path the cells
+// of r's chain; and a newline.
+func (r Result) AppendLine(dst []byte, per map[byte]Result, path bool) []byte {
+	dst = append(dst, r.String()...)
+	for _, c := range slices.Sorted(maps.Keys(per)) {
+		dst = fmt.Appendf(dst, " %c:%d", c, per[c].Length)
+		if !per[c].Optimal {
+			dst = fmt.Appendf(dst, "..%d", per[c].Bound)
+		}
+	}
+	if path {
+		for _, c := range r.Path {
+			dst = append(append(dst, ' '), c.String()...)
+		}
+	}
+	return append(dst, '\n')
 }
 
 // component is one 8-connected region of one colour that touches the

@@ -3,6 +3,7 @@ package stroke_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/searchlab/searchlab/search"
@@ -33,4 +34,18 @@ func ExampleSolver_ColoursWithin() {
 	per, err := stroke.NewSolver().ColoursWithin(context.Background(), bs[0], stroke.Options{})
 	fmt.Println(per['G'].Length, per['R'].Length, per['B'].Length, per['B'].Optimal, err)
 	// Output: 3 4 0 true <nil>
+}
+
+// AppendLine writes the answer line: the best chain, each colour's best
+// and the chain's cells.
+func ExampleResult_AppendLine() {
+	b, _ := stroke.New([]string{"RGB", "ROG", "GGB"})
+	s := stroke.NewSolver()
+	r, _ := s.SolveWithin(context.Background(), b, stroke.Options{})
+	per, _ := s.ColoursWithin(context.Background(), b, stroke.Options{})
+	os.Stdout.Write(r.AppendLine(nil, nil, false))
+	os.Stdout.Write(r.AppendLine(nil, per, true))
+	// Output:
+	// G 4
+	// G 4 B:1 G:4 R:2 1,2 2,3 3,2 3,1
 }

@@ -219,7 +219,7 @@ func Sliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (ap
 			return api.Trace{}, err
 		}
 	default:
-		end.Solved, end.Length, end.Moves, end.Optimal = true, sol.Len(), api.MovesString(sol.Moves), sol.Optimal
+		end.Solved, end.Length, end.Moves, end.Optimal = true, sol.Len(), sliding.MovesString(sol.Moves), sol.Optimal
 	}
 	if opt.Sink != nil {
 		if err := emitRecord(opt.Sink.End, end); err != nil {

@@ -156,6 +156,28 @@ func New(cfg Config) *Server {
 // Config returns the server's limits, defaults filled in.
 func (s *Server) Config() Config { return s.cfg }
 
+// WarmPage starts opening (or building, in the background if the solver
+// has Options.Background) the pattern-database sets of the goals the page
+// offers, blank last on 4x4 and 5x5, so that its boards get them soonest.
+func (s *Server) WarmPage() {
+	s.cfg.Solver.Warm(4, 4, 15)
+	s.cfg.Solver.Warm(5, 5, 24)
+}
+
+// HTTPServer returns an http.Server that serves s with connection limits
+// fit for its answers: a slow or idle client cannot hold a connection, and
+// a compare, which may take twice the solve time, still has time to be
+// written.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      2*s.cfg.SolveTimeout + 30*time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+}
+
 // ServeHTTP serves one request and logs it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()

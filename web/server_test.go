@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/sliding"
@@ -297,6 +298,24 @@ func TestHTTPHygiene(t *testing.T) {
 		s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
 		if rec.Code != 200 || rec.Body.Len() == 0 {
 			t.Errorf("GET %s: %d, %d bytes", path, rec.Code, rec.Body.Len())
+		}
+	}
+}
+
+// TestHTTPServer checks that the connection limits leave a compare, which
+// may take twice the solve time, room to be written, and bound the rest.
+func TestHTTPServer(t *testing.T) {
+	for _, timeout := range []time.Duration{0, time.Second, time.Minute} {
+		s := web.New(web.Config{SolveTimeout: timeout})
+		srv := s.HTTPServer()
+		if srv.Handler != s {
+			t.Errorf("SolveTimeout %v: the http.Server does not serve the Server", timeout)
+		}
+		if solve := s.Config().SolveTimeout; srv.WriteTimeout <= 2*solve {
+			t.Errorf("SolveTimeout %v: WriteTimeout %v leaves a compare no room", solve, srv.WriteTimeout)
+		}
+		if srv.ReadHeaderTimeout <= 0 || srv.ReadTimeout <= 0 || srv.IdleTimeout <= 0 {
+			t.Errorf("SolveTimeout %v: an unbounded read or idle wait: %+v", timeout, srv)
 		}
 	}
 }

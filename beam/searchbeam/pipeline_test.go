@@ -284,7 +284,7 @@ func TestSolveHardBoards(t *testing.T) {
 		}
 		moves, _ := sliding.ParseMoves(st.Moves)
 		if st.Line != i+1 || !st.Solved || st.Length != want.Len() || !slices.Equal(moves, want.Moves) || sliding.Verify(b, goal, moves) != nil {
-			t.Errorf("board %d: %+v; want %d moves %s", i+1, st, want.Len(), api.MovesString(want.Moves))
+			t.Errorf("board %d: %+v; want %d moves %s", i+1, st, want.Len(), sliding.MovesString(want.Moves))
 		}
 		if st.Stages != want.Stats.Iterations {
 			t.Errorf("board %d: %d stages, one process %d iterations", i+1, st.Stages, want.Stats.Iterations)

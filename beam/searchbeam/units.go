@@ -245,7 +245,7 @@ func (f *mergeFn) ProcessElement(ctx context.Context, id string, states, results
 			if err := sliding.Verify(b, goal, r.Moves); err != nil {
 				return fmt.Errorf("%s: internal error: the units' path does not reach the goal: %v", id, err)
 			}
-			st.Solved, st.Length, st.Moves, st.Bound = true, len(r.Moves), units.Moves(r.Moves), bound
+			st.Solved, st.Length, st.Moves, st.Bound = true, len(r.Moves), sliding.MovesString(r.Moves), bound
 		}
 	}
 	data, _ := json.Marshal(st)

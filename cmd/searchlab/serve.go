@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
 	"strings"
 	"time"
 
@@ -61,21 +60,12 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	cfg := web.Config{MaxConcurrent: *maxConcurrent, SolveTimeout: *timeout, MaxNodes: *maxNodes, Logger: logger, AllowedHosts: allowedHosts}
 	if !*noPDB {
 		// No request waits for a set: each opens (or is built) in the
-		// background, and IDA* with linear conflicts answers meanwhile. The
-		// page's goals (blank last on 4x4 and 5x5) are opened at once.
+		// background, and IDA* with linear conflicts answers meanwhile.
 		cfg.Solver = solve.New(solve.Options{Log: e.stderr, Background: true})
 		defer cfg.Solver.Close()
-		cfg.Solver.Warm(4, 4, 15)
-		cfg.Solver.Warm(5, 5, 24)
 	}
-	srv := &http.Server{
-		Handler:           web.New(cfg),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
-		// A compare may take twice the solve time; the rest is margin.
-		WriteTimeout: 2**timeout + 30*time.Second,
-		IdleTimeout:  2 * time.Minute,
-	}
+	server := web.New(cfg)
+	server.WarmPage()
 	fmt.Fprintf(e.stderr, "searchlab: serving on http://%s/ (Ctrl-C stops)\n", ln.Addr())
-	return httpserve.Run(ctx, srv, ln, 5*time.Second)
+	return httpserve.Run(ctx, server.HTTPServer(), ln, 5*time.Second)
 }

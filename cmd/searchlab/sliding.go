@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/searchlab/searchlab/api"
@@ -17,7 +16,6 @@ import (
 	"github.com/searchlab/searchlab/internal/progress"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
 )
 
@@ -149,6 +147,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		defer bar.Finish()
 	}
 	var total search.Stats
+	allOptimal := true // every searched answer proven the fewest moves
 	start := time.Now()
 	bt := solve.Batch{Boards: make([]sliding.Board, len(cases)), Goals: goals, Lengths: lengthOnly, Skip: func(i int) bool { return !sh.Has(i) },
 		Method: f.method(algo), Limits: search.Limits{MaxNodes: f.maxNodes}}
@@ -173,24 +172,16 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 			solvable, n = a.Length >= 0, a.Length
 		} else if *stats {
 			printStats(e.stderr, fmt.Sprintf("board %d (line %d)", i+1, c.Line), solvable, sol)
-			addStats(&total, sol.Stats)
+			total.Add(sol.Stats)
+			allOptimal = allOptimal && (sol.Optimal || !solvable)
 		}
 		switch {
 		case *asJSON:
 			writeJSON(out, c.Line, solvable, sol)
-		case !solvable && f.format == string(sliding.BOJ1525):
-			out.WriteString("-1\n")
 		case !solvable:
-			out.WriteString("impossible\n")
+			out.Write(sliding.AppendAnswer(nil, sliding.Format(f.format), -1, nil))
 		default:
-			out.WriteString(strconv.Itoa(n))
-			if *path && n > 0 {
-				out.WriteByte(' ')
-				for _, m := range sol.Moves {
-					out.WriteByte(byte(m))
-				}
-			}
-			out.WriteByte('\n')
+			out.Write(sliding.AppendAnswer(nil, sliding.Format(f.format), n, pathOf(*path, sol)))
 		}
 		bar.Add(1)
 		return nil
@@ -201,7 +192,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	}
 	if *stats && len(cases) > 1 {
 		total.Elapsed = time.Since(start)
-		printStats(e.stderr, fmt.Sprintf("all %d boards", len(cases)), true, sliding.Solution{Method: f.algo, Optimal: algo != sliding.DFS, Stats: total})
+		printStats(e.stderr, fmt.Sprintf("all %d boards", len(cases)), true, sliding.Solution{Method: f.algo, Optimal: allOptimal, Stats: total})
 	}
 	if algo == sliding.DFS && len(cases) > 0 && !*asJSON {
 		fmt.Fprintln(e.stderr, "searchlab: note: --algo dfs finds a path within the depth limit; its length is not proven the fewest")
@@ -280,15 +271,13 @@ func (f *slidingFlags) method(algo sliding.Algorithm) solve.Method {
 	return solve.Method{Algorithm: algo, Heuristic: f.heuristic, Partition: f.partition, MaxDepth: f.maxDepth}
 }
 
-// boj11112Answers are the printed answers by distance; index 0 is
-// "impossible".
-var boj11112Answers = func() [][]byte {
-	out := [][]byte{[]byte("impossible\n")}
-	for d := range 32 {
-		out = append(out, []byte(strconv.Itoa(d)+"\n"))
+// pathOf returns the moves of sol to print: none unless --path.
+func pathOf(path bool, sol sliding.Solution) []sliding.Move {
+	if !path {
+		return nil
 	}
-	return out
-}()
+	return sol.Moves
+}
 
 // boj11112Lengths prints the lengths of a BOJ 11112 batch read in one pass
 // (sliding.Table.Distances). done is false when data is not a valid batch;
@@ -304,7 +293,7 @@ func boj11112Lengths(e *env, solver *solve.Solver, f *slidingFlags, data []byte)
 	}
 	out := make([]byte, 0, 3*len(dist))
 	for _, d := range dist {
-		out = append(out, boj11112Answers[int(d)+1]...)
+		out = sliding.AppendAnswer(out, sliding.BOJ11112, int(d), nil) // d is -1 if unsolvable
 	}
 	_, err = e.stdout.Write(out)
 	return true, err
@@ -313,8 +302,6 @@ func boj11112Lengths(e *env, solver *solve.Solver, f *slidingFlags, data []byte)
 // explain adds advice to a limit error.
 func explain(err error) error {
 	switch {
-	case errors.Is(err, pdb.ErrCheckpoint):
-		return cli.Input(err)
 	case errors.Is(err, context.Canceled):
 		return cli.Interrupted(err)
 	case errors.Is(err, context.DeadlineExceeded):
@@ -335,14 +322,6 @@ func printStats(w io.Writer, what string, solvable bool, sol sliding.Solution) {
 	st := sol.Stats
 	fmt.Fprintf(w, "%s: method %s, optimal %v, expanded %d, generated %d, peak frontier %d, peak stored %d, iterations %d, time %v\n",
 		what, sol.Method, sol.Optimal, st.Expanded, st.Generated, st.PeakFrontier, st.PeakStored, st.Iterations, st.Elapsed.Round(time.Microsecond))
-}
-
-func addStats(t *search.Stats, s search.Stats) {
-	t.Expanded += s.Expanded
-	t.Generated += s.Generated
-	t.PeakFrontier = max(t.PeakFrontier, s.PeakFrontier)
-	t.PeakStored = max(t.PeakStored, s.PeakStored)
-	t.Iterations += s.Iterations
 }
 
 // writeJSON writes the answer for a board as a line of JSON.

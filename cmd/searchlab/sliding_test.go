@@ -272,6 +272,30 @@ func TestSlidingJSON(t *testing.T) {
 	}
 }
 
+// TestSlidingStatsTotal checks that the batch summary of --stats claims
+// the fewest moves only when every answer is proven the fewest.
+func TestSlidingStatsTotal(t *testing.T) {
+	in := "1 2 3 4 5 6 7 0 8\n8 1 3 4 0 2 7 6 5\n2 1 3 4 5 6 7 8 0\n"
+	for _, tc := range []struct {
+		algo    string
+		optimal bool
+	}{
+		{"auto", true},
+		{"astar", true},
+		{"wastar", false},
+		{"dfs", false},
+	} {
+		code, _, errOut := runCLI(t, in, "sliding", "--algo", tc.algo, "--stats")
+		if code != 0 {
+			t.Fatalf("--algo %s: exit %d: %s", tc.algo, code, errOut)
+		}
+		want := fmt.Sprintf("all 3 boards: method %s, optimal %v,", tc.algo, tc.optimal)
+		if !strings.Contains(errOut, want) {
+			t.Errorf("--algo %s --stats wrote %q, want a line with %q", tc.algo, errOut, want)
+		}
+	}
+}
+
 func TestSlidingDFS(t *testing.T) {
 	code, out, errOut := runCLI(t, "1 2 3 4 0 6 7 5 8\n", "sliding", "--format", "line", "--algo", "dfs", "--path")
 	if code != 0 {

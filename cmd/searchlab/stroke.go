@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/cli"
@@ -93,19 +91,7 @@ func runStroke(ctx context.Context, e *env, args []string) (err error) {
 			if *asJSON {
 				json.NewEncoder(out).Encode(api.NewStrokeAnswer(n, res, *path, per))
 			} else {
-				out.WriteString(res.String())
-				for _, c := range slices.Sorted(maps.Keys(per)) {
-					fmt.Fprintf(out, " %c:%d", c, per[c].Length)
-					if !per[c].Optimal {
-						fmt.Fprintf(out, "..%d", per[c].Bound)
-					}
-				}
-				if *path {
-					for _, c := range res.Path {
-						out.WriteString(" " + c.String())
-					}
-				}
-				out.WriteByte('\n')
+				out.Write(res.AppendLine(nil, per, *path))
 			}
 			if err := out.Flush(); err != nil {
 				return err

@@ -136,7 +136,7 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 			puzzleErr.Store(true)
 			switch {
 			case errors.Is(a.Err, sudoku.ErrInvalid):
-				return out, cli.Input(fmt.Errorf("line %d: %w", a.Line, a.Err))
+				return out, cli.Input(fmt.Errorf("sudoku: line %d: %w", a.Line, a.Err))
 			case errors.Is(a.Err, sudoku.ErrLimit):
 				return out, fmt.Errorf("line %d: gave up after %d guesses (--max-guesses)", a.Line, a.Result.Guesses)
 			}

@@ -59,7 +59,7 @@ func TestSudokuCLI(t *testing.T) {
 			sdkSolution + "\n" + sdkSolution + "\n", "sudoku: line 3: 80 characters"},
 		{"bad character", sdkPuzzle[:5] + "x" + sdkPuzzle[6:] + "\n", nil, 2, "", `sudoku: line 1: character 6 is 'x'`},
 		{"conflict", sdkPuzzle + "\n" + "7...7" + strings.Repeat(".", 76) + "\n" + sdkPuzzle + "\n", nil, 2,
-			sdkSolution + "\n", "line 2: conflicting givens: r1c1 and r1c5 are both 7"},
+			sdkSolution + "\n", "sudoku: line 2: conflicting givens: r1c1 and r1c5 are both 7"},
 		{"ragged grid", "1 0 0 0\n0 0 3\n0 4 0 0\n0 0 0 2\n", []string{"--format", "grid"}, 2, "", "sudoku: line 2: 3 numbers, want 4"},
 		{"short grid", "1 0 0 0\n0 0 3 0\n\n", []string{"--format", "grid"}, 2, "", "the grid has 2 rows, want 4"},
 		{"bad format", "", []string{"--format", "csv"}, 2, "", `unknown format "csv"`},

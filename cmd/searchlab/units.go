@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"strconv"
 
-	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
@@ -81,9 +80,6 @@ func (u *unitSets) set(ctx context.Context, b, goal sliding.Board, partition str
 		u.s = newSolver(u.e, solve.Options{})
 	}
 	s, err := u.s.Set(ctx, b.W, b.H, goal.Blank(), partition)
-	if errors.Is(err, pdb.ErrNoDatabase) {
-		return nil, "", cli.Inputf("%v", err)
-	}
 	if err != nil {
 		return nil, "", err
 	}
@@ -227,12 +223,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 			writeJSON(out, line, true, sol)
 			return
 		}
-		out.WriteString(strconv.Itoa(sol.Len()))
-		if *path && sol.Len() > 0 {
-			out.WriteByte(' ')
-			out.WriteString(api.MovesString(sol.Moves))
-		}
-		out.WriteByte('\n')
+		out.Write(sliding.AppendAnswer(nil, sliding.Format(f.format), sol.Len(), pathOf(*path, sol)))
 	}
 	report := func(line int, rounds []pdb.Round) {
 		if !*stats {
@@ -266,7 +257,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 			if *asJSON {
 				writeJSON(out, c.Line, false, sol)
 			} else {
-				out.WriteString("impossible\n")
+				out.Write(sliding.AppendAnswer(nil, sliding.Format(f.format), -1, nil))
 			}
 			continue
 		}

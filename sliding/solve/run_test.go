@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
 )
 
@@ -140,5 +143,24 @@ func TestCheckpointable(t *testing.T) {
 	}
 	if err := solve.Checkpointable(solve.Method{Algorithm: sliding.BFS}, 4, 4); !errors.Is(err, solve.ErrNoCheckpoint) {
 		t.Errorf("Checkpointable of BFS: %v, want ErrNoCheckpoint", err)
+	}
+}
+
+// TestDamagedCheckpoint checks that a checkpoint file that cannot be used
+// is the caller's fault: its error matches pdb.ErrCheckpoint and ErrInput.
+func TestDamagedCheckpoint(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	ck := filepath.Join(dir, "ck")
+	if err := os.WriteFile(ck, []byte("not a checkpoint\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	solver := solve.New(solve.Options{Dir: dir, Run: pdb.RunOptions{Checkpoint: ck}})
+	defer solver.Close()
+	goal := sliding.Standard(4, 3)
+	b := sliding.Scramble(rand.New(rand.NewPCG(5, 6)), goal, 30)
+	_, err := solver.Solve(context.Background(), b, goal, search.Limits{})
+	if !errors.Is(err, pdb.ErrCheckpoint) || !errors.Is(err, solve.ErrInput) {
+		t.Errorf("a damaged checkpoint: %v; want an error matching pdb.ErrCheckpoint and solve.ErrInput", err)
 	}
 }

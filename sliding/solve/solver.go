@@ -206,7 +206,9 @@ func (s *Solver) Dir() (string, error) {
 // an error matching sliding.ErrInvalid for boards that are not valid or
 // differ in size, sliding.ErrUnsolvable at once for a board that cannot
 // reach the goal, and an error matching search.ErrLimit when ctx ends or
-// lim.MaxNodes is reached. The first board of a size and goal may wait for
+// lim.MaxNodes is reached. A checkpoint file (Options.Run) that cannot be
+// used gives an error matching both pdb.ErrCheckpoint and ErrInput: the
+// caller named a damaged file or one made for another search. The first board of a size and goal may wait for
 // its set to be opened or built, unless Options.Background is set: then
 // that board is solved by IDA* with linear conflicts while the set opens.
 func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
@@ -230,7 +232,7 @@ func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, lim search.Li
 		case err != nil:
 			return sliding.Solution{}, err
 		}
-		sol, err := set.SolveWith(ctx, b, goal, lim, s.opts.Run)
+		sol, err := s.solveSet(ctx, set, b, goal, lim)
 		if !errors.Is(err, pdb.ErrDamaged) || try > 0 {
 			return sol, err
 		}
@@ -254,15 +256,30 @@ func (s *Solver) solvePartition(ctx context.Context, b, goal sliding.Board, part
 	if err != nil {
 		return sliding.Solution{}, err
 	}
-	return set.SolveWith(ctx, b, goal, lim, s.opts.Run)
+	return s.solveSet(ctx, set, b, goal, lim)
+}
+
+// solveSet solves b for goal with set and the Solver's run options; an
+// unusable checkpoint file is the caller's fault, so it matches ErrInput.
+func (s *Solver) solveSet(ctx context.Context, set *pdb.Set, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
+	sol, err := set.SolveWith(ctx, b, goal, lim, s.opts.Run)
+	if errors.Is(err, pdb.ErrCheckpoint) {
+		err = inputError{err}
+	}
+	return sol, err
 }
 
 // Set returns the set the Solver uses for w x h boards whose goal has the
 // blank on cell goalBlank, with the given partition ("" for the automatic
 // choice that Solve makes), opening or building it on first use. It
-// returns an error matching pdb.ErrNoDatabase when no set fits.
+// returns an error matching pdb.ErrNoDatabase and ErrInput when no set
+// fits the size, or the partition does not parse or fit.
 func (s *Solver) Set(ctx context.Context, w, h, goalBlank int, partition string) (*pdb.Set, error) {
-	return s.set(ctx, entryKey{w, h, goalBlank, partition})
+	set, err := s.set(ctx, entryKey{w, h, goalBlank, partition})
+	if errors.Is(err, pdb.ErrNoDatabase) {
+		err = inputError{err}
+	}
+	return set, err
 }
 
 // Warm opens, in the background, the sets that Solve will use for w x h

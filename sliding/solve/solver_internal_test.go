@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -74,7 +75,7 @@ func TestSolverChoice(t *testing.T) {
 		t.Errorf("4x3: %s, want 6-5", got)
 	}
 	log.Reset()
-	if _, err := s.Set(context.Background(), 6, 6, 35, ""); err == nil || !strings.Contains(log.String(), "no pattern database fits a 6x6 board") {
+	if _, err := s.Set(context.Background(), 6, 6, 35, ""); !errors.Is(err, pdb.ErrNoDatabase) || !errors.Is(err, ErrInput) || !strings.Contains(log.String(), "no pattern database fits a 6x6 board") {
 		t.Errorf("6x6: %v, logged %q", err, log.String())
 	}
 }

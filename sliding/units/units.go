@@ -78,14 +78,14 @@ func New(line int, sp pdb.Split, partition string) []WorkUnit {
 	for i, u := range sp.Units {
 		out[i] = WorkUnit{Line: line, Unit: u.Index, Units: len(sp.Units), Depth: sp.Depth, H: sp.H,
 			Size: size, Board: board, Goal: goal, Partition: partition,
-			Prefix: Moves(u.Prefix), State: Tiles(u.State)}
+			Prefix: sliding.MovesString(u.Prefix), State: Tiles(u.State)}
 	}
 	return out
 }
 
 // NewAnswer returns the line for r, the result of unit u.
 func NewAnswer(u WorkUnit, r pdb.UnitResult) UnitAnswer {
-	return UnitAnswer{Line: u.Line, Unit: u.Unit, Units: u.Units, Bound: r.Bound, Found: r.Found, Moves: Moves(r.Moves),
+	return UnitAnswer{Line: u.Line, Unit: u.Unit, Units: u.Units, Bound: r.Bound, Found: r.Found, Moves: sliding.MovesString(r.Moves),
 		Next: r.Next, Expanded: r.Stats.Expanded, Generated: r.Stats.Generated, ElapsedNS: r.Stats.Elapsed.Nanoseconds()}
 }
 
@@ -195,17 +195,6 @@ func parseTiles(s string, w, h int) (sliding.Board, error) {
 		tiles[i] = t
 	}
 	return sliding.New(w, h, tiles)
-}
-
-// Moves writes moves as their letters, such as "ULDR", as the lines hold
-// them.
-func Moves(moves []sliding.Move) string {
-	var sb strings.Builder
-	sb.Grow(len(moves))
-	for _, m := range moves {
-		sb.WriteByte(byte(m))
-	}
-	return sb.String()
 }
 
 // inputErrorf returns an error that matches solve.ErrInput and prints as

@@ -60,7 +60,7 @@ func TestWorkUnitsRoundTrip(t *testing.T) {
 		t.Fatalf("split read back differs: %+v", got)
 	}
 	for i, u := range got.Units {
-		if u.Index != i || !u.State.Equal(sp.Units[i].State) || Moves(u.Prefix) != Moves(sp.Units[i].Prefix) {
+		if u.Index != i || !u.State.Equal(sp.Units[i].State) || sliding.MovesString(u.Prefix) != sliding.MovesString(sp.Units[i].Prefix) {
 			t.Fatalf("unit %d read back differs", i)
 		}
 		r, err := s.SearchUnit(ctx, goal, u, 31, search.Limits{})
@@ -69,7 +69,7 @@ func TestWorkUnitsRoundTrip(t *testing.T) {
 		}
 		a := NewAnswer(lines[i], r)
 		rb, err := a.Result()
-		if err != nil || rb.Index != r.Index || rb.Found != r.Found || rb.Next != r.Next || Moves(rb.Moves) != Moves(r.Moves) || rb.Stats.Expanded != r.Stats.Expanded {
+		if err != nil || rb.Index != r.Index || rb.Found != r.Found || rb.Next != r.Next || sliding.MovesString(rb.Moves) != sliding.MovesString(r.Moves) || rb.Stats.Expanded != r.Stats.Expanded {
 			t.Fatalf("unit %d: result read back %+v, %v; want %+v", i, rb, err, r)
 		}
 	}

@@ -130,7 +130,7 @@ func (e *Engine) Long(opt RunOptions, id Identity, solve func(rs *Run) (sliding.
 	}
 	if err == nil {
 		ck.Solved = true
-		ck.Moves = movesString(sol.Moves)
+		ck.Moves = sliding.MovesString(sol.Moves)
 		ck.Iterations = sol.Stats.Iterations
 		ck.Expanded, ck.Generated = sol.Stats.Expanded, sol.Stats.Generated
 		ck.ElapsedNs = int64(sol.Stats.Elapsed)
@@ -147,15 +147,6 @@ func (e *Engine) Long(opt RunOptions, id Identity, solve func(rs *Run) (sliding.
 	}
 	return sol, fmt.Errorf("%w; progress saved in %s (bound %d, %d of its subtrees finished): solve again with the same checkpoint file to resume",
 		err, opt.Checkpoint, ck.Bound, spans(ck.Done).count())
-}
-
-// movesString writes moves as their letters (U D L R).
-func movesString(ms []sliding.Move) string {
-	b := make([]byte, len(ms))
-	for i, m := range ms {
-		b[i] = byte(m)
-	}
-	return string(b)
 }
 
 // spans is a sorted list of disjoint, non-adjacent half-open ranges [lo,

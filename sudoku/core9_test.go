@@ -3,6 +3,7 @@ package sudoku
 import (
 	"context"
 	"errors"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -263,9 +264,10 @@ func TestOrderDigits(t *testing.T) {
 }
 
 // TestChooseKey checks chooseKey against the branching rule worked out
-// cell by cell on the 81-cell grid, and chooseKeyAsm (where the processor
-// has POPCNT) against the same, on random
-// states: placed cells and two-candidate cells of every density.
+// cell by cell on the 81-cell grid, and chooseKeyAVX2 (where the
+// processor has AVX2) and chooseKeyAsm (where it has POPCNT) against the
+// same, on random states: placed cells and two-candidate cells of every
+// density.
 func TestChooseKey(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 8))
 	// peers says whether cells i and j (row-major, 0-80) share a row,
@@ -313,6 +315,11 @@ func TestChooseKey(t *testing.T) {
 		if got := chooseKey(&solved, &biv); got != want {
 			t.Fatalf("chooseKey(%x, %x) = %x, want %x", solved, biv, got, want)
 		}
+		if hasAVX2 {
+			if got := chooseKeyAVX2(&solved, &biv, &chooseTab); got != want {
+				t.Fatalf("chooseKeyAVX2(%x, %x) = %x, want %x", solved, biv, got, want)
+			}
+		}
 		if !hasPOPCNT {
 			continue
 		}
@@ -344,6 +351,22 @@ func TestMoreUnitCands(t *testing.T) {
 		}
 		if got := moreUnitCandsAsm(&c, b, p, d0, d1); got != want {
 			t.Fatalf("moreUnitCandsAsm(%x, %d, %d, %d, %d) = %v, want %v", c, b, p, d0, d1, got, want)
+		}
+		if !hasAVX2 {
+			continue
+		}
+		// cellBranchAsm against cellDigits and, for two digits,
+		// moreUnitCandsGo.
+		s := stateV{cand: c}
+		wantC := s.cellDigits(b, 1<<p)
+		wantS := false
+		if bits.OnesCount32(wantC) == 2 {
+			e0 := bits.TrailingZeros32(wantC)
+			e1 := bits.TrailingZeros32(wantC & (wantC - 1))
+			wantS = moreUnitCandsGo(&c, b, p, e0, e1)
+		}
+		if gotC, gotS := cellBranchAsm(&c, b, p); gotC != wantC || gotS != wantS {
+			t.Fatalf("cellBranchAsm(%x, %d, %d) = %b, %v, want %b, %v", c, b, p, gotC, gotS, wantC, wantS)
 		}
 	}
 }

@@ -487,12 +487,16 @@ func chooseCell(lexmin bool, solved, biv *[3]uint32) (int, uint32) {
 			}
 		}
 	}
-	// chooseKeyAsm is chooseKey in assembly (choose_amd64.s), for
-	// processors with POPCNT.
+	// The fastest version of chooseKey the processor runs: in AVX2
+	// (choose_amd64.s) for the whole grid at once, else with POPCNT a
+	// cell at a time, else in Go.
 	var best uint32
-	if hasPOPCNT {
+	switch {
+	case hasAVX2:
+		best = chooseKeyAVX2(solved, biv, &chooseTab)
+	case hasPOPCNT:
 		best = chooseKeyAsm(solved, biv, &peerMasks)
-	} else {
+	default:
 		best = chooseKey(solved, biv)
 	}
 	if best == noKey {
@@ -512,7 +516,7 @@ const noKey = 1 << 31
 // branch propagates furthest. The weights were chosen by the guess counts
 // on the benchmark sets. The smallest key is the first cell with the
 // smallest score, found without a branch a cell. Scores lie in -21..84.
-// It is the reference for chooseKeyAsm.
+// It is the reference for chooseKeyAsm and chooseKeyAVX2.
 func chooseKey(solved, biv *[3]uint32) uint32 {
 	best := uint32(noKey)
 	// The placed and two-candidate cells of the other two bands of each

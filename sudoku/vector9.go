@@ -76,10 +76,12 @@ func onTriadPerm(a uint32) uint32 {
 	return a & (p | p<<1 | p<<2)
 }
 
-// boxOthers[u] holds, spread over the three rows of a band word, the
-// other columns of each box of the 9-bit column set u; boxAlone[g] the
-// columns of g that are the only one of their box in g.
-var boxOthers, boxAlone [512]uint32
+// claimKeep[g] holds the cells of a band word that column claiming
+// keeps when the other two bands hold the columns g: all but the other
+// columns of the boxes of the columns only this band holds. boxAlone[g]
+// holds, spread over the three rows, the columns of g that are the only
+// one of their box in g.
+var claimKeep, boxAlone [512]uint32
 
 // triadKeep[m] is the triad-first-cell mask of the triads on a
 // permutation of the triad matrix m (bit 3r+c: row r, box c), spread to
@@ -88,7 +90,8 @@ var triadKeep [512]uint32
 
 func init() {
 	for u := uint32(0); u < 512; u++ {
-		boxOthers[u] = (boxRot1(u) | boxRot2(u)) * rowOnes
+		only := 511 &^ u
+		claimKeep[u] = full27 &^ ((boxRot1(only) | boxRot2(only)) * rowOnes)
 		boxAlone[u] = (u &^ boxRot1(u) &^ boxRot2(u)) * rowOnes
 		var a uint32
 		for k := 0; k < 9; k++ {
@@ -100,14 +103,16 @@ func init() {
 	}
 }
 
-// permT is onTriadPerm by table (the way propagateAsm applies the rule
-// to digit 8): the triads' first cells gathered into 9 bits.
-// Multiplying a row's first cells (bits 0, 3, 6) by 0x54 puts them at
-// bits 6, 7 and 8 without carries.
+// permT is onTriadPerm by table (the way the assembly applies the rule to
+// digit 8): the triads' first cells gathered into 9 bits by two
+// multiplications without carries. Multiplying by 0x54 puts each row's
+// first cells (bits 0, 3, 6 of the row) at bits 6-8 of the row; those
+// alone, multiplied by 0x1041, put the three rows side by side at bits
+// 18-26.
 func permT(a uint32) uint32 {
 	t := (a | a>>1 | a>>2) & triadPos
-	m := t * 0x54
-	return a & triadKeep[m>>6&7|m>>12&0o70|m>>18&0o700]
+	m := t * 0x54 & (0o700 * rowOnes)
+	return a & triadKeep[m*0x1041>>18&511]
 }
 
 // propagateV applies the rules of coreVector until nothing changes, with
@@ -121,13 +126,14 @@ func permT(a uint32) uint32 {
 // vector and the scalar units share the work (a 512-bit vector with nine
 // lanes in use costs twice as much on processors whose vector units are
 // 256 bits wide). Digit 8's box and permutation rules are table look-ups
-// (boxOthers, boxAlone, triadKeep as permT uses it), and a pass skips
+// (claimKeep, boxAlone, triadKeep as permT uses it), and a pass skips
 // them when digit 8's words came through the pass before unchanged (which
 // leaves them at the rules' fixed point): after a call's first pass, 73
 // per cent of the passes on serg_benchmark, and the pass 9-11 per cent
 // faster on serg, top95 and magictour. The first pass skips them too when
 // e8 is false (a branch that did not touch digit 8): 2.5-5 per cent more
-// on serg, 5 on top95. TestVectorScalar compares every result with
+// on serg, 5 on top95; and so does the pass after naked singles that left
+// digit 8's words as they were (2.4 per cent of the instructions on serg). TestVectorScalar compares every result with
 // propagateScalar.
 func (s *stateV) propagateV(c core9, e8 bool) bool {
 	switch c {
@@ -246,11 +252,12 @@ func (s *stateV) initV(p *[81]uint8, c core9) bool {
 	}
 	d := 0
 	if c >= coreVectorAVX2 {
-		// Digits 1-8 in the lanes of vectors, digit 9 below.
-		if !setupAVX2(&dm, &given, &s.cand) {
+		// Digits 1-8 in the lanes of vectors, then 2-9 (which does
+		// 2-8 again, and costs less than digit 9 alone in Go).
+		if !setupAVX2(&dm, &given, &s.cand, false) || !setupAVX2(&dm, &given, &s.cand, true) {
 			return false
 		}
-		d = 8
+		d = 9
 	}
 	for ; d < 9; d++ {
 		if !s.setDigit(&dm, &given, d) {
@@ -332,14 +339,24 @@ func givenPeers(m, cols, all uint32) uint32 {
 func (s *stateV) assign(d, b int, bit uint32) {
 	p := uint(bits.TrailingZeros32(bit)) % 32
 	col := unitCol[p]
-	keep := s.cand[b][d] &^ ((unitRowBox[p] | col) &^ bit)
 	c := &s.cand[b]
-	for e := 0; e < 9; e++ {
-		c[e] &^= bit
-	}
+	keep := c[d] &^ ((unitRowBox[p] | col) &^ bit)
+	// The column leaves all three bands (band b's part of it is in the
+	// cell's box, which keep already lacks), then the cell's band gets
+	// keep; written out, without a loop or a division by 3.
+	s.cand[0][d] &^= col
+	s.cand[1][d] &^= col
+	s.cand[2][d] &^= col
+	c[0] &^= bit
+	c[1] &^= bit
+	c[2] &^= bit
+	c[3] &^= bit
+	c[4] &^= bit
+	c[5] &^= bit
+	c[6] &^= bit
+	c[7] &^= bit
+	c[8] &^= bit
 	c[d] = keep
-	s.cand[(b+1)%3][d] &^= col
-	s.cand[(b+2)%3][d] &^= col
 	s.solved[b] |= bit
 }
 
@@ -347,11 +364,9 @@ func (s *stateV) assign(d, b int, bit uint32) {
 // in cell bit of band b.
 func (s *stateV) cellDigits(b int, bit uint32) uint32 {
 	p := uint(bits.TrailingZeros32(bit)) % 32
-	var m uint32
-	for d := 0; d < 9; d++ {
-		m |= (s.cand[b][d] >> p & 1) << d
-	}
-	return m
+	c := &s.cand[b]
+	return c[0]>>p&1 | c[1]>>p&1<<1 | c[2]>>p&1<<2 | c[3]>>p&1<<3 |
+		c[4]>>p&1<<4 | c[5]>>p&1<<5 | c[6]>>p&1<<6 | c[7]>>p&1<<7 | c[8]>>p&1<<8
 }
 
 // searchV is search for coreVector. e8 false says that digit 8's words
@@ -386,7 +401,16 @@ func (sv *solver9) searchV(s *stateV, depth int, e8 bool) {
 		var digits [9]int
 		n := 0
 		p := uint(bits.TrailingZeros32(bit))
-		cands := s.cellDigits(b, bit)
+		// The assembly cores find the digits and the order of two in
+		// one call (b is clamped, which costs less than b%3).
+		var cands uint32
+		var swap bool
+		asm := sv.core >= coreVectorAVX2
+		if asm {
+			cands, swap = cellBranchAsm(&s.cand, int(min(uint(b), 2)), p)
+		} else {
+			cands = s.cellDigits(b, bit)
+		}
 		e8 = cands&(1<<8) != 0
 		for m := cands; m != 0; m &= m - 1 {
 			digits[n] = bits.TrailingZeros32(m)
@@ -395,12 +419,14 @@ func (sv *solver9) searchV(s *stateV, depth int, e8 bool) {
 		switch {
 		case sv.lexmin:
 		case n == 2:
-			// orderDigits for two digits.
-			// b and the digits are in range for the assembly version.
-			var swap bool
-			if hasPOPCNT {
-				swap = moreUnitCandsAsm(&s.cand, b%3, p, digits[0]%9, digits[1]%9)
-			} else {
+			// orderDigits for two digits. b and the digits are in range
+			// for the assembly version (clamped, which costs less than
+			// b%3 and d%9).
+			switch {
+			case asm:
+			case hasPOPCNT:
+				swap = moreUnitCandsAsm(&s.cand, int(min(uint(b), 2)), p, min(digits[0], 8), min(digits[1], 8))
+			default:
 				swap = moreUnitCandsGo(&s.cand, b, p, digits[0], digits[1])
 			}
 			if swap {
@@ -430,6 +456,18 @@ func (sv *solver9) searchV(s *stateV, depth int, e8 bool) {
 
 // recordV copies the solution in s to sv.sol.
 func (sv *solver9) recordV(s *stateV) {
+	if sv.core >= coreVectorAVX2 {
+		// The digits' bit planes (see putBand) of the three bands, in
+		// AVX2 to all 81 cells at once.
+		var pl [4][4]uint32
+		for b := 0; b < 3; b++ {
+			c := &s.cand[b]
+			pl[0][b], pl[1][b] = c[1]|c[3]|c[5]|c[7], c[2]|c[3]|c[6]|c[7]
+			pl[2][b], pl[3][b] = c[4]|c[5]|c[6]|c[7], c[8]
+		}
+		putGridAVX2(&sv.sol, &pl, &putTab)
+		return
+	}
 	for b := 0; b < 3; b++ {
 		c := &s.cand[b]
 		putBand(&sv.sol, b, c[1]|c[3]|c[5]|c[7], c[2]|c[3]|c[6]|c[7], c[4]|c[5]|c[6]|c[7], c[8])

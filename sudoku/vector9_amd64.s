@@ -1,4 +1,6 @@
 #include "textflag.h"
+#include "vector9_digit8_amd64.h"
+#include "vector9_pass_amd64.h"
 
 // propagateAsm (vector9_amd64.go): the passes of coreVector's band rules
 // and placements, then its naked singles, as propagateScalar applies them to one
@@ -31,6 +33,16 @@
 #define KTRI2 Y25
 #define KK22 Y19
 #define NOTK444 Y27
+
+// ANYLANE(x): ZF clear if a lane of x is not 0; ZEROLANE(x): ZF clear
+// if a lane of x is 0 (K1 scratch).
+#define ANYLANE(x) \
+	VPTESTMD x, x, K1 \
+	KORTESTW K1, K1
+
+#define ZEROLANE(x) \
+	VPTESTNMD x, x, K1 \
+	KORTESTW K1, K1
 
 // COLS(a, f, t): f = the columns of a ((a | a>>9 | a>>18) & 511, by
 // rotations).
@@ -91,16 +103,22 @@
 	VPSUBD x, p, x \
 	VPTERNLOGD $0xE0, x, p, a
 
+// ROWHIGHV(x, h, t): h = the top bit of each 9-bit row of x that has a
+// cell, t = h - h>>8 (rotated), which with h covers those rows. x may be
+// t.
+#define ROWHIGHV(x, h, t) \
+	VPANDD KLOW8, x, h \
+	VPADDD KLOW8, h, h \
+	VPTERNLOGD $0xA8, KHIGH, x, h \
+	VPRORD $8, h, t \
+	VPSUBD t, h, t
+
 // SINGLES(a, s, n, t1, t2): n = the row singles of a not yet placed
 // (s a general register with the placed cells).
 #define SINGLES(a, s, n, t1, t2) \
 	VPSUBD KROW1, a, t1 \
 	VPANDD a, t1, t1 \
-	VPANDD KLOW8, t1, n \
-	VPADDD KLOW8, n, n \
-	VPTERNLOGD $0xA8, KHIGH, t1, n \
-	VPRORD $8, n, t1 \
-	VPSUBD t1, n, t1 \
+	ROWHIGHV(t1, n, t1) \
 	VPBROADCASTD s, t2 \
 	VPANDND a, t2, t2 \
 	VPTERNLOGD $0x02, t2, t1, n
@@ -113,82 +131,10 @@
 	VPANDND c, t1, c \
 	VPMULLD KROW1, c, c
 
-// COLS1(e, g, t): g = colsOf(e) for a general register.
-#define COLS1(e, g, t) \
-	MOVL e, g \
-	MOVL e, t \
-	SHRL $9, t \
-	ORL t, g \
-	MOVL e, t \
-	SHRL $18, t \
-	ORL t, g \
-	ANDL $511, g
-
-// CLAIM1(e, g1, g2, t): e &^= boxOthers[511 &^ (g1|g2)] (SI the table).
-#define CLAIM1(e, g1, g2, t) \
-	MOVL g1, t \
-	ORL g2, t \
-	NOTL t \
-	ANDL $511, t \
-	MOVL (SI)(t*4), t \
-	NOTL t \
-	ANDL t, e
-
-// PERMT(e): e = permT(e) (SI the table triadKeep); AX, CX, DX scratch.
-#define PERMT(e) \
-	MOVL e, AX \
-	MOVL e, CX \
-	SHRL $1, CX \
-	ORL CX, AX \
-	MOVL e, CX \
-	SHRL $2, CX \
-	ORL CX, AX \
-	ANDL $0x1249249, AX \
-	IMUL3L $0x54, AX, AX \
-	MOVL AX, CX \
-	SHRL $6, CX \
-	ANDL $7, CX \
-	MOVL AX, DX \
-	SHRL $12, DX \
-	ANDL $0x38, DX \
-	ORL DX, CX \
-	SHRL $18, AX \
-	ANDL $0x1C0, AX \
-	ORL AX, CX \
-	ANDL (SI)(CX*4), e
-
-// ROWHIGH(x, h): h = the top bit of each of x's three 9-bit rows that
-// has any bit set, (x&0x3FDFEFF + 0x3FDFEFF | x) & 0x4020100.
-#define ROWHIGH(x, h) \
-	MOVL x, h \
-	ANDL $0x3FDFEFF, h \
-	ADDL $0x3FDFEFF, h \
-	ORL x, h \
-	ANDL $0x4020100, h
-
-// SINGLES1(e, s, m): m = singles1(e) &^ s; AX, CX, DX scratch.
-#define SINGLES1(e, s, m) \
-	LEAL -0x40201(e), AX \
-	ANDL e, AX \
-	ROWHIGH(AX, CX) \
-	MOVL CX, DX \
-	SHRL $8, DX \
-	MOVL CX, AX \
-	SUBL DX, AX \
-	ORL CX, AX \
-	ORL s, AX \
-	NOTL AX \
-	MOVL e, m \
-	ANDL AX, m
-
-// ORALL(n, v, t): v = the eight lanes of n or-ed into each lane.
-#define ORALL(n, v, t) \
-	VPERMQ $0x4E, n, v \
-	VPORD n, v, v \
-	VPSHUFD $0x4E, v, t \
-	VPORD t, v, v \
-	VPSHUFD $0xB1, v, t \
-	VPORD t, v, v
+// VOR and VAND: the vector or and and of ORALL and TREE2
+// (vector9_pass_amd64.h).
+#define VOR VPORD
+#define VAND VPANDD
 
 // PLACE(a, n, e, s, m, v, t): the placements of band (vector n, digit 8
 // m): the other digits lose their cells; s gains them. AX, CX scratch.
@@ -197,13 +143,7 @@
 	VPBROADCASTD m, t \
 	VPORD t, v, v \
 	VPTERNLOGD $0xD0, v, n, a \
-	VMOVD vx, AX \
-	MOVL m, CX \
-	NOTL CX \
-	ANDL AX, CX \
-	NOTL CX \
-	ANDL CX, e \
-	ORL AX, s
+	PLACE1(vx, e, s, m)
 
 // COUNTS(a, e, s, ns, off): the cells of the band (vector a, digit 8 e,
 // placed cells s) with one, two and three or more candidates, by an adder
@@ -212,14 +152,7 @@
 // s.biv at offset off of DI; Y31 ands the cells with a candidate, Y23 ors
 // the placed cells with two or more. Y3-Y11 scratch.
 #define COUNTS(a, e, s, ns, off) \
-	VPERMQ $0x4E, a, Y3 \
-	VPORD Y3, a, Y4 \
-	VPANDD Y3, a, Y5 \
-	VPSHUFD $0x4E, Y4, Y6 \
-	VPSHUFD $0x4E, Y5, Y7 \
-	VPANDD Y6, Y5, Y8 \
-	VPANDD Y7, Y4, Y9 \
-	VPORD Y9, Y8, Y8 \
+	TREE2(a) \
 	VPANDD Y6, Y4, Y9 \
 	VPTERNLOGD $0xFE, Y9, Y7, Y5 \
 	VPORD Y6, Y4, Y4 \
@@ -251,29 +184,106 @@
 // the changes of e. AX, CX, DX, SI, R14, Y3-Y5 scratch.
 #define NAKED(a, prev, ns, nsx, e) \
 	VPANDD ns, a, Y3 \
-	VPANDD KLOW8, Y3, Y4 \
-	VPADDD KLOW8, Y4, Y4 \
-	VPTERNLOGD $0xA8, KHIGH, Y3, Y4 \
-	VPRORD $8, Y4, Y5 \
-	VPSUBD Y5, Y4, Y5 \
+	ROWHIGHV(Y3, Y4, Y5) \
 	VPORD Y4, Y5, Y5 \
 	VMOVDQA32 a, prev \
 	VPTERNLOGD $0xB0, Y3, Y5, a \
-	VMOVD nsx, AX \
-	ANDL e, AX \
-	ROWHIGH(AX, CX) \
-	MOVL CX, DX \
-	SHRL $8, DX \
-	MOVL CX, SI \
-	SUBL DX, SI \
-	ORL CX, SI \
-	NOTL AX \
-	ANDL AX, SI \
-	MOVL e, R14 \
-	NOTL SI \
-	ANDL SI, e \
-	XORL e, R14 \
-	ORL R14, R15
+	NAKED1(nsx, e)
+
+// SAME: ZF set when Y0-Y2 equal Y28-Y30, the pass's starting words (AX,
+// K1-K3 scratch).
+#define SAME \
+	VPCMPEQD Y28, Y0, K1 \
+	VPCMPEQD Y29, Y1, K2 \
+	VPCMPEQD Y30, Y2, K3 \
+	KANDW K2, K1, K1 \
+	KANDW K3, K1, K1 \
+	KMOVW K1, AX \
+	CMPL AX, $0xFF
+
+// The steps of PASSES (vector9_pass_amd64.h) in AVX-512; Y28-Y30 keep
+// Y0-Y2 at the start of the pass.
+#define SAVEPASS \
+	VMOVDQA32 Y0, Y28 \
+	VMOVDQA32 Y1, Y29 \
+	VMOVDQA32 Y2, Y30
+
+#define CLAIMS \
+	COLS(Y0, Y3, Y6) \
+	COLS(Y1, Y4, Y7) \
+	COLS(Y2, Y5, Y8) \
+	VMOVDQA32 Y3, Y6 \
+	VPTERNLOGD $0xFE, Y5, Y4, Y6 \
+	VPXORD K511, Y6, Y6 \
+	ANYLANE(Y6) \
+	JNE fail \
+	VPORD Y5, Y4, Y9 \
+	VPANDND K511, Y9, Y9 \
+	VPORD Y5, Y3, Y10 \
+	VPANDND K511, Y10, Y10 \
+	VPORD Y4, Y3, Y11 \
+	VPANDND K511, Y11, Y11 \
+	CLAIM(Y0, Y9, Y6, Y7, Y8) \
+	CLAIM(Y1, Y10, Y6, Y7, Y8) \
+	CLAIM(Y2, Y11, Y6, Y7, Y8)
+
+#define PERMS \
+	PERM3 \
+	ZEROLANE(Y6) \
+	JNE fail
+
+#define POINTING \
+	SINGLES(Y0, R11, Y3, Y6, Y7) \
+	SINGLES(Y1, R12, Y4, Y6, Y7) \
+	SINGLES(Y2, R13, Y5, Y6, Y7) \
+	POINTS(Y0, Y9, Y6, Y7, Y8) \
+	POINTS(Y1, Y10, Y6, Y7, Y8) \
+	POINTS(Y2, Y11, Y6, Y7, Y8) \
+	VPORD Y11, Y10, Y6 \
+	VPANDND Y0, Y6, Y0 \
+	VPORD Y11, Y9, Y6 \
+	VPANDND Y1, Y6, Y1 \
+	VPORD Y10, Y9, Y6 \
+	VPANDND Y2, Y6, Y2
+
+#define ANYPLACED(place) \
+	VPORD Y5, Y4, Y6 \
+	VPORD Y3, Y6, Y6 \
+	ANYLANE(Y6) \
+	JNE place
+
+#define PLACES \
+	PLACE(Y0, Y3, R8, R11, R14, Y6, X6, Y7) \
+	PLACE(Y1, Y4, R9, R12, R15, Y6, X6, Y7) \
+	PLACE(Y2, Y5, R10, R13, DI, Y6, X6, Y7)
+
+#define AFTERPLACE
+
+#define SAMEPASS SAME
+
+// STALL: Y31 ands the cells with a candidate, Y23 ors the placed cells
+// with two or more, over the three bands.
+#define STALL(done, fail) \
+	VPTERNLOGD $0xFF, Y31, Y31, Y31 \
+	VPXORD Y23, Y23, Y23 \
+	COUNTS(Y0, R8, R11, Y13, 120) \
+	COUNTS(Y1, R9, R12, Y14, 124) \
+	COUNTS(Y2, R10, R13, Y15, 128) \
+	VMOVDQA32 Y31, Y3 \
+	VMOVD X3, AX \
+	CMPL AX, $0x7FFFFFF \
+	JNE fail \
+	ANYLANE(Y23) \
+	JNE fail \
+	VPORD Y14, Y13, Y3 \
+	VPORD Y15, Y3, Y3 \
+	ANYLANE(Y3) \
+	JEQ done
+
+#define NAKEDS \
+	NAKED(Y0, Y28, Y13, X13, R8) \
+	NAKED(Y1, Y29, Y14, X14, R9) \
+	NAKED(Y2, Y30, Y15, X15, R10)
 
 // func propagateAsm(s *stateV, e8 bool) bool
 TEXT ·propagateAsm(SB), NOSPLIT, $0-17
@@ -302,205 +312,15 @@ TEXT ·propagateAsm(SB), NOSPLIT, $0-17
 	VMOVDQU32 0(DI), Y0
 	VMOVDQU32 36(DI), Y1
 	VMOVDQU32 72(DI), Y2
-	MOVL 32(DI), R8
-	MOVL 68(DI), R9
-	MOVL 104(DI), R10
-	MOVL 108(DI), R11
-	MOVL 112(DI), R12
-	MOVL 116(DI), R13
+	LOAD8
 
-loop:
-	VMOVDQA32 Y0, Y28
-	VMOVDQA32 Y1, Y29
-	VMOVDQA32 Y2, Y30
-	MOVQ s+0(FP), DI
-	MOVL R8, 32(DI)
-	MOVL R9, 68(DI)
-	MOVL R10, 104(DI)
-
-	// Column claiming.
-	COLS(Y0, Y3, Y6)
-	COLS(Y1, Y4, Y7)
-	COLS(Y2, Y5, Y8)
-	VMOVDQA32 Y3, Y6
-	VPTERNLOGD $0xFE, Y5, Y4, Y6
-	VPXORD K511, Y6, Y6
-	VPTESTMD Y6, Y6, K1
-	KORTESTW K1, K1
-	JNE fail
-	VPORD Y5, Y4, Y9
-	VPANDND K511, Y9, Y9
-	VPORD Y5, Y3, Y10
-	VPANDND K511, Y10, Y10
-	VPORD Y4, Y3, Y11
-	VPANDND K511, Y11, Y11
-	CLAIM(Y0, Y9, Y6, Y7, Y8)
-	CLAIM(Y1, Y10, Y6, Y7, Y8)
-	CLAIM(Y2, Y11, Y6, Y7, Y8)
-
-	// The triad permutation rule.
-	PERM(Y0, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
-	PERM(Y1, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
-	PERM(Y2, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
-	VPMINUD Y1, Y0, Y6
-	VPMINUD Y2, Y6, Y6
-	VPTESTNMD Y6, Y6, K1
-	KORTESTW K1, K1
-	JNE fail
-
-	// Digit 8, unless its words are at the rules' fixed point.
-	XORL R14, R14
-	XORL R15, R15
-	XORL DI, DI
-	TESTL BX, BX
-	JEQ vecrest
-	COLS1(R8, AX, BX)
-	COLS1(R9, CX, BX)
-	COLS1(R10, DX, BX)
-	MOVL AX, BX
-	ORL CX, BX
-	ORL DX, BX
-	CMPL BX, $511
-	JNE fail
-	LEAQ ·boxOthers(SB), SI
-	CLAIM1(R8, CX, DX, BX)
-	CLAIM1(R9, AX, DX, BX)
-	CLAIM1(R10, AX, CX, BX)
-	LEAQ ·triadKeep(SB), SI
-	PERMT(R8)
-	PERMT(R9)
-	PERMT(R10)
-	TESTL R8, R8
-	JEQ fail
-	TESTL R9, R9
-	JEQ fail
-	TESTL R10, R10
-	JEQ fail
-	SINGLES1(R8, R11, R14)
-	SINGLES1(R9, R12, R15)
-	SINGLES1(R10, R13, DI)
-	LEAQ ·boxAlone(SB), SI
-	COLS1(R8, AX, BX)
-	MOVL (SI)(AX*4), AX
-	COLS1(R9, CX, BX)
-	MOVL (SI)(CX*4), CX
-	COLS1(R10, DX, BX)
-	MOVL (SI)(DX*4), DX
-	MOVL CX, BX
-	ORL DX, BX
-	NOTL BX
-	ANDL BX, R8
-	MOVL AX, BX
-	ORL DX, BX
-	NOTL BX
-	ANDL BX, R9
-	MOVL AX, BX
-	ORL CX, BX
-	NOTL BX
-	ANDL BX, R10
-
-vecrest:
-	// Row singles (placements) and box/column pointing.
-	SINGLES(Y0, R11, Y3, Y6, Y7)
-	SINGLES(Y1, R12, Y4, Y6, Y7)
-	SINGLES(Y2, R13, Y5, Y6, Y7)
-	POINTS(Y0, Y9, Y6, Y7, Y8)
-	POINTS(Y1, Y10, Y6, Y7, Y8)
-	POINTS(Y2, Y11, Y6, Y7, Y8)
-	VPORD Y11, Y10, Y6
-	VPANDND Y0, Y6, Y0
-	VPORD Y11, Y9, Y6
-	VPANDND Y1, Y6, Y1
-	VPORD Y10, Y9, Y6
-	VPANDND Y2, Y6, Y2
-
-	// Placements: every other digit loses the cell.
-	VPORD Y5, Y4, Y6
-	VPORD Y3, Y6, Y6
-	VPTESTMD Y6, Y6, K1
-	KORTESTW K1, K1
-	JNE place
-	MOVL R14, AX
-	ORL R15, AX
-	ORL DI, AX
-	JEQ compare
-place:
-	PLACE(Y0, Y3, R8, R11, R14, Y6, X6, Y7)
-	PLACE(Y1, Y4, R9, R12, R15, Y6, X6, Y7)
-	PLACE(Y2, Y5, R10, R13, DI, Y6, X6, Y7)
-
-compare:
-	MOVQ s+0(FP), DI
-	XORL BX, BX
-	MOVL R8, AX
-	XORL 32(DI), AX
-	MOVL R9, CX
-	XORL 68(DI), CX
-	ORL CX, AX
-	MOVL R10, CX
-	XORL 104(DI), CX
-	ORL CX, AX
-	SETNE BL
-	VPCMPEQD Y28, Y0, K1
-	VPCMPEQD Y29, Y1, K2
-	VPCMPEQD Y30, Y2, K3
-	KANDW K2, K1, K1
-	KANDW K3, K1, K1
-	KMOVW K1, AX
-	CMPL AX, $0xFF
-	JNE loop
-	TESTL BX, BX
-	JNE loop
-
-	// The passes have stalled. Count the candidates of each cell: every
-	// cell must keep one, a placed cell only one; the cells with two are
-	// stored in s.biv; cells with one left (naked singles) restrict their
-	// digit's row to them, and the passes resume.
-	VPTERNLOGD $0xFF, Y31, Y31, Y31
-	VPXORD Y23, Y23, Y23
-	COUNTS(Y0, R8, R11, Y13, 120)
-	COUNTS(Y1, R9, R12, Y14, 124)
-	COUNTS(Y2, R10, R13, Y15, 128)
-	VMOVDQA32 Y31, Y3
-	VMOVD X3, AX
-	CMPL AX, $0x7FFFFFF
-	JNE fail
-	VPTESTMD Y23, Y23, K1
-	KORTESTW K1, K1
-	JNE fail
-	VPORD Y14, Y13, Y3
-	VPORD Y15, Y3, Y3
-	VPTESTMD Y3, Y3, K1
-	KORTESTW K1, K1
-	JEQ done
-	XORL R15, R15
-	NAKED(Y0, Y28, Y13, X13, R8)
-	NAKED(Y1, Y29, Y14, X14, R9)
-	NAKED(Y2, Y30, Y15, X15, R10)
-	VPCMPEQD Y28, Y0, K1
-	VPCMPEQD Y29, Y1, K2
-	VPCMPEQD Y30, Y2, K3
-	KANDW K2, K1, K1
-	KANDW K3, K1, K1
-	KMOVW K1, AX
-	CMPL AX, $0xFF
-	JNE resume
-	TESTL R15, R15
-	JEQ fail
-resume:
-	MOVL $1, BX
-	JMP loop
+	PASSES
 
 done:
 	VMOVDQU32 Y0, 0(DI)
 	VMOVDQU32 Y1, 36(DI)
 	VMOVDQU32 Y2, 72(DI)
-	MOVL R8, 32(DI)
-	MOVL R9, 68(DI)
-	MOVL R10, 104(DI)
-	MOVL R11, 108(DI)
-	MOVL R12, 112(DI)
-	MOVL R13, 116(DI)
+	STORE8
 	VZEROUPPER
 	MOVB $1, ret+16(FP)
 	RET

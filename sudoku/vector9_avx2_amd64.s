@@ -1,4 +1,6 @@
 #include "textflag.h"
+#include "vector9_digit8_amd64.h"
+#include "vector9_pass_amd64.h"
 
 // propagateAVX2 (vector9_amd64.go) is propagateAsm (vector9_amd64.s) for
 // processors with AVX2 and without AVX-512: the same passes on the same
@@ -11,8 +13,9 @@
 // shifts: the bits a rotation brings round land where a mask clears
 // them or where the triad rule's final and with t (the third cells of
 // the triads) drops them.
-// The digit-8 code is propagateAsm's. TestVectorScalar compares the
-// results with propagateScalar.
+// Digit 8's code (vector9_digit8_amd64.h) and the loop of passes
+// (vector9_pass_amd64.h) are shared with propagateAsm. TestVectorScalar
+// compares the results with propagateScalar.
 //
 // Registers:
 //   Y0-Y2    digits 0-7 of bands 0-2
@@ -92,19 +95,24 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPOR a, f, f \
 	VPAND c511<>(SB), f, f
 
+// VZRET: return, the upper halves of the vector registers cleared.
+#define VZRET \
+	VZEROUPPER \
+	RET
+
+// SHOR(sh, n, u, m, r, t): r |= (u shifted by sh $n) & m (t scratch).
+#define SHOR(sh, n, u, m, r, t) \
+	sh $n, u, t \
+	VPAND m, t, t \
+	VPOR t, r, r
+
 // ROTOR(u, r, t): r = boxRot1(u) | boxRot2(u) for a 9-bit u.
 #define ROTOR(u, r, t) \
 	VPSRLD $1, u, r \
 	VPAND c333<>(SB), r, r \
-	VPSLLD $2, u, t \
-	VPAND c444<>(SB), t, t \
-	VPOR t, r, r \
-	VPSRLD $2, u, t \
-	VPAND c111<>(SB), t, t \
-	VPOR t, r, r \
-	VPSLLD $1, u, t \
-	VPAND c666<>(SB), t, t \
-	VPOR t, r, r
+	SHOR(VPSLLD, 2, u, c444<>(SB), r, t) \
+	SHOR(VPSRLD, 2, u, c111<>(SB), r, t) \
+	SHOR(VPSLLD, 1, u, c666<>(SB), r, t)
 
 // CLAIM(a, u, t1, t2): a &^= spread(boxRot1(u) | boxRot2(u)).
 #define CLAIM(a, u, t1, t2) \
@@ -121,6 +129,13 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPAND chigh<>(SB), t, t \
 	VPOR t, y, y
 
+// ROWROT(x, y, t): y = x>>9 | x<<18, the rows of a band word moved up by
+// one, the first to the last (bits above 26 are left for a mask).
+#define ROWROT(x, y, t) \
+	VPSRLD $9, x, y \
+	VPSLLD $18, x, t \
+	VPOR t, y, y
+
 // PERM(a, t, b1, b2, r1, r2, x, p): the triad permutation rule.
 #define PERM(a, t, b1, b2, r1, r2, x, p) \
 	VPAND c333<>(SB), a, t \
@@ -129,35 +144,37 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPAND ctri2<>(SB), t, t \
 	B12(t, b1, x) \
 	B12(b1, b2, x) \
-	VPSRLD $9, b2, r2 \
-	VPSLLD $18, b2, x \
-	VPOR x, r2, r2 \
+	ROWROT(b2, r2, x) \
 	VPAND b1, r2, r2 \
-	VPSRLD $9, b1, r1 \
-	VPSLLD $18, b1, x \
-	VPOR x, r1, r1 \
+	ROWROT(b1, r1, x) \
 	VPAND b2, r1, r1 \
 	VPOR r1, r2, x \
-	VPSRLD $9, x, p \
-	VPSLLD $18, x, r1 \
-	VPOR r1, p, p \
+	ROWROT(x, p, r1) \
 	VPAND t, p, p \
 	VPSRLD $2, p, x \
 	VPSUBD x, p, x \
 	VPOR p, x, x \
 	VPAND x, a, a
 
+// ROWHIGHV(x, h): h = the top bit of each 9-bit row of x that has a
+// cell; SPREADV(h, t): t = h - h>>8, which with h covers those rows.
+#define ROWHIGHV(x, h) \
+	VPAND clow8<>(SB), x, h \
+	VPADDD clow8<>(SB), h, h \
+	VPOR x, h, h \
+	VPAND chigh<>(SB), h, h
+
+#define SPREADV(h, t) \
+	VPSRLD $8, h, t \
+	VPSUBD t, h, t
+
 // SINGLES(a, s, n, t, tx): n = the row singles of a not yet placed (s a
 // general register with the placed cells; tx is t's X register).
 #define SINGLES(a, s, n, t, tx) \
 	VPSUBD crow1<>(SB), a, t \
 	VPAND a, t, t \
-	VPAND clow8<>(SB), t, n \
-	VPADDD clow8<>(SB), n, n \
-	VPOR t, n, n \
-	VPAND chigh<>(SB), n, n \
-	VPSRLD $8, n, t \
-	VPSUBD t, n, t \
+	ROWHIGHV(t, n) \
+	SPREADV(n, t) \
 	VPOR t, n, n \
 	VMOVD s, tx \
 	VPBROADCASTD tx, t \
@@ -172,82 +189,10 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPANDN c, t1, c \
 	VPMULLD crow1<>(SB), c, c
 
-// COLS1(e, g, t): g = colsOf(e) for a general register.
-#define COLS1(e, g, t) \
-	MOVL e, g \
-	MOVL e, t \
-	SHRL $9, t \
-	ORL t, g \
-	MOVL e, t \
-	SHRL $18, t \
-	ORL t, g \
-	ANDL $511, g
-
-// CLAIM1(e, g1, g2, t): e &^= boxOthers[511 &^ (g1|g2)] (SI the table).
-#define CLAIM1(e, g1, g2, t) \
-	MOVL g1, t \
-	ORL g2, t \
-	NOTL t \
-	ANDL $511, t \
-	MOVL (SI)(t*4), t \
-	NOTL t \
-	ANDL t, e
-
-// PERMT(e): e = permT(e) (SI the table triadKeep); AX, CX, DX scratch.
-#define PERMT(e) \
-	MOVL e, AX \
-	MOVL e, CX \
-	SHRL $1, CX \
-	ORL CX, AX \
-	MOVL e, CX \
-	SHRL $2, CX \
-	ORL CX, AX \
-	ANDL $0x1249249, AX \
-	IMUL3L $0x54, AX, AX \
-	MOVL AX, CX \
-	SHRL $6, CX \
-	ANDL $7, CX \
-	MOVL AX, DX \
-	SHRL $12, DX \
-	ANDL $0x38, DX \
-	ORL DX, CX \
-	SHRL $18, AX \
-	ANDL $0x1C0, AX \
-	ORL AX, CX \
-	ANDL (SI)(CX*4), e
-
-// ROWHIGH(x, h): h = the top bit of each of x's three 9-bit rows that
-// has any bit set.
-#define ROWHIGH(x, h) \
-	MOVL x, h \
-	ANDL $0x3FDFEFF, h \
-	ADDL $0x3FDFEFF, h \
-	ORL x, h \
-	ANDL $0x4020100, h
-
-// SINGLES1(e, s, m): m = singles1(e) &^ s; AX, CX, DX scratch.
-#define SINGLES1(e, s, m) \
-	LEAL -0x40201(e), AX \
-	ANDL e, AX \
-	ROWHIGH(AX, CX) \
-	MOVL CX, DX \
-	SHRL $8, DX \
-	MOVL CX, AX \
-	SUBL DX, AX \
-	ORL CX, AX \
-	ORL s, AX \
-	NOTL AX \
-	MOVL e, m \
-	ANDL AX, m
-
-// ORALL(n, v, t): v = the eight lanes of n or-ed into each lane.
-#define ORALL(n, v, t) \
-	VPERMQ $0x4E, n, v \
-	VPOR n, v, v \
-	VPSHUFD $0x4E, v, t \
-	VPOR t, v, v \
-	VPSHUFD $0xB1, v, t \
-	VPOR t, v, v
+// VOR and VAND: the vector or and and of ORALL and TREE2
+// (vector9_pass_amd64.h).
+#define VOR VPOR
+#define VAND VPAND
 
 // PLACE(a, n, e, s, m, v, vx, t, tx): the placements of band (vector n,
 // digit 8 m): the other digits lose their cells; s gains them. AX, CX
@@ -259,13 +204,15 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPOR t, v, v \
 	VPANDN v, n, t \
 	VPANDN a, t, a \
-	VMOVD vx, AX \
-	MOVL m, CX \
-	NOTL CX \
-	ANDL AX, CX \
-	NOTL CX \
-	ANDL CX, e \
-	ORL AX, s
+	PLACE1(vx, e, s, m)
+
+// MERGE(o, t, o2, t2, x): the cells with one or more (o) and two or
+// more (t) candidates of two groups of digits merged (x scratch).
+#define MERGE(o, t, o2, t2, x) \
+	VPAND o2, o, x \
+	VPOR t2, t, t \
+	VPOR x, t, t \
+	VPOR o2, o, o
 
 // COUNTS(a, e, s, ns, off): the cells of the band (vector a, digit 8 e,
 // placed cells s) with one, two and three or more candidates, by an adder
@@ -274,18 +221,8 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 // every lane; the unplaced cells with two candidates go to s.biv at
 // offset off of DI. Y3-Y11, AX scratch.
 #define COUNTS(a, e, s, ns, off) \
-	VPERMQ $0x4E, a, Y3 \
-	VPOR Y3, a, Y4 \
-	VPAND Y3, a, Y5 \
-	VPSHUFD $0x4E, Y4, Y6 \
-	VPSHUFD $0x4E, Y5, Y7 \
-	VPAND Y6, Y5, Y8 \
-	VPAND Y7, Y4, Y9 \
-	VPOR Y9, Y8, Y8 \
-	VPAND Y6, Y4, Y9 \
-	VPOR Y7, Y5, Y5 \
-	VPOR Y9, Y5, Y5 \
-	VPOR Y6, Y4, Y4 \
+	TREE2(a) \
+	MERGE(Y4, Y5, Y6, Y7, Y9) \
 	VPSHUFD $0xB1, Y4, Y6 \
 	VPSHUFD $0xB1, Y5, Y7 \
 	VPSHUFD $0xB1, Y8, Y9 \
@@ -294,10 +231,7 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPOR Y10, Y8, Y8 \
 	VPOR Y11, Y8, Y8 \
 	VPOR Y9, Y8, Y8 \
-	VPAND Y6, Y4, Y9 \
-	VPOR Y7, Y5, Y5 \
-	VPOR Y9, Y5, Y5 \
-	VPOR Y6, Y4, Y4 \
+	MERGE(Y4, Y5, Y6, Y7, Y9) \
 	VMOVD e, X10 \
 	VPBROADCASTD X10, Y10 \
 	VPAND Y10, Y5, Y11 \
@@ -324,31 +258,35 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 // the changes of e. AX, CX, DX, SI, R14, Y3-Y5 scratch.
 #define NAKED(a, prev, ns, nsx, e) \
 	VPAND ns, a, Y3 \
-	VPAND clow8<>(SB), Y3, Y4 \
-	VPADDD clow8<>(SB), Y4, Y4 \
-	VPOR Y3, Y4, Y4 \
-	VPAND chigh<>(SB), Y4, Y4 \
-	VPSRLD $8, Y4, Y5 \
-	VPSUBD Y5, Y4, Y5 \
+	ROWHIGHV(Y3, Y4) \
+	SPREADV(Y4, Y5) \
 	VPOR Y4, Y5, Y5 \
 	VMOVDQU a, prev \
 	VPANDN Y5, Y3, Y5 \
 	VPANDN a, Y5, a \
-	VMOVD nsx, AX \
-	ANDL e, AX \
-	ROWHIGH(AX, CX) \
-	MOVL CX, DX \
-	SHRL $8, DX \
-	MOVL CX, SI \
-	SUBL DX, SI \
-	ORL CX, SI \
-	NOTL AX \
-	ANDL AX, SI \
-	MOVL e, R14 \
-	NOTL SI \
-	ANDL SI, e \
-	XORL e, R14 \
-	ORL R14, R15
+	NAKED1(nsx, e)
+
+// COVER(a, r, f, x, t): for band vector a, r = each row's top bit set
+// if the row has a cell, f = colsOf(a), x = bit 3k set if box k has a
+// cell (t scratch).
+#define COVER(a, r, f, x, t) \
+	VPAND clow8<>(SB), a, r \
+	VPADDD clow8<>(SB), r, r \
+	VPOR a, r, r \
+	COLS(a, f, t) \
+	VPSRLD $1, f, x \
+	VPOR f, x, x \
+	VPSRLD $2, f, t \
+	VPOR t, x, x
+
+// BOXES1(g, t): g |= g>>1 | g>>2 (bit 3k: box k of the columns g).
+#define BOXES1(g, t) \
+	MOVL g, t \
+	SHRL $1, t \
+	ORL t, g \
+	MOVL g, t \
+	SHRL $1, t \
+	ORL t, g
 
 // SAME(t, u): ZF set when Y0-Y2 equal the frame's copies (t, u scratch).
 #define SAME(t, u) \
@@ -359,6 +297,88 @@ GLOBL ctri2<>(SB), RODATA|NOPTR, $32
 	VPOR u, t, t \
 	VPTEST t, t
 
+// The steps of PASSES (vector9_pass_amd64.h) in AVX2; the frame keeps
+// Y0-Y2 at the start of the pass.
+#define SAVEPASS \
+	VMOVDQU Y0, 0(SP) \
+	VMOVDQU Y1, 32(SP) \
+	VMOVDQU Y2, 64(SP)
+
+#define CLAIMS \
+	COLS(Y0, Y3, Y6) \
+	COLS(Y1, Y4, Y7) \
+	COLS(Y2, Y5, Y8) \
+	VPOR Y4, Y3, Y6 \
+	VPOR Y5, Y6, Y6 \
+	VPXOR c511<>(SB), Y6, Y6 \
+	VPTEST Y6, Y6 \
+	JNE fail \
+	VPOR Y5, Y4, Y9 \
+	VPANDN c511<>(SB), Y9, Y9 \
+	VPOR Y5, Y3, Y10 \
+	VPANDN c511<>(SB), Y10, Y10 \
+	VPOR Y4, Y3, Y11 \
+	VPANDN c511<>(SB), Y11, Y11 \
+	CLAIM(Y0, Y9, Y6, Y7) \
+	CLAIM(Y1, Y10, Y6, Y7) \
+	CLAIM(Y2, Y11, Y6, Y7)
+
+#define PERMS \
+	PERM3 \
+	VPXOR Y7, Y7, Y7 \
+	VPCMPEQD Y7, Y6, Y6 \
+	VPTEST Y6, Y6 \
+	JNE fail
+
+#define POINTING \
+	SINGLES(Y0, R11, Y3, Y6, X6) \
+	SINGLES(Y1, R12, Y4, Y6, X6) \
+	SINGLES(Y2, R13, Y5, Y6, X6) \
+	POINTS(Y0, Y9, Y6, Y7) \
+	POINTS(Y1, Y10, Y6, Y7) \
+	POINTS(Y2, Y11, Y6, Y7) \
+	VPOR Y11, Y10, Y6 \
+	VPANDN Y0, Y6, Y0 \
+	VPOR Y11, Y9, Y6 \
+	VPANDN Y1, Y6, Y1 \
+	VPOR Y10, Y9, Y6 \
+	VPANDN Y2, Y6, Y2
+
+#define ANYPLACED(place) \
+	VPOR Y5, Y4, Y6 \
+	VPOR Y3, Y6, Y6 \
+	VPTEST Y6, Y6 \
+	JNE place
+
+#define PLACES \
+	PLACE(Y0, Y3, R8, R11, R14, Y6, X6, Y7, X7) \
+	PLACE(Y1, Y4, R9, R12, R15, Y6, X6, Y7, X7) \
+	PLACE(Y2, Y5, R10, R13, DI, Y6, X6, Y7, X7)
+
+// AFTERPLACE: to full if every cell is placed.
+#define AFTERPLACE \
+	MOVL R11, AX \
+	ANDL R12, AX \
+	ANDL R13, AX \
+	CMPL AX, $0x7FFFFFF \
+	JEQ full
+
+#define SAMEPASS SAME(Y6, Y7)
+
+#define STALL(done, fail) \
+	COUNTS(Y0, R8, R11, Y13, 120) \
+	COUNTS(Y1, R9, R12, Y14, 124) \
+	COUNTS(Y2, R10, R13, Y15, 128) \
+	VPOR Y14, Y13, Y3 \
+	VPOR Y15, Y3, Y3 \
+	VPTEST Y3, Y3 \
+	JEQ done
+
+#define NAKEDS \
+	NAKED(Y0, 0(SP), Y13, X13, R8) \
+	NAKED(Y1, 32(SP), Y14, X14, R9) \
+	NAKED(Y2, 64(SP), Y15, X15, R10)
+
 // func propagateAVX2(s *stateV, e8 bool) bool
 TEXT ·propagateAVX2(SB), NOSPLIT, $96-17
 	MOVQ s+0(FP), DI
@@ -366,202 +386,80 @@ TEXT ·propagateAVX2(SB), NOSPLIT, $96-17
 	VMOVDQU 0(DI), Y0
 	VMOVDQU 36(DI), Y1
 	VMOVDQU 72(DI), Y2
-	MOVL 32(DI), R8
-	MOVL 68(DI), R9
-	MOVL 104(DI), R10
-	MOVL 108(DI), R11
-	MOVL 112(DI), R12
-	MOVL 116(DI), R13
+	LOAD8
 
-loop:
-	VMOVDQU Y0, 0(SP)
-	VMOVDQU Y1, 32(SP)
-	VMOVDQU Y2, 64(SP)
+	PASSES
+
+	// Every cell is placed. If every digit has a cell in each row, column
+	// and box, and (COUNTS) every cell one candidate, the grid is solved:
+	// each digit has 9 cells, one a row, column and box, which is the
+	// rules' fixed point, so the pass that would confirm it is skipped.
+	// Otherwise the passes go on as before.
+full:
+	COVER(Y0, Y3, Y4, Y5, Y12)
+	COVER(Y1, Y6, Y7, Y8, Y12)
+	COVER(Y2, Y9, Y10, Y11, Y12)
+	VPAND Y6, Y3, Y3
+	VPAND Y9, Y3, Y3
+	VPTEST chigh<>(SB), Y3
+	JCC compare
+	VPOR Y7, Y4, Y4
+	VPOR Y10, Y4, Y4
+	VPTEST c511<>(SB), Y4
+	JCC compare
+	VPAND Y8, Y5, Y5
+	VPAND Y11, Y5, Y5
+	VPTEST c111<>(SB), Y5
+	JCC compare
+	ROWHIGH(R8, AX)
+	ROWHIGH(R9, CX)
+	ANDL CX, AX
+	ROWHIGH(R10, CX)
+	ANDL CX, AX
+	CMPL AX, $0x4020100
+	JNE compare
+	COLS1(R8, AX, DX)
+	COLS1(R9, CX, DX)
+	COLS1(R10, SI, DX)
+	MOVL AX, DX
+	ORL CX, DX
+	ORL SI, DX
+	CMPL DX, $511
+	JNE compare
+	BOXES1(AX, DX)
+	BOXES1(CX, DX)
+	BOXES1(SI, DX)
+	ANDL CX, AX
+	ANDL SI, AX
+	ANDL $0x49, AX
+	CMPL AX, $0x49
+	JNE compare
 	MOVQ s+0(FP), DI
-	MOVL R8, 32(DI)
-	MOVL R9, 68(DI)
-	MOVL R10, 104(DI)
-
-	// Column claiming.
-	COLS(Y0, Y3, Y6)
-	COLS(Y1, Y4, Y7)
-	COLS(Y2, Y5, Y8)
-	VPOR Y4, Y3, Y6
-	VPOR Y5, Y6, Y6
-	VPXOR c511<>(SB), Y6, Y6
-	VPTEST Y6, Y6
-	JNE fail
-	VPOR Y5, Y4, Y9
-	VPANDN c511<>(SB), Y9, Y9
-	VPOR Y5, Y3, Y10
-	VPANDN c511<>(SB), Y10, Y10
-	VPOR Y4, Y3, Y11
-	VPANDN c511<>(SB), Y11, Y11
-	CLAIM(Y0, Y9, Y6, Y7)
-	CLAIM(Y1, Y10, Y6, Y7)
-	CLAIM(Y2, Y11, Y6, Y7)
-
-	// The triad permutation rule.
-	PERM(Y0, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
-	PERM(Y1, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
-	PERM(Y2, Y6, Y7, Y8, Y9, Y10, Y11, Y12)
-	VPMINUD Y1, Y0, Y6
-	VPMINUD Y2, Y6, Y6
-	VPXOR Y7, Y7, Y7
-	VPCMPEQD Y7, Y6, Y6
-	VPTEST Y6, Y6
-	JNE fail
-
-	// Digit 8, unless its words are at the rules' fixed point.
-	XORL R14, R14
-	XORL R15, R15
-	XORL DI, DI
-	TESTL BX, BX
-	JEQ vecrest
-	COLS1(R8, AX, BX)
-	COLS1(R9, CX, BX)
-	COLS1(R10, DX, BX)
-	MOVL AX, BX
-	ORL CX, BX
-	ORL DX, BX
-	CMPL BX, $511
-	JNE fail
-	LEAQ ·boxOthers(SB), SI
-	CLAIM1(R8, CX, DX, BX)
-	CLAIM1(R9, AX, DX, BX)
-	CLAIM1(R10, AX, CX, BX)
-	LEAQ ·triadKeep(SB), SI
-	PERMT(R8)
-	PERMT(R9)
-	PERMT(R10)
-	TESTL R8, R8
-	JEQ fail
-	TESTL R9, R9
-	JEQ fail
-	TESTL R10, R10
-	JEQ fail
-	SINGLES1(R8, R11, R14)
-	SINGLES1(R9, R12, R15)
-	SINGLES1(R10, R13, DI)
-	LEAQ ·boxAlone(SB), SI
-	COLS1(R8, AX, BX)
-	MOVL (SI)(AX*4), AX
-	COLS1(R9, CX, BX)
-	MOVL (SI)(CX*4), CX
-	COLS1(R10, DX, BX)
-	MOVL (SI)(DX*4), DX
-	MOVL CX, BX
-	ORL DX, BX
-	NOTL BX
-	ANDL BX, R8
-	MOVL AX, BX
-	ORL DX, BX
-	NOTL BX
-	ANDL BX, R9
-	MOVL AX, BX
-	ORL CX, BX
-	NOTL BX
-	ANDL BX, R10
-
-vecrest:
-	// Row singles (placements) and box/column pointing.
-	SINGLES(Y0, R11, Y3, Y6, X6)
-	SINGLES(Y1, R12, Y4, Y6, X6)
-	SINGLES(Y2, R13, Y5, Y6, X6)
-	POINTS(Y0, Y9, Y6, Y7)
-	POINTS(Y1, Y10, Y6, Y7)
-	POINTS(Y2, Y11, Y6, Y7)
-	VPOR Y11, Y10, Y6
-	VPANDN Y0, Y6, Y0
-	VPOR Y11, Y9, Y6
-	VPANDN Y1, Y6, Y1
-	VPOR Y10, Y9, Y6
-	VPANDN Y2, Y6, Y2
-
-	// Placements: every other digit loses the cell.
-	VPOR Y5, Y4, Y6
-	VPOR Y3, Y6, Y6
-	VPTEST Y6, Y6
-	JNE place
-	MOVL R14, AX
-	ORL R15, AX
-	ORL DI, AX
-	JEQ compare
-place:
-	PLACE(Y0, Y3, R8, R11, R14, Y6, X6, Y7, X7)
-	PLACE(Y1, Y4, R9, R12, R15, Y6, X6, Y7, X7)
-	PLACE(Y2, Y5, R10, R13, DI, Y6, X6, Y7, X7)
-
-compare:
-	MOVQ s+0(FP), DI
-	XORL BX, BX
-	MOVL R8, AX
-	XORL 32(DI), AX
-	MOVL R9, CX
-	XORL 68(DI), CX
-	ORL CX, AX
-	MOVL R10, CX
-	XORL 104(DI), CX
-	ORL CX, AX
-	SETNE BL
-	SAME(Y6, Y7)
-	JNE loop
-	TESTL BX, BX
-	JNE loop
-
-	// The passes have stalled. Count the candidates of each cell: every
-	// cell must keep one, a placed cell only one; the cells with two are
-	// stored in s.biv; cells with one left (naked singles) restrict their
-	// digit's row to them, and the passes resume.
-	COUNTS(Y0, R8, R11, Y13, 120)
-	COUNTS(Y1, R9, R12, Y14, 124)
-	COUNTS(Y2, R10, R13, Y15, 128)
-	VPOR Y14, Y13, Y3
-	VPOR Y15, Y3, Y3
-	VPTEST Y3, Y3
-	JEQ done
-	XORL R15, R15
-	NAKED(Y0, 0(SP), Y13, X13, R8)
-	NAKED(Y1, 32(SP), Y14, X14, R9)
-	NAKED(Y2, 64(SP), Y15, X15, R10)
-	SAME(Y6, Y7)
-	JNE resume
-	TESTL R15, R15
-	JEQ fail
-resume:
-	MOVL $1, BX
-	JMP loop
+	JMP stall
 
 done:
 	VMOVDQU Y0, 0(DI)
 	VMOVDQU Y1, 36(DI)
 	VMOVDQU Y2, 72(DI)
-	MOVL R8, 32(DI)
-	MOVL R9, 68(DI)
-	MOVL R10, 104(DI)
-	MOVL R11, 108(DI)
-	MOVL R12, 112(DI)
-	MOVL R13, 116(DI)
-	VZEROUPPER
+	STORE8
 	MOVB $1, ret+16(FP)
-	RET
+	VZRET
 
 fail:
-	VZEROUPPER
 	MOVB $0, ret+16(FP)
-	RET
+	VZRET
 
 // func givensAVX2(p *[81]uint8, m *[9][2]uint64) bool
 // m[v-1] gets the cells of p that hold v (cells 0-63, then 64-80), by
 // comparing cells 0-31, 32-63 and 49-80 with v in three 32-byte vectors;
 // it returns false, leaving m unwritten, if a cell holds more than 9.
 TEXT ·givensAVX2(SB), NOSPLIT, $0-17
+	MOVL $0x09090909, AX
 	MOVQ p+0(FP), SI
 	MOVQ m+8(FP), DI
 	VMOVDQU 0(SI), Y0
 	VMOVDQU 32(SI), Y1
 	VMOVDQU 49(SI), Y2
-	MOVL $0x09090909, AX
 	VMOVD AX, X3
 	VPBROADCASTD X3, Y3
 	VPMINUB Y3, Y0, Y4
@@ -597,14 +495,12 @@ given:
 	ADDQ $16, DI
 	DECQ CX
 	JNE given
-	VZEROUPPER
 	MOVB $1, ret+16(FP)
-	RET
+	VZRET
 
 bad:
-	VZEROUPPER
 	MOVB $0, ret+16(FP)
-	RET
+	VZRET
 
 DATA cone<>+0(SB)/8, $0x0000000100000001
 DATA cone<>+8(SB)/8, $0x0000000100000001
@@ -661,12 +557,8 @@ GLOBL cbox<>(SB), RODATA|NOPTR, $32
 // GSET(m, c, given, out): out = full27 &^ ((given | givenPeers(m, c,
 // all)) &^ m), Y14 holding all*rowOnes. Y6-Y8 scratch.
 #define GSET(m, c, given, out) \
-	VPAND clow8<>(SB), m, Y6 \
-	VPADDD clow8<>(SB), Y6, Y6 \
-	VPOR m, Y6, Y6 \
-	VPAND chigh<>(SB), Y6, Y6 \
-	VPSRLD $8, Y6, Y7 \
-	VPSUBD Y7, Y6, Y7 \
+	ROWHIGHV(m, Y6) \
+	SPREADV(Y6, Y7) \
 	VPOR Y7, Y6, Y6 \
 	VPSRLD $1, c, Y7 \
 	VPOR c, Y7, Y7 \
@@ -682,13 +574,17 @@ GLOBL cbox<>(SB), RODATA|NOPTR, $32
 	VPANDN cfull<>(SB), Y6, Y6 \
 	VMOVDQU Y6, out
 
-// func setupAVX2(dm *[3][10]uint32, given *[3]uint32, cand *[3][9]uint32) bool
-// initV's checks and candidates for digits 1-8 (cand[b][0-7]), one
-// digit a lane: see there.
-TEXT ·setupAVX2(SB), NOSPLIT, $0-25
+// func setupAVX2(dm *[3][10]uint32, given *[3]uint32, cand *[3][9]uint32, hi bool) bool
+// initV's checks and candidates for digits 1-8 (cand[b][0-7]), or 2-9
+// (cand[b][1-8]) with hi, one digit a lane: see there.
+TEXT ·setupAVX2(SB), NOSPLIT, $0-33
 	MOVQ dm+0(FP), SI
 	MOVQ given+8(FP), DX
 	MOVQ cand+16(FP), DI
+	MOVBLZX hi+24(FP), CX
+	SHLQ $2, CX
+	ADDQ CX, SI
+	ADDQ CX, DI
 	VMOVDQU 4(SI), Y0
 	VMOVDQU 44(SI), Y1
 	VMOVDQU 84(SI), Y2
@@ -710,11 +606,47 @@ TEXT ·setupAVX2(SB), NOSPLIT, $0-25
 	GSET(Y0, Y3, 0(DX), 0(DI))
 	GSET(Y1, Y4, 4(DX), 36(DI))
 	GSET(Y2, Y5, 8(DX), 72(DI))
-	VZEROUPPER
-	MOVB $1, ret+24(FP)
-	RET
+	MOVB $1, ret+32(FP)
+	VZRET
 
 setupbad:
-	VZEROUPPER
-	MOVB $0, ret+24(FP)
-	RET
+	MOVB $0, ret+32(FP)
+	VZRET
+
+// Offsets in putTable (vector9_amd64.go).
+#define putCtl 0
+#define putBit 96
+#define putWeight 192
+#define putOne 320
+
+// PUTPLANE(r, k, src, acc): acc += weight k at the cells of register r
+// whose bit is set in src (plane k's words broadcast). Y4, Y5 scratch.
+#define PUTPLANE(r, k, src, acc) \
+	VPBROADCASTQ src, Y4 \
+	VPSHUFB (putCtl+32*r)(SI), Y4, Y4 \
+	VPAND (putBit+32*r)(SI), Y4, Y4 \
+	VPCMPEQB (putBit+32*r)(SI), Y4, Y4 \
+	VPAND (putWeight+32*k)(SI), Y4, Y4 \
+	VPADDB Y4, acc, acc
+
+// PUTREG(r, off, acc): the digits of the 32 cells of register r (the
+// planes' band pair at byte offset off of each plane) to acc.
+#define PUTREG(r, off, acc) \
+	VMOVDQU putOne(SI), acc \
+	PUTPLANE(r, 0, off(DX), acc) \
+	PUTPLANE(r, 1, (16+off)(DX), acc) \
+	PUTPLANE(r, 2, (32+off)(DX), acc) \
+	PUTPLANE(r, 3, (48+off)(DX), acc)
+
+// func putGridAVX2(sol *[81]uint8, pl *[4][4]uint32, tab *putTable)
+TEXT ·putGridAVX2(SB), NOSPLIT, $0-24
+	MOVQ tab+16(FP), SI
+	MOVQ pl+8(FP), DX
+	MOVQ sol+0(FP), DI
+	PUTREG(0, 0, Y0)
+	PUTREG(1, 4, Y1)
+	PUTREG(2, 4, Y2)
+	VMOVDQU Y0, 0(DI)
+	VMOVDQU Y1, 27(DI)
+	VMOVDQU Y2, 49(DI)
+	VZRET

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 
@@ -186,6 +187,17 @@ func TestVectorScalar(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestCoreUnderTest names the 9x9 core every other test runs. It also
+// reads CoreEnv while the test log is on (the package reads it before, at
+// start-up), so that go test's cache tells a run with the variable from
+// one without it.
+func TestCoreUnderTest(t *testing.T) {
+	if name := os.Getenv(CoreEnv); chooseCore9(name) != defaultCore9 {
+		t.Errorf("%s=%q chooses %v, the package runs %v", CoreEnv, name, chooseCore9(name), defaultCore9)
+	}
+	t.Logf("core %s", CoreName())
 }
 
 // TestChooseCore9 checks that CoreEnv's names choose their core where the

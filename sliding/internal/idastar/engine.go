@@ -11,6 +11,7 @@ package idastar
 import (
 	"fmt"
 	"math/bits"
+	"sync"
 	"unsafe"
 
 	"github.com/searchlab/searchlab/sliding"
@@ -421,6 +422,12 @@ type kid struct {
 	cellSets  [maxViews]uint32 // by sum, for zero-aware tables: the term's cells
 	words     [maxViews]uint32 // by place in the order of look-ups: the table word holding the entry
 }
+
+// scratchPool holds the per-depth scratch of finished searches for the
+// next: half a megabyte each, too much to allocate and clear for every
+// iteration of every board. An expansion writes its depth's scratch
+// before it reads it, so a reused one needs no clearing.
+var scratchPool = sync.Pool{New: func() any { return new([maxDepth]scratch) }}
 
 // scratch is the working memory of one depth of the search: the children
 // of the node there, and what a move overwrote, for its undo. It lives in

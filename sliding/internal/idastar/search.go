@@ -166,7 +166,7 @@ func (e *Engine) Solve(ctx context.Context, cells []uint8, lim search.Limits, rs
 		for w := range workers {
 			n := new(node)
 			*n = root
-			n.scratch = new([maxDepth]scratch)
+			n.scratch = scratchPool.Get().(*[maxDepth]scratch)
 			n.worker = w
 			n.nextBound = math.MaxInt
 			nodes[w] = n
@@ -188,6 +188,8 @@ func (e *Engine) Solve(ctx context.Context, cells []uint8, lim search.Limits, rs
 		var exp, gen int64
 		next := math.MaxInt
 		for _, n := range nodes {
+			scratchPool.Put(n.scratch)
+			n.scratch = nil
 			exp += n.expanded
 			gen += n.generated
 			next = min(next, n.nextBound)

@@ -122,8 +122,9 @@ func (e *Engine) SearchBelow(ctx context.Context, cells []uint8, depth int, st i
 	sh := &shared{bound: bound, split: math.MaxInt, maxNodes: lim.MaxNodes, ctx: ctx}
 	sh.found.Store(math.MaxInt64)
 	n.nextBound = math.MaxInt
-	n.scratch = new([maxDepth]scratch)
+	n.scratch = scratchPool.Get().(*[maxDepth]scratch)
 	found := e.dfs(&n, sh, depth, e.row(st))
+	scratchPool.Put(n.scratch)
 	res := Below{Expanded: n.expanded, Generated: n.generated}
 	if sh.err != nil {
 		return res, sh.err

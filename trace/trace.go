@@ -17,6 +17,7 @@ import (
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
 )
@@ -33,7 +34,7 @@ func maxEvents(n int) (int, error) {
 	case n == 0:
 		return DefaultMaxEvents, nil
 	case n < 0 || n > MaxMaxEvents:
-		return 0, inputErrorf("max_events must be from 1 to %d", MaxMaxEvents)
+		return 0, solve.InputErrorf("max_events must be from 1 to %d", MaxMaxEvents)
 	}
 	return n, nil
 }
@@ -113,7 +114,7 @@ func Sliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (ap
 	switch opt.Algorithm {
 	case sliding.BFS, sliding.DFS, sliding.IDDFS, sliding.AStar, sliding.IDAStar, sliding.BiBFS, sliding.NBS, sliding.WAStar, sliding.Anytime:
 	default:
-		return api.Trace{}, inputErrorf("algorithm %q cannot be traced; pick bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar", opt.Algorithm)
+		return api.Trace{}, solve.InputErrorf("algorithm %q cannot be traced; pick bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar", opt.Algorithm)
 	}
 	if !sliding.Solvable(b, goal) {
 		return api.Trace{}, sliding.ErrUnsolvable
@@ -127,7 +128,7 @@ func Sliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (ap
 			name = "linear"
 		}
 		if o.Heuristic, err = sliding.HeuristicByName(name, goal); err != nil {
-			return api.Trace{}, inputErrorf("%v", err)
+			return api.Trace{}, solve.InputErrorf("%v", err)
 		}
 		start.Heuristic = name
 	}
@@ -135,7 +136,7 @@ func Sliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (ap
 	for _, k := range opt.Kinds {
 		var kind search.EventKind
 		if err := kind.UnmarshalText([]byte(k)); err != nil {
-			return api.Trace{}, inputErrorf("kinds: %q is not an event kind (expand, generate, duplicate, reopen, threshold, prune, improve, goal, meet)", k)
+			return api.Trace{}, solve.InputErrorf("kinds: %q is not an event kind (expand, generate, duplicate, reopen, threshold, prune, improve, goal, meet)", k)
 		}
 		keep[kind] = true
 	}
@@ -317,17 +318,6 @@ func Sudoku(ctx context.Context, g sudoku.Grid, keep int) (api.Trace, error) {
 	}
 	return api.Trace{Start: start, Events: events, End: end}, nil
 }
-
-// inputErrorf returns an error that matches api.ErrInput and prints as the
-// message alone.
-func inputErrorf(format string, args ...any) error {
-	return inputError(fmt.Sprintf(format, args...))
-}
-
-type inputError string
-
-func (e inputError) Error() string        { return string(e) }
-func (e inputError) Is(target error) bool { return target == api.ErrInput }
 
 // lineOf writes g in the line format, without the line end.
 func lineOf(g sudoku.Grid) string {

@@ -180,7 +180,7 @@ func (s *Solver) compareOne(ctx context.Context, r compareRun, b, goal sliding.B
 	switch {
 	case r.table:
 		if !sliding.TableSize(b.W, b.H) {
-			return sliding.Solution{}, inputErrorf("no table for %dx%d boards", b.W, b.H)
+			return sliding.Solution{}, InputErrorf("no table for %dx%d boards", b.W, b.H)
 		}
 		return sliding.Solve(ctx, b, goal, opt.Limits)
 	case r.tuned:

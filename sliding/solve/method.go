@@ -17,9 +17,10 @@ import (
 // with 400 Bad Request.
 var ErrInput = errors.New("bad input")
 
-// inputErrorf returns an error that matches ErrInput and prints as the
-// message alone.
-func inputErrorf(format string, args ...any) error {
+// InputErrorf returns an error that matches ErrInput and prints as the
+// message alone: for the packages above and beside the solve layer (work
+// units, traces) whose faults of input are the solver's callers' too.
+func InputErrorf(format string, args ...any) error {
 	return inputError{fmt.Errorf(format, args...)}
 }
 
@@ -106,10 +107,10 @@ func Checkpointable(m Method, w, h int) error {
 	case m.Algorithm != "" && m.Algorithm != sliding.Auto && (m.Algorithm != sliding.IDAStar || m.Heuristic != "pdb"):
 		return ErrNoCheckpoint
 	case sliding.TableSize(w, h):
-		return inputErrorf("a %dx%d board is answered from a table at once; nothing to resume", w, h)
+		return InputErrorf("a %dx%d board is answered from a table at once; nothing to resume", w, h)
 	}
 	if _, ok := pdb.DefaultPartition(w, h); !ok {
-		return inputErrorf("no pattern databases for a %dx%d board (at most 32 cells)", w, h)
+		return InputErrorf("no pattern databases for a %dx%d board (at most 32 cells)", w, h)
 	}
 	return nil
 }
@@ -155,18 +156,18 @@ func (s *Solver) Run(ctx context.Context, b, goal sliding.Board, m Method, lim s
 	}
 	if heuristic == "pdb" {
 		if algo != sliding.Auto && algo != sliding.IDAStar {
-			return sliding.Solution{}, inputErrorf("heuristic pdb works with algorithm auto or idastar, not %s", algo)
+			return sliding.Solution{}, InputErrorf("heuristic pdb works with algorithm auto or idastar, not %s", algo)
 		}
 		if s.opts.NoDatabases {
-			return sliding.Solution{}, inputErrorf("heuristic pdb: this searchlab has no pattern databases")
+			return sliding.Solution{}, InputErrorf("heuristic pdb: this searchlab has no pattern databases")
 		}
 		sol, err := s.solvePartition(ctx, b, goal, m.Partition, lim)
 		switch {
 		case errors.Is(err, pdb.ErrNoDatabase):
-			return sliding.Solution{}, inputErrorf("heuristic pdb: %v", err)
+			return sliding.Solution{}, InputErrorf("heuristic pdb: %v", err)
 		case errors.Is(err, ErrNotReady):
 			// Both ErrInput and ErrNotReady: a server answers 503, to retry.
-			return sliding.Solution{}, inputErrorf("heuristic pdb: %dx%d boards: %w; retry in a few seconds", b.W, b.H, err)
+			return sliding.Solution{}, InputErrorf("heuristic pdb: %dx%d boards: %w; retry in a few seconds", b.W, b.H, err)
 		}
 		return sol, err
 	}
@@ -174,7 +175,7 @@ func (s *Solver) Run(ctx context.Context, b, goal sliding.Board, m Method, lim s
 		if m.Partition != "" && !sliding.TableSize(b.W, b.H) && !s.opts.NoDatabases {
 			sol, err := s.solvePartition(ctx, b, goal, m.Partition, lim)
 			if errors.Is(err, pdb.ErrNoDatabase) {
-				return sliding.Solution{}, inputErrorf("partition: %v", err)
+				return sliding.Solution{}, InputErrorf("partition: %v", err)
 			}
 			return sol, err
 		}
@@ -188,7 +189,7 @@ func (s *Solver) Run(ctx context.Context, b, goal sliding.Board, m Method, lim s
 	if algo.Informed() {
 		var err error
 		if h, err = sliding.HeuristicByName(heuristic, goal); err != nil {
-			return sliding.Solution{}, inputErrorf("%v", err)
+			return sliding.Solution{}, InputErrorf("%v", err)
 		}
 	}
 	return sliding.SolveWith(ctx, b, goal, sliding.Options{Algorithm: algo, Heuristic: h, MaxDepth: m.MaxDepth, Limits: Limits(algo, lim)})

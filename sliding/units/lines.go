@@ -54,7 +54,7 @@ func readLines[T any](r io.Reader, what string) ([]T, error) {
 		dec := json.NewDecoder(bytes.NewReader(line))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&v); err != nil {
-			return nil, inputErrorf("line %d: not a %s line: %v", n, what, err)
+			return nil, solve.InputErrorf("line %d: not a %s line: %v", n, what, err)
 		}
 		out = append(out, v)
 	}
@@ -107,7 +107,7 @@ func GroupByBoard(us []WorkUnit, answers []UnitAnswer) ([]Group, error) {
 		}
 		r, err := a.Result()
 		if err != nil {
-			return nil, inputErrorf("results line %d: %v", i+1, err)
+			return nil, solve.InputErrorf("results line %d: %v", i+1, err)
 		}
 		groups[k].Results = append(groups[k].Results, r)
 	}

@@ -94,31 +94,31 @@ func NewAnswer(u WorkUnit, r pdb.UnitResult) UnitAnswer {
 func (u WorkUnit) Parse() (board, goal sliding.Board, unit pdb.Unit, err error) {
 	w, h, err := sliding.ParseSize(u.Size)
 	if err != nil {
-		return board, goal, unit, inputErrorf("size: %v", err)
+		return board, goal, unit, solve.InputErrorf("size: %v", err)
 	}
 	if board, err = parseTiles(u.Board, w, h); err != nil {
-		return board, goal, unit, inputErrorf("board: %v", err)
+		return board, goal, unit, solve.InputErrorf("board: %v", err)
 	}
 	if goal, err = parseTiles(u.Goal, w, h); err != nil {
-		return board, goal, unit, inputErrorf("goal: %v", err)
+		return board, goal, unit, solve.InputErrorf("goal: %v", err)
 	}
 	unit.Index = u.Unit
 	if unit.State, err = parseTiles(u.State, w, h); err != nil {
-		return board, goal, unit, inputErrorf("state: %v", err)
+		return board, goal, unit, solve.InputErrorf("state: %v", err)
 	}
 	if unit.Prefix, err = sliding.ParseMoves(u.Prefix); err != nil {
-		return board, goal, unit, inputErrorf("prefix: %v", err)
+		return board, goal, unit, solve.InputErrorf("prefix: %v", err)
 	}
 	switch {
 	case u.Units < 1 || u.Unit < 0 || u.Unit >= u.Units:
-		return board, goal, unit, inputErrorf("unit %d of %d", u.Unit, u.Units)
+		return board, goal, unit, solve.InputErrorf("unit %d of %d", u.Unit, u.Units)
 	case len(unit.Prefix) != u.Depth || u.Depth > u.H || u.Depth < 0:
-		return board, goal, unit, inputErrorf("a prefix of %d moves at depth %d (heuristic %d)", len(unit.Prefix), u.Depth, u.H)
+		return board, goal, unit, solve.InputErrorf("a prefix of %d moves at depth %d (heuristic %d)", len(unit.Prefix), u.Depth, u.H)
 	case u.Bound < 0:
-		return board, goal, unit, inputErrorf("bound %d is negative", u.Bound)
+		return board, goal, unit, solve.InputErrorf("bound %d is negative", u.Bound)
 	}
 	if st, err := board.Apply(unit.Prefix...); err != nil || !st.Equal(unit.State) {
-		return board, goal, unit, inputErrorf("the prefix does not lead from the board to the state")
+		return board, goal, unit, solve.InputErrorf("the prefix does not lead from the board to the state")
 	}
 	return board, goal, unit, nil
 }
@@ -127,7 +127,7 @@ func (u WorkUnit) Parse() (board, goal sliding.Board, unit pdb.Unit, err error) 
 func (a UnitAnswer) Result() (pdb.UnitResult, error) {
 	moves, err := sliding.ParseMoves(a.Moves)
 	if err != nil {
-		return pdb.UnitResult{}, inputErrorf("moves: %v", err)
+		return pdb.UnitResult{}, solve.InputErrorf("moves: %v", err)
 	}
 	return pdb.UnitResult{Index: a.Unit, Bound: a.Bound, Found: a.Found, Moves: moves, Next: a.Next,
 		Stats: search.Stats{Expanded: a.Expanded, Generated: a.Generated}}, nil
@@ -138,7 +138,7 @@ func (a UnitAnswer) Result() (pdb.UnitResult, error) {
 // solve.ErrInput.
 func SplitOf(units []WorkUnit) (pdb.Split, error) {
 	if len(units) == 0 {
-		return pdb.Split{}, inputErrorf("no units")
+		return pdb.Split{}, solve.InputErrorf("no units")
 	}
 	first := units[0]
 	board, goal, _, err := first.Parse()
@@ -150,21 +150,21 @@ func SplitOf(units []WorkUnit) (pdb.Split, error) {
 	for _, u := range units {
 		if u.Line != first.Line || u.Units != first.Units || u.Board != first.Board || u.Goal != first.Goal ||
 			u.Size != first.Size || u.H != first.H || u.Depth != first.Depth || u.Partition != first.Partition {
-			return pdb.Split{}, inputErrorf("line %d: units %d and %d disagree on the board", first.Line, first.Unit, u.Unit)
+			return pdb.Split{}, solve.InputErrorf("line %d: units %d and %d disagree on the board", first.Line, first.Unit, u.Unit)
 		}
 		_, _, pu, err := u.Parse()
 		if err != nil {
 			return pdb.Split{}, fmt.Errorf("line %d, unit %d: %w", u.Line, u.Unit, err)
 		}
 		if have[u.Unit] {
-			return pdb.Split{}, inputErrorf("line %d: unit %d appears twice", u.Line, u.Unit)
+			return pdb.Split{}, solve.InputErrorf("line %d: unit %d appears twice", u.Line, u.Unit)
 		}
 		have[u.Unit] = true
 		sp.Units[u.Unit] = pu
 	}
 	for i, ok := range have {
 		if !ok {
-			return pdb.Split{}, inputErrorf("line %d: unit %d of %d is missing", first.Line, i, first.Units)
+			return pdb.Split{}, solve.InputErrorf("line %d: unit %d of %d is missing", first.Line, i, first.Units)
 		}
 	}
 	return sp, nil
@@ -196,14 +196,3 @@ func parseTiles(s string, w, h int) (sliding.Board, error) {
 	}
 	return sliding.New(w, h, tiles)
 }
-
-// inputErrorf returns an error that matches solve.ErrInput and prints as
-// the message alone.
-func inputErrorf(format string, args ...any) error {
-	return inputError{fmt.Errorf(format, args...)}
-}
-
-type inputError struct{ err error }
-
-func (e inputError) Error() string   { return e.err.Error() }
-func (e inputError) Unwrap() []error { return []error{e.err, solve.ErrInput} }

@@ -10,9 +10,9 @@ import "golang.org/x/sys/cpu"
 func (c core9) supported() bool {
 	switch c {
 	case coreVectorAVX512:
-		return cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasAVX2
+		return cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasAVX2 && hasPOPCNT
 	case coreVectorAVX2:
-		return cpu.X86.HasAVX2
+		return cpu.X86.HasAVX2 && hasPOPCNT
 	}
 	return true
 }

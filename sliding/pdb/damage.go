@@ -17,8 +17,8 @@ var ErrDamaged = errors.New("pdb: database file damaged while in use")
 
 // health follows the files a Set's tables were mapped from. The checksums
 // that Open did not check (a stamp vouched for the file) are checked in
-// the background; until that is done no answer is marked optimal, and if
-// it fails none is given.
+// the background; an answer waits for that check (settled), and if it
+// fails none is given.
 type health struct {
 	damaged atomic.Bool
 	cause   atomic.Value // error: why it is damaged

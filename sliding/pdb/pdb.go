@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"math/bits"
 	"strconv"
 	"strings"
 	"sync"
@@ -551,8 +550,4 @@ type Options struct {
 	// when the system evicts mapped pages it needs again. The memory is
 	// kept for the life of the process.
 	InMemory bool
-}
-
-func onesBelow(used uint32, p uint8) int {
-	return bits.OnesCount32(used & (1<<p - 1))
 }

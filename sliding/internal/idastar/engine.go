@@ -34,7 +34,7 @@ const (
 // last one it decides how soon the first solution is met. The work units
 // of a parallel or resumable solve are numbered in this order, so a
 // checkpoint's finished ranges hold only for it (checkpointVersion).
-// docs/design/sliding.manhattan compares it with other orders.
+// docs/design/sliding.md compares it with other orders.
 var childOrder = [4]int{0, 2, 3, 1}
 
 // Engine is a heuristic prepared for IDA*: tiles are named by their goal
@@ -305,7 +305,7 @@ func onesBelow(used uint32, p uint8) int {
 // padTile on it, which adds nothing to any term.
 const padTile = 255
 
-// moveIndex is the index in fpass, fdist and fsign of the blank's move mv
+// moveIndex is the index in passed, moveDist and moveSign of the blank's move mv
 // (see moveCode) as frame f (0 the board, 1 its reflection) sees it.
 func moveIndex(f uint8, mv uint8) uint8 {
 	return f<<7 | mv&127
@@ -430,8 +430,8 @@ type kid struct {
 var scratchPool = sync.Pool{New: func() any { return new([maxDepth]scratch) }}
 
 // scratch is the working memory of one depth of the search: the children
-// of the node there, and what a move overwrote, for its undo. It lives in
-// the node, so that a call need not clear it.
+// of the node there, and what a move overwrote, for its undo. The node
+// holds it by pointer, from scratchPool: nothing clears it between uses.
 type scratch struct {
 	kids        [4]kid
 	oldEntries  [maxViews]uint8

@@ -308,13 +308,13 @@ func (e *Engine) childRank(n *node, k int, t uint8, c, b int) (int64, uint8) {
 
 // tableRank is childRank by tables, with no branch, on boards whose rows
 // are at most five cells long (fastRank): for the move m (see moveIndex)
-// of a tile whose term is ref and whose row of over is ov. The expansions
+// of a tile whose term is ref and whose row of passOver is ov. The expansions
 // call it written out, as ref, ov and m from the tile and the kid's move
 // code: a function taking those instead is over the inliner's budget. A
 // move passes over the cells between its two in the frame's cell order:
-// none along a row of the frame, the row's length less one across. fpass
+// none along a row of the frame, the row's length less one across. passed
 // holds them, padded to four with padTile (whose tile adds nothing), and
-// over what each tile there adds to the term's rank. It is small enough to
+// passOver (ov) what each tile there adds to the term's rank. It is small enough to
 // be inlined.
 func (e *Engine) tableRank(n *node, ref *termRef, ov *[256]int64, m uint8) int64 {
 	pc := e.passed[m]

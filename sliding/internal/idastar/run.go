@@ -99,8 +99,8 @@ var ErrCheckpoint = errors.New("pdb: unusable checkpoint")
 // reports in its Stats the nodes and wall time of all its runs; a
 // finished one answers from the checkpoint at once.
 //
-// When the search stops (ctx ends, or lim.MaxNodes nodes are expanded in
-// this run), the checkpoint is written before Long returns, and the error
+// When solve returns an error (its context ended, or its node cap was
+// reached), the checkpoint is written before Long returns, and the error
 // says so.
 func (e *Engine) Long(opt RunOptions, id Identity, solve func(rs *Run) (sliding.Solution, error)) (sliding.Solution, error) {
 	rs := &Run{opt: opt, split: splitDepth(e.n), doneNext: math.MaxInt, skipNext: math.MaxInt}

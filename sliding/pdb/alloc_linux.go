@@ -4,6 +4,8 @@ import (
 	"io"
 	"os"
 	"syscall"
+
+	"github.com/searchlab/searchlab/internal/regularfile"
 )
 
 // allocWords returns n zeroed words of memory outside the Go heap, backed by
@@ -75,7 +77,7 @@ func readResident(f *os.File, off, n int64) ([]uint32, error) {
 // memory (kept for the life of the process), or read if it cannot be
 // mapped. The bytes must not be written.
 func mapFile(path string) ([]byte, error) {
-	f, err := openRegular(path)
+	f, err := regularfile.Open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,11 @@
 
 package pdb
 
-import "os"
+import (
+	"os"
+
+	"github.com/searchlab/searchlab/internal/regularfile"
+)
 
 // allocWords returns n zeroed words; free does nothing.
 func allocWords(n int64) (words []uint32, free func()) {
@@ -28,5 +32,5 @@ func readResident(f *os.File, off, n int64) ([]uint32, error) {
 
 // mapFile returns the contents of the file at path.
 func mapFile(path string) ([]byte, error) {
-	return readRegular(path)
+	return regularfile.ReadFile(path)
 }

@@ -16,6 +16,7 @@ import (
 	"unsafe"
 
 	"github.com/searchlab/searchlab/internal/atomicfile"
+	"github.com/searchlab/searchlab/internal/regularfile"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 )
@@ -272,7 +273,7 @@ func readTable(dir string, p *pattern, blank int, inMemory bool) ([]uint32, erro
 // written, and Open runs the check in the background.
 func readTableLater(dir string, p *pattern, blank int, inMemory bool) ([]uint32, func() error, error) {
 	path := filepath.Join(dir, p.fileName(blank))
-	f, err := openRegular(path)
+	f, err := regularfile.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -329,7 +330,7 @@ func readTableLater(dir string, p *pattern, blank int, inMemory bool) ([]uint32,
 // mapping in. same is false, and ok meaningless, when path no longer names
 // the file fi describes.
 func fileSum(path string, fi os.FileInfo, header []byte, off, n int64, crc uint32) (ok, same bool) {
-	f, err := openRegular(path)
+	f, err := regularfile.Open(path)
 	if err != nil {
 		return false, false
 	}
@@ -520,7 +521,7 @@ func List(dir string) ([]Info, error) {
 		if fi, err := os.Stat(filepath.Join(dir, e.Name())); err == nil {
 			inf.Size = fi.Size() // of the file a link points to
 		}
-		f, err := openRegular(filepath.Join(dir, e.Name()))
+		f, err := regularfile.Open(filepath.Join(dir, e.Name()))
 		if err != nil {
 			inf.Err = err
 		} else {
@@ -598,7 +599,7 @@ func Cached(dir string, w, h, goalBlank int, partition string) (entries int64, c
 // tableCached reports whether dir holds the file of p's table with a header
 // that matches and the right size.
 func tableCached(dir string, p *pattern, blank int) bool {
-	f, err := openRegular(filepath.Join(dir, p.fileName(blank)))
+	f, err := regularfile.Open(filepath.Join(dir, p.fileName(blank)))
 	if err != nil {
 		return false
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/internal/atomicfile"
+	"github.com/searchlab/searchlab/internal/regularfile"
 	"github.com/searchlab/searchlab/sliding/prune"
 )
 
@@ -77,7 +78,7 @@ func openMachine(ctx context.Context, dir string, w, h, l int, logf func(string,
 	return loadMachine([3]int{w, h, l}, func() (*prune.Machine, error) {
 		name := machineFile(w, h, l)
 		path := filepath.Join(dir, name)
-		data, err := readRegular(path)
+		data, err := regularfile.ReadFile(path)
 		if err == nil {
 			m := new(prune.Machine)
 			if err = m.UnmarshalBinary(data); err == nil {

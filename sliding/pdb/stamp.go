@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"os"
 	"time"
+
+	"github.com/searchlab/searchlab/internal/regularfile"
 )
 
 // A verified stamp is a small file beside a database file, NAME.verified,
@@ -34,7 +36,7 @@ func stampOf(fi fs.FileInfo, crc uint32) string {
 
 // readStamp returns the stamp beside the file at path, or "" if it has none.
 func readStamp(path string) string {
-	b, err := readRegular(stampName(path))
+	b, err := regularfile.ReadFile(stampName(path))
 	if err != nil || len(b) > 512 {
 		return ""
 	}

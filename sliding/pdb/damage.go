@@ -79,6 +79,21 @@ func (s *Set) settled(ctx context.Context) error {
 	return nil
 }
 
+// sound runs f, which reads s's tables, with a fault on mapped memory
+// turned into ErrDamaged, then waits for the background checks (settled),
+// so that no result is given from tables whose checksum fails. A damaged
+// set answers nothing more. Every search of a Set runs under it.
+func (s *Set) sound(ctx context.Context, f func() error) error {
+	err := guarded(f)
+	if err == nil {
+		err = s.settled(ctx)
+	}
+	if errors.Is(err, ErrDamaged) {
+		s.health.fail(err)
+	}
+	return err
+}
+
 // guarded runs f with faults on mapped memory turned into an error matching
 // ErrDamaged, not a crash of the process.
 func guarded(f func() error) (err error) {

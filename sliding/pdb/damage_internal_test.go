@@ -187,3 +187,47 @@ func TestTruncatedUnderSolve(t *testing.T) {
 		t.Fatalf("reopened: %d moves, %v; want %d", got.Len(), err, want.Len())
 	}
 }
+
+// TestTruncatedUnderUnits cuts the mapped tables to 4 KB under the
+// work-unit searches: Split and SearchUnit must end with ErrDamaged, not
+// crash the process, and the set must be marked damaged.
+func TestTruncatedUnderUnits(t *testing.T) {
+	ctx := context.Background()
+	goal, err := sliding.New(4, 4, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := sliding.Scramble(rand.New(rand.NewPCG(7, 8)), goal, 40)
+	truncate := func(dir string) {
+		files, _ := filepath.Glob(filepath.Join(dir, "4x4-b0-*.pdb"))
+		if len(files) == 0 {
+			t.Fatal("no tables for blank 0")
+		}
+		for _, f := range files {
+			if err := os.Truncate(f, 4096); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+
+	dir, s := openTwice(t, 0)
+	sp, err := s.Split(ctx, b, goal, 3, search.Limits{})
+	if err != nil || len(sp.Units) == 0 {
+		t.Fatalf("split before the damage: %d units, %v", len(sp.Units), err)
+	}
+	truncate(dir)
+	for _, u := range sp.Units {
+		if _, err = s.SearchUnit(ctx, goal, u, sp.H+20, search.Limits{}); err != nil {
+			break
+		}
+	}
+	if !errors.Is(err, ErrDamaged) || !s.Damaged() {
+		t.Errorf("units searched over truncated tables: %v (set damaged: %v), want ErrDamaged", err, s.Damaged())
+	}
+
+	dir, s = openTwice(t, 0)
+	truncate(dir)
+	if _, err := s.Split(ctx, b, goal, 3, search.Limits{}); !errors.Is(err, ErrDamaged) || !s.Damaged() {
+		t.Errorf("split over truncated tables: %v (set damaged: %v), want ErrDamaged", err, s.Damaged())
+	}
+}

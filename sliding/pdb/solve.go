@@ -2,7 +2,6 @@ package pdb
 
 import (
 	"context"
-	"errors"
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
@@ -149,19 +148,12 @@ func solveBoard(ctx context.Context, s *Set, b, goal sliding.Board, lim search.L
 		path []int8
 		st   search.Stats
 	)
-	err := guarded(func() (err error) {
+	err := s.sound(ctx, func() (err error) {
 		path, st, err = e.Solve(ctx, cells, lim, rs)
 		return err
 	})
 	sol := sliding.Solution{Method: s.Method(), Stats: st}
-	if err == nil {
-		// An answer is optimal only from tables whose bytes were checked.
-		err = s.settled(ctx)
-	}
 	if err != nil {
-		if errors.Is(err, ErrDamaged) {
-			s.health.fail(err)
-		}
 		return sol, err
 	}
 	if len(path) > 0 {

@@ -119,12 +119,16 @@ func (s *Set) Split(ctx context.Context, b, goal sliding.Board, depth int, lim s
 	inv := inverse(m)
 	cells := idastar.Cells(transform(b, m), transform(goal, m))
 	e := s.engine()
-	sp := Split{Board: b.Clone(), Goal: goal.Clone(), H: e.H(cells)}
-	sp.Depth = min(depth, sp.H)
-	// Every path of sp.Depth moves without undo, in the engine's move
-	// order: the order IDA* meets the nodes.
-	leaves, paths, expanded, err := e.Frontier(ctx, cells, sp.Depth, lim)
-	sp.Paths, sp.Expanded = paths, expanded
+	sp := Split{Board: b.Clone(), Goal: goal.Clone()}
+	var leaves [][]int8
+	err := s.sound(ctx, func() (err error) {
+		sp.H = e.H(cells)
+		sp.Depth = min(depth, sp.H)
+		// Every path of sp.Depth moves without undo, in the engine's move
+		// order: the order IDA* meets the nodes.
+		leaves, sp.Paths, sp.Expanded, err = e.Frontier(ctx, cells, sp.Depth, lim)
+		return err
+	})
 	if err != nil {
 		return Split{}, err
 	}
@@ -181,13 +185,22 @@ func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound 
 		boards[i] = prev
 	}
 	var cells []uint8
-	for i := 0; i <= d; i++ {
-		cells = idastar.Cells(transform(boards[i], m), tgoal)
-		if f := i + e.H(cells); f > bound {
-			res.Next = f
-			res.Stats.Elapsed = time.Since(start)
-			return res, nil
+	cutAt := -1 // the f of the first prefix node over the bound
+	if err := s.sound(ctx, func() error {
+		for i := 0; i <= d && cutAt < 0; i++ {
+			cells = idastar.Cells(transform(boards[i], m), tgoal)
+			if f := i + e.H(cells); f > bound {
+				cutAt = f
+			}
 		}
+		return nil
+	}); err != nil {
+		return res, err
+	}
+	if cutAt >= 0 {
+		res.Next = cutAt
+		res.Stats.Elapsed = time.Since(start)
+		return res, nil
 	}
 	// cells holds the unit's node now; the machine's state follows the
 	// prefix in the engine's (reflected) cells.
@@ -198,7 +211,11 @@ func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound 
 			return res, fmt.Errorf("pdb: unit %d: its prefix is redundant (move %d): it was split with other move pruning", u.Index, i+1)
 		}
 	}
-	below, err := e.SearchBelow(ctx, cells, d, st, bound, lim)
+	var below idastar.Below
+	err := s.sound(ctx, func() (err error) {
+		below, err = e.SearchBelow(ctx, cells, d, st, bound, lim)
+		return err
+	})
 	res.Stats.Expanded, res.Stats.Generated = below.Expanded, below.Generated
 	res.Stats.Elapsed = time.Since(start)
 	if err != nil {

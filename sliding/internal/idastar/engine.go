@@ -105,8 +105,10 @@ type Config struct {
 	Sums [][]Term
 	// Pruning is the move-pruning machine the search follows.
 	Pruning *prune.Machine
-	// Guard, if not nil, runs each worker's search (and the whole solve):
-	// it turns faults on the tables' memory into errors.
+	// Guard, if not nil, runs each worker's search in the worker's
+	// goroutine: it turns faults on the tables' memory into errors. What
+	// runs in the caller's goroutine (Solve's set-up, Frontier,
+	// SearchBelow, H) the caller guards itself.
 	Guard func(func() error) error
 	// General turns off the search compiled for two sums (expand[two]), where it
 	// would apply, so that tests can compare the two.

@@ -186,22 +186,30 @@ func (s *Set) For(goal sliding.Board) (sliding.Heuristic, error) {
 	if err := s.check(goal, goal); err != nil {
 		return nil, err
 	}
-	return heuristic{s, goal}, nil
+	m := s.symmetry(goal.Blank())
+	return heuristic{s: s, goal: goal, m: m, tgoal: transform(goal, m)}, nil
 }
 
-// heuristic is a Set toward one goal.
+// heuristic is a Set toward one goal, with what Heuristic would work out
+// again for every board: the symmetry that takes the goal to the set's,
+// and the goal under it.
 type heuristic struct {
-	s    *Set
-	goal sliding.Board
+	s     *Set
+	goal  sliding.Board
+	m     []int
+	tgoal sliding.Board
 }
 
 // Name returns the set's method, such as "pdb 7-8+mirror".
 func (h heuristic) Name() string { return h.s.Method() }
 
-// Estimate returns the set's lower bound on the moves from b to the goal.
+// Estimate returns the set's lower bound on the moves from b to the goal,
+// or 0 for a board of another size.
 func (h heuristic) Estimate(b sliding.Board) int {
-	n, _ := h.s.Heuristic(b, h.goal)
-	return n
+	if b.W != h.goal.W || b.H != h.goal.H {
+		return 0
+	}
+	return h.s.engine().H(idastar.Cells(transform(b, h.m), h.tgoal))
 }
 
 // fingerprint returns a CRC-32C of the set's patterns and tables, which

@@ -784,3 +784,35 @@ func TestStamp(t *testing.T) {
 		t.Errorf("Open after Verify found damage: %v, logged %q", err, log.String())
 	}
 }
+
+// TestForMatchesHeuristic checks that the set's heuristic toward a goal
+// (For) estimates every board as Heuristic does, for a goal the set holds
+// as it is and one it reaches by a symmetry.
+func TestForMatchesHeuristic(t *testing.T) {
+	s, err := Open(context.Background(), 4, 4, 0, "5-5-5", Options{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := mustBoard(t, 4, 4, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+	last := sliding.Standard(4, 4)
+	if CanonicalBlank(4, 4, last.Blank()) != 0 {
+		t.Fatalf("no symmetry takes the blank's goal cell %d to 0", last.Blank())
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, goal := range []sliding.Board{first, last} {
+		h, err := s.For(goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 200 {
+			b := sliding.Scramble(r, goal, 60)
+			want, err := s.Heuristic(b, goal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := h.Estimate(b); got != want {
+				t.Fatalf("goal blank %d: Estimate(%v) = %d, Heuristic = %d", goal.Blank(), b, got, want)
+			}
+		}
+	}
+}

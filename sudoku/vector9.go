@@ -454,23 +454,22 @@ func (sv *solver9) searchV(s *stateV, depth int, e8 bool) {
 	}
 }
 
-// recordV copies the solution in s to sv.sol.
+// recordV copies the solution in s to sv.sol, from the digits' bit planes
+// (see putBand) of the three bands: in AVX2 to all 81 cells at once where
+// the core has it.
 func (sv *solver9) recordV(s *stateV) {
+	var pl [4][4]uint32
+	for b := 0; b < 3; b++ {
+		c := &s.cand[b]
+		pl[0][b], pl[1][b] = c[1]|c[3]|c[5]|c[7], c[2]|c[3]|c[6]|c[7]
+		pl[2][b], pl[3][b] = c[4]|c[5]|c[6]|c[7], c[8]
+	}
 	if sv.core >= coreVectorAVX2 {
-		// The digits' bit planes (see putBand) of the three bands, in
-		// AVX2 to all 81 cells at once.
-		var pl [4][4]uint32
-		for b := 0; b < 3; b++ {
-			c := &s.cand[b]
-			pl[0][b], pl[1][b] = c[1]|c[3]|c[5]|c[7], c[2]|c[3]|c[6]|c[7]
-			pl[2][b], pl[3][b] = c[4]|c[5]|c[6]|c[7], c[8]
-		}
 		putGridAVX2(&sv.sol, &pl, &putTab)
 		return
 	}
 	for b := 0; b < 3; b++ {
-		c := &s.cand[b]
-		putBand(&sv.sol, b, c[1]|c[3]|c[5]|c[7], c[2]|c[3]|c[6]|c[7], c[4]|c[5]|c[6]|c[7], c[8])
+		putBand(&sv.sol, b, pl[0][b], pl[1][b], pl[2][b], pl[3][b])
 	}
 }
 

@@ -58,48 +58,6 @@ const exitMore = 3
 // errMore reports that drive printed units still to search.
 var errMore = cli.StatusError{Code: exitMore, Err: errors.New("units remain to search")}
 
-// unitSets opens the pattern databases of work units: the library's
-// choice of sets (solve.Solver), made on first use.
-type unitSets struct {
-	e *env
-	s *solve.Solver
-}
-
-// Close closes the solver, if one was made.
-func (u *unitSets) Close() {
-	if u.s != nil {
-		u.s.Close()
-	}
-}
-
-// set returns the pattern databases for boards like b towards goal and the
-// partition that names them for the other processes: partition, or, when
-// it is "", the one "searchlab sliding" would choose.
-func (u *unitSets) set(ctx context.Context, b, goal sliding.Board, partition string) (*pdb.Set, string, error) {
-	if u.s == nil {
-		u.s = newSolver(u.e, solve.Options{})
-	}
-	s, err := u.s.Set(ctx, b.W, b.H, goal.Blank(), partition)
-	if err != nil {
-		return nil, "", err
-	}
-	if partition == "" {
-		partition = s.Partition() // sizes, such as 6-6-3: the same for every goal
-	}
-	return s, partition, nil
-}
-
-// split returns the set for b and goal and its partition (see set), and
-// the search of b split at depth; an unsolvable b is sliding.ErrUnsolvable.
-func (u *unitSets) split(ctx context.Context, b, goal sliding.Board, partition string, depth int, lim search.Limits) (*pdb.Set, string, pdb.Split, error) {
-	s, part, err := u.set(ctx, b, goal, partition)
-	if err != nil {
-		return nil, "", pdb.Split{}, err
-	}
-	sp, err := s.Split(ctx, b, goal, depth, lim)
-	return s, part, sp, err
-}
-
 func runSplit(ctx context.Context, e *env, args []string) (err error) {
 	fs := cli.NewFlagSet(e.stdout, "searchlab sliding split", "[--depth d] [flags] < boards", unitsDescription)
 	var f slidingFlags
@@ -108,8 +66,8 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
-	sets := &unitSets{e: e}
-	defer sets.Close()
+	solver := newSolver(e, solve.Options{})
+	defer solver.Close()
 	f.algo, f.heuristic = "auto", "linear"
 	if *depth < 0 || *depth > 40 {
 		return cli.Inputf("--depth %d: want 0 to 40", *depth)
@@ -123,17 +81,18 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 	out := bufio.NewWriter(e.stdout)
 	defer cli.Flush(out, &err)
 	for i, c := range cases {
-		s, part, sp, err := sets.split(ctx, c.Board, goals[i], f.partition, *depth, search.Limits{MaxNodes: f.maxNodes})
+		p, err := units.SplitBoard(ctx, solver, c.Line, c.Board, goals[i], f.partition, *depth, search.Limits{MaxNodes: f.maxNodes})
 		if errors.Is(err, sliding.ErrUnsolvable) {
 			return cli.Inputf("board %d (line %d): the board cannot reach the goal; there is nothing to split", i+1, c.Line)
 		}
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
 		}
-		if err := units.WriteLines(out, units.New(c.Line, sp, part)); err != nil {
+		if err := units.WriteLines(out, p.Units); err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stderr, "searchlab: line %d: depth %d, %d units (%d paths), first bound %d (%s)\n", c.Line, sp.Depth, len(sp.Units), sp.Paths, sp.H, s.Method())
+		sp := p.Split
+		fmt.Fprintf(e.stderr, "searchlab: line %d: depth %d, %d units (%d paths), first bound %d (%s)\n", c.Line, sp.Depth, len(sp.Units), sp.Paths, sp.H, p.Method)
 	}
 	return nil
 }
@@ -147,8 +106,8 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
-	sets := &unitSets{e: e}
-	defer sets.Close()
+	solver := newSolver(e, solve.Options{})
+	defer solver.Close()
 	if *bound < 0 || *jobs < 1 || *maxNodes < 0 || *timeout < 0 {
 		return cli.Inputf("--bound, --max-nodes and --timeout must not be negative, --jobs at least 1")
 	}
@@ -158,23 +117,12 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 	}
 	ctx, cancel := withTimeout(ctx, *timeout)
 	defer cancel()
-	work := make([]units.Job, len(lines))
-	for i, u := range lines {
-		b, g, pu, err := u.Parse()
-		if err != nil {
-			return cli.Inputf("line %d: %v", i+1, err)
-		}
-		j := units.Job{Line: u, Board: b, Goal: g, Unit: pu, Bound: *bound}
-		if j.Bound == 0 {
-			j.Bound = u.Bound
-		}
-		if j.Bound == 0 {
-			return cli.Inputf("line %d: no bound: give --bound, or units from \"searchlab sliding drive --units\"", i+1)
-		}
-		if j.Set, _, err = sets.set(ctx, b, g, u.Partition); err != nil {
-			return fmt.Errorf("line %d: %w", i+1, err)
-		}
-		work[i] = j
+	work, err := units.Jobs(ctx, solver, lines, *bound)
+	if errors.Is(err, units.ErrNoBound) {
+		return cli.Inputf("%v: give --bound, or units from \"searchlab sliding drive --units\"", err)
+	}
+	if err != nil {
+		return err
 	}
 	outcomes := units.Run(ctx, work, *jobs, search.Limits{MaxNodes: *maxNodes})
 	out := bufio.NewWriter(e.stdout)
@@ -207,8 +155,8 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
-	sets := &unitSets{e: e}
-	defer sets.Close()
+	solver := newSolver(e, solve.Options{})
+	defer solver.Close()
 	f.algo, f.heuristic = "auto", "linear"
 	if *procs < 1 || *depth < 0 || *depth > 40 {
 		return cli.Inputf("--procs must be at least 1, --depth 0 to 40")
@@ -230,11 +178,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 			return
 		}
 		for _, r := range rounds {
-			what := fmt.Sprintf("next bound %d", r.Next)
-			if r.Solved {
-				what = fmt.Sprintf("solved by unit %d: %d moves", r.Unit, len(r.Moves))
-			}
-			fmt.Fprintf(e.stderr, "line %d: bound %d: %s; expanded %d, generated %d\n", line, r.Bound, what, r.Expanded, r.Generated)
+			fmt.Fprintf(e.stderr, "line %d: %v\n", line, r)
 		}
 	}
 
@@ -251,7 +195,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 		return fmt.Errorf("drive: cannot find this program to run units: %w", err)
 	}
 	for i, c := range cases {
-		s, part, sp, err := sets.split(ctx, c.Board, goals[i], f.partition, *depth, search.Limits{})
+		p, err := units.SplitBoard(ctx, solver, c.Line, c.Board, goals[i], f.partition, *depth, search.Limits{})
 		if errors.Is(err, sliding.ErrUnsolvable) {
 			sol := sliding.Solution{Optimal: true, Method: "parity"}
 			if *asJSON {
@@ -264,7 +208,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
 		}
-		sol, rounds, err := units.Drive(ctx, sp, units.New(c.Line, sp, part), *procs, func(ctx context.Context, bound int) *exec.Cmd {
+		sol, rounds, err := units.Drive(ctx, p.Split, p.Units, *procs, func(ctx context.Context, bound int) *exec.Cmd {
 			return runUnitsCommand(ctx, e, exe, bound, f.maxNodes)
 		})
 		report(c.Line, rounds)
@@ -272,7 +216,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 			out.Flush()
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(err))
 		}
-		print(c.Line, sol, s.Method())
+		print(c.Line, sol, p.Method)
 	}
 	return nil
 }
@@ -314,8 +258,6 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, slid
 	case err != nil && len(boards) == 0:
 		return err
 	}
-	var solved []units.Board
-	var todo []units.WorkUnit
 	for i, b := range boards {
 		last := i == len(boards)-1
 		if last && errors.Is(err, solve.ErrInput) {
@@ -325,21 +267,20 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, slid
 		if last && err != nil {
 			return fmt.Errorf("line %d: %w", b.Line, err)
 		}
-		if b.Solution.Optimal {
-			solved = append(solved, b)
-			continue
+		if !b.Solution.Optimal {
+			fmt.Fprintf(e.stderr, "searchlab: line %d: bound %d: %d units to search\n", b.Line, b.Next, len(b.Todo))
 		}
-		todo = append(todo, b.Todo...)
-		fmt.Fprintf(e.stderr, "searchlab: line %d: bound %d: %d units to search\n", b.Line, b.Next, len(b.Todo))
 	}
-	if len(todo) > 0 {
+	if todo := units.Todo(boards); len(todo) > 0 {
 		if err := units.WriteLines(out, todo); err != nil {
 			return err
 		}
 		return errMore
 	}
-	for _, b := range solved {
-		print(b.Line, b.Solution, "pdb "+b.Partition)
+	for _, b := range boards {
+		if b.Solution.Optimal {
+			print(b.Line, b.Solution, "pdb "+b.Partition)
+		}
 	}
 	return nil
 }

@@ -94,6 +94,17 @@ type Round struct {
 	Expanded, Generated int64
 }
 
+// String describes the round on one line, such as "bound 50: next bound
+// 52; expanded 1200, generated 2500" or "bound 52: solved by unit 3: 52
+// moves; expanded 900, generated 1800".
+func (r Round) String() string {
+	what := fmt.Sprintf("next bound %d", r.Next)
+	if r.Solved {
+		what = fmt.Sprintf("solved by unit %d: %d moves", r.Unit, len(r.Moves))
+	}
+	return fmt.Sprintf("bound %d: %s; expanded %d, generated %d", r.Bound, what, r.Expanded, r.Generated)
+}
+
 // ErrMissingUnits reports results that do not cover every unit of a bound
 // exactly once: the bound cannot be proven to hold no solution.
 var ErrMissingUnits = errors.New("pdb: results do not cover every unit")

@@ -2,6 +2,7 @@ package units
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
 
 // Job is one unit to search: its line, its boards and unit (from
@@ -24,6 +26,34 @@ type Job struct {
 	Unit        pdb.Unit
 	Bound       int
 	Set         *pdb.Set
+}
+
+// ErrNoBound reports a unit line that carries no bound, searched without
+// one given.
+var ErrNoBound = errors.New("no bound")
+
+// Jobs checks unit lines and returns their jobs for Run: each unit to be
+// searched to bound, or when bound is 0 to the bound its line carries,
+// with the set that solver uses for the line's partition. Errors name
+// the line, from 1: a line that does not parse matches solve.ErrInput,
+// and one without a bound ErrNoBound too.
+func Jobs(ctx context.Context, solver *solve.Solver, lines []WorkUnit, bound int) ([]Job, error) {
+	jobs := make([]Job, len(lines))
+	for i, u := range lines {
+		b, g, pu, err := u.Parse()
+		if err != nil {
+			return nil, solve.InputErrorf("line %d: %v", i+1, err)
+		}
+		j := Job{Line: u, Board: b, Goal: g, Unit: pu, Bound: cmp.Or(bound, u.Bound)}
+		if j.Bound == 0 {
+			return nil, solve.InputErrorf("line %d: %w", i+1, ErrNoBound)
+		}
+		if j.Set, err = solver.Set(ctx, b.W, b.H, g.Blank(), u.Partition); err != nil {
+			return nil, fmt.Errorf("line %d: %w", i+1, err)
+		}
+		jobs[i] = j
+	}
+	return jobs, nil
 }
 
 // Outcome is what Run did with one job: Searched is false for a job left
@@ -252,4 +282,17 @@ func Step(us []WorkUnit, answers []UnitAnswer) ([]Board, error) {
 		}
 	}
 	return boards, nil
+}
+
+// Todo returns the units still to search of the boards not solved, in
+// the boards' order: what is left after Step, none when every board is
+// solved.
+func Todo(boards []Board) []WorkUnit {
+	var todo []WorkUnit
+	for _, b := range boards {
+		if !b.Solution.Optimal {
+			todo = append(todo, b.Todo...)
+		}
+	}
+	return todo
 }

@@ -3,11 +3,13 @@ package units_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/sliding/units"
 )
 
@@ -91,5 +93,127 @@ func TestDeal(t *testing.T) {
 		return nil, nil
 	}); !errors.Is(err, boom) {
 		t.Errorf("a worker's error: got %v", err)
+	}
+}
+
+// TestSplitBoard checks that SplitBoard's units name the partition asked
+// for, or the set's own for "", and describe the split; and that an
+// unsolvable board and a partition that does not fit are refused.
+func TestSplitBoard(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	solver := solve.New(solve.Options{Dir: t.TempDir()})
+	defer solver.Close()
+	goal := sliding.Standard(3, 3)
+	b, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
+	odd, _ := sliding.New(3, 3, []int{2, 1, 3, 4, 5, 6, 7, 8, 0})
+	auto, err := solver.Set(ctx, 3, 3, goal.Blank(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, partition, wantPartition string
+		board                          sliding.Board
+		wantErr                        error
+	}{
+		{"named", "4-4", "4-4", b, nil},
+		{"library's choice", "", auto.Partition(), b, nil},
+		{"unsolvable", "4-4", "", odd, sliding.ErrUnsolvable},
+		{"no such partition", "9-9", "", b, solve.ErrInput},
+	} {
+		p, err := units.SplitBoard(ctx, solver, 7, tc.board, goal, tc.partition, 5, search.Limits{})
+		if tc.wantErr != nil {
+			if !errors.Is(err, tc.wantErr) {
+				t.Errorf("%s: got %v, want %v", tc.name, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if len(p.Units) == 0 || len(p.Units) != len(p.Split.Units) || p.Method == "" {
+			t.Fatalf("%s: %d lines for %d units, method %q", tc.name, len(p.Units), len(p.Split.Units), p.Method)
+		}
+		for _, u := range p.Units {
+			if u.Line != 7 || u.Partition != tc.wantPartition || u.Depth != 5 {
+				t.Errorf("%s: unit %+v, want line 7, partition %s, depth 5", tc.name, u, tc.wantPartition)
+			}
+		}
+	}
+}
+
+// TestJobs checks the bound each job gets (the one given, else the
+// line's) and the refusal of lines that do not parse or carry no bound.
+func TestJobs(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	solver := solve.New(solve.Options{Dir: t.TempDir()})
+	defer solver.Close()
+	b, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
+	p, err := units.SplitBoard(ctx, solver, 1, b, sliding.Standard(3, 3), "4-4", 5, search.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := p.Units[:2]
+	withBound := append([]units.WorkUnit(nil), lines...)
+	withBound[0].Bound, withBound[1].Bound = 20, 20
+	broken := append([]units.WorkUnit(nil), withBound...)
+	broken[1].Size = "3by3"
+	for _, tc := range []struct {
+		name    string
+		lines   []units.WorkUnit
+		bound   int
+		want    int // the bound of every job
+		wantErr string
+	}{
+		{"bound given", lines, 24, 24, ""},
+		{"bound of the lines", withBound, 0, 20, ""},
+		{"given over the lines'", withBound, 22, 22, ""},
+		{"no bound", lines, 0, 0, "line 1: no bound"},
+		{"bad line", broken, 0, 0, "line 2: size:"},
+	} {
+		jobs, err := units.Jobs(ctx, solver, tc.lines, tc.bound)
+		if tc.wantErr != "" {
+			if err == nil || !strings.HasPrefix(err.Error(), tc.wantErr) || !errors.Is(err, solve.ErrInput) {
+				t.Errorf("%s: got %v, want %q... matching solve.ErrInput", tc.name, err, tc.wantErr)
+			}
+			if (tc.name == "no bound") != errors.Is(err, units.ErrNoBound) {
+				t.Errorf("%s: %v matches ErrNoBound: %v", tc.name, err, errors.Is(err, units.ErrNoBound))
+			}
+			continue
+		}
+		if err != nil || len(jobs) != len(tc.lines) {
+			t.Fatalf("%s: %d jobs, %v", tc.name, len(jobs), err)
+		}
+		for i, j := range jobs {
+			if j.Bound != tc.want || j.Set == nil || j.Unit.Index != tc.lines[i].Unit || !j.Board.Equal(b) {
+				t.Errorf("%s: job %d has bound %d, unit %d, want bound %d, unit %d", tc.name, i, j.Bound, j.Unit.Index, tc.want, tc.lines[i].Unit)
+			}
+		}
+	}
+}
+
+// TestTodo checks that Todo lists the units left of the boards not
+// solved, in order, and none of a solved board.
+func TestTodo(t *testing.T) {
+	t.Parallel()
+	u := func(line, unit int) units.WorkUnit { return units.WorkUnit{Line: line, Unit: unit} }
+	boards := []units.Board{
+		{Line: 1, Todo: []units.WorkUnit{u(1, 0), u(1, 2)}},
+		{Line: 2, Solution: sliding.Solution{Optimal: true}},
+		{Line: 3, Todo: []units.WorkUnit{u(3, 1)}},
+	}
+	got := units.Todo(boards)
+	want := []units.WorkUnit{u(1, 0), u(1, 2), u(3, 1)}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("unit %d: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if todo := units.Todo(boards[1:2]); len(todo) != 0 {
+		t.Errorf("a solved board: got %v, want none", todo)
 	}
 }

@@ -7,6 +7,8 @@
 package units
 
 import (
+	"cmp"
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -81,6 +83,36 @@ func New(line int, sp pdb.Split, partition string) []WorkUnit {
 			Prefix: sliding.MovesString(u.Prefix), State: Tiles(u.State)}
 	}
 	return out
+}
+
+// Plan is one board's search split into work units, ready to hand out.
+type Plan struct {
+	// Split is the board's split, and Units its lines (as from New).
+	Split pdb.Split
+	Units []WorkUnit
+	// Method names the set that searches the units, as
+	// sliding.Solution.Method does.
+	Method string
+}
+
+// SplitBoard splits the search of b towards goal at depth (see
+// pdb.Set.Split) with the pattern databases that solver uses for
+// partition (see solve.Solver.Set), and returns the units of the board
+// on line. The units name the partition for the processes that search
+// them: partition, or when it is "" the sizes of the set's own, such as
+// 6-6-3, which are the same for every goal. An unsolvable b is
+// sliding.ErrUnsolvable; a partition that does not fit matches
+// solve.ErrInput.
+func SplitBoard(ctx context.Context, solver *solve.Solver, line int, b, goal sliding.Board, partition string, depth int, lim search.Limits) (Plan, error) {
+	set, err := solver.Set(ctx, b.W, b.H, goal.Blank(), partition)
+	if err != nil {
+		return Plan{}, err
+	}
+	sp, err := set.Split(ctx, b, goal, depth, lim)
+	if err != nil {
+		return Plan{}, err
+	}
+	return Plan{Split: sp, Units: New(line, sp, cmp.Or(partition, set.Partition())), Method: set.Method()}, nil
 }
 
 // NewAnswer returns the line for r, the result of unit u.

@@ -120,6 +120,24 @@ func ExampleParseGoal() {
 	// sliding: invalid board: tile 8 appears twice (also on line 1)
 }
 
+// Goals gives each board the goal of its size: here a spiral goal, read
+// once for every 3x3 board, and refused for a 4x4 one.
+func ExampleGoals() {
+	cases, _ := sliding.ParseAll(strings.NewReader("1 2 3 8 4 0 7 6 5\n2 8 3 1 6 4 7 0 5\n"), sliding.Line, 0, 0)
+	goals, err := sliding.Goals(cases, "1 2 3 / 8 0 4 / 7 6 5")
+	fmt.Println(len(goals), goals[1].Equal(goals[0]), err)
+	fmt.Println(goals[0])
+	cases, _ = sliding.ParseAll(strings.NewReader("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n"), sliding.Line, 0, 0)
+	_, err = sliding.Goals(cases, "1 2 3 / 8 0 4 / 7 6 5")
+	fmt.Println(err)
+	// Output:
+	// 2 true <nil>
+	// 1 2 3
+	// 8 0 4
+	// 7 6 5
+	// line 1: the board is 4x4 but the goal has 9 tiles
+}
+
 func ExampleVerify() {
 	goal := sliding.Standard(2, 2)
 	b, _ := sliding.New(2, 2, []int{0, 1, 3, 2})

@@ -41,6 +41,16 @@ func ParseFormat(s string) (Format, error) {
 	return parseName(formats[:], s, "format", "grid, line, boj11112 or boj1525")
 }
 
+// Size returns the size of every board in format f where the format
+// fixes it, 3x3 for BOJ11112 and BOJ1525, and 0, 0 where the input gives
+// it (Grid, Line).
+func (f Format) Size() (w, h int) {
+	if f == BOJ11112 || f == BOJ1525 {
+		return 3, 3
+	}
+	return 0, 0
+}
+
 // parseName returns the member of names spelt s, or an error that says s is
 // an unknown what and lists the choices, want.
 func parseName[T ~string](names []T, s, what, want string) (T, error) {
@@ -542,6 +552,57 @@ func ParseGoal(s string, w, h int) (Board, error) {
 		return Board{}, err
 	}
 	return b, nil
+}
+
+// GoalFor returns the goal that goal names for w x h boards: the
+// standard goal (see Standard) when goal is "", else goal as ParseGoal
+// reads it.
+func GoalFor(goal string, w, h int) (Board, error) {
+	if goal == "" {
+		return Standard(w, h), nil
+	}
+	return ParseGoal(goal, w, h)
+}
+
+// GoalSizeError reports a goal whose count of tiles is not the count of
+// cells of a board it is given for.
+type GoalSizeError struct {
+	// Line is the board's line in its input, W and H its size, and Tiles
+	// the goal's count of tiles.
+	Line, W, H, Tiles int
+}
+
+func (e *GoalSizeError) Error() string {
+	return fmt.Sprintf("line %d: the board is %dx%d but the goal has %d tiles", e.Line, e.W, e.H, e.Tiles)
+}
+
+// Is makes a GoalSizeError match ErrInvalid.
+func (e *GoalSizeError) Is(target error) bool { return target == ErrInvalid }
+
+// Goals returns the goal of each case (GoalFor), read once for each size
+// of board. A goal with fewer or more tiles than a board has cells is a
+// *GoalSizeError naming the first such board; one that does not parse
+// for a size is ParseGoal's error.
+func Goals(cases []Case, goal string) ([]Board, error) {
+	goals := make([]Board, len(cases))
+	bySize := map[[2]int]Board{}
+	tiles := len(strings.Fields(strings.ReplaceAll(goal, "/", " ")))
+	for i, c := range cases {
+		key := [2]int{c.Board.W, c.Board.H}
+		g, ok := bySize[key]
+		if !ok {
+			if goal != "" && tiles != c.Board.W*c.Board.H {
+				return nil, &GoalSizeError{Line: c.Line, W: c.Board.W, H: c.Board.H, Tiles: tiles}
+			}
+			var err error
+			if g, err = GoalFor(goal, c.Board.W, c.Board.H); err != nil {
+				return nil, err
+			}
+			bySize[key] = g
+		}
+		goals[i] = g
+	}
+	return goals, nil
 }
 
 // AppendAnswer appends to dst the answer line for one board read in

@@ -292,3 +292,66 @@ func TestScanner(t *testing.T) {
 		}
 	}
 }
+
+// TestGoals checks the goal each case gets, and the refusal of goals that
+// do not fit a board's size or do not parse.
+func TestGoals(t *testing.T) {
+	t.Parallel()
+	cases := func(boards ...string) []Case {
+		var cs []Case
+		for i, b := range boards {
+			board, err := ParseGoal(b, 0, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cs = append(cs, Case{Board: board, Line: i + 1})
+		}
+		return cs
+	}
+	spiral, _ := ParseGoal("1 2 3 8 0 4 7 6 5", 3, 3)
+	blankFirst, _ := ParseGoal("0 1 2 3", 2, 2)
+	three, four := "8 1 3 4 0 2 7 6 5", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"
+	for _, tc := range []struct {
+		name    string
+		cases   []Case
+		goal    string
+		want    []Board
+		wantErr error
+		line    int // of a *GoalSizeError
+	}{
+		{"standard", cases(three, four), "", []Board{Standard(3, 3), Standard(4, 4)}, nil, 0},
+		{"given", cases(three, three), "1 2 3 / 8 0 4 / 7 6 5", []Board{spiral, spiral}, nil, 0},
+		{"given, 2x2", cases("1 0 2 3"), "0 1 2 3", []Board{blankFirst}, nil, 0},
+		{"none", nil, "1 2 3", []Board{}, nil, 0},
+		{"wrong size", cases(three, four), "1 2 3 / 8 0 4 / 7 6 5", nil, ErrInvalid, 2},
+		{"does not parse", cases(three), "1 2 3 8 0 4 7 6 6", nil, ErrInvalid, 0},
+	} {
+		got, err := Goals(tc.cases, tc.goal)
+		var gs *GoalSizeError
+		if !errors.Is(err, tc.wantErr) || errors.As(err, &gs) != (tc.line > 0) || gs != nil && gs.Line != tc.line {
+			t.Errorf("%s: got error %v, want %v (line %d)", tc.name, err, tc.wantErr, tc.line)
+			continue
+		}
+		if len(got) != len(tc.want) {
+			t.Fatalf("%s: got %d goals, want %d", tc.name, len(got), len(tc.want))
+		}
+		for i := range got {
+			if !got[i].Equal(tc.want[i]) {
+				t.Errorf("%s: goal %d:\n%v\nwant\n%v", tc.name, i, got[i], tc.want[i])
+			}
+		}
+	}
+}
+
+// TestFormatSize checks the size that each format fixes, or none.
+func TestFormatSize(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		f    Format
+		w, h int
+	}{{Grid, 0, 0}, {Line, 0, 0}, {BOJ11112, 3, 3}, {BOJ1525, 3, 3}, {"", 0, 0}} {
+		if w, h := tc.f.Size(); w != tc.w || h != tc.h {
+			t.Errorf("%q: got %dx%d, want %dx%d", tc.f, w, h, tc.w, tc.h)
+		}
+	}
+}

@@ -36,3 +36,18 @@ func ExampleSliding() {
 	// {"type":"event","kind":"goal","state":[1,2,3,4,5,6,7,8,0],"g":2,"h":0,"f":2,"depth":2,"expanded":2,"generated":7,"frontier":4,"stored":7}
 	// true 2 RD 2
 }
+
+// ReadSliding reads the one board a trace follows, and names the text in
+// the faults of its content.
+func ExampleReadSliding() {
+	b, err := trace.ReadSliding(strings.NewReader("1 2 3 4 0 5 7 8 6\n"), "", sliding.Line, 0, 0)
+	fmt.Println(b.Tiles, err)
+	_, err = trace.ReadSliding(strings.NewReader("1 2 3\n4 0 5\n7 8 8\n"), "board.txt", sliding.Grid, 0, 0)
+	fmt.Println(err)
+	_, err = trace.ReadSliding(strings.NewReader(""), "board.txt", sliding.Grid, 0, 0)
+	fmt.Println(err)
+	// Output:
+	// [1 2 3 4 0 5 7 8 6] <nil>
+	// board.txt: sliding: line 3: tile 8 appears twice (also on line 3)
+	// want one board in the input, got 0
+}

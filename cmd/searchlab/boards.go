@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/internal/input"
@@ -48,41 +47,13 @@ func (f *slidingFlags) readSources(srcs []*input.Source) ([]sliding.Case, []slid
 		}
 		cases = append(cases, cs...)
 	}
-	goals := make([]sliding.Board, len(cases))
-	bySize := map[[2]int]sliding.Board{}
-	for i, c := range cases {
-		key := [2]int{c.Board.W, c.Board.H}
-		g, ok := bySize[key]
-		if !ok {
-			if f.goal == "" {
-				g = sliding.Standard(c.Board.W, c.Board.H)
-			} else {
-				if n := goalTiles(f.goal); n != c.Board.W*c.Board.H {
-					return nil, nil, cli.Inputf("line %d: the board is %dx%d but --goal has %d tiles", c.Line, c.Board.W, c.Board.H, n)
-				}
-				var err error
-				if g, err = sliding.ParseGoal(f.goal, c.Board.W, c.Board.H); err != nil {
-					return nil, nil, cli.Inputf("--goal: %v", err)
-				}
-			}
-			bySize[key] = g
-		}
-		goals[i] = g
+	goals, err := sliding.Goals(cases, f.goal)
+	var gs *sliding.GoalSizeError
+	switch {
+	case errors.As(err, &gs):
+		return nil, nil, cli.Inputf("line %d: the board is %dx%d but --goal has %d tiles", gs.Line, gs.W, gs.H, gs.Tiles)
+	case err != nil:
+		return nil, nil, cli.Inputf("--goal: %v", err)
 	}
 	return cases, goals, nil
-}
-
-// goalTiles counts the tiles of a --goal, whose rows may be separated by
-// slashes.
-func goalTiles(goal string) int {
-	return len(strings.Fields(strings.ReplaceAll(goal, "/", " ")))
-}
-
-// goalFits reports whether --goal, if given, is a goal for w x h boards.
-func (f *slidingFlags) goalFits(w, h int) bool {
-	if f.goal == "" {
-		return true
-	}
-	_, err := sliding.ParseGoal(f.goal, w, h)
-	return err == nil
 }

@@ -109,7 +109,8 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	// Lengths alone of table-sized boards are one lookup each: no path to
 	// walk (or verify), since none is printed.
 	lengthOnly := f.algo == string(sliding.Auto) && f.heuristic != "pdb" && !*path && !*asJSON && !*stats
-	if format, ferr := f.formatOf(srcs[0]); lengthOnly && ferr == nil && format == sliding.BOJ11112 && sh.Count <= 1 && len(srcs) == 1 && f.goalFits(3, 3) {
+	goal3, gerr := sliding.GoalFor(f.goal, 3, 3)
+	if format, ferr := f.formatOf(srcs[0]); lengthOnly && ferr == nil && format == sliding.BOJ11112 && sh.Count <= 1 && len(srcs) == 1 && gerr == nil {
 		// The judge's batch: read it whole and answer it from the table,
 		// unless it is malformed (then the parser below reads it again and
 		// names the fault).
@@ -119,7 +120,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		}
 		solver := newSolver(e, solve.Options{})
 		defer solver.Close()
-		if done, err := boj11112Lengths(e, solver, &f, data); done || err != nil {
+		if done, err := boj11112Lengths(e, solver, goal3, data); done || err != nil {
 			return err
 		}
 	}
@@ -222,26 +223,19 @@ func (f *slidingFlags) check() error {
 	if f.maxNodes < 0 || f.maxDepth < 0 || f.timeout < 0 {
 		return cli.Inputf("--max-nodes, --max-depth and --timeout must not be negative")
 	}
-	w, h := 0, 0
+	w, h := format.Size() // 3x3 for the judges' formats, else 0x0 or --size
 	if f.size != "" {
-		if format == sliding.BOJ11112 || format == sliding.BOJ1525 {
-			return cli.Inputf("--size: %s boards are always 3x3", format)
+		if w != 0 {
+			return cli.Inputf("--size: %s boards are always %dx%d", format, w, h)
 		}
 		var err error
 		if w, h, err = sliding.ParseSize(f.size); err != nil {
 			return cli.Inputf("--size: %v", err)
 		}
 	}
-	if f.goal != "" {
-		// Check the goal on its own when the size is known already.
-		gw, gh := w, h
-		if format == sliding.BOJ11112 || format == sliding.BOJ1525 {
-			gw, gh = 3, 3
-		}
-		if gw != 0 {
-			if _, err := sliding.ParseGoal(f.goal, gw, gh); err != nil {
-				return cli.Inputf("--goal: %v", err)
-			}
+	if f.goal != "" && w != 0 { // the goal checked on its own where the size is known
+		if _, err := sliding.ParseGoal(f.goal, w, h); err != nil {
+			return cli.Inputf("--goal: %v", err)
 		}
 	}
 	return nil
@@ -282,11 +276,7 @@ func pathOf(path bool, sol sliding.Solution) []sliding.Move {
 // boj11112Lengths prints the lengths of a BOJ 11112 batch read in one pass
 // (sliding.Table.Distances). done is false when data is not a valid batch;
 // nothing is printed then, and the caller reports the fault.
-func boj11112Lengths(e *env, solver *solve.Solver, f *slidingFlags, data []byte) (done bool, err error) {
-	goal := sliding.Standard(3, 3)
-	if f.goal != "" {
-		goal, _ = sliding.ParseGoal(f.goal, 3, 3) // checked by f.check
-	}
+func boj11112Lengths(e *env, solver *solve.Solver, goal sliding.Board, data []byte) (done bool, err error) {
 	dist, err := solver.Table(goal).Distances(nil, data, sliding.BOJ11112)
 	if err != nil {
 		return false, nil

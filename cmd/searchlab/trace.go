@@ -122,19 +122,13 @@ func traceSliding(ctx context.Context, in *input.Source, format, size, goalText,
 	if err != nil {
 		return api.Trace{}, cli.Inputf("trace: --algo: %v", err)
 	}
-	cases, err := sliding.ParseAll(in.Reader(), f, w, h)
-	switch {
-	case err != nil:
-		return api.Trace{}, cli.Inputf("trace: %v", in.InFile(err))
-	case len(cases) != 1:
-		return api.Trace{}, cli.Inputf("trace: want one board in the input, got %d", len(cases))
+	b, err := trace.ReadSliding(in.Reader(), in.Name, f, w, h)
+	if err != nil {
+		return api.Trace{}, cli.Inputf("trace: %v", err)
 	}
-	b := cases[0].Board
-	goal := sliding.Standard(b.W, b.H)
-	if goalText != "" {
-		if goal, err = sliding.ParseGoal(goalText, b.W, b.H); err != nil {
-			return api.Trace{}, cli.Inputf("trace: --goal: %v", err)
-		}
+	goal, err := sliding.GoalFor(goalText, b.W, b.H)
+	if err != nil {
+		return api.Trace{}, cli.Inputf("trace: --goal: %v", err)
 	}
 	tr, err := trace.Sliding(ctx, b, goal, trace.SlidingOptions{Algorithm: algo, Heuristic: heuristic, MaxDepth: maxDepth,
 		MaxEvents: maxEvents, Limits: search.Limits{MaxNodes: maxNodes, MaxBytes: solve.MemoryBudget}, Sink: sink})
@@ -145,14 +139,11 @@ func traceSliding(ctx context.Context, in *input.Source, format, size, goalText,
 }
 
 func traceStroke(ctx context.Context, in *input.Source, maxEvents int, maxNodes int64) (api.Trace, error) {
-	boards, err := stroke.ParseAll(in.Reader())
-	switch {
-	case err != nil:
-		return api.Trace{}, cli.Inputf("trace: %v", in.InFile(err))
-	case len(boards) != 1:
-		return api.Trace{}, cli.Inputf("trace: want one board in the input, got %d", len(boards))
+	b, err := trace.ReadStroke(in.Reader(), in.Name)
+	if err != nil {
+		return api.Trace{}, cli.Inputf("trace: %v", err)
 	}
-	tr, err := trace.Stroke(ctx, stroke.NewSolver(), boards[0], stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, maxEvents)
+	tr, err := trace.Stroke(ctx, stroke.NewSolver(), b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, maxEvents)
 	if errors.Is(err, stroke.ErrTooLarge) {
 		return tr, cli.Input(err)
 	}
@@ -167,19 +158,9 @@ func traceSudoku(ctx context.Context, in *input.Source, format string, maxEvents
 			return api.Trace{}, cli.Inputf("trace: --format: %v", err)
 		}
 	}
-	sc := sudoku.NewScanner(in.Reader(), f)
-	if !sc.Scan() {
-		if err := sc.Err(); err != nil {
-			return api.Trace{}, cli.Inputf("trace: %v", in.InFile(err))
-		}
-		return api.Trace{}, cli.Inputf("trace: no puzzle in the input")
-	}
-	g, err := sudoku.Parse(f, sc.Record())
+	g, err := trace.ReadSudoku(in.Reader(), in.Name, f)
 	if err != nil {
-		return api.Trace{}, cli.Inputf("trace: %v", in.InFile(err))
-	}
-	if sc.Scan() {
-		return api.Trace{}, cli.Inputf("trace: want one puzzle in the input, the input has more")
+		return api.Trace{}, cli.Inputf("trace: %v", err)
 	}
 	tr, err := trace.Sudoku(ctx, g, maxEvents)
 	if errors.Is(err, sudoku.ErrInvalid) {

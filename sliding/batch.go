@@ -3,7 +3,24 @@ package sliding
 import (
 	"bytes"
 	"math/bits"
+	"slices"
 )
+
+// AppendAnswers appends to dst the answer line (AppendAnswer) of each
+// board of data in format f, in order: the fewest moves from it to t's
+// goal, without the moves. Its errors are those of Distances, and dst is
+// returned unchanged with them.
+func (t *Table) AppendAnswers(dst, data []byte, f Format) ([]byte, error) {
+	dist, err := t.Distances(nil, data, f)
+	if err != nil {
+		return dst, err
+	}
+	dst = slices.Grow(dst, 3*len(dist))
+	for _, d := range dist {
+		dst = AppendAnswer(dst, f, int(d), nil) // d is -1 if unsolvable
+	}
+	return dst, nil
+}
 
 // Distances appends to dst, for each board of data in format f in order,
 // the fewest moves from it to t's goal, or -1 if it cannot reach the goal.

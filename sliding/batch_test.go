@@ -7,6 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/searchlab/searchlab/search"
 )
 
 // batchBOJ11112 is the benchmark batch of scripts/boj11112gen: n boards for
@@ -199,4 +202,44 @@ func FuzzTableUnmarshal(f *testing.F) {
 			t.Fatalf("the goal is %d moves from itself", d)
 		}
 	})
+}
+
+// TestAppendAnswers checks the answer lines of a batch against Distances
+// and AppendAnswer, and that a malformed batch leaves dst alone.
+func TestAppendAnswers(t *testing.T) {
+	t.Parallel()
+	tab := TableFor(Standard(3, 3))
+	for _, tc := range []struct {
+		name, in string
+		f        Format
+		want     string // "" for an error
+	}{
+		{"boj11112", "3\n123\n456\n78#\n\n1#3\n426\n758\n\n213\n456\n78#\n", BOJ11112, "0\n3\nimpossible\n"},
+		{"line", "1 2 3 4 5 6 7 0 8\n2 1 3 4 5 6 7 8 0\n", Line, "1\nimpossible\n"},
+		{"boj1525", "1 2 3\n4 5 6\n8 7 0\n", BOJ1525, "-1\n"},
+		{"none", "0\n", BOJ11112, ""},
+		{"malformed", "1\n123\n456\n788\n", BOJ11112, "error"},
+	} {
+		got, err := tab.AppendAnswers([]byte("before\n"), []byte(tc.in), tc.f)
+		if tc.want == "error" {
+			if err == nil || string(got) != "before\n" {
+				t.Errorf("%s: got %q, %v; want an error and dst alone", tc.name, got, err)
+			}
+			continue
+		}
+		if err != nil || string(got) != "before\n"+tc.want {
+			t.Errorf("%s: got %q, %v; want %q", tc.name, got, err, "before\n"+tc.want)
+		}
+	}
+}
+
+// TestSolutionReport checks the stats line of a solution.
+func TestSolutionReport(t *testing.T) {
+	t.Parallel()
+	sol := Solution{Moves: make([]Move, 5), Optimal: true, Method: "astar+manhattan",
+		Stats: search.Stats{Expanded: 12, Generated: 30, PeakFrontier: 9, PeakStored: 21, Iterations: 1, Elapsed: 1234567 * time.Nanosecond}}
+	want := "method astar+manhattan, optimal true, expanded 12, generated 30, peak frontier 9, peak stored 21, iterations 1, time 1.235ms"
+	if got := sol.Report(); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/searchlab/searchlab/search"
 )
@@ -26,6 +27,15 @@ type Solution struct {
 
 // Len returns the number of moves in s.
 func (s Solution) Len() int { return len(s.Moves) }
+
+// Report describes on one line how s was found: the method, whether the
+// length is proven the fewest, and the search's counts and time (to the
+// microsecond), as "searchlab sliding --stats" prints it.
+func (s Solution) Report() string {
+	st := s.Stats
+	return fmt.Sprintf("method %s, optimal %v, expanded %d, generated %d, peak frontier %d, peak stored %d, iterations %d, time %v",
+		s.Method, s.Optimal, st.Expanded, st.Generated, st.PeakFrontier, st.PeakStored, st.Iterations, st.Elapsed.Round(time.Microsecond))
+}
 
 // Solvable reports whether b can reach goal. Both must be valid boards of the
 // same size (it returns false otherwise). Every move swaps the blank with a

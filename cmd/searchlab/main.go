@@ -18,7 +18,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"time"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/cli"
@@ -66,7 +65,7 @@ func init() {
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrTerminal: isTerminal(os.Stderr)}
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrTerminal: cli.IsTerminal(os.Stderr)}
 	code := run(ctx, e, os.Args[1:])
 	stop()
 	os.Exit(code)
@@ -90,18 +89,4 @@ func run(ctx context.Context, e *env, args []string) int {
 func (e *env) inputs(args []string) ([]*input.Source, error) {
 	srcs, err := input.Open(args, e.stdin)
 	return srcs, cli.Input(err)
-}
-
-// isTerminal reports whether f is a character device, such as a terminal.
-func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// withTimeout returns ctx with the timeout d, if d is not 0.
-func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	if d > 0 {
-		return context.WithTimeout(ctx, d)
-	}
-	return context.WithCancel(ctx)
 }

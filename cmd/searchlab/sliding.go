@@ -14,6 +14,7 @@ import (
 	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/internal/progress"
+	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/solve"
@@ -91,7 +92,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	path := fs.Bool("path", false, "print the moves after the length")
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
 	stats := fs.Bool("stats", false, "print search statistics to stderr")
-	sh := shardFlag(fs)
+	sh := shard.Flag(fs)
 	var lf longFlags
 	lf.register(fs)
 	files, err := cli.Parse(fs, args)
@@ -120,7 +121,8 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		}
 		solver := newSolver(e, solve.Options{})
 		defer solver.Close()
-		if done, err := boj11112Lengths(e, solver, goal3, data); done || err != nil {
+		if text, err := solver.Table(goal3).AppendAnswers(nil, data, sliding.BOJ11112); err == nil {
+			_, err = e.stdout.Write(text)
 			return err
 		}
 	}
@@ -138,10 +140,11 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	if err := f.refuse(algo, cases); err != nil {
 		return err
 	}
-	ctx, cancel := withTimeout(ctx, f.timeout)
+	ctx, cancel := cli.WithTimeout(ctx, f.timeout)
 	defer cancel()
 	out := bufio.NewWriterSize(e.stdout, 64*1024)
 	defer cli.Flush(out, &err)
+	answers := answerWriter{out: out, format: sliding.Format(f.format), path: *path, asJSON: *asJSON}
 	var bar *progress.Bar
 	if e.stderrTerminal && !*stats && len(cases) > 1 {
 		bar = progress.New(e.stderr, "sliding", int64(len(cases)))
@@ -167,23 +170,12 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 			bar.Add(1)
 			return nil
 		}
-		// A lookup (Batch.Lengths) has a length alone, -1 if unsolvable.
-		sol, solvable, n := a.Solution, a.Solvable, a.Solution.Len()
-		if a.Lookup {
-			solvable, n = a.Length >= 0, a.Length
-		} else if *stats {
-			printStats(e.stderr, fmt.Sprintf("board %d (line %d)", i+1, c.Line), solvable, sol)
-			total.Add(sol.Stats)
-			allOptimal = allOptimal && (sol.Optimal || !solvable)
+		if *stats && !a.Lookup { // a lookup (Batch.Lengths) has a length alone
+			printStats(e.stderr, fmt.Sprintf("board %d (line %d)", i+1, c.Line), a.Solvable, a.Solution)
+			total.Add(a.Solution.Stats)
+			allOptimal = allOptimal && (a.Solution.Optimal || !a.Solvable)
 		}
-		switch {
-		case *asJSON:
-			writeJSON(out, c.Line, solvable, sol)
-		case !solvable:
-			out.Write(sliding.AppendAnswer(nil, sliding.Format(f.format), -1, nil))
-		default:
-			out.Write(sliding.AppendAnswer(nil, sliding.Format(f.format), n, pathOf(*path, sol)))
-		}
+		answers.write(c.Line, a.Len(), a.Solution)
 		bar.Add(1)
 		return nil
 	})
@@ -265,30 +257,6 @@ func (f *slidingFlags) method(algo sliding.Algorithm) solve.Method {
 	return solve.Method{Algorithm: algo, Heuristic: f.heuristic, Partition: f.partition, MaxDepth: f.maxDepth}
 }
 
-// pathOf returns the moves of sol to print: none unless --path.
-func pathOf(path bool, sol sliding.Solution) []sliding.Move {
-	if !path {
-		return nil
-	}
-	return sol.Moves
-}
-
-// boj11112Lengths prints the lengths of a BOJ 11112 batch read in one pass
-// (sliding.Table.Distances). done is false when data is not a valid batch;
-// nothing is printed then, and the caller reports the fault.
-func boj11112Lengths(e *env, solver *solve.Solver, goal sliding.Board, data []byte) (done bool, err error) {
-	dist, err := solver.Table(goal).Distances(nil, data, sliding.BOJ11112)
-	if err != nil {
-		return false, nil
-	}
-	out := make([]byte, 0, 3*len(dist))
-	for _, d := range dist {
-		out = sliding.AppendAnswer(out, sliding.BOJ11112, int(d), nil) // d is -1 if unsolvable
-	}
-	_, err = e.stdout.Write(out)
-	return true, err
-}
-
 // explain adds advice to a limit error.
 func explain(err error) error {
 	switch {
@@ -304,17 +272,34 @@ func explain(err error) error {
 	return err
 }
 
+// printStats writes what and how sol was found, or that the board cannot
+// reach the goal, on a line of w.
 func printStats(w io.Writer, what string, solvable bool, sol sliding.Solution) {
 	if !solvable {
 		fmt.Fprintf(w, "%s: unsolvable (parity), no search\n", what)
 		return
 	}
-	st := sol.Stats
-	fmt.Fprintf(w, "%s: method %s, optimal %v, expanded %d, generated %d, peak frontier %d, peak stored %d, iterations %d, time %v\n",
-		what, sol.Method, sol.Optimal, st.Expanded, st.Generated, st.PeakFrontier, st.PeakStored, st.Iterations, st.Elapsed.Round(time.Microsecond))
+	fmt.Fprintf(w, "%s: %s\n", what, sol.Report())
 }
 
-// writeJSON writes the answer for a board as a line of JSON.
-func writeJSON(w io.Writer, line int, solvable bool, sol sliding.Solution) {
-	json.NewEncoder(w).Encode(api.NewSlidingAnswer(line, solvable, sol))
+// answerWriter writes the answer of each board: its length, -1 for a
+// board that cannot reach the goal, in the answer format of format (see
+// sliding.AppendAnswer), with the moves if path; or with asJSON a JSON
+// line.
+type answerWriter struct {
+	out          io.Writer
+	format       sliding.Format
+	path, asJSON bool
+}
+
+func (w answerWriter) write(line, length int, sol sliding.Solution) {
+	if w.asJSON {
+		json.NewEncoder(w.out).Encode(api.NewSlidingAnswer(line, length >= 0, sol))
+		return
+	}
+	var moves []sliding.Move
+	if w.path {
+		moves = sol.Moves
+	}
+	w.out.Write(sliding.AppendAnswer(nil, w.format, length, moves))
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/internal/input"
+	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/stroke"
 )
@@ -40,7 +41,7 @@ func runStroke(ctx context.Context, e *env, args []string) (err error) {
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
 	maxNodes := fs.Int64("max-nodes", 0, "search nodes allowed per board (0: no cap)")
 	timeout := fs.Duration("timeout", 0, "time allowed per board, e.g. 2s (0: no limit)")
-	sh := shardFlag(fs)
+	sh := shard.Flag(fs)
 	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
@@ -63,7 +64,7 @@ func runStroke(ctx context.Context, e *env, args []string) (err error) {
 	// solve solves one board within the budget (stroke.Solver.SolveWithin
 	// and ColoursWithin), with its own timeout.
 	solve := func(b *stroke.Board) (stroke.Result, map[byte]stroke.Result, error) {
-		ctx, cancel := withTimeout(ctx, *timeout)
+		ctx, cancel := cli.WithTimeout(ctx, *timeout)
 		defer cancel()
 		res, err := s.SolveWithin(ctx, b, opt)
 		if err != nil || !*all {

@@ -73,7 +73,7 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	jobs := fs.Int("jobs", runtime.NumCPU(), "number of puzzles solved at once")
 	stats := fs.Bool("stats", false, "print puzzles per second and the slowest puzzle on stderr at the end")
 	maxGuesses := fs.Int64("max-guesses", 0, "give up on a puzzle after this many guesses, an error naming its line (0: no cap)")
-	sh := shardFlag(fs)
+	sh := shard.Flag(fs)
 	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err

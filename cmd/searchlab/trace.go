@@ -58,7 +58,7 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	case *maxDepth < 0:
 		return cli.Inputf("trace: --max-depth %d is negative", *maxDepth)
 	}
-	ctx, cancel := withTimeout(ctx, *timeout)
+	ctx, cancel := cli.WithTimeout(ctx, *timeout)
 	defer cancel()
 	srcs, err := e.inputs(files)
 	if err != nil {

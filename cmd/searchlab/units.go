@@ -76,7 +76,7 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := withTimeout(ctx, f.timeout)
+	ctx, cancel := cli.WithTimeout(ctx, f.timeout)
 	defer cancel()
 	out := bufio.NewWriter(e.stdout)
 	defer cli.Flush(out, &err)
@@ -115,7 +115,7 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := withTimeout(ctx, *timeout)
+	ctx, cancel := cli.WithTimeout(ctx, *timeout)
 	defer cancel()
 	work, err := units.Jobs(ctx, solver, lines, *bound)
 	if errors.Is(err, units.ErrNoBound) {
@@ -161,17 +161,14 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	if *procs < 1 || *depth < 0 || *depth > 40 {
 		return cli.Inputf("--procs must be at least 1, --depth 0 to 40")
 	}
-	ctx, cancel := withTimeout(ctx, f.timeout)
+	ctx, cancel := cli.WithTimeout(ctx, f.timeout)
 	defer cancel()
 	out := bufio.NewWriter(e.stdout)
 	defer cli.Flush(out, &err)
+	answers := answerWriter{out: out, format: sliding.Format(f.format), path: *path, asJSON: *asJSON}
 	print := func(line int, sol sliding.Solution, method string) {
 		sol.Method = method + " (work units)"
-		if *asJSON {
-			writeJSON(out, line, true, sol)
-			return
-		}
-		out.Write(sliding.AppendAnswer(nil, sliding.Format(f.format), sol.Len(), pathOf(*path, sol)))
+		answers.write(line, sol.Len(), sol)
 	}
 	report := func(line int, rounds []pdb.Round) {
 		if !*stats {
@@ -197,12 +194,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	for i, c := range cases {
 		p, err := units.SplitBoard(ctx, solver, c.Line, c.Board, goals[i], f.partition, *depth, search.Limits{})
 		if errors.Is(err, sliding.ErrUnsolvable) {
-			sol := sliding.Solution{Optimal: true, Method: "parity"}
-			if *asJSON {
-				writeJSON(out, c.Line, false, sol)
-			} else {
-				out.Write(sliding.AppendAnswer(nil, sliding.Format(f.format), -1, nil))
-			}
+			answers.write(c.Line, -1, sliding.Solution{Optimal: true, Method: "parity"})
 			continue
 		}
 		if err != nil {

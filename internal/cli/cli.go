@@ -12,8 +12,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
+	"time"
 )
 
 // ErrInput marks errors caused by the user's input or flags: they end a
@@ -181,3 +183,19 @@ func (e interrupted) Error() string {
 }
 
 func (e interrupted) Unwrap() error { return e.err }
+
+// WithTimeout returns ctx with the timeout d, as a command's --timeout
+// gives it: none when d is 0.
+func WithTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d > 0 {
+		return context.WithTimeout(ctx, d)
+	}
+	return context.WithCancel(ctx)
+}
+
+// IsTerminal reports whether f is a character device, such as a terminal
+// (where a command may draw progress bars).
+func IsTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

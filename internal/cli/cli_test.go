@@ -8,8 +8,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/searchlab/searchlab/internal/cli"
 )
@@ -180,6 +182,57 @@ func TestInterrupted(t *testing.T) {
 		err := cli.Interrupted(tc.err)
 		if err.Error() != tc.want || !errors.Is(err, tc.err) {
 			t.Errorf("Interrupted(%v) = %q, want %q, wrapping it", tc.err, err, tc.want)
+		}
+	}
+}
+
+// TestWithTimeout checks that a timeout of 0 sets no deadline, and that
+// another sets one that ends the context.
+func TestWithTimeout(t *testing.T) {
+	for _, tc := range []struct {
+		d            time.Duration
+		wantDeadline bool
+	}{{0, false}, {time.Millisecond, true}, {time.Hour, true}} {
+		ctx, cancel := cli.WithTimeout(context.Background(), tc.d)
+		if _, ok := ctx.Deadline(); ok != tc.wantDeadline {
+			t.Errorf("%v: deadline %v, want %v", tc.d, ok, tc.wantDeadline)
+		}
+		if tc.d == time.Millisecond {
+			<-ctx.Done()
+			if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				t.Errorf("%v: %v", tc.d, ctx.Err())
+			}
+		}
+		cancel()
+		if ctx.Err() == nil {
+			t.Errorf("%v: not canceled by its cancel", tc.d)
+		}
+	}
+}
+
+// TestIsTerminal checks that a regular file and a pipe are not terminals,
+// and that a character device, where there is one, is.
+func TestIsTerminal(t *testing.T) {
+	f, err := os.CreateTemp(t.TempDir(), "out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	for _, f := range []*os.File{f, r, w} {
+		if cli.IsTerminal(f) {
+			t.Errorf("%s is a terminal", f.Name())
+		}
+	}
+	if null, err := os.Open("/dev/null"); err == nil { // a character device
+		defer null.Close()
+		if !cli.IsTerminal(null) {
+			t.Errorf("/dev/null is not a character device")
 		}
 	}
 }

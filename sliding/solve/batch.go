@@ -43,6 +43,18 @@ type Answer struct {
 	Err error
 }
 
+// Len returns the board's fewest moves: the length looked up, or that of
+// the solution; -1 when the board cannot reach its goal.
+func (a Answer) Len() int {
+	switch {
+	case !a.Solvable:
+		return -1
+	case a.Lookup:
+		return a.Length
+	}
+	return a.Solution.Len()
+}
+
 // Workers returns how many boards of boards SolveBatch solves at once with
 // m: one when a board's search already runs on every core (pattern
 // databases), else one per core.

@@ -164,3 +164,24 @@ func TestDamagedCheckpoint(t *testing.T) {
 		t.Errorf("a damaged checkpoint: %v; want an error matching pdb.ErrCheckpoint and solve.ErrInput", err)
 	}
 }
+
+// TestAnswerLen checks the length of each kind of answer.
+func TestAnswerLen(t *testing.T) {
+	t.Parallel()
+	three := sliding.Solution{Moves: []sliding.Move{sliding.Up, sliding.Left, sliding.Down}, Optimal: true}
+	for _, tc := range []struct {
+		name string
+		a    solve.Answer
+		want int
+	}{
+		{"lookup", solve.Answer{Lookup: true, Length: 7, Solvable: true}, 7},
+		{"lookup, unsolvable", solve.Answer{Lookup: true, Length: -1}, -1},
+		{"searched", solve.Answer{Solution: three, Solvable: true}, 3},
+		{"searched, unsolvable", solve.Answer{Solution: sliding.Solution{Optimal: true, Method: "parity"}}, -1},
+		{"solved already", solve.Answer{Solvable: true}, 0},
+	} {
+		if got := tc.a.Len(); got != tc.want {
+			t.Errorf("%s: got %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}

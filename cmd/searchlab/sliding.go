@@ -137,8 +137,14 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	solver := newSolver(e, run)
 	defer solver.Close()
 	algo, _ := sliding.ParseAlgorithm(f.algo) // checked by read
-	if err := f.refuse(algo, cases); err != nil {
-		return err
+	bt := solve.Batch{Boards: make([]sliding.Board, len(cases)), Goals: goals, Lengths: lengthOnly, Skip: func(i int) bool { return !sh.Has(i) },
+		Method: f.method(algo), Limits: search.Limits{MaxNodes: f.maxNodes}}
+	for i, c := range cases {
+		bt.Boards[i] = c.Board
+	}
+	if i, ue := bt.Unbounded(f.timeout > 0); ue != nil {
+		return cli.Inputf("line %d: --algo %s cannot search a %dx%d board (%s states) in memory or time; use --algo auto, or bound it with --max-nodes or --timeout",
+			cases[i].Line, algo, ue.W, ue.H, ue.States())
 	}
 	ctx, cancel := cli.WithTimeout(ctx, f.timeout)
 	defer cancel()
@@ -153,11 +159,6 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	var total search.Stats
 	allOptimal := true // every searched answer proven the fewest moves
 	start := time.Now()
-	bt := solve.Batch{Boards: make([]sliding.Board, len(cases)), Goals: goals, Lengths: lengthOnly, Skip: func(i int) bool { return !sh.Has(i) },
-		Method: f.method(algo), Limits: search.Limits{MaxNodes: f.maxNodes}}
-	for i, c := range cases {
-		bt.Boards[i] = c.Board
-	}
 	err = solver.SolveBatch(ctx, bt, func(i int, a solve.Answer) error {
 		c := cases[i]
 		if !a.Lookup && !a.Skipped {
@@ -193,42 +194,18 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	return nil
 }
 
-// check checks the flags on their own, before any input is read.
+// check checks the flags on their own, before any input is read
+// (solve.Request.Check), and names the flag of a fault.
 func (f *slidingFlags) check() error {
-	var format sliding.Format // "" when detected from the input
-	if f.format != "" {
-		var err error
-		if format, err = sliding.ParseFormat(f.format); err != nil {
-			return cli.Inputf("--format: %v", err)
-		}
-	}
-	if _, err := sliding.ParseAlgorithm(f.algo); err != nil {
-		return cli.Inputf("--algo: %v", err)
-	}
-	if f.heuristic != "pdb" {
-		if _, err := sliding.HeuristicByName(f.heuristic, sliding.Standard(3, 3)); err != nil {
-			return cli.Inputf("--heuristic: %v", err)
-		}
-	} else if f.algo != "auto" && f.algo != "idastar" {
+	err := solve.Request{Format: f.format, Size: f.size, Goal: f.goal, Algo: f.algo, Heuristic: f.heuristic,
+		MaxNodes: f.maxNodes, MaxDepth: f.maxDepth, Timeout: f.timeout}.Check()
+	switch {
+	case errors.Is(err, solve.ErrPDBAlgorithm):
 		return cli.Inputf("--heuristic pdb works with --algo auto or idastar, not %s", f.algo)
-	}
-	if f.maxNodes < 0 || f.maxDepth < 0 || f.timeout < 0 {
+	case errors.Is(err, solve.ErrNegative):
 		return cli.Inputf("--max-nodes, --max-depth and --timeout must not be negative")
-	}
-	w, h := format.Size() // 3x3 for the judges' formats, else 0x0 or --size
-	if f.size != "" {
-		if w != 0 {
-			return cli.Inputf("--size: %s boards are always %dx%d", format, w, h)
-		}
-		var err error
-		if w, h, err = sliding.ParseSize(f.size); err != nil {
-			return cli.Inputf("--size: %v", err)
-		}
-	}
-	if f.goal != "" && w != 0 { // the goal checked on its own where the size is known
-		if _, err := sliding.ParseGoal(f.goal, w, h); err != nil {
-			return cli.Inputf("--goal: %v", err)
-		}
+	case err != nil:
+		return cli.Inputf("--%v", err) // a *solve.FieldError, named as the flag is
 	}
 	return nil
 }
@@ -236,19 +213,6 @@ func (f *slidingFlags) check() error {
 // read checks the flags and reads the boards in r, with the goal of each.
 func (f *slidingFlags) read(r io.Reader) ([]sliding.Case, []sliding.Board, error) {
 	return f.readSources([]*input.Source{input.New("", r)})
-}
-
-// refuse rejects, up front, uninformed searches that cannot finish on the
-// largest of the boards unless the user bounded them (solve.Bounded).
-func (f *slidingFlags) refuse(algo sliding.Algorithm, cases []sliding.Case) error {
-	for _, c := range cases {
-		var ue *solve.UnboundedError
-		if err := solve.Bounded(algo, c.Board.W, c.Board.H, f.maxNodes > 0 || f.timeout > 0); errors.As(err, &ue) {
-			return cli.Inputf("line %d: --algo %s cannot search a %dx%d board (%s states) in memory or time; use --algo auto, or bound it with --max-nodes or --timeout",
-				c.Line, algo, c.Board.W, c.Board.H, ue.States())
-		}
-	}
-	return nil
 }
 
 // method returns the flags' way of solving a board; auto is the library's

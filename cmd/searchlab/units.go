@@ -166,10 +166,6 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	out := bufio.NewWriter(e.stdout)
 	defer cli.Flush(out, &err)
 	answers := answerWriter{out: out, format: sliding.Format(f.format), path: *path, asJSON: *asJSON}
-	print := func(line int, sol sliding.Solution, method string) {
-		sol.Method = method + " (work units)"
-		answers.write(line, sol.Len(), sol)
-	}
 	report := func(line int, rounds []pdb.Round) {
 		if !*stats {
 			return
@@ -180,7 +176,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	}
 
 	if *unitsFile != "" {
-		return driveStep(e, out, *unitsFile, print, report)
+		return driveStep(e, out, *unitsFile, answers, report)
 	}
 
 	cases, goals, err := f.read(e.stdin)
@@ -200,7 +196,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
 		}
-		sol, rounds, err := units.Drive(ctx, p.Split, p.Units, *procs, func(ctx context.Context, bound int) *exec.Cmd {
+		sol, rounds, err := units.Drive(ctx, p, *procs, func(ctx context.Context, bound int) *exec.Cmd {
 			return runUnitsCommand(ctx, e, exe, bound, f.maxNodes)
 		})
 		report(c.Line, rounds)
@@ -208,7 +204,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 			out.Flush()
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(err))
 		}
-		print(c.Line, sol, p.Method)
+		answers.write(c.Line, sol.Len(), sol)
 	}
 	return nil
 }
@@ -228,7 +224,7 @@ func runUnitsCommand(ctx context.Context, e *env, exe string, bound int, maxNode
 // driveStep merges the results on stdin with the units of unitsFile, once:
 // it prints the answers when every board is solved, and otherwise the
 // units still to search at their boards' next bounds (errMore).
-func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, sliding.Solution, string), report func(int, []pdb.Round)) error {
+func driveStep(e *env, out *bufio.Writer, unitsFile string, print answerWriter, report func(int, []pdb.Round)) error {
 	uf, err := os.Open(unitsFile)
 	if err != nil {
 		return cli.Inputf("--units: %v", err)
@@ -271,7 +267,7 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print func(int, slid
 	}
 	for _, b := range boards {
 		if b.Solution.Optimal {
-			print(b.Line, b.Solution, "pdb "+b.Partition)
+			print.write(b.Line, b.Solution.Len(), b.Solution)
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -41,6 +42,21 @@ type Answer struct {
 	// Err is Run's error (other than sliding.ErrUnsolvable), or a path that
 	// does not replay to the goal: every path is checked.
 	Err error
+}
+
+// Unbounded returns the first board of bt, by its index, that Run would
+// refuse (see Bounded) with bt's limits and, if deadline, a deadline on
+// the context; the index is -1 and the error nil when there is none. A
+// command refuses the batch up front with it, before any board is solved.
+func (bt Batch) Unbounded(deadline bool) (int, *UnboundedError) {
+	algo := cmp.Or(bt.Method.Algorithm, sliding.Auto)
+	for i, b := range bt.Boards {
+		var ue *UnboundedError
+		if errors.As(Bounded(algo, b.W, b.H, bt.Limits.MaxNodes > 0 || deadline), &ue) {
+			return i, ue
+		}
+	}
+	return -1, nil
 }
 
 // Len returns the board's fewest moves: the length looked up, or that of

@@ -155,8 +155,8 @@ func (s *Solver) Run(ctx context.Context, b, goal sliding.Board, m Method, lim s
 		heuristic = "linear"
 	}
 	if heuristic == "pdb" {
-		if algo != sliding.Auto && algo != sliding.IDAStar {
-			return sliding.Solution{}, InputErrorf("heuristic pdb works with algorithm auto or idastar, not %s", algo)
+		if err := pdbAlgorithm(algo); err != nil {
+			return sliding.Solution{}, err
 		}
 		if s.opts.NoDatabases {
 			return sliding.Solution{}, InputErrorf("heuristic pdb: this searchlab has no pattern databases")

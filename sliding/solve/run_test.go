@@ -185,3 +185,33 @@ func TestAnswerLen(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchUnbounded checks which board of a batch Run would refuse
+// without a bound, and that a node cap or a deadline lifts the refusal.
+func TestBatchUnbounded(t *testing.T) {
+	t.Parallel()
+	eight, fifteen := sliding.Standard(3, 3), sliding.Standard(4, 4)
+	boards := []sliding.Board{eight, eight, fifteen, fifteen}
+	for _, tc := range []struct {
+		name     string
+		bt       solve.Batch
+		deadline bool
+		want     int // the index refused, -1 for none
+	}{
+		{"bfs", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.BFS}}, false, 2},
+		{"iddfs", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.IDDFS}}, false, 2},
+		{"bfs, capped", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.BFS}, Limits: search.Limits{MaxNodes: 10}}, false, -1},
+		{"bfs, deadline", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.BFS}}, true, -1},
+		{"bfs, small boards", solve.Batch{Boards: boards[:2], Method: solve.Method{Algorithm: sliding.BFS}}, false, -1},
+		{"auto", solve.Batch{Boards: boards}, false, -1},
+		{"idastar", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.IDAStar}}, false, -1},
+	} {
+		i, ue := tc.bt.Unbounded(tc.deadline)
+		if i != tc.want || (ue != nil) != (tc.want >= 0) {
+			t.Errorf("%s: got %d, %v; want %d", tc.name, i, ue, tc.want)
+		}
+		if ue != nil && (ue.W != 4 || ue.H != 4 || ue.Algorithm != tc.bt.Method.Algorithm || !errors.Is(ue, solve.ErrInput)) {
+			t.Errorf("%s: %+v", tc.name, ue)
+		}
+	}
+}

@@ -81,7 +81,7 @@ func TestDrive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	us := units.New(1, sp, "4-4")
+	plan := units.Plan{Split: sp, Units: units.New(1, sp, "4-4"), Method: "pdb 4-4"}
 	var stderr strings.Builder
 	child := func(env string) func(ctx context.Context, bound int) *exec.Cmd {
 		return func(ctx context.Context, bound int) *exec.Cmd {
@@ -91,19 +91,22 @@ func TestDrive(t *testing.T) {
 			return cmd
 		}
 	}
-	sol, rounds, err := units.Drive(ctx, sp, us, 3, child(""))
+	sol, rounds, err := units.Drive(ctx, plan, 3, child(""))
 	if err != nil || sol.Len() != want.Len() || !sol.Optimal || sliding.Verify(b, goal, sol.Moves) != nil {
 		t.Fatalf("Drive: %d moves (optimal %v), %v; want %d", sol.Len(), sol.Optimal, err, want.Len())
+	}
+	if sol.Method != "pdb 4-4 (work units)" {
+		t.Errorf("Drive: method %q", sol.Method)
 	}
 	if len(rounds) == 0 || !rounds[len(rounds)-1].Solved || strings.Count(stderr.String(), "searched") != 3*len(rounds) {
 		t.Errorf("Drive: %d rounds, stderr %q", len(rounds), stderr.String())
 	}
-	if _, _, err := units.Drive(ctx, sp, us, 2, child("x")); err == nil || !strings.Contains(err.Error(), "run-units (process") {
+	if _, _, err := units.Drive(ctx, plan, 2, child("x")); err == nil || !strings.Contains(err.Error(), "run-units (process") {
 		t.Errorf("Drive with failing children: %v", err)
 	}
 	canceled, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, _, err := units.Drive(canceled, sp, us, 2, child("")); !errors.Is(err, search.ErrLimit) {
+	if _, _, err := units.Drive(canceled, plan, 2, child("")); !errors.Is(err, search.ErrLimit) {
 		t.Errorf("Drive canceled: %v, want search.ErrLimit", err)
 	}
 }
@@ -138,8 +141,8 @@ func TestStep(t *testing.T) {
 	if err != nil || len(boards) != 2 {
 		t.Fatalf("Step: %d boards, %v", len(boards), err)
 	}
-	if b := boards[0]; b.Line != 1 || !b.Solution.Optimal || b.Solution.Len() != want.Len() {
-		t.Errorf("board 1: line %d, %d moves (optimal %v); want %d", b.Line, b.Solution.Len(), b.Solution.Optimal, want.Len())
+	if b := boards[0]; b.Line != 1 || !b.Solution.Optimal || b.Solution.Len() != want.Len() || b.Solution.Method != "pdb 4-4 (work units)" {
+		t.Errorf("board 1: line %d, %d moves (optimal %v, method %q); want %d", b.Line, b.Solution.Len(), b.Solution.Optimal, b.Solution.Method, want.Len())
 	}
 	if b := boards[1]; b.Line != 2 || b.Solution.Optimal || b.Next != sp.H || len(b.Todo) != len(open) {
 		t.Errorf("board 2: line %d, next %d, %d units to do; want %d at %d", b.Line, b.Next, len(b.Todo), len(open), sp.H)

@@ -122,7 +122,8 @@ type Board struct {
 	Partition string
 	// Rounds are the bounds merged so far (see pdb.Resume).
 	Rounds []pdb.Round
-	// Solution is optimal once the board is solved.
+	// Solution is optimal once the board is solved; its Method names the
+	// partition, as "pdb 6-6-3 (work units)".
 	Solution sliding.Solution
 	// Next is the bound to search next, and Todo the units still to search
 	// there (each with Bound set), when the board is not solved.
@@ -147,6 +148,7 @@ func Pending(us []WorkUnit, results []pdb.UnitResult) (Board, error) {
 		return b, err
 	}
 	if sol.Optimal {
+		sol.Method = "pdb " + b.Partition + workUnits
 		b.Solution = sol
 		return b, nil
 	}
@@ -248,20 +250,26 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// Drive searches the units of one board's split sp (all of them, as from
-// New) a bound at a time, in procs processes at once (RunCommands), from
-// the split's first bound until a bound holds a solution (pdb.Drive):
-// command returns the process that searches a share of the units to the
-// bound given. A search that ctx stops is a search.ErrLimit error.
-func Drive(ctx context.Context, sp pdb.Split, us []WorkUnit, procs int, command func(ctx context.Context, bound int) *exec.Cmd) (sliding.Solution, []pdb.Round, error) {
-	return pdb.Drive(ctx, sp, func(ctx context.Context, bound int) ([]pdb.UnitResult, error) {
-		rs, err := RunCommands(ctx, us, procs, func(ctx context.Context) *exec.Cmd { return command(ctx, bound) })
+// Drive searches the units of one board's plan a bound at a time, in
+// procs processes at once (RunCommands), from the split's first bound
+// until a bound holds a solution (pdb.Drive): command returns the process
+// that searches a share of the units to the bound given. The solution's
+// Method is the plan's, as "pdb 6-6-3 (work units)". A search that ctx
+// stops is a search.ErrLimit error.
+func Drive(ctx context.Context, p Plan, procs int, command func(ctx context.Context, bound int) *exec.Cmd) (sliding.Solution, []pdb.Round, error) {
+	sol, rounds, err := pdb.Drive(ctx, p.Split, func(ctx context.Context, bound int) ([]pdb.UnitResult, error) {
+		rs, err := RunCommands(ctx, p.Units, procs, func(ctx context.Context) *exec.Cmd { return command(ctx, bound) })
 		if err != nil && ctx.Err() != nil {
 			return nil, fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())
 		}
 		return rs, err
 	})
+	sol.Method = p.Method + workUnits
+	return sol, rounds, err
 }
+
+// workUnits ends the Method of a solution found by work units.
+const workUnits = " (work units)"
 
 // Step merges the results read back so far with the units of every board
 // (GroupByBoard, then Pending for each), the boards in the order of their

@@ -7,6 +7,17 @@ import (
 	"strings"
 )
 
+// FormatOf returns the format of input that starts with prefix: the one
+// named name (ParseFormat), or when name is "" the one DetectFormat tells
+// from prefix. A name that is not a format gets ParseFormat's error; input
+// whose format cannot be told a *SyntaxError.
+func FormatOf(name string, prefix []byte) (Format, error) {
+	if name != "" {
+		return ParseFormat(name)
+	}
+	return DetectFormat(prefix)
+}
+
 // DetectFormat tells the format of input that starts with prefix (its
 // first two lines that are not blank suffice). A lone number on the first
 // line that is not blank is BOJ11112's case count. A line of tiles

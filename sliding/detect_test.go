@@ -102,3 +102,27 @@ func TestParseGoalRows(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatOf checks that a name wins over the input, that without one
+// the format is told from the input, and the error of each fault.
+func TestFormatOf(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, prefix string
+		want         sliding.Format
+		syntax       bool // a *SyntaxError; else, with want "", ParseFormat's error
+	}{
+		{"line", "1 2 3\n4 5 6\n7 8 0\n", sliding.Line, false},
+		{"", "1 2 3\n4 5 6\n7 8 0\n", sliding.Grid, false},
+		{"", "8 1 3 4 0 2 7 6 5\n", sliding.Line, false},
+		{"", "2\n123\n", sliding.BOJ11112, false},
+		{"csv", "1 2 3\n", "", false},
+		{"", "a,b,c\n", "", true},
+	} {
+		got, err := sliding.FormatOf(tc.name, []byte(tc.prefix))
+		var se *sliding.SyntaxError
+		if got != tc.want || (err != nil) != (tc.want == "") || errors.As(err, &se) != tc.syntax {
+			t.Errorf("%q, %q: got %q, %v; want %q (syntax error %v)", tc.name, tc.prefix, got, err, tc.want, tc.syntax)
+		}
+	}
+}

@@ -11,14 +11,8 @@ import (
 // formatOf returns the format of src's boards: --format, or detected from
 // the input when --format is not given.
 func (f *slidingFlags) formatOf(src *input.Source) (sliding.Format, error) {
-	if f.format != "" {
-		return sliding.ParseFormat(f.format)
-	}
-	format, err := sliding.DetectFormat(src.Peek(2))
-	if err != nil {
-		return "", src.InFile(cli.Input(err))
-	}
-	return format, nil
+	format, err := sliding.FormatOf(f.format, src.Peek(2)) // --format is checked before
+	return format, src.InFile(cli.Input(err))
 }
 
 // readSources checks the flags and reads the boards of every source in

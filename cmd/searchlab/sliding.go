@@ -156,8 +156,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		bar = progress.New(e.stderr, "sliding", int64(len(cases)))
 		defer bar.Finish()
 	}
-	var total search.Stats
-	allOptimal := true // every searched answer proven the fewest moves
+	var tally solve.Tally // of the searches, for --stats
 	start := time.Now()
 	err = solver.SolveBatch(ctx, bt, func(i int, a solve.Answer) error {
 		c := cases[i]
@@ -172,9 +171,8 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 			return nil
 		}
 		if *stats && !a.Lookup { // a lookup (Batch.Lengths) has a length alone
-			printStats(e.stderr, fmt.Sprintf("board %d (line %d)", i+1, c.Line), a.Solvable, a.Solution)
-			total.Add(a.Solution.Stats)
-			allOptimal = allOptimal && (a.Solution.Optimal || !a.Solvable)
+			fmt.Fprintf(e.stderr, "board %d (line %d): %s\n", i+1, c.Line, a.Report())
+			tally.Add(a)
 		}
 		answers.write(c.Line, a.Len(), a.Solution)
 		bar.Add(1)
@@ -185,8 +183,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		return err
 	}
 	if *stats && len(cases) > 1 {
-		total.Elapsed = time.Since(start)
-		printStats(e.stderr, fmt.Sprintf("all %d boards", len(cases)), true, sliding.Solution{Method: f.algo, Optimal: allOptimal, Stats: total})
+		fmt.Fprintf(e.stderr, "all %d boards: %s\n", len(cases), tally.Solution(f.algo, time.Since(start)).Report())
 	}
 	if algo == sliding.DFS && len(cases) > 0 && !*asJSON {
 		fmt.Fprintln(e.stderr, "searchlab: note: --algo dfs finds a path within the depth limit; its length is not proven the fewest")
@@ -234,16 +231,6 @@ func explain(err error) error {
 		return fmt.Errorf("%w (raise --max-depth, or try --algo auto)", err)
 	}
 	return err
-}
-
-// printStats writes what and how sol was found, or that the board cannot
-// reach the goal, on a line of w.
-func printStats(w io.Writer, what string, solvable bool, sol sliding.Solution) {
-	if !solvable {
-		fmt.Fprintf(w, "%s: unsolvable (parity), no search\n", what)
-		return
-	}
-	fmt.Fprintf(w, "%s: %s\n", what, sol.Report())
 }
 
 // answerWriter writes the answer of each board: its length, -1 for a

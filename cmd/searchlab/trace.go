@@ -99,17 +99,13 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 }
 
 func traceSliding(ctx context.Context, in *input.Source, format, size, goalText, algoName, heuristic string, maxDepth, maxEvents int, maxNodes int64, sink trace.Sink) (api.Trace, error) {
-	var f sliding.Format
-	if format != "" {
-		var err error
-		if f, err = sliding.ParseFormat(format); err != nil {
-			return api.Trace{}, cli.Inputf("trace: --format: %v", err)
-		}
-	} else {
-		var err error
-		if f, err = sliding.DetectFormat(in.Peek(2)); err != nil {
-			return api.Trace{}, cli.Inputf("trace: %v", in.InFile(err))
-		}
+	f, err := sliding.FormatOf(format, in.Peek(2))
+	var se *sliding.SyntaxError
+	switch {
+	case errors.As(err, &se): // the input's format cannot be told
+		return api.Trace{}, cli.Inputf("trace: %v", in.InFile(err))
+	case err != nil:
+		return api.Trace{}, cli.Inputf("trace: --format: %v", err)
 	}
 	w, h := 0, 0
 	if size != "" {

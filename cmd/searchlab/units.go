@@ -91,8 +91,7 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 		if err := units.WriteLines(out, p.Units); err != nil {
 			return err
 		}
-		sp := p.Split
-		fmt.Fprintf(e.stderr, "searchlab: line %d: depth %d, %d units (%d paths), first bound %d (%s)\n", c.Line, sp.Depth, len(sp.Units), sp.Paths, sp.H, p.Method)
+		fmt.Fprintf(e.stderr, "searchlab: line %d: %v\n", c.Line, p)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"time"
 
 	"github.com/searchlab/searchlab/internal/pool"
 	"github.com/searchlab/searchlab/search"
@@ -69,6 +70,41 @@ func (a Answer) Len() int {
 		return a.Length
 	}
 	return a.Solution.Len()
+}
+
+// Report describes on one line how the answer was found (see
+// sliding.Solution.Report), or that the board cannot reach its goal and
+// needed no search.
+func (a Answer) Report() string {
+	if !a.Solvable {
+		return "unsolvable (parity), no search"
+	}
+	return a.Solution.Report()
+}
+
+// Tally adds up the searches of a batch's answers for one summary: their
+// counts, and whether every length is proven the fewest. Its zero value
+// is empty.
+type Tally struct {
+	stats   search.Stats
+	guessed bool // some length is not proven the fewest
+}
+
+// Add adds the search of a; a lookup or a skipped board adds nothing.
+func (t *Tally) Add(a Answer) {
+	if a.Lookup || a.Skipped {
+		return
+	}
+	t.stats.Add(a.Solution.Stats)
+	t.guessed = t.guessed || a.Solvable && !a.Solution.Optimal
+}
+
+// Solution returns the tally as one solution found by method in elapsed,
+// for its Report.
+func (t *Tally) Solution(method string, elapsed time.Duration) sliding.Solution {
+	st := t.stats
+	st.Elapsed = elapsed
+	return sliding.Solution{Method: method, Optimal: !t.guessed, Stats: st}
 }
 
 // Workers returns how many boards of boards SolveBatch solves at once with

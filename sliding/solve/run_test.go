@@ -215,3 +215,53 @@ func TestBatchUnbounded(t *testing.T) {
 		}
 	}
 }
+
+// TestTally checks the summary of a batch's searches: counts added up,
+// lookups and skipped boards left out, an unsolvable board proven, and a
+// length not proven the fewest making the whole unproven.
+func TestTally(t *testing.T) {
+	t.Parallel()
+	searched := func(optimal bool, expanded int64) solve.Answer {
+		return solve.Answer{Solvable: true, Solution: sliding.Solution{Optimal: optimal, Stats: search.Stats{Expanded: expanded, Iterations: 1, PeakStored: int(expanded)}}}
+	}
+	unsolvable := solve.Answer{Solution: sliding.Solution{Optimal: true, Method: "parity"}}
+	for _, tc := range []struct {
+		name     string
+		answers  []solve.Answer
+		expanded int64
+		optimal  bool
+	}{
+		{"none", nil, 0, true},
+		{"optimal", []solve.Answer{searched(true, 5), searched(true, 7)}, 12, true},
+		{"with an unsolvable board", []solve.Answer{searched(true, 5), unsolvable}, 5, true},
+		{"one unproven", []solve.Answer{searched(true, 5), searched(false, 3)}, 8, false},
+		{"lookups and skips", []solve.Answer{searched(true, 5), {Lookup: true, Length: 3, Solvable: true}, {Skipped: true}}, 5, true},
+	} {
+		var tally solve.Tally
+		for _, a := range tc.answers {
+			tally.Add(a)
+		}
+		sol := tally.Solution("astar", time.Second)
+		if sol.Stats.Expanded != tc.expanded || sol.Optimal != tc.optimal || sol.Method != "astar" || sol.Stats.Elapsed != time.Second {
+			t.Errorf("%s: got %+v; want %d expanded, optimal %v", tc.name, sol, tc.expanded, tc.optimal)
+		}
+	}
+}
+
+// TestAnswerReport checks the --stats line of a searched answer and of an
+// unsolvable board.
+func TestAnswerReport(t *testing.T) {
+	t.Parallel()
+	sol := sliding.Solution{Method: "idastar+linear", Optimal: true, Stats: search.Stats{Expanded: 3, Generated: 8, Iterations: 2}}
+	for _, tc := range []struct {
+		a    solve.Answer
+		want string
+	}{
+		{solve.Answer{Solvable: true, Solution: sol}, sol.Report()},
+		{solve.Answer{Solution: sliding.Solution{Optimal: true, Method: "parity"}}, "unsolvable (parity), no search"},
+	} {
+		if got := tc.a.Report(); got != tc.want {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+}

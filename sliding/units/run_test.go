@@ -3,6 +3,7 @@ package units_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -216,4 +217,12 @@ func TestTodo(t *testing.T) {
 	if todo := units.Todo(boards[1:2]); len(todo) != 0 {
 		t.Errorf("a solved board: got %v, want none", todo)
 	}
+}
+
+// A plan describes itself on one line, as "searchlab sliding split"
+// reports each board.
+func ExamplePlan_String() {
+	p := units.Plan{Split: pdb.Split{Depth: 12, H: 50, Paths: 1500, Units: make([]pdb.Unit, 1200)}, Method: "pdb 6-6-6-6"}
+	fmt.Println(p)
+	// Output: depth 12, 1200 units (1500 paths), first bound 50 (pdb 6-6-6-6)
 }

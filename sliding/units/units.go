@@ -95,6 +95,13 @@ type Plan struct {
 	Method string
 }
 
+// String describes the plan on one line, such as "depth 12, 1200 units
+// (1500 paths), first bound 50 (pdb 6-6-6-6)".
+func (p Plan) String() string {
+	sp := p.Split
+	return fmt.Sprintf("depth %d, %d units (%d paths), first bound %d (%s)", sp.Depth, len(sp.Units), sp.Paths, sp.H, p.Method)
+}
+
 // SplitBoard splits the search of b towards goal at depth (see
 // pdb.Set.Split) with the pattern databases that solver uses for
 // partition (see solve.Solver.Set), and returns the units of the board

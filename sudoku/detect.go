@@ -2,6 +2,16 @@ package sudoku
 
 import "bytes"
 
+// FormatOf returns the format of input that starts with prefix: the one
+// called name (ParseFormat), or when name is "" the one DetectFormat tells
+// from prefix.
+func FormatOf(name string, prefix []byte) (Format, error) {
+	if name != "" {
+		return ParseFormat(name)
+	}
+	return DetectFormat(prefix), nil
+}
+
 // DetectFormat tells the format of input that starts with prefix from its
 // first line that is not blank: numbers separated by spaces are
 // FormatGrid, nine digits are FormatBOJ2239, anything else is FormatLine

@@ -27,3 +27,24 @@ func TestDetectFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatOf checks that a name wins over the input, that without one
+// the format is told from the input, and that an unknown name is refused.
+func TestFormatOf(t *testing.T) {
+	for _, tc := range []struct {
+		name, prefix string
+		want         sudoku.Format
+		ok           bool
+	}{
+		{"grid", "53..7....\n", sudoku.FormatGrid, true},
+		{"", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n", sudoku.FormatLine, true},
+		{"", "5 3 0 0 7 0 0 0 0\n", sudoku.FormatGrid, true},
+		{"", "530070000\n", sudoku.FormatBOJ2239, true},
+		{"csv", "530070000\n", 0, false},
+	} {
+		got, err := sudoku.FormatOf(tc.name, []byte(tc.prefix))
+		if (err == nil) != tc.ok || tc.ok && got != tc.want {
+			t.Errorf("%q, %q: got %v, %v; want %v (ok %v)", tc.name, tc.prefix, got, err, tc.want, tc.ok)
+		}
+	}
+}

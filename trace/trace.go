@@ -263,13 +263,18 @@ func cellsOf(cs []stroke.Cell) [][2]int {
 // Stroke traces the one-stroke search of b (the generic branch and
 // bound, which gives Solve's answers), keeping at most keep steps (0
 // is DefaultMaxEvents). The search runs to its answer past the cap, within
-// opt and ctx; a limit that stops it is said in the end record.
+// opt and ctx; a limit that stops it is said in the end record. A board
+// too large for the solver is an error matching both stroke.ErrTooLarge
+// and solve.ErrInput.
 func Stroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt stroke.Options, keep int) (api.Trace, error) {
 	max, err := maxEvents(keep)
 	if err != nil {
 		return api.Trace{}, err
 	}
 	res, err := s.Trace(ctx, b, opt, max)
+	if errors.Is(err, stroke.ErrTooLarge) {
+		return api.Trace{}, solve.InputErrorf("%w", err)
+	}
 	if err != nil && !errors.Is(err, search.ErrLimit) {
 		return api.Trace{}, err
 	}

@@ -111,6 +111,16 @@ func TestTraceStrokeAndSudoku(t *testing.T) {
 	if e := tr.End.(*api.StrokeTraceEnd); e.Colour != string(want.Colour) || e.Length != want.Length || !e.Optimal || len(tr.Events.([]api.StrokeEvent)) == 0 {
 		t.Errorf("stroke end %+v, want %c %d", e, want.Colour, want.Length)
 	}
+	// A region too large for the solver is the input's fault.
+	big := "15\n" + strings.Repeat(strings.Repeat("G", 15)+"\n", 15)
+	big = strings.Replace(big, "G", "O", 1)
+	large, err := stroke.ParseAll(strings.NewReader(big))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := trace.Stroke(context.Background(), stroke.NewSolver(), large[0], stroke.Options{}, 0); !errors.Is(err, stroke.ErrTooLarge) || !errors.Is(err, solve.ErrInput) {
+		t.Errorf("a region of 224 cells: %v, want stroke.ErrTooLarge and solve.ErrInput", err)
+	}
 
 	g, err := sudoku.ParseLine("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 	if err != nil {

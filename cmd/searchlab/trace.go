@@ -139,20 +139,13 @@ func traceStroke(ctx context.Context, in *input.Source, maxEvents int, maxNodes 
 	if err != nil {
 		return api.Trace{}, cli.Inputf("trace: %v", err)
 	}
-	tr, err := trace.Stroke(ctx, stroke.NewSolver(), b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, maxEvents)
-	if errors.Is(err, stroke.ErrTooLarge) {
-		return tr, cli.Input(err)
-	}
-	return tr, err
+	return trace.Stroke(ctx, stroke.NewSolver(), b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, maxEvents)
 }
 
 func traceSudoku(ctx context.Context, in *input.Source, format string, maxEvents int) (api.Trace, error) {
-	f := sudoku.DetectFormat(in.Peek(1))
-	if format != "" {
-		var err error
-		if f, err = sudoku.ParseFormat(format); err != nil {
-			return api.Trace{}, cli.Inputf("trace: --format: %v", err)
-		}
+	f, err := sudoku.FormatOf(format, in.Peek(1))
+	if err != nil {
+		return api.Trace{}, cli.Inputf("trace: --format: %v", err)
 	}
 	g, err := trace.ReadSudoku(in.Reader(), in.Name, f)
 	if err != nil {

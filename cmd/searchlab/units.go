@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -124,19 +123,15 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 		return err
 	}
 	outcomes := units.Run(ctx, work, *jobs, search.Limits{MaxNodes: *maxNodes})
+	answers, i, err := units.Answers(ctx, outcomes)
 	out := bufio.NewWriter(e.stdout)
 	defer cli.Flush(out, &err)
-	for i, o := range outcomes {
-		if o.Err != nil {
-			return fmt.Errorf("line %d (board line %d, unit %d): %w", i+1, lines[i].Line, lines[i].Unit, explain(o.Err))
-		}
-		if !o.Searched && ctx.Err() != nil {
-			return fmt.Errorf("line %d: %w", i+1, explain(fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())))
-		}
-		if !o.Searched {
-			continue // after a unit of the same board that found a solution
-		}
-		json.NewEncoder(out).Encode(o.Answer)
+	units.WriteLines(out, answers) // a write error shows at the flush
+	switch {
+	case err != nil && outcomes[i].Searched:
+		return fmt.Errorf("line %d (board line %d, unit %d): %w", i+1, lines[i].Line, lines[i].Unit, explain(err))
+	case err != nil:
+		return fmt.Errorf("line %d: %w", i+1, explain(err))
 	}
 	return nil
 }

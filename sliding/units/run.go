@@ -113,6 +113,26 @@ func Run(ctx context.Context, jobs []Job, workers int, lim search.Limits) []Outc
 	return out
 }
 
+// Answers returns the result lines of Run's outcomes that were searched,
+// in order, up to the first outcome that failed or that Run left out
+// because ctx ended; it returns that outcome's index too, with its error
+// (for one left out, search.ErrLimit with ctx's error). The index is -1
+// when there is none. Outcomes left out after a solution are skipped.
+func Answers(ctx context.Context, outcomes []Outcome) ([]UnitAnswer, int, error) {
+	var answers []UnitAnswer
+	for i, o := range outcomes {
+		switch {
+		case o.Err != nil:
+			return answers, i, o.Err
+		case !o.Searched && ctx.Err() != nil:
+			return answers, i, fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())
+		case o.Searched:
+			answers = append(answers, o.Answer)
+		}
+	}
+	return answers, -1, nil
+}
+
 // Board is one board's search after Pending merged its results.
 type Board struct {
 	// Line is the board's line in its input (WorkUnit.Line).

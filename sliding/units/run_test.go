@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -225,4 +226,38 @@ func ExamplePlan_String() {
 	p := units.Plan{Split: pdb.Split{Depth: 12, H: 50, Paths: 1500, Units: make([]pdb.Unit, 1200)}, Method: "pdb 6-6-6-6"}
 	fmt.Println(p)
 	// Output: depth 12, 1200 units (1500 paths), first bound 50 (pdb 6-6-6-6)
+}
+
+// TestAnswers checks the lines Answers keeps from Run's outcomes, and
+// where and why it stops.
+func TestAnswers(t *testing.T) {
+	t.Parallel()
+	searched := func(unit int) units.Outcome {
+		return units.Outcome{Searched: true, Answer: units.UnitAnswer{Line: 1, Unit: unit, Units: 4}}
+	}
+	boom := errors.New("boom")
+	canceled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name     string
+		ctx      context.Context
+		outcomes []units.Outcome
+		want     []int // the units of the lines kept
+		index    int
+		err      error
+	}{
+		{"all searched", context.Background(), []units.Outcome{searched(0), searched(1)}, []int{0, 1}, -1, nil},
+		{"skipped after a solution", context.Background(), []units.Outcome{searched(0), {}, searched(2)}, []int{0, 2}, -1, nil},
+		{"a failure", context.Background(), []units.Outcome{searched(0), {Searched: true, Err: boom}, searched(2)}, []int{0}, 1, boom},
+		{"left out when ctx ended", canceled, []units.Outcome{searched(0), {}, searched(2)}, []int{0}, 1, search.ErrLimit},
+	} {
+		answers, i, err := units.Answers(tc.ctx, tc.outcomes)
+		var got []int
+		for _, a := range answers {
+			got = append(got, a.Unit)
+		}
+		if !slices.Equal(got, tc.want) || i != tc.index || !errors.Is(err, tc.err) || (err == nil) != (tc.err == nil) {
+			t.Errorf("%s: got units %v, index %d, %v; want %v, %d, %v", tc.name, got, i, err, tc.want, tc.index, tc.err)
+		}
+	}
 }

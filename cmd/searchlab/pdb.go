@@ -130,27 +130,15 @@ func runPDBList(e *env, args []string, verify bool) error {
 	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
-	where := *dir
-	if where == "" {
-		var err error
-		if where, err = pdb.CacheDir(); err != nil {
-			return err
-		}
-	}
-	list := pdb.List
-	if verify {
-		list = pdb.Verify
-	}
-	infos, err := list(where)
+	l, err := pdb.ListDir(*dir, verify)
 	if err != nil {
 		return err
 	}
-	damaged, err := pdb.WriteList(e.stdout, where, infos, verify)
-	if err != nil {
+	if err := l.WriteText(e.stdout); err != nil {
 		return err
 	}
-	if verify && damaged > 0 {
-		return fmt.Errorf("pdb verify: %d of %d files damaged; the next run that needs one rebuilds it", damaged, len(infos))
+	if damaged := l.Damaged(); damaged > 0 && verify {
+		return fmt.Errorf("pdb verify: %d of %d files damaged; the next run that needs one rebuilds it", damaged, len(l.Files))
 	}
 	return nil
 }

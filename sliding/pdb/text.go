@@ -47,29 +47,64 @@ func (s *Set) String() string {
 		s.w, s.h, s.Method(), s.blank, joinInts(s.Serves(), ", "), len(s.groups), s.Bytes()>>20)
 }
 
-// WriteList writes infos, the files of the directory dir as List or
-// Verify describe them, as a table aligned in columns under a line naming
-// dir: a row per file with its name, size in MiB, board, blank cell, the
-// goal cells of its pattern's tiles and its status ("ok", or "ok, checksum
-// verified" when verified, or what is wrong with it). With no files it
-// writes a line saying that dir has none. It returns the number of files
-// that are damaged.
-func WriteList(w io.Writer, dir string, infos []Info, verified bool) (damaged int, err error) {
-	if len(infos) == 0 {
-		_, err := fmt.Fprintf(w, "no pattern databases in %s\n", dir)
-		return 0, err
+// Listing is what List or Verify found in a database directory.
+type Listing struct {
+	Dir   string // the directory
+	Files []Info // its files, sorted by name
+	// Verified reports that the files' checksums were checked (Verify).
+	Verified bool
+}
+
+// ListDir lists the database files in dir ("" for CacheDir()), as List
+// does, or with verify as Verify does.
+func ListDir(dir string, verify bool) (Listing, error) {
+	if dir == "" {
+		var err error
+		if dir, err = CacheDir(); err != nil {
+			return Listing{}, err
+		}
 	}
-	fmt.Fprintf(w, "%s:\n", dir)
+	l := Listing{Dir: dir, Verified: verify}
+	var err error
+	if verify {
+		l.Files, err = Verify(dir)
+	} else {
+		l.Files, err = List(dir)
+	}
+	return l, err
+}
+
+// Damaged returns the number of files that cannot be used (Info.Err).
+func (l Listing) Damaged() int {
+	n := 0
+	for _, in := range l.Files {
+		if in.Err != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// WriteText writes l as a table aligned in columns under a line naming
+// its directory: a row per file with its name, size in MiB, board, blank
+// cell, the goal cells of its pattern's tiles and its status ("ok", "ok,
+// checksum verified" when Verified, or what is wrong with it). With no
+// files it writes a line saying that the directory has none.
+func (l Listing) WriteText(w io.Writer) error {
+	if len(l.Files) == 0 {
+		_, err := fmt.Fprintf(w, "no pattern databases in %s\n", l.Dir)
+		return err
+	}
+	fmt.Fprintf(w, "%s:\n", l.Dir)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "FILE\tMiB\tBOARD\tBLANK\tTILES (goal cells)\tSTATUS")
-	for _, in := range infos {
+	for _, in := range l.Files {
 		status := "ok"
-		if verified {
+		if l.Verified {
 			status = "ok, checksum verified"
 		}
 		if in.Err != nil {
 			status = in.Err.Error()
-			damaged++
 		}
 		tiles := joinInts(in.Cells, " ")
 		if in.ZeroAware {
@@ -77,7 +112,7 @@ func WriteList(w io.Writer, dir string, infos []Info, verified bool) (damaged in
 		}
 		fmt.Fprintf(tw, "%s\t%.1f\t%dx%d\t%d\t%s\t%s\n", in.Name, float64(in.Size)/(1<<20), in.W, in.H, in.Blank, tiles, status)
 	}
-	return damaged, tw.Flush()
+	return tw.Flush()
 }
 
 // joinInts writes the numbers of xs separated by sep.

@@ -93,28 +93,27 @@ func TestSetServes(t *testing.T) {
 	}
 }
 
-// TestWriteList checks each column and status of the table, and the
-// count of damaged files.
-func TestWriteList(t *testing.T) {
+// TestListingWriteText checks each column and status of the table, and
+// the count of damaged files.
+func TestListingWriteText(t *testing.T) {
 	good := pdb.Info{Name: "4x4-b0-1.2.3.pdb", Size: 3 << 19, W: 4, H: 4, Blank: 0, Cells: []int{1, 2, 3}}
 	zero := pdb.Info{Name: "z.pdb", Size: 1 << 20, W: 5, H: 5, Blank: 12, Cells: []int{4, 5}, ZeroAware: true}
 	bad := pdb.Info{Name: "bad.pdb", W: 3, H: 3, Cells: []int{1}, Err: errors.New("pdb: checksum mismatch")}
 	tests := []struct {
-		name     string
-		infos    []pdb.Info
-		verified bool
-		want     []string // the rows' fields, after the header
-		damaged  int
+		name    string
+		l       pdb.Listing
+		want    []string // the rows' fields, after the header
+		damaged int
 	}{
-		{"listed", []pdb.Info{good, zero}, false, []string{"4x4-b0-1.2.3.pdb 1.5 4x4 0 1 2 3 ok", "z.pdb 1.0 5x5 12 4 5 (zero-aware) ok"}, 0},
-		{"verified", []pdb.Info{good, bad}, true, []string{"4x4-b0-1.2.3.pdb 1.5 4x4 0 1 2 3 ok, checksum verified", "bad.pdb 0.0 3x3 0 1 pdb: checksum mismatch"}, 1},
+		{"listed", pdb.Listing{Dir: "/cache", Files: []pdb.Info{good, zero}}, []string{"4x4-b0-1.2.3.pdb 1.5 4x4 0 1 2 3 ok", "z.pdb 1.0 5x5 12 4 5 (zero-aware) ok"}, 0},
+		{"verified", pdb.Listing{Dir: "/cache", Files: []pdb.Info{good, bad}, Verified: true}, []string{"4x4-b0-1.2.3.pdb 1.5 4x4 0 1 2 3 ok, checksum verified", "bad.pdb 0.0 3x3 0 1 pdb: checksum mismatch"}, 1},
 	}
 	for _, tc := range tests {
 		var out strings.Builder
-		damaged, err := pdb.WriteList(&out, "/cache", tc.infos, tc.verified)
+		err := tc.l.WriteText(&out)
 		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-		if err != nil || damaged != tc.damaged || len(lines) != 2+len(tc.want) || lines[0] != "/cache:" {
-			t.Fatalf("%s: %d damaged, %v, wrote\n%s", tc.name, damaged, err, out.String())
+		if err != nil || tc.l.Damaged() != tc.damaged || len(lines) != 2+len(tc.want) || lines[0] != "/cache:" {
+			t.Fatalf("%s: %d damaged, %v, wrote\n%s", tc.name, tc.l.Damaged(), err, out.String())
 		}
 		if got := strings.Join(strings.Fields(lines[1]), " "); got != "FILE MiB BOARD BLANK TILES (goal cells) STATUS" {
 			t.Errorf("%s: header %q", tc.name, lines[1])
@@ -126,28 +125,42 @@ func TestWriteList(t *testing.T) {
 		}
 	}
 	var out strings.Builder
-	if damaged, err := pdb.WriteList(&out, "/cache", nil, true); damaged != 0 || err != nil || out.String() != "no pattern databases in /cache\n" {
-		t.Errorf("no files: %d damaged, %v, wrote %q", damaged, err, out.String())
+	if err := (pdb.Listing{Dir: "/cache", Verified: true}).WriteText(&out); err != nil || out.String() != "no pattern databases in /cache\n" {
+		t.Errorf("no files: %v, wrote %q", err, out.String())
 	}
 }
 
-// TestListTable writes the list of a directory with one set built in it.
-func TestListTable(t *testing.T) {
-	dir := t.TempDir()
-	if _, err := pdb.Open(context.Background(), 3, 3, 0, "4-4", pdb.Options{Dir: dir}); err != nil {
-		t.Fatal(err)
-	}
-	infos, err := pdb.Verify(dir)
+// TestListDir lists and verifies the cache with one set built in it, and
+// a directory that does not exist.
+func TestListDir(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir, err := pdb.CacheDir()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out strings.Builder
-	if _, err := pdb.WriteList(&out, dir, infos, true); err != nil {
+	if _, err := pdb.Open(context.Background(), 3, 3, 0, "4-4", pdb.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(out.String(), "\n")
-	want := "3x3-b0-1.2.3.4.pdb 0.0 3x3 0 1 2 3 4 ok, checksum verified"
-	if len(lines) < 4 || strings.Join(strings.Fields(lines[2]), " ") != want {
-		t.Errorf("wrote\n%s\nwant a first row of the fields %q", out.String(), want)
+	for _, verify := range []bool{false, true} {
+		l, err := pdb.ListDir("", verify)
+		if err != nil || l.Dir != dir || len(l.Files) != 2 || l.Verified != verify || l.Damaged() != 0 {
+			t.Fatalf("ListDir(\"\", %v) = %+v, %v", verify, l, err)
+		}
+		var out strings.Builder
+		if err := l.WriteText(&out); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(out.String(), "\n")
+		want := "3x3-b0-1.2.3.4.pdb 0.0 3x3 0 1 2 3 4 ok"
+		if verify {
+			want += ", checksum verified"
+		}
+		if len(lines) < 4 || strings.Join(strings.Fields(lines[2]), " ") != want {
+			t.Errorf("verify %v: wrote\n%s\nwant a first row of the fields %q", verify, out.String(), want)
+		}
+	}
+	none := dir + "/none"
+	if l, err := pdb.ListDir(none, true); err != nil || l.Dir != none || len(l.Files) != 0 {
+		t.Errorf("ListDir of a missing directory = %+v, %v", l, err)
 	}
 }

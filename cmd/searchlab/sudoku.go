@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"runtime"
 	"strconv"
@@ -14,7 +14,6 @@ import (
 	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/internal/progress"
-	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sudoku"
 )
@@ -42,20 +41,6 @@ Examples:
   searchlab sudoku --count examples/sudoku.txt    # 1 for each proper puzzle
   searchlab sudoku generate --count 3 | searchlab sudoku
 `
-
-// sudokuConfig is what the solve command was asked to do.
-type sudokuConfig struct {
-	format     sudoku.Format
-	first      bool
-	count      bool
-	json       bool
-	limit      int
-	jobs       int
-	stats      bool
-	maxGuesses int64
-	shard      shard.Shard // the puzzles to answer
-	continued  bool        // an earlier file's answers come before these
-}
 
 func runSudoku(ctx context.Context, e *env, args []string) error {
 	if len(args) > 0 && args[0] == "generate" {
@@ -99,52 +84,41 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 		if *format == "" {
 			f = sudoku.DetectFormat(src.Peek(1))
 		}
-		cfg := sudokuConfig{format: f, first: *first || f.First(), count: *count, json: *asJSON, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses, shard: *sh, continued: i > 0}
-		in := *e
-		in.stdin = src.Reader()
-		if err := solveSudokuStream(ctx, &in, cfg); err != nil {
+		opt := sudoku.Options{Limit: 1, First: *first || f.First(), Limits: search.Limits{MaxNodes: *maxGuesses}}
+		if *count {
+			opt = sudoku.Options{Limit: *limit, Limits: search.Limits{MaxNodes: *maxGuesses}, NoSolution: true}
+		}
+		if *asJSON {
+			opt.Limit, opt.NoSolution = *limit, false
+		}
+		b := sudoku.Batch{Format: f, Options: opt, Jobs: *jobs, Shard: sh.Index, Shards: sh.Count, Timed: *stats || *asJSON,
+			Append: sudoku.AnswerText{Format: f, Count: *count, Continued: i > 0}.Append}
+		if *asJSON {
+			b.Append = api.SudokuAnswerLines(opt)
+		}
+		if err := solveSudokuStream(ctx, e, src.Reader(), &b, *stats); err != nil {
 			return src.InFile(err)
 		}
 	}
 	return nil
 }
 
-// solveSudokuStream solves the puzzles of e.stdin with a sudoku.Batch and
-// writes their answers in input order. The first error stops it: the
-// answers before the bad puzzle are written, nothing after it.
-func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
+// solveSudokuStream solves the puzzles of r with b and writes their
+// answers in input order, and with stats the batch's stats line on
+// stderr. The first error stops it: the answers before the bad puzzle are
+// written, nothing after it.
+func solveSudokuStream(ctx context.Context, e *env, r io.Reader, b *sudoku.Batch, stats bool) error {
 	var bar *progress.Bar
 	if e.stderrTerminal {
-		bar = progress.ForFile(e.stderr, "sudoku", e.stdin, 1<<20)
+		bar = progress.ForFile(e.stderr, "sudoku", r, 1<<20)
 	}
-	opt := sudoku.Options{Limit: 1, First: cfg.first, Limits: search.Limits{MaxNodes: cfg.maxGuesses}}
-	if cfg.count {
-		opt = sudoku.Options{Limit: cfg.limit, Limits: search.Limits{MaxNodes: cfg.maxGuesses}, NoSolution: true}
-	}
-	if cfg.json {
-		opt.Limit, opt.NoSolution = cfg.limit, false
-	}
-	b := sudoku.Batch{Format: cfg.format, Options: opt, Jobs: cfg.jobs, Shard: cfg.shard.Index, Shards: cfg.shard.Count, Timed: cfg.stats || cfg.json}
 	if bar != nil {
 		b.Progress = bar.Set // nil without a bar: the one-job line path then counts no bytes
 	}
-	b.Append = sudoku.AnswerText{Format: cfg.format, Count: cfg.count, Continued: cfg.continued}.Append
-	if cfg.json {
-		b.Append = func(out []byte, a *sudoku.Answer) ([]byte, error) {
-			if a.Err != nil {
-				return out, nil
-			}
-			data, err := json.Marshal(api.NewSudokuAnswer(a.Line, opt, a.Result, a.Elapsed))
-			if err != nil {
-				return out, err
-			}
-			return append(append(out, data...), '\n'), nil
-		}
-	}
-	st, err := b.Run(ctx, e.stdin, e.stdout)
+	st, err := b.Run(ctx, r, e.stdout)
 	var pe *sudoku.PuzzleError
 	if errors.As(err, &pe) {
-		if cfg.jobs > 1 {
+		if b.Jobs > 1 {
 			bar.Finish()
 		}
 		switch {
@@ -161,7 +135,7 @@ func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
 		return err
 	}
 	bar.Finish()
-	if cfg.stats {
+	if stats {
 		fmt.Fprintln(e.stderr, st)
 	}
 	return nil

@@ -110,10 +110,7 @@ func runPDBBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	where := *dir
-	if where == "" {
-		where, _ = pdb.CacheDir()
-	}
+	where, _ := pdb.Dir(*dir)
 	fmt.Fprintf(e.stdout, "%s, ready in %v (%s)\n", s, time.Since(start).Round(time.Millisecond), where)
 	return nil
 }

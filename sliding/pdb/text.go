@@ -58,14 +58,11 @@ type Listing struct {
 // ListDir lists the database files in dir ("" for CacheDir()), as List
 // does, or with verify as Verify does.
 func ListDir(dir string, verify bool) (Listing, error) {
-	if dir == "" {
-		var err error
-		if dir, err = CacheDir(); err != nil {
-			return Listing{}, err
-		}
+	dir, err := Dir(dir)
+	if err != nil {
+		return Listing{}, err
 	}
 	l := Listing{Dir: dir, Verified: verify}
-	var err error
 	if verify {
 		l.Files, err = Verify(dir)
 	} else {

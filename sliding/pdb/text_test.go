@@ -164,3 +164,26 @@ func TestListDir(t *testing.T) {
 		t.Errorf("ListDir of a missing directory = %+v, %v", l, err)
 	}
 }
+
+func TestDir(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	tests := []struct{ dir, want string }{
+		{"", cache + "/searchlab/pdb"},
+		{"/elsewhere", "/elsewhere"},
+		{"relative/dir", "relative/dir"},
+	}
+	for _, tc := range tests {
+		if got, err := pdb.Dir(tc.dir); got != tc.want || err != nil {
+			t.Errorf("Dir(%q) = %q, %v; want %q", tc.dir, got, err, tc.want)
+		}
+	}
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", "")
+	if got, err := pdb.Dir(""); err == nil {
+		t.Errorf("Dir(\"\") without a cache directory = %q, want an error", got)
+	}
+	if got, err := pdb.Dir("/elsewhere"); got != "/elsewhere" || err != nil {
+		t.Errorf("Dir(\"/elsewhere\") without a cache directory = %q, %v", got, err)
+	}
+}

@@ -213,12 +213,10 @@ func (s *Server) sudokuSolve(r *http.Request, q *SudokuRequest) (any, error) {
 	start := time.Now()
 	res, err := sudoku.Solve(ctx, g, opt)
 	switch {
-	case errors.Is(err, sudoku.ErrInvalid):
-		return nil, errorf(http.StatusUnprocessableEntity, err.Error())
 	case errors.Is(err, sudoku.ErrLimit) && r.Context().Err() == nil:
 		return nil, &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("gave up after %d guesses (max_guesses)", res.Guesses), Limit: true}}
 	case err != nil:
-		return nil, s.solveError(r, err, q.MaxGuesses, s.cfg.SolveTimeout)
+		return nil, s.sudokuError(r, err, q.MaxGuesses)
 	case res.Count == 0:
 		return nil, errorf(http.StatusUnprocessableEntity, "no solution")
 	}
@@ -333,6 +331,15 @@ func parseSudokuPuzzle(text string, format sudoku.Format) (sudoku.Grid, error) {
 		return sudoku.Grid{}, errorf(http.StatusBadRequest, "puzzle: want one puzzle, the body has more")
 	}
 	return g, nil
+}
+
+// sudokuError answers a failed Sudoku search: a puzzle that breaks the
+// rules is a 422, any other error what solveError makes of it.
+func (s *Server) sudokuError(r *http.Request, err error, maxGuesses int64) error {
+	if errors.Is(err, sudoku.ErrInvalid) {
+		return errorf(http.StatusUnprocessableEntity, err.Error())
+	}
+	return s.solveError(r, err, maxGuesses, s.cfg.SolveTimeout)
 }
 
 // strokeError answers a failed stroke search: a board too large for the

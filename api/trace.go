@@ -31,29 +31,31 @@ func (t Trace) WriteLines(w io.Writer) error {
 	if err := enc.Encode(t.Start); err != nil {
 		return err
 	}
+	var err error
 	switch evs := t.Events.(type) {
 	case []SlidingEvent:
-		for i := range evs {
-			if err := enc.Encode(&evs[i]); err != nil {
-				return err
-			}
-		}
+		err = encodeEach(enc, evs)
 	case []StrokeEvent:
-		for i := range evs {
-			if err := enc.Encode(&evs[i]); err != nil {
-				return err
-			}
-		}
+		err = encodeEach(enc, evs)
 	case []SudokuEvent:
-		for i := range evs {
-			if err := enc.Encode(&evs[i]); err != nil {
-				return err
-			}
-		}
+		err = encodeEach(enc, evs)
 	default:
-		return fmt.Errorf("api: trace events of type %T", t.Events)
+		err = fmt.Errorf("api: trace events of type %T", t.Events)
+	}
+	if err != nil {
+		return err
 	}
 	return enc.Encode(t.End)
+}
+
+// encodeEach writes each of evs with enc, one line each.
+func encodeEach[E any](enc *json.Encoder, evs []E) error {
+	for i := range evs {
+		if err := enc.Encode(&evs[i]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // TraceEnd is what every end record holds.

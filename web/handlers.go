@@ -36,10 +36,9 @@ type SlidingRequest struct {
 	Heuristic string `json:"heuristic,omitempty"`
 	// MaxDepth bounds dfs and iddfs; 0 is the board's default.
 	MaxDepth int `json:"max_depth,omitempty"`
-	// MaxNodes and Timeout (such as "5s") bound the search, or each run
-	// of a compare, within the server's limits.
-	MaxNodes int64  `json:"max_nodes,omitempty"`
-	Timeout  string `json:"timeout,omitempty"`
+	// Limits bound the search, or each run of a compare, within the
+	// server's limits.
+	Limits
 }
 
 // board parses the request's board and goal.
@@ -137,7 +136,7 @@ func (s *Server) slidingLimits(q *SlidingRequest) (int64, time.Duration, error) 
 	if q.MaxDepth < 0 {
 		return 0, 0, errorf(http.StatusBadRequest, "max_depth must not be negative")
 	}
-	return s.limits(q.MaxNodes, q.Timeout)
+	return s.limits(q.Limits)
 }
 
 // unsolvable is the answer for a board that cannot reach its goal: 422,
@@ -269,10 +268,9 @@ type StrokeRequest struct {
 	// Path adds the chain's tiles; All adds each colour's best.
 	Path bool `json:"path,omitempty"`
 	All  bool `json:"all,omitempty"`
-	// MaxNodes and Timeout bound the search within the server's limits;
-	// when they run out the answer is the best chain found, not optimal.
-	MaxNodes int64  `json:"max_nodes,omitempty"`
-	Timeout  string `json:"timeout,omitempty"`
+	// Limits bound the search within the server's limits; when they run
+	// out the answer is the best chain found, not optimal.
+	Limits
 }
 
 func (s *Server) strokeSolve(r *http.Request, q *StrokeRequest) (any, error) {
@@ -280,7 +278,7 @@ func (s *Server) strokeSolve(r *http.Request, q *StrokeRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	maxNodes, timeout, err := s.limits(q.MaxNodes, q.Timeout)
+	maxNodes, timeout, err := s.limits(q.Limits)
 	if err != nil {
 		return nil, err
 	}

@@ -41,13 +41,13 @@ func traceEvents(n int) (int, error) {
 
 // traceLimits checks a trace request's max_events, then returns them with
 // its node cap and time limit within the server's.
-func (s *Server) traceLimits(events int, maxNodes int64, timeout string) (int, int64, time.Duration, error) {
+func (s *Server) traceLimits(events int, l Limits) (int, int64, time.Duration, error) {
 	n, err := traceEvents(events)
 	if err != nil {
 		return 0, 0, 0, err
 	}
-	maxNodes, limit, err := s.limits(maxNodes, timeout)
-	return n, maxNodes, limit, err
+	maxNodes, timeout, err := s.limits(l)
+	return n, maxNodes, timeout, err
 }
 
 // TraceSlidingRequest is the body of POST /api/trace/sliding: a
@@ -78,7 +78,7 @@ func (s *Server) traceSliding(r *http.Request, q *TraceSlidingRequest) (any, err
 	if q.MaxDepth < 0 {
 		return nil, errorf(http.StatusBadRequest, "max_depth must not be negative")
 	}
-	n, maxNodes, timeout, err := s.traceLimits(q.MaxEvents, q.MaxNodes, q.Timeout)
+	n, maxNodes, timeout, err := s.traceLimits(q.MaxEvents, q.Limits)
 	if err != nil {
 		return nil, err
 	}
@@ -167,9 +167,8 @@ func (o *objectSink) write(before string, rec []byte, after string) error {
 type TraceStrokeRequest struct {
 	// Board is the classic text: a line "N" or "R C", then the rows.
 	Board string `json:"board"`
-	// MaxNodes and Timeout bound the search within the server's limits.
-	MaxNodes int64  `json:"max_nodes,omitempty"`
-	Timeout  string `json:"timeout,omitempty"`
+	// Limits bound the search within the server's limits.
+	Limits
 	// MaxEvents caps the steps kept (default 20,000, at most 100,000).
 	MaxEvents int `json:"max_events,omitempty"`
 }
@@ -179,7 +178,7 @@ func (s *Server) traceStroke(r *http.Request, q *TraceStrokeRequest) (any, error
 	if err != nil {
 		return nil, err
 	}
-	n, maxNodes, timeout, err := s.traceLimits(q.MaxEvents, q.MaxNodes, q.Timeout)
+	n, maxNodes, timeout, err := s.traceLimits(q.MaxEvents, q.Limits)
 	if err != nil {
 		return nil, err
 	}

@@ -58,6 +58,13 @@ func encodeEach[E any](enc *json.Encoder, evs []E) error {
 	return nil
 }
 
+// TraceStart is what every start record holds, first: its type and the
+// puzzle ("sliding", "stroke" or "sudoku").
+type TraceStart struct {
+	Type   string `json:"type"` // "start"
+	Puzzle string `json:"puzzle"`
+}
+
 // TraceEnd is what every end record holds.
 type TraceEnd struct {
 	Type string `json:"type"` // "end"
@@ -75,8 +82,7 @@ type TraceEnd struct {
 
 // SlidingTraceStart is the start record of a sliding-board trace.
 type SlidingTraceStart struct {
-	Type      string `json:"type"`   // "start"
-	Puzzle    string `json:"puzzle"` // "sliding"
+	TraceStart
 	Algorithm string `json:"algorithm"`
 	Heuristic string `json:"heuristic,omitempty"`
 	Width     int    `json:"width"`
@@ -124,8 +130,7 @@ type SlidingTraceEnd struct {
 
 // StrokeTraceStart is the start record of a one-stroke trace.
 type StrokeTraceStart struct {
-	Type      string `json:"type"`   // "start"
-	Puzzle    string `json:"puzzle"` // "stroke"
+	TraceStart
 	Rows      int    `json:"rows"`
 	Cols      int    `json:"cols"`
 	Cells     string `json:"cells"` // row by row: a colour letter, O or '.'
@@ -161,8 +166,7 @@ type StrokeTraceEnd struct {
 
 // SudokuTraceStart is the start record of a Sudoku trace.
 type SudokuTraceStart struct {
-	Type      string `json:"type"`   // "start"
-	Puzzle    string `json:"puzzle"` // "sudoku"
+	TraceStart
 	Box       int    `json:"box"`
 	Size      int    `json:"size"`
 	Grid      string `json:"grid"` // the puzzle in line format

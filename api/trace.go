@@ -31,29 +31,38 @@ func (t Trace) WriteLines(w io.Writer) error {
 	if err := enc.Encode(t.Start); err != nil {
 		return err
 	}
+	var err error
 	switch evs := t.Events.(type) {
 	case []SlidingEvent:
-		for i := range evs {
-			if err := enc.Encode(&evs[i]); err != nil {
-				return err
-			}
-		}
+		err = encodeEach(enc, evs)
 	case []StrokeEvent:
-		for i := range evs {
-			if err := enc.Encode(&evs[i]); err != nil {
-				return err
-			}
-		}
+		err = encodeEach(enc, evs)
 	case []SudokuEvent:
-		for i := range evs {
-			if err := enc.Encode(&evs[i]); err != nil {
-				return err
-			}
-		}
+		err = encodeEach(enc, evs)
 	default:
-		return fmt.Errorf("api: trace events of type %T", t.Events)
+		err = fmt.Errorf("api: trace events of type %T", t.Events)
+	}
+	if err != nil {
+		return err
 	}
 	return enc.Encode(t.End)
+}
+
+// encodeEach writes each of evs with enc, one line each.
+func encodeEach[E any](enc *json.Encoder, evs []E) error {
+	for i := range evs {
+		if err := enc.Encode(&evs[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TraceStart is what every start record holds, first: its type and the
+// puzzle ("sliding", "stroke" or "sudoku").
+type TraceStart struct {
+	Type   string `json:"type"` // "start"
+	Puzzle string `json:"puzzle"`
 }
 
 // TraceEnd is what every end record holds.
@@ -73,8 +82,7 @@ type TraceEnd struct {
 
 // SlidingTraceStart is the start record of a sliding-board trace.
 type SlidingTraceStart struct {
-	Type      string `json:"type"`   // "start"
-	Puzzle    string `json:"puzzle"` // "sliding"
+	TraceStart
 	Algorithm string `json:"algorithm"`
 	Heuristic string `json:"heuristic,omitempty"`
 	Width     int    `json:"width"`
@@ -122,8 +130,7 @@ type SlidingTraceEnd struct {
 
 // StrokeTraceStart is the start record of a one-stroke trace.
 type StrokeTraceStart struct {
-	Type      string `json:"type"`   // "start"
-	Puzzle    string `json:"puzzle"` // "stroke"
+	TraceStart
 	Rows      int    `json:"rows"`
 	Cols      int    `json:"cols"`
 	Cells     string `json:"cells"` // row by row: a colour letter, O or '.'
@@ -159,8 +166,7 @@ type StrokeTraceEnd struct {
 
 // SudokuTraceStart is the start record of a Sudoku trace.
 type SudokuTraceStart struct {
-	Type      string `json:"type"`   // "start"
-	Puzzle    string `json:"puzzle"` // "sudoku"
+	TraceStart
 	Box       int    `json:"box"`
 	Size      int    `json:"size"`
 	Grid      string `json:"grid"` // the puzzle in line format

@@ -79,14 +79,30 @@ func randomKnapsack(r *rand.Rand) knapsack {
 	return k
 }
 
+// randomKnapsacks yields n random knapsacks drawn from the seeds, numbered
+// from 0.
+func randomKnapsacks(seed1, seed2 uint64, n int) iter.Seq2[int, knapsack] {
+	r := rand.New(rand.NewPCG(seed1, seed2))
+	return func(yield func(int, knapsack) bool) {
+		for trial := range n {
+			if !yield(trial, randomKnapsack(r)) {
+				return
+			}
+		}
+	}
+}
+
+// solve runs branch and bound on k from the empty choice.
+func (k knapsack) solve(lim search.Limits) (search.BranchResult[knap], error) {
+	return search.BranchAndBound(context.Background(), one(knap{}), k.problem(), lim)
+}
+
 func one[S any](s S) iter.Seq[S] { return func(yield func(S) bool) { yield(s) } }
 
 func TestBranchAndBoundAgainstBruteForce(t *testing.T) {
 	t.Parallel()
-	r := rand.New(rand.NewPCG(3, 4))
-	for trial := range 300 {
-		k := randomKnapsack(r)
-		res, err := search.BranchAndBound(context.Background(), one(knap{}), k.problem(), search.Limits{})
+	for trial, k := range randomKnapsacks(3, 4, 300) {
+		res, err := k.solve(search.Limits{})
 		if err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
 		}
@@ -111,12 +127,10 @@ func TestBranchAndBoundAgainstBruteForce(t *testing.T) {
 // returns a feasible best, not proven, with a bound no less than the optimum.
 func TestBranchAndBoundLimit(t *testing.T) {
 	t.Parallel()
-	r := rand.New(rand.NewPCG(5, 6))
 	stopped := 0
-	for trial := range 200 {
-		k := randomKnapsack(r)
+	for trial, k := range randomKnapsacks(5, 6, 200) {
 		want := k.bruteForce()
-		res, err := search.BranchAndBound(context.Background(), one(knap{}), k.problem(), search.Limits{MaxNodes: 5})
+		res, err := k.solve(search.Limits{MaxNodes: 5})
 		if err == nil {
 			if res.Value != want || !res.Optimal {
 				t.Errorf("trial %d: finished with %d (optimal %v), want %d", trial, res.Value, res.Optimal, want)

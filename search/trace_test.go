@@ -268,12 +268,10 @@ func TestTraceAStarFrontier(t *testing.T) {
 // the last is the answer, and no pruned subtree's bound beat the best.
 func TestTraceBranchAndBound(t *testing.T) {
 	t.Parallel()
-	r := rand.New(rand.NewPCG(5, 6))
-	for trial := range 100 {
-		k := randomKnapsack(r)
-		plain, _ := search.BranchAndBound(context.Background(), one(knap{}), k.problem(), search.Limits{})
+	for trial, k := range randomKnapsacks(5, 6, 100) {
+		plain, _ := k.solve(search.Limits{})
 		var evs []search.Event
-		res, err := search.BranchAndBound(context.Background(), one(knap{}), k.problem(), search.Limits{Observe: func(e search.Event) { evs = append(evs, e) }})
+		res, err := k.solve(search.Limits{Observe: func(e search.Event) { evs = append(evs, e) }})
 		if err != nil || res.Value != plain.Value || res.Best != plain.Best || res.Stats.Expanded != plain.Stats.Expanded || res.Stats.Generated != plain.Stats.Generated {
 			t.Fatalf("trial %d: traced %+v %v, untraced %+v", trial, res, err, plain)
 		}

@@ -108,6 +108,12 @@ func (b Board) String() string {
 	return sb.String()
 }
 
+// OneLine formats b on one line, rows separated by " / ", as in
+// "1 2 3 / 8 0 4 / 7 6 5": the notation ParseGoal also reads.
+func (b Board) OneLine() string {
+	return strings.ReplaceAll(b.String(), "\n", " / ")
+}
+
 // Move is the direction in which the blank moves: Up, Down, Left or Right.
 // Its string form is the letter U, D, L or R.
 type Move byte

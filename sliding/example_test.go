@@ -138,6 +138,19 @@ func ExampleGoals() {
 	// line 1: the board is 4x4 but the goal has 9 tiles
 }
 
+// OneLine writes a board in the notation ParseGoal reads back.
+func ExampleBoard_OneLine() {
+	spiral, _ := sliding.ParseGoal("1 2 3 8 0 4 7 6 5", 3, 3)
+	fmt.Println(spiral.OneLine())
+	back, err := sliding.ParseGoal(spiral.OneLine(), 0, 0)
+	fmt.Println(back.Equal(spiral), err)
+	fmt.Println(sliding.Standard(4, 2).OneLine())
+	// Output:
+	// 1 2 3 / 8 0 4 / 7 6 5
+	// true <nil>
+	// 1 2 3 4 / 5 6 7 0
+}
+
 func ExampleVerify() {
 	goal := sliding.Standard(2, 2)
 	b, _ := sliding.New(2, 2, []int{0, 1, 3, 2})

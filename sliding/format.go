@@ -9,6 +9,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/searchlab/searchlab/internal/syntaxerr"
 )
 
 // Format names a text format for boards.
@@ -79,12 +81,7 @@ type SyntaxError struct {
 
 // Error returns "sliding: line N: " and the fault ("sliding: " and the
 // fault when Line is 0).
-func (e *SyntaxError) Error() string {
-	if e.Line == 0 {
-		return "sliding: " + e.Msg
-	}
-	return fmt.Sprintf("sliding: line %d: %s", e.Line, e.Msg)
-}
+func (e *SyntaxError) Error() string { return syntaxerr.Message("sliding", e.Line, e.Msg) }
 
 // Is reports whether target is ErrInvalid.
 func (e *SyntaxError) Is(target error) bool { return target == ErrInvalid }

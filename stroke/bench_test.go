@@ -17,7 +17,7 @@ func benchBoards(n, rows, cols, ncol int, holes float64) []*Board {
 	rng := rand.New(rand.NewPCG(1, uint64(rows*1000+cols*10+ncol)))
 	bs := make([]*Board, n)
 	for i := range bs {
-		bs[i] = randomBoard(rng, rows, cols, ncol, holes)
+		bs[i] = Random(rng, rows, cols, ncol, holes)
 	}
 	return bs
 }

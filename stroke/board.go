@@ -13,6 +13,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/searchlab/searchlab/internal/syntaxerr"
 )
 
 const (
@@ -38,7 +40,7 @@ type SyntaxError struct {
 }
 
 // Error formats e as "stroke: line N: message".
-func (e *SyntaxError) Error() string { return fmt.Sprintf("stroke: line %d: %s", e.Line, e.Msg) }
+func (e *SyntaxError) Error() string { return syntaxerr.Message("stroke", e.Line, e.Msg) }
 
 // Is reports whether target is ErrInvalid.
 func (e *SyntaxError) Is(target error) bool { return target == ErrInvalid }

@@ -41,7 +41,7 @@ func TestFastPathAgrees(t *testing.T) {
 		if ncol == 1 || i%3 == 0 {
 			holes = 0.3
 		}
-		b := randomBoard(rng, sh[0], sh[1], ncol, holes)
+		b := Random(rng, sh[0], sh[1], ncol, holes)
 		if _, ok := fast.solveFast(ctx, b); !ok {
 			continue // both would take the general path
 		}

@@ -14,23 +14,6 @@ import (
 
 var long = flag.Bool("stroke.long", false, "run the reference comparisons on many more boards (minutes)")
 
-// randomBoard returns a rows x cols board with the player on a random cell,
-// holes with probability holes, and the other cells drawn from the first
-// ncol colours of "RGBY...".
-func randomBoard(rng *rand.Rand, rows, cols, ncol int, holes float64) *Board {
-	const letters = "RGBYACDEFHIJKLMNPQSTUVWXZ"
-	b := &Board{Rows: rows, Cols: cols, Cells: make([]byte, rows*cols)}
-	for i := range b.Cells {
-		if holes > 0 && rng.Float64() < holes {
-			b.Cells[i] = Hole
-		} else {
-			b.Cells[i] = letters[rng.IntN(ncol)]
-		}
-	}
-	b.Cells[rng.IntN(rows*cols)] = Player
-	return b
-}
-
 // bruteLongest returns the length of the longest chain from board cell i,
 // by plain depth-first enumeration of every simple path, without pruning.
 func bruteLongest(b *Board, i int, used []bool) int {
@@ -163,7 +146,7 @@ func TestAgainstBruteForce(t *testing.T) {
 	sp.probeComp, sp.probeNodes = 1, 3
 	for _, sh := range shapes {
 		for n := 0; n < sh.n; n++ {
-			b := randomBoard(rng, sh.rows, sh.cols, sh.ncol, sh.holes)
+			b := Random(rng, sh.rows, sh.cols, sh.ncol, sh.holes)
 			wantC, wantL, wantPer := brute(b)
 			got, err := s.Solve(context.Background(), b, Options{})
 			if err != nil {
@@ -295,7 +278,7 @@ func TestAgainstFloodReference(t *testing.T) {
 	for size := 6; size <= 12; size++ {
 		for ncol := 2; ncol <= 4; ncol++ {
 			for n := 0; n < perShape[ncol]; n++ {
-				b := randomBoard(rng, size, size, ncol, 0)
+				b := Random(rng, size, size, ncol, 0)
 				total++
 				budget := budgetPerBoard
 				wantC, wantL, _ := reference(b, func(b *Board, i int) int { return floodLongest(b, i, &budget) })
@@ -357,7 +340,7 @@ func TestConfigurationsAgree(t *testing.T) {
 	skipped, compared := map[string]int{}, 0
 	for size := 10; size <= 12; size++ {
 		for k := 0; k < n; k++ {
-			b := randomBoard(rng, size, size, 2, 0)
+			b := Random(rng, size, size, 2, 0)
 			want, err := s.Solve(context.Background(), b, Options{})
 			if err != nil {
 				t.Fatal(err)

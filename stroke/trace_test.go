@@ -16,7 +16,7 @@ func TestTraceAgreesWithSolve(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 12))
 	backups, cuts := 0, 0
 	for trial := range 150 {
-		b := randomBoard(rng, 3+rng.IntN(4), 3+rng.IntN(4), 1+rng.IntN(3), 0.1)
+		b := Random(rng, 3+rng.IntN(4), 3+rng.IntN(4), 1+rng.IntN(3), 0.1)
 		want, err := Solve(context.Background(), b, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -76,7 +76,7 @@ func TestTraceAgreesWithSolve(t *testing.T) {
 func TestTraceCap(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 12))
-	b := randomBoard(rng, 6, 6, 1, 0)
+	b := Random(rng, 6, 6, 1, 0)
 	full, err := NewSolver().Trace(context.Background(), b, Options{}, 1<<20)
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,9 @@ package sudoku
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
+	"strconv"
 	"time"
 
 	"github.com/searchlab/searchlab/internal/shard"
@@ -35,6 +37,7 @@ type Batch struct {
 	// are written, nothing after it). It is called for every answer, Err
 	// set or not, in input order on one job and concurrently on many.
 	// The answer and its solution's cells are not to be kept.
+	// AnswerText.Append writes the usual texts.
 	Append func(dst []byte, a *Answer) ([]byte, error)
 	// Progress, when not nil, is called from time to time with the
 	// number of input bytes consumed, and once at the end of a run that
@@ -61,6 +64,8 @@ type Answer struct {
 type BatchStats struct {
 	// Puzzles is the number of puzzles solved.
 	Puzzles int
+	// Jobs is the number of puzzles solved at once.
+	Jobs int
 	// Elapsed is the run's wall time.
 	Elapsed time.Duration
 	// Slowest and SlowestLine are the longest time one puzzle took and
@@ -71,10 +76,11 @@ type BatchStats struct {
 
 // Run reads puzzles in b.Format from r, solves those of b's shard and
 // writes b.Append's text for each to w in input order. The first error
-// stops it: an error from b.Append, returned as it is; a puzzle that does
-// not parse, or a read error, as the Scanner words it (wrapping
-// ErrInvalid for bad input); w's error; or ctx's. The texts of the
-// answers before the error are written, nothing after it.
+// stops it: an error from b.Append, returned as it is; a puzzle whose
+// search failed (Answer.Err), as a *PuzzleError; a puzzle that does not
+// parse, or a read error, as the Scanner words it (wrapping ErrInvalid
+// for bad input); w's error; or ctx's. The texts of the answers before the
+// error are written, nothing after it.
 func (b *Batch) Run(ctx context.Context, r io.Reader, w io.Writer) (BatchStats, error) {
 	start := time.Now()
 	jobs := max(b.Jobs, 1)
@@ -88,8 +94,76 @@ func (b *Batch) Run(ctx context.Context, r io.Reader, w io.Writer) (BatchStats, 
 	default:
 		st, err = b.runParallel(ctx, r, w, jobs)
 	}
-	st.Elapsed = time.Since(start)
+	st.Elapsed, st.Jobs = time.Since(start), jobs
 	return st, err
+}
+
+// PuzzleError is the error that stops Batch.Run at a puzzle whose search
+// failed: the puzzle's line, the guesses the search made, and its error
+// (a *ConflictError, ErrLimit at the guess cap, or the context's error).
+type PuzzleError struct {
+	Line    int
+	Guesses int64
+	Err     error
+}
+
+// Error returns "sudoku: line N: " and the search's error.
+func (e *PuzzleError) Error() string { return fmt.Sprintf("sudoku: line %d: %v", e.Line, e.Err) }
+
+// Unwrap returns the search's error.
+func (e *PuzzleError) Unwrap() error { return e.Err }
+
+// puzzleErr returns the error that stops a run at a, nil if a has none.
+func (a *Answer) puzzleErr() error {
+	if a.Err == nil {
+		return nil
+	}
+	return &PuzzleError{Line: a.Line, Guesses: a.Result.Guesses, Err: a.Err}
+}
+
+// String writes st as one line: the puzzles, the time, the rate, the jobs
+// and the 9x9 core (CoreName), and the slowest puzzle's line and time
+// when st has one, such as "sudoku: 95 puzzles in 12ms (7917 puzzles/s,
+// 2 jobs, core avx2); slowest: line 12 (1.234ms)".
+func (st BatchStats) String() string {
+	rate := 0.0
+	if st.Elapsed > 0 {
+		rate = float64(st.Puzzles) / st.Elapsed.Seconds()
+	}
+	s := fmt.Sprintf("sudoku: %d puzzles in %v (%.0f puzzles/s, %d jobs, core %s)", st.Puzzles, st.Elapsed.Round(time.Millisecond), rate, st.Jobs, CoreName())
+	if st.Puzzles > 0 {
+		s += fmt.Sprintf("; slowest: line %d (%v)", st.SlowestLine, st.Slowest.Round(time.Microsecond))
+	}
+	return s
+}
+
+// AnswerText writes the answers of a Batch as text, one after another:
+// each puzzle's solution in Format, or "no solution", with a blank line
+// between the grids of a format other than FormatLine; with Count, the
+// number of solutions (up to Options.Limit) alone on a line.
+type AnswerText struct {
+	Format Format
+	Count  bool
+	// Continued reports that the answers follow grids written before (of
+	// an earlier input): a blank line comes before the first grid too.
+	Continued bool
+}
+
+// Append appends a's text to dst: it is a Batch.Append. An answer with an
+// Err gets no text, and Batch.Run stops with its PuzzleError.
+func (t AnswerText) Append(dst []byte, a *Answer) ([]byte, error) {
+	switch {
+	case a.Err != nil:
+		return dst, nil
+	case t.Count:
+		return append(strconv.AppendInt(dst, int64(a.Result.Count), 10), '\n'), nil
+	case t.Format != FormatLine && (t.Continued || a.Seq > 0):
+		dst = append(dst, '\n') // a blank line between grids
+	}
+	if a.Result.Count == 0 {
+		return append(dst, "no solution\n"...), nil
+	}
+	return AppendFormat(dst, t.Format, a.Result.Solution), nil
 }
 
 // runSize is the number of puzzles read, solved and written together.
@@ -160,7 +234,7 @@ func (b *Batch) solve(ctx context.Context, sv *Solver, g *Grid, run *batchRun) {
 			}
 		}
 		if a.Err != nil {
-			run.err = a.Err
+			run.err = a.puzzleErr()
 			return
 		}
 		run.solved++
@@ -344,7 +418,7 @@ func (b *Batch) runLines(ctx context.Context, r io.Reader, w io.Writer) (BatchSt
 			}
 		}
 		if a.Err != nil {
-			return a.Err
+			return a.puzzleErr()
 		}
 		st.Puzzles++
 		if b.Progress != nil && la.Index&1023 == 0 {

@@ -4,7 +4,6 @@ package sudoku
 
 import (
 	"context"
-	"encoding/binary"
 	"math"
 	"math/bits"
 )
@@ -145,48 +144,27 @@ type solver9 struct {
 // givens conflict (the same digit twice in a row, column or box); Check
 // then names the fault.
 func (s *state9) init9(p *[81]uint8) bool {
-	// The cells of each digit in each band (dm[3..29]; dm[0..2] unused).
-	// The givens are found eight cells at a time: a word's bytes that are
-	// not 0 get their high bit set in nz, those over 9 in over.
-	const lo7, hi1 = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
-	var dm [30]uint32
-	for w := 0; w < 80; w += 8 {
-		x := binary.LittleEndian.Uint64(p[w : w+8])
-		if ((x&lo7)+0x7676767676767676|x)&hi1 != 0 {
-			return false
-		}
-		for nz := ((x & lo7) + lo7 | x) & hi1; nz != 0; nz &= nz - 1 {
-			i := w + bits.TrailingZeros64(nz)>>3
-			dm[int(p[i])*3+int(cellBand[i])] |= cellBit[i]
-		}
-	}
-	if v := p[80]; v > 9 {
+	var dm [3][10]uint32 // dm[b][v]: the cells of band b that hold given v
+	if !givens(p, &dm) {
 		return false
-	} else if v != 0 {
-		dm[int(v)*3+2] |= 1 << 26
 	}
 	var given [3]uint32
-	for d := 3; d < 30; d += 3 {
-		given[0] |= dm[d]
-		given[1] |= dm[d+1]
-		given[2] |= dm[d+2]
+	for v := 1; v < 10; v++ {
+		given[0] |= dm[0][v]
+		given[1] |= dm[1][v]
+		given[2] |= dm[2][v]
 	}
-	for d := 0; d < 27; d += 3 {
+	for d := 0; d < 9; d++ {
 		var cols [3]uint32
 		for b := 0; b < 3; b++ {
-			m := dm[d+3+b]
-			// rowsOf spreads each row that holds a given over the whole row.
-			r0, r1, r2 := (m&511+511)>>9, (m>>9&511+511)>>9, (m>>18+511)>>9
-			c := (m | m>>9 | m>>18) & 511
-			n := bits.OnesCount32(m)
-			// At most one given a row, a column and a box of the band.
-			if int(r0+r1+r2) != n || bits.OnesCount32(c) != n || c&(c>>1)&0o333|c&(c>>2)&0o111 != 0 {
+			m := dm[b][d+1]
+			c, ok := bandCols(m)
+			if !ok {
 				return false
 			}
 			cols[b] = c
-			rows := (r0 | r1<<9 | r2<<18) * 511
-			s.cand[d+b] = full27 &^ (given[b] &^ m) &^ (rows &^ m)
-			s.prev[d+b] = 0
+			s.cand[d*3+b] = full27 &^ (given[b] &^ m) &^ (rowsNonzero(m) &^ m)
+			s.prev[d*3+b] = 0
 		}
 		if cols[0]&cols[1]|cols[0]&cols[2]|cols[1]&cols[2] != 0 {
 			return false
@@ -194,6 +172,17 @@ func (s *state9) init9(p *[81]uint8) bool {
 	}
 	s.solved = [3]uint32{}
 	return true
+}
+
+// bandCols returns the columns (bit c for column c) of m, the givens of
+// one digit in a band word, and false if two of them share a row, a
+// column or a box.
+func bandCols(m uint32) (uint32, bool) {
+	r0, r1, r2 := (m&511+511)>>9, (m>>9&511+511)>>9, (m>>18+511)>>9
+	c := (m | m>>9 | m>>18) & 511
+	n := bits.OnesCount32(m)
+	ok := int(r0+r1+r2) == n && bits.OnesCount32(c) == n && c&(c>>1)&0o333|c&(c>>2)&0o111 == 0
+	return c, ok
 }
 
 // assign restricts digit d in band b to cell bit within its row and removes

@@ -92,6 +92,15 @@ func (gen *Generator) Generate(ctx context.Context, clues int) (puzzle, solution
 	return Grid{}, Grid{}, fmt.Errorf("%w (%d) in %d tries", ErrClues, clues, attempts)
 }
 
+// Rate returns the difficulty of p as the guesses the solver makes to
+// prove that p has exactly one solution (Solve with Limit 2): 0 for a
+// puzzle that propagation alone solves, more for harder ones. Its error is
+// Solve's.
+func Rate(ctx context.Context, p Grid) (int64, error) {
+	res, err := Solve(ctx, p, Options{Limit: 2})
+	return res.Guesses, err
+}
+
 // fullGrid returns a random complete grid: for 4x4 and 9x9 the solution of
 // a few random consistent givens, for larger boxes a patterned grid; then
 // symbols, rows within bands, bands, columns within stacks and stacks are

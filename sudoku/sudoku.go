@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/searchlab/searchlab/internal/syntaxerr"
 	"github.com/searchlab/searchlab/search"
 )
 
@@ -45,12 +46,7 @@ type SyntaxError struct {
 
 // Error returns "sudoku: line N: " and the fault ("sudoku: " and the fault
 // when Line is 0).
-func (e *SyntaxError) Error() string {
-	if e.Line == 0 {
-		return "sudoku: " + e.Msg
-	}
-	return fmt.Sprintf("sudoku: line %d: %s", e.Line, e.Msg)
-}
+func (e *SyntaxError) Error() string { return syntaxerr.Message("sudoku", e.Line, e.Msg) }
 
 // Is reports whether target is ErrInvalid.
 func (e *SyntaxError) Is(target error) bool { return target == ErrInvalid }

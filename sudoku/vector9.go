@@ -275,12 +275,8 @@ func (s *stateV) initV(p *[81]uint8, c core9) bool {
 func (s *stateV) setDigit(dm *[3][10]uint32, given *[3]uint32, d int) bool {
 	var cols [3]uint32
 	for b := 0; b < 3; b++ {
-		m := dm[b][d+1]
-		r0, r1, r2 := (m&511+511)>>9, (m>>9&511+511)>>9, (m>>18+511)>>9
-		c := (m | m>>9 | m>>18) & 511
-		n := bits.OnesCount32(m)
-		// At most one given a row, a column and a box of the band.
-		if int(r0+r1+r2) != n || bits.OnesCount32(c) != n || c&(c>>1)&0o333|c&(c>>2)&0o111 != 0 {
+		c, ok := bandCols(dm[b][d+1])
+		if !ok {
 			return false
 		}
 		cols[b] = c

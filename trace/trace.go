@@ -119,7 +119,7 @@ func Sliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (ap
 	if !sliding.Solvable(b, goal) {
 		return api.Trace{}, sliding.ErrUnsolvable
 	}
-	start := &api.SlidingTraceStart{Type: "start", Puzzle: "sliding", Algorithm: string(opt.Algorithm), Width: b.W, Height: b.H,
+	start := &api.SlidingTraceStart{TraceStart: api.TraceStart{Type: "start", Puzzle: "sliding"}, Algorithm: string(opt.Algorithm), Width: b.W, Height: b.H,
 		Board: tilesOf(b), Goal: tilesOf(goal), MaxEvents: max}
 	o := sliding.Options{Algorithm: opt.Algorithm, MaxDepth: opt.MaxDepth, Limits: opt.Limits}
 	if opt.Algorithm.Informed() {
@@ -278,7 +278,7 @@ func Stroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt stroke.O
 	if err != nil && !errors.Is(err, search.ErrLimit) {
 		return api.Trace{}, err
 	}
-	start := &api.StrokeTraceStart{Type: "start", Puzzle: "stroke", Rows: b.Rows, Cols: b.Cols, Cells: string(b.Cells), MaxEvents: max}
+	start := &api.StrokeTraceStart{TraceStart: api.TraceStart{Type: "start", Puzzle: "stroke"}, Rows: b.Rows, Cols: b.Cols, Cells: string(b.Cells), MaxEvents: max}
 	events := make([]api.StrokeEvent, len(res.Steps))
 	for i, st := range res.Steps {
 		events[i] = api.StrokeEvent{Type: "event", Kind: string(st.Kind), Colour: string(st.Colour), Chain: cellsOf(st.Chain), Bound: st.Bound, Best: st.Best, Nodes: st.Nodes}
@@ -307,7 +307,7 @@ func Sudoku(ctx context.Context, g sudoku.Grid, keep int) (api.Trace, error) {
 		return api.Trace{}, err
 	}
 	n := g.N()
-	start := &api.SudokuTraceStart{Type: "start", Puzzle: "sudoku", Box: g.Box, Size: n, Grid: lineOf(g), MaxEvents: max}
+	start := &api.SudokuTraceStart{TraceStart: api.TraceStart{Type: "start", Puzzle: "sudoku"}, Box: g.Box, Size: n, Grid: lineOf(g), MaxEvents: max}
 	events := make([]api.SudokuEvent, len(ex.Steps))
 	for i, st := range ex.Steps {
 		events[i] = api.SudokuEvent{Type: "event", Step: st}

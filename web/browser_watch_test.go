@@ -114,6 +114,17 @@ func (p *page) watchSliding(what, size, board, algo, heuristic string) slidingTr
 	return tr
 }
 
+// watchText traces text in the Watch view's mode for puzzle (stroke or
+// sudoku), fails the test unless the trace is done, and reads into tr the
+// same trace as the API gives it; field names the text in the request.
+func (p *page) watchText(puzzle, field, text string, tr any) {
+	p.t.Helper()
+	p.watchMode(puzzle)
+	p.setControl("#watch-"+puzzle+"-text", text)
+	p.watchTrace(puzzle + " trace")
+	apiTrace(p, "/api/trace/"+puzzle, map[string]any{field: text}, tr)
+}
+
 func testWatch(p *page) {
 	t := p.t
 	p.showTab("watch")
@@ -232,9 +243,6 @@ func testWatch(p *page) {
 
 func testWatchStroke(p *page) {
 	t := p.t
-	p.watchMode("stroke")
-	p.setControl("#watch-stroke-text", browserStroke)
-	p.watchTrace("stroke trace")
 	var tr struct {
 		Events []struct {
 			Kind  string   `json:"kind"`
@@ -244,7 +252,7 @@ func testWatchStroke(p *page) {
 			Length int `json:"length"`
 		} `json:"end"`
 	}
-	apiTrace(p, "/api/trace/stroke", map[string]any{"board": browserStroke}, &tr)
+	p.watchText("stroke", "board", browserStroke, &tr)
 	// Step until the chain has backed up at least once, checking the drawn
 	// chain against the trace's.
 	var chain [][2]int
@@ -286,9 +294,6 @@ func testWatchSudoku(p *page) {
 	t := p.t
 	// A puzzle built against backtracking: rules alone do not solve it.
 	const puzzle = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
-	p.watchMode("sudoku")
-	p.setControl("#watch-sudoku-text", puzzle)
-	p.watchTrace("sudoku trace")
 	var tr struct {
 		Events []struct {
 			Kind   string `json:"kind"`
@@ -300,7 +305,7 @@ func testWatchSudoku(p *page) {
 			Solution string `json:"solution"`
 		} `json:"end"`
 	}
-	apiTrace(p, "/api/trace/sudoku", map[string]any{"puzzle": puzzle}, &tr)
+	p.watchText("sudoku", "puzzle", puzzle, &tr)
 	for k := range min(12, len(tr.Events)) {
 		p.do("click #watch-step", chromedp.Click(chromedp.CSS("#watch-step")))
 		e := tr.Events[k]

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/internal/pdbtest"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/solve"
@@ -72,15 +73,7 @@ func TestTruncateUnderServer(t *testing.T) {
 	for range 5 {
 		solveOne()
 	}
-	tables, _ := filepath.Glob(filepath.Join(dir, "4x4-*.pdb"))
-	if len(tables) == 0 {
-		t.Fatal("no 4x4 tables in the cache")
-	}
-	for _, f := range tables {
-		if err := os.Truncate(f, 4096); err != nil {
-			t.Fatal(err)
-		}
-	}
+	tables := pdbtest.Truncate(t, filepath.Join(dir, "4x4-*.pdb"))
 	var ok, failed int
 	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); {
 		a, f := solveOne()

@@ -36,10 +36,9 @@ type SlidingRequest struct {
 	Heuristic string `json:"heuristic,omitempty"`
 	// MaxDepth bounds dfs and iddfs; 0 is the board's default.
 	MaxDepth int `json:"max_depth,omitempty"`
-	// MaxNodes and Timeout (such as "5s") bound the search, or each run
-	// of a compare, within the server's limits.
-	MaxNodes int64  `json:"max_nodes,omitempty"`
-	Timeout  string `json:"timeout,omitempty"`
+	// Limits bound the search, or each run of a compare, within the
+	// server's limits.
+	Limits
 }
 
 // board parses the request's board and goal.
@@ -137,7 +136,7 @@ func (s *Server) slidingLimits(q *SlidingRequest) (int64, time.Duration, error) 
 	if q.MaxDepth < 0 {
 		return 0, 0, errorf(http.StatusBadRequest, "max_depth must not be negative")
 	}
-	return s.limits(q.MaxNodes, q.Timeout)
+	return s.limits(q.Limits)
 }
 
 // unsolvable is the answer for a board that cannot reach its goal: 422,
@@ -213,12 +212,10 @@ func (s *Server) sudokuSolve(r *http.Request, q *SudokuRequest) (any, error) {
 	start := time.Now()
 	res, err := sudoku.Solve(ctx, g, opt)
 	switch {
-	case errors.Is(err, sudoku.ErrInvalid):
-		return nil, errorf(http.StatusUnprocessableEntity, err.Error())
 	case errors.Is(err, sudoku.ErrLimit) && r.Context().Err() == nil:
 		return nil, &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("gave up after %d guesses (max_guesses)", res.Guesses), Limit: true}}
 	case err != nil:
-		return nil, s.solveError(r, err, q.MaxGuesses, s.cfg.SolveTimeout)
+		return nil, s.sudokuError(r, err, q.MaxGuesses)
 	case res.Count == 0:
 		return nil, errorf(http.StatusUnprocessableEntity, "no solution")
 	}
@@ -271,10 +268,9 @@ type StrokeRequest struct {
 	// Path adds the chain's tiles; All adds each colour's best.
 	Path bool `json:"path,omitempty"`
 	All  bool `json:"all,omitempty"`
-	// MaxNodes and Timeout bound the search within the server's limits;
-	// when they run out the answer is the best chain found, not optimal.
-	MaxNodes int64  `json:"max_nodes,omitempty"`
-	Timeout  string `json:"timeout,omitempty"`
+	// Limits bound the search within the server's limits; when they run
+	// out the answer is the best chain found, not optimal.
+	Limits
 }
 
 func (s *Server) strokeSolve(r *http.Request, q *StrokeRequest) (any, error) {
@@ -282,7 +278,7 @@ func (s *Server) strokeSolve(r *http.Request, q *StrokeRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	maxNodes, timeout, err := s.limits(q.MaxNodes, q.Timeout)
+	maxNodes, timeout, err := s.limits(q.Limits)
 	if err != nil {
 		return nil, err
 	}
@@ -333,6 +329,15 @@ func parseSudokuPuzzle(text string, format sudoku.Format) (sudoku.Grid, error) {
 		return sudoku.Grid{}, errorf(http.StatusBadRequest, "puzzle: want one puzzle, the body has more")
 	}
 	return g, nil
+}
+
+// sudokuError answers a failed Sudoku search: a puzzle that breaks the
+// rules is a 422, any other error what solveError makes of it.
+func (s *Server) sudokuError(r *http.Request, err error, maxGuesses int64) error {
+	if errors.Is(err, sudoku.ErrInvalid) {
+		return errorf(http.StatusUnprocessableEntity, err.Error())
+	}
+	return s.solveError(r, err, maxGuesses, s.cfg.SolveTimeout)
 }
 
 // strokeError answers a failed stroke search: a board too large for the

@@ -379,9 +379,18 @@ func (s *Server) searchLimits(maxNodes int64) search.Limits {
 	return search.Limits{MaxNodes: maxNodes, MaxBytes: s.cfg.MaxBytes}
 }
 
+// Limits are a request's bounds on its search: a node cap and a time limit
+// such as "5s" or "500ms". They may ask for less than the server allows
+// (Config.MaxNodes, Config.SolveTimeout), never more; zero is the server's.
+type Limits struct {
+	MaxNodes int64  `json:"max_nodes,omitempty"`
+	Timeout  string `json:"timeout,omitempty"`
+}
+
 // limits returns the node cap and time limit of one solve: the request's
 // when it asks for less than the server allows, else the server's.
-func (s *Server) limits(maxNodes int64, timeout string) (int64, time.Duration, error) {
+func (s *Server) limits(l Limits) (int64, time.Duration, error) {
+	maxNodes, timeout := l.MaxNodes, l.Timeout
 	if maxNodes < 0 {
 		return 0, 0, errorf(http.StatusBadRequest, "max_nodes must not be negative")
 	}

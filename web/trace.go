@@ -11,7 +11,6 @@ import (
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/stroke"
-	"github.com/searchlab/searchlab/sudoku"
 	"github.com/searchlab/searchlab/trace"
 )
 
@@ -38,6 +37,17 @@ func traceEvents(n int) (int, error) {
 		return 0, errorf(http.StatusBadRequest, fmt.Sprintf("max_events must be from 1 to %d", maxTraceEvents))
 	}
 	return n, nil
+}
+
+// traceLimits checks a trace request's max_events, then returns them with
+// its node cap and time limit within the server's.
+func (s *Server) traceLimits(events int, l Limits) (int, int64, time.Duration, error) {
+	n, err := traceEvents(events)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	maxNodes, timeout, err := s.limits(l)
+	return n, maxNodes, timeout, err
 }
 
 // TraceSlidingRequest is the body of POST /api/trace/sliding: a
@@ -68,11 +78,7 @@ func (s *Server) traceSliding(r *http.Request, q *TraceSlidingRequest) (any, err
 	if q.MaxDepth < 0 {
 		return nil, errorf(http.StatusBadRequest, "max_depth must not be negative")
 	}
-	n, err := traceEvents(q.MaxEvents)
-	if err != nil {
-		return nil, err
-	}
-	maxNodes, timeout, err := s.limits(q.MaxNodes, q.Timeout)
+	n, maxNodes, timeout, err := s.traceLimits(q.MaxEvents, q.Limits)
 	if err != nil {
 		return nil, err
 	}
@@ -161,9 +167,8 @@ func (o *objectSink) write(before string, rec []byte, after string) error {
 type TraceStrokeRequest struct {
 	// Board is the classic text: a line "N" or "R C", then the rows.
 	Board string `json:"board"`
-	// MaxNodes and Timeout bound the search within the server's limits.
-	MaxNodes int64  `json:"max_nodes,omitempty"`
-	Timeout  string `json:"timeout,omitempty"`
+	// Limits bound the search within the server's limits.
+	Limits
 	// MaxEvents caps the steps kept (default 20,000, at most 100,000).
 	MaxEvents int `json:"max_events,omitempty"`
 }
@@ -173,11 +178,7 @@ func (s *Server) traceStroke(r *http.Request, q *TraceStrokeRequest) (any, error
 	if err != nil {
 		return nil, err
 	}
-	n, err := traceEvents(q.MaxEvents)
-	if err != nil {
-		return nil, err
-	}
-	maxNodes, timeout, err := s.limits(q.MaxNodes, q.Timeout)
+	n, maxNodes, timeout, err := s.traceLimits(q.MaxEvents, q.Limits)
 	if err != nil {
 		return nil, err
 	}
@@ -219,11 +220,8 @@ func (s *Server) traceSudoku(r *http.Request, q *TraceSudokuRequest) (any, error
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.SolveTimeout)
 	defer cancel()
 	tr, err := trace.Sudoku(ctx, g, n)
-	switch {
-	case errors.Is(err, sudoku.ErrInvalid):
-		return nil, errorf(http.StatusUnprocessableEntity, err.Error())
-	case err != nil:
-		return nil, s.solveError(r, err, 0, s.cfg.SolveTimeout)
+	if err != nil {
+		return nil, s.sudokuError(r, err, 0)
 	}
 	return tr, nil
 }

@@ -3,17 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"strconv"
-	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/search"
-	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/solve"
 )
 
@@ -66,69 +61,16 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	solver := newSolver(e, solve.Options{})
 	defer solver.Close()
 	if !*asJSON {
-		fmt.Fprintf(e.stdout, "board %dx%d (line %d): %s\ngoal: %s\n", b.W, b.H, cases[0].Line, oneLine(b), oneLine(goal))
-		if !sliding.Solvable(b, goal) {
-			fmt.Fprintln(e.stdout, "impossible: the board cannot reach the goal (permutation parity and blank row), so no search runs")
-			return nil
+		if solvable, err := opt.WriteHeader(e.stdout, b, goal, cases[0].Line); !solvable || err != nil {
+			return err
 		}
-		limit := "no node cap"
-		if f.maxNodes > 0 {
-			limit = fmt.Sprintf("at most %d expansions", f.maxNodes)
-		}
-		if f.timeout > 0 {
-			limit += fmt.Sprintf(", %v", f.timeout)
-		}
-		depth := f.maxDepth
-		if depth == 0 {
-			depth = sliding.DefaultMaxDepth(b.W, b.H)
-		}
-		fmt.Fprintf(e.stdout, "limits for the whole table: %s, shared out among the runs; dfs and iddfs depth %d\n\n", limit, depth)
 	}
 	c, err := solver.Compare(ctx, b, goal, opt)
 	if err != nil {
 		return err
 	}
-	ans := api.NewCompareAnswer(c)
 	if *asJSON {
-		return json.NewEncoder(e.stdout).Encode(ans)
+		return json.NewEncoder(e.stdout).Encode(api.NewCompareAnswer(c))
 	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "algorithm\theuristic\tlength\toptimal\texpanded\tgenerated\tpeak frontier\tpeak stored\ttime\t")
-	for _, r := range ans.Rows {
-		length, optimal := r.Status, "-"
-		if r.Status == "ok" {
-			length, optimal = strconv.Itoa(r.Length), yesNo(r.Optimal)
-			if !r.Optimal && r.Bound > 0 {
-				optimal = fmt.Sprintf(">=%d", r.Bound)
-			}
-		}
-		st := r.Stats
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%v\t\n", r.Algorithm, r.Heuristic, length, optimal,
-			st.Expanded, st.Generated, st.PeakFrontier, st.PeakStored, time.Duration(st.ElapsedNS).Round(time.Microsecond))
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	if ans.OptimalSolutions != "" {
-		fmt.Fprintf(e.stdout, "\ndistinct fewest-move solutions: %s\n", ans.OptimalSolutions)
-	}
-	fmt.Fprintf(e.stdout, "\nwastar, anytime: weight %g on the heuristic; anytime gives its best path within the limits, and >=N in the optimal column when the fewest moves are only proven to be at least N", float64(sliding.DefaultWeight))
-	fmt.Fprintln(e.stdout, "\nnode-cap / timeout: the run hit its share of --max-nodes or --timeout (figures up to the stop); none: no path within the depth limit; n/a: not available for this board; not-run: the table's --max-nodes or --timeout was spent first")
-	if sliding.TableSize(b.W, b.H) {
-		t := sliding.TableFor(goal)
-		fmt.Fprintf(e.stdout, "table: built once per goal (%d states) in %v, not counted in its row\n", t.States(), t.BuildTime().Round(time.Microsecond))
-	}
-	return nil
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
-}
-
-// oneLine writes a board in reading order with rows separated by " / ".
-func oneLine(b sliding.Board) string {
-	return strings.ReplaceAll(b.String(), "\n", " / ")
+	return c.WriteText(e.stdout, goal)
 }

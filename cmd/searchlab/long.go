@@ -3,8 +3,6 @@ package main
 import (
 	"errors"
 	"flag"
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/searchlab/searchlab/internal/cli"
@@ -67,39 +65,12 @@ func (f *longFlags) setup(e *env, sf *slidingFlags, cases []sliding.Case) (o sol
 	if f.progress == 0 && (!e.stderrTerminal || len(cases) != 1) {
 		return o, nil, nil
 	}
-	p := progressPrinter{progress.NewLines(e.stderr, e.stderrTerminal && f.progress == 0)}
-	o.Run.Progress = p.progress
-	o.Run.Iteration = p.iteration
+	lines := progress.NewLines(e.stderr, e.stderrTerminal && f.progress == 0)
+	o.Run.Progress = func(p pdb.Progress) { lines.Report(p.String()) }
+	o.Run.Iteration = func(r pdb.IterationReport) { lines.Done(r.String()) }
 	o.Run.ProgressEvery = time.Second
 	if f.progress > 0 {
 		o.Run.ProgressEvery = f.progress
 	}
-	return o, p.Lines, nil
-}
-
-// progressPrinter writes a pattern-database search's reports, a line each
-// (progress.Lines), and a line for each finished iteration.
-type progressPrinter struct{ *progress.Lines }
-
-func (p progressPrinter) progress(pr pdb.Progress) {
-	line := fmt.Sprintf("bound %d | %s expanded, %s this iteration | %s/s | iteration %v, all %v | %d subtrees done",
-		pr.Bound, progress.Count(float64(pr.Expanded)), progress.Count(float64(pr.IterationExpanded)), progress.Count(pr.Rate),
-		pr.IterationTime.Round(time.Second), pr.Elapsed.Round(time.Second), pr.Subtrees)
-	if !pr.Saved.IsZero() {
-		line += fmt.Sprintf(" | saved %v ago", time.Since(pr.Saved).Round(time.Second))
-	}
-	p.Report(line)
-}
-
-func (p progressPrinter) iteration(r pdb.IterationReport) {
-	busy := make([]string, len(r.Workers))
-	for i, w := range r.Workers {
-		busy[i] = w.Busy.Round(time.Millisecond).String()
-	}
-	resumed := ""
-	if r.Resumed {
-		resumed = " (resumed)"
-	}
-	p.Done(fmt.Sprintf("bound %d done%s: %d expanded, %d subtrees, %v; workers busy %s",
-		r.Bound, resumed, r.Expanded, r.Subtrees, r.Elapsed.Round(time.Millisecond), strings.Join(busy, " ")))
+	return o, lines, nil
 }

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/searchlab/searchlab/internal/progress"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
 )
@@ -118,20 +117,27 @@ func TestCheckpointInterrupted(t *testing.T) {
 	}
 }
 
-// TestProgressPrinter checks the report lines: redrawn in place on a
-// terminal, a line each otherwise, and a line per iteration once a report
-// was written.
+// TestProgressPrinter checks the report lines that setup wires: redrawn
+// in place on a terminal, a line each otherwise (with --progress), and a
+// line per iteration once a report was written.
 func TestProgressPrinter(t *testing.T) {
 	for _, terminal := range []bool{true, false} {
 		var buf strings.Builder
-		p := progressPrinter{progress.NewLines(&buf, terminal)}
-		p.iteration(pdb.IterationReport{Bound: 80})
+		f := longFlags{every: time.Minute}
+		if !terminal {
+			f.progress = time.Second
+		}
+		o, lines, err := f.setup(&env{stderr: &buf, stderrTerminal: terminal}, &slidingFlags{}, []sliding.Case{{Board: sliding.Standard(4, 4)}})
+		if err != nil || lines == nil || o.Run.Progress == nil || o.Run.Iteration == nil {
+			t.Fatalf("terminal %v: setup gave %v, progress lines %v", terminal, err, lines)
+		}
+		o.Run.Iteration(pdb.IterationReport{Bound: 80})
 		if buf.Len() != 0 {
 			t.Errorf("terminal %v: a quick iteration wrote %q", terminal, buf.String())
 		}
-		p.progress(pdb.Progress{Bound: 82, Expanded: 1234567890, IterationExpanded: 4567, Rate: 2.5e6, Subtrees: 12})
-		p.iteration(pdb.IterationReport{Bound: 82, Expanded: 99, Subtrees: 7, Workers: []pdb.WorkerReport{{Busy: 1500 * time.Millisecond}, {Busy: 1499 * time.Millisecond}}})
-		p.Clear()
+		o.Run.Progress(pdb.Progress{Bound: 82, Expanded: 1234567890, IterationExpanded: 4567, Rate: 2.5e6, Subtrees: 12})
+		o.Run.Iteration(pdb.IterationReport{Bound: 82, Expanded: 99, Subtrees: 7, Workers: []pdb.WorkerReport{{Busy: 1500 * time.Millisecond}, {Busy: 1499 * time.Millisecond}}})
+		lines.Clear()
 		got := buf.String()
 		want := "bound 82 | 1.23G expanded, 4.6k this iteration | 2.50M/s | iteration 0s, all 0s | 12 subtrees done"
 		if terminal {

@@ -5,9 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"strconv"
-	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/searchlab/searchlab/internal/cli"
@@ -93,7 +90,7 @@ func runPDBBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return cli.Inputf("--size: %v", err)
 	}
-	asked, err := pdbParseBlank(*blank, w*h)
+	asked, err := pdb.ParseBlank(*blank, w*h)
 	if err != nil {
 		return cli.Inputf("--blank: %v", err)
 	}
@@ -113,18 +110,8 @@ func runPDBBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	where := *dir
-	if where == "" {
-		where, _ = pdb.CacheDir()
-	}
-	var serves []string
-	for c := range w * h {
-		if pdb.CanonicalBlank(w, h, c) == cell {
-			serves = append(serves, strconv.Itoa(c))
-		}
-	}
-	fmt.Fprintf(e.stdout, "%dx%d %s, blank goal on cell %d (serves goals with the blank on cells %s): %d patterns, %d MB, ready in %v (%s)\n",
-		w, h, s.Method(), cell, strings.Join(serves, ", "), len(s.Groups()), s.Bytes()>>20, time.Since(start).Round(time.Millisecond), where)
+	where, _ := pdb.Dir(*dir)
+	fmt.Fprintf(e.stdout, "%s, ready in %v (%s)\n", s, time.Since(start).Round(time.Millisecond), where)
 	return nil
 }
 
@@ -140,53 +127,15 @@ func runPDBList(e *env, args []string, verify bool) error {
 	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
-	where := *dir
-	if where == "" {
-		var err error
-		if where, err = pdb.CacheDir(); err != nil {
-			return err
-		}
-	}
-	list := pdb.List
-	if verify {
-		list = pdb.Verify
-	}
-	infos, err := list(where)
+	l, err := pdb.ListDir(*dir, verify)
 	if err != nil {
 		return err
 	}
-	if len(infos) == 0 {
-		fmt.Fprintf(e.stdout, "no pattern databases in %s\n", where)
-		return nil
-	}
-	fmt.Fprintf(e.stdout, "%s:\n", where)
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "FILE\tMiB\tBOARD\tBLANK\tTILES (goal cells)\tSTATUS")
-	damaged := 0
-	for _, in := range infos {
-		status := "ok"
-		if verify {
-			status = "ok, checksum verified"
-		}
-		if in.Err != nil {
-			status = in.Err.Error()
-			damaged++
-		}
-		cells := make([]string, len(in.Cells))
-		for i, c := range in.Cells {
-			cells[i] = strconv.Itoa(c)
-		}
-		tiles := strings.Join(cells, " ")
-		if in.ZeroAware {
-			tiles += " (zero-aware)"
-		}
-		fmt.Fprintf(tw, "%s\t%.1f\t%dx%d\t%d\t%s\t%s\n", in.Name, float64(in.Size)/(1<<20), in.W, in.H, in.Blank, tiles, status)
-	}
-	if err := tw.Flush(); err != nil {
+	if err := l.WriteText(e.stdout); err != nil {
 		return err
 	}
-	if verify && damaged > 0 {
-		return fmt.Errorf("pdb verify: %d of %d files damaged; the next run that needs one rebuilds it", damaged, len(infos))
+	if damaged := l.Damaged(); damaged > 0 && verify {
+		return fmt.Errorf("pdb verify: %d of %d files damaged; the next run that needs one rebuilds it", damaged, len(l.Files))
 	}
 	return nil
 }
@@ -199,20 +148,6 @@ func pdbOptions(e *env, dir string) pdb.Options {
 		o.Progress = progress.Stages(e.stderr)
 	}
 	return o
-}
-
-func pdbParseBlank(s string, n int) (int, error) {
-	switch s {
-	case "first":
-		return 0, nil
-	case "last":
-		return n - 1, nil
-	}
-	c, err := strconv.Atoi(s)
-	if err != nil || c < 0 || c >= n {
-		return 0, fmt.Errorf("%q is not first, last or a cell from 0 to %d", s, n-1)
-	}
-	return c, nil
 }
 
 // newSolver returns the library's solver over the user's database cache,

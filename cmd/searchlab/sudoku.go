@@ -2,16 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"strconv"
-	"sync/atomic"
-	"time"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/cli"
@@ -45,20 +42,6 @@ Examples:
   searchlab sudoku --count examples/sudoku.txt    # 1 for each proper puzzle
   searchlab sudoku generate --count 3 | searchlab sudoku
 `
-
-// sudokuConfig is what the solve command was asked to do.
-type sudokuConfig struct {
-	format     sudoku.Format
-	first      bool
-	count      bool
-	json       bool
-	limit      int
-	jobs       int
-	stats      bool
-	maxGuesses int64
-	shard      shard.Shard // the puzzles to answer
-	continued  bool        // an earlier file's answers come before these
-}
 
 func runSudoku(ctx context.Context, e *env, args []string) error {
 	if len(args) > 0 && args[0] == "generate" {
@@ -102,89 +85,59 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 		if *format == "" {
 			f = sudoku.DetectFormat(src.Peek(1))
 		}
-		cfg := sudokuConfig{format: f, first: *first || f.First(), count: *count, json: *asJSON, limit: *limit, jobs: *jobs, stats: *stats, maxGuesses: *maxGuesses, shard: *sh, continued: i > 0}
-		in := *e
-		in.stdin = src.Reader()
-		if err := solveSudokuStream(ctx, &in, cfg); err != nil {
+		opt := sudoku.Options{Limit: 1, First: *first || f.First(), Limits: search.Limits{MaxNodes: *maxGuesses}}
+		if *count {
+			opt = sudoku.Options{Limit: *limit, Limits: search.Limits{MaxNodes: *maxGuesses}, NoSolution: true}
+		}
+		if *asJSON {
+			opt.Limit, opt.NoSolution = *limit, false
+		}
+		b := sudoku.Batch{Format: f, Options: opt, Jobs: *jobs, Shard: sh.Index, Shards: sh.Count, Timed: *stats || *asJSON,
+			Append: sudoku.AnswerText{Format: f, Count: *count, Continued: i > 0}.Append}
+		if *asJSON {
+			b.Append = api.SudokuAnswerLines(opt)
+		}
+		if err := solveSudokuStream(ctx, e, src.Reader(), &b, *stats); err != nil {
 			return src.InFile(err)
 		}
 	}
 	return nil
 }
 
-// solveSudokuStream solves the puzzles of e.stdin with a sudoku.Batch and
-// writes their answers in input order. The first error stops it: the
-// answers before the bad puzzle are written, nothing after it.
-func solveSudokuStream(ctx context.Context, e *env, cfg sudokuConfig) error {
+// solveSudokuStream solves the puzzles of r with b and writes their
+// answers in input order, and with stats the batch's stats line on
+// stderr. The first error stops it: the answers before the bad puzzle are
+// written, nothing after it.
+func solveSudokuStream(ctx context.Context, e *env, r io.Reader, b *sudoku.Batch, stats bool) error {
 	var bar *progress.Bar
-	if f, ok := e.stdin.(*os.File); ok && e.stderrTerminal {
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > 1<<20 {
-			bar = progress.New(e.stderr, "sudoku", st.Size())
-		}
-	}
-	opt := sudoku.Options{Limit: 1, First: cfg.first, Limits: search.Limits{MaxNodes: cfg.maxGuesses}}
-	if cfg.count {
-		opt = sudoku.Options{Limit: cfg.limit, Limits: search.Limits{MaxNodes: cfg.maxGuesses}, NoSolution: true}
-	}
-	if cfg.json {
-		opt.Limit, opt.NoSolution = cfg.limit, false
-	}
-	var puzzleErr atomic.Bool // the run stopped at a puzzle
-	b := sudoku.Batch{Format: cfg.format, Options: opt, Jobs: cfg.jobs, Shard: cfg.shard.Index, Shards: cfg.shard.Count, Timed: cfg.stats || cfg.json}
-	b.Append = func(out []byte, a *sudoku.Answer) ([]byte, error) {
-		if a.Err != nil {
-			puzzleErr.Store(true)
-			switch {
-			case errors.Is(a.Err, sudoku.ErrInvalid):
-				return out, cli.Input(fmt.Errorf("sudoku: line %d: %w", a.Line, a.Err))
-			case errors.Is(a.Err, sudoku.ErrLimit):
-				return out, fmt.Errorf("line %d: gave up after %d guesses (--max-guesses)", a.Line, a.Result.Guesses)
-			}
-			return out, a.Err
-		}
-		switch {
-		case cfg.json:
-			data, err := json.Marshal(api.NewSudokuAnswer(a.Line, opt, a.Result, a.Elapsed))
-			if err != nil {
-				return out, err
-			}
-			return append(append(out, data...), '\n'), nil
-		case cfg.count:
-			out = strconv.AppendInt(out, int64(a.Result.Count), 10)
-			return append(out, '\n'), nil
-		}
-		if cfg.format != sudoku.FormatLine && (cfg.continued || a.Seq > 0) {
-			out = append(out, '\n') // a blank line between grids
-		}
-		if a.Result.Count == 0 {
-			return append(out, "no solution\n"...), nil
-		}
-		return sudoku.AppendFormat(out, cfg.format, a.Result.Solution), nil
+	if e.stderrTerminal {
+		bar = progress.ForFile(e.stderr, "sudoku", r, 1<<20)
 	}
 	if bar != nil {
-		b.Progress = bar.Set
+		b.Progress = bar.Set // nil without a bar: the one-job line path then counts no bytes
 	}
-	st, err := b.Run(ctx, e.stdin, e.stdout)
-	if err != nil {
-		if puzzleErr.Load() && cfg.jobs > 1 {
+	st, err := b.Run(ctx, r, e.stdout)
+	var pe *sudoku.PuzzleError
+	if errors.As(err, &pe) {
+		if b.Jobs > 1 {
 			bar.Finish()
 		}
-		if !errors.Is(err, cli.ErrInput) && errors.Is(err, sudoku.ErrInvalid) {
-			return cli.Input(err)
+		switch {
+		case errors.Is(pe.Err, sudoku.ErrLimit):
+			return fmt.Errorf("line %d: gave up after %d guesses (--max-guesses)", pe.Line, pe.Guesses)
+		case !errors.Is(pe.Err, sudoku.ErrInvalid):
+			return pe.Err
 		}
+	}
+	if errors.Is(err, sudoku.ErrInvalid) {
+		return cli.Input(err)
+	}
+	if err != nil {
 		return err
 	}
 	bar.Finish()
-	if cfg.stats {
-		rate := 0.0
-		if st.Elapsed > 0 {
-			rate = float64(st.Puzzles) / st.Elapsed.Seconds()
-		}
-		fmt.Fprintf(e.stderr, "sudoku: %d puzzles in %v (%.0f puzzles/s, %d jobs, core %s)", st.Puzzles, st.Elapsed.Round(time.Millisecond), rate, cfg.jobs, sudoku.CoreName())
-		if st.Puzzles > 0 {
-			fmt.Fprintf(e.stderr, "; slowest: line %d (%v)", st.SlowestLine, st.Slowest.Round(time.Microsecond))
-		}
-		fmt.Fprintln(e.stderr)
+	if stats {
+		fmt.Fprintln(e.stderr, st)
 	}
 	return nil
 }
@@ -234,12 +187,11 @@ func runSudokuGenerate(ctx context.Context, e *env, args []string) error {
 		}
 		out = append(out[:0], p.String()...)
 		if *rate {
-			res, err := sudoku.Solve(ctx, p, sudoku.Options{Limit: 2})
+			guesses, err := sudoku.Rate(ctx, p)
 			if err != nil {
 				return err
 			}
-			out = append(out, ' ')
-			out = strconv.AppendInt(out, res.Guesses, 10)
+			out = strconv.AppendInt(append(out, ' '), guesses, 10)
 		}
 		out = append(out, '\n')
 		if _, err := e.stdout.Write(out); err != nil {

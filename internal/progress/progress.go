@@ -8,6 +8,7 @@ package progress
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -78,4 +79,19 @@ func (b *Bar) draw(now time.Time) {
 	elapsed := now.Sub(b.start).Truncate(time.Second)
 	fmt.Fprintf(b.w, "\r%s [%s%s] %3.0f%% %d/%d %v ", b.label,
 		strings.Repeat("=", fill), strings.Repeat(" ", width-fill), frac*100, b.done, b.total, elapsed)
+}
+
+// ForFile returns a bar labelled label that draws on w the bytes read of
+// r, when r is a regular file (such as stdin redirected from one) of more
+// than min bytes, and nil otherwise: input of unknown size has no bar, and
+// small input is read before a bar would help.
+func ForFile(w io.Writer, label string, r io.Reader, min int64) *Bar {
+	f, ok := r.(*os.File)
+	if !ok {
+		return nil
+	}
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > min {
+		return New(w, label, st.Size())
+	}
+	return nil
 }

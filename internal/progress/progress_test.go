@@ -2,6 +2,9 @@ package progress_test
 
 import (
 	"bytes"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -84,5 +87,47 @@ func TestStages(t *testing.T) {
 	out := buf.String()
 	if strings.Count(out, "\n") != 2 || !strings.Contains(out, "a") || !strings.Contains(out, "b") || !strings.Contains(out, "10/10") {
 		t.Errorf("two stages drew %q; want a bar each, ended", out)
+	}
+}
+
+func TestForFile(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "input")
+	if err := os.WriteFile(name, make([]byte, 100), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	defer pw.Close()
+	tests := []struct {
+		name string
+		r    io.Reader
+		min  int64
+		bar  bool
+	}{
+		{"large file", f, 99, true},
+		{"small file", f, 100, false},
+		{"pipe", pr, 0, false},
+		{"not a file", strings.NewReader("abc"), 0, false},
+	}
+	for _, tc := range tests {
+		var buf bytes.Buffer
+		bar := progress.ForFile(&buf, "input", tc.r, tc.min)
+		if (bar != nil) != tc.bar {
+			t.Errorf("%s: bar %v, want one: %v", tc.name, bar != nil, tc.bar)
+		}
+		bar.Set(100)
+		bar.Finish()
+		if tc.bar && !strings.Contains(buf.String(), "100/100") {
+			t.Errorf("%s: drew %q", tc.name, buf.String())
+		}
 	}
 }

@@ -216,27 +216,9 @@ func drawShape(s string, seed uint64) (boardSet, error) {
 		set.name += fmt.Sprintf("/%g holes", holes)
 	}
 	for range n {
-		set.boards = append(set.boards, randomBoard(rng, rows, cols, ncol, holes))
+		set.boards = append(set.boards, stroke.Random(rng, rows, cols, ncol, holes))
 	}
 	return set, nil
-}
-
-// randomBoard draws a board the way stroke's tests and benchmarks do
-// (randomBoard in stroke/ref_test.go): each cell a hole with probability
-// holes, else one of the first ncol letters of "RGBYACDEF...", then the
-// player on a random cell. Same draws, same boards.
-func randomBoard(rng *rand.Rand, rows, cols, ncol int, holes float64) *stroke.Board {
-	const letters = "RGBYACDEFHIJKLMNPQSTUVWXZ"
-	b := &stroke.Board{Rows: rows, Cols: cols, Cells: make([]byte, rows*cols)}
-	for i := range b.Cells {
-		if holes > 0 && rng.Float64() < holes {
-			b.Cells[i] = stroke.Hole
-		} else {
-			b.Cells[i] = letters[rng.IntN(ncol)]
-		}
-	}
-	b.Cells[rng.IntN(rows*cols)] = stroke.Player
-	return b
 }
 
 // readBoards reads every board of a file in the classic format.

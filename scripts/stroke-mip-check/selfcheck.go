@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+
+	"github.com/searchlab/searchlab/stroke"
 )
 
 // bruteFrom returns the length of the longest chain that starts on cell s
@@ -56,7 +58,7 @@ func selfCheck(ctx context.Context, m *cbc, n int, seed uint64, verbose, certify
 		if max(rows, cols) == 6 && ncol < 3 {
 			ncol = 3
 		}
-		b := randomBoard(rng, rows, cols, ncol, holes)
+		b := stroke.Random(rng, rows, cols, ncol, holes)
 		g := &grid{rows: b.Rows, cols: b.Cols, cells: b.Cells}
 		text := strings.ReplaceAll(strings.TrimSpace(b.String()), "\n", "/")
 		want := map[byte]int{}

@@ -63,7 +63,7 @@ func main() {
 	rng := rand.New(rand.NewPCG(*seed, 7))
 	boards := make([]*stroke.Board, *n)
 	for i := range boards {
-		boards[i] = randomBoard(rng, *size, *colours)
+		boards[i] = stroke.Random(rng, *size, *size, *colours, 0)
 	}
 	if *printOnly {
 		for _, b := range boards {
@@ -167,26 +167,6 @@ func report(width int, name string, ts []time.Duration) time.Duration {
 	slices.Sort(c)
 	fmt.Printf("%-*s total %12v  median %10v  worst %10v\n", width, name, total, c[len(c)/2], c[len(c)-1])
 	return total
-}
-
-// randomBoard draws a size x size board of the first colours of RGBY with
-// the player on a random cell.
-func randomBoard(rng *rand.Rand, size, colours int) *stroke.Board {
-	rows := make([]string, size)
-	for r := range rows {
-		row := make([]byte, size)
-		for c := range row {
-			row[c] = "RGBY"[rng.IntN(colours)]
-		}
-		rows[r] = string(row)
-	}
-	p := rng.IntN(size * size)
-	row := []byte(rows[p/size])
-	row[p%size] = 'O'
-	rows[p/size] = string(row)
-	b, err := stroke.New(rows)
-	check(err)
-	return b
 }
 
 // runPeer runs the peer on one board and returns what it wrote, the wall

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"slices"
 	"testing"
 )
@@ -17,11 +16,7 @@ var checkAll = flag.Bool("pdb.checkall", false, "TestBlockBuilderMatchesPlacemen
 // 6-6-3 on 4x4, all of a 3x3 and 2x4 partition, and patterns whose free
 // cells split into many regions).
 func TestBlockBuilderMatchesPlacements(t *testing.T) {
-	type tcase struct {
-		w, h, blank int
-		cells       []int
-	}
-	var tests []tcase
+	var tests []patternCase
 	partitions := []struct {
 		w, h, blank int
 		partition   string
@@ -47,59 +42,56 @@ func TestBlockBuilderMatchesPlacements(t *testing.T) {
 			if len(grp) == 6 && tc.w*tc.h == 16 && !*checkAll && len(tests) > 0 && len(tests[len(tests)-1].cells) == 6 {
 				continue // one 6-tile pattern of 6-6-3 by default: the old builder takes seconds
 			}
-			tests = append(tests, tcase{tc.w, tc.h, tc.blank, grp})
+			tests = append(tests, patternCase{tc.w, tc.h, tc.blank, grp})
 		}
 	}
 	tests = append(tests,
-		tcase{4, 4, 0, []int{5, 6, 9, 10}},     // the middle: a ring of free cells
-		tcase{4, 4, 15, []int{1, 4, 6, 9, 11}}, // many small regions
-		tcase{3, 6, 0, []int{1, 3, 4, 8}},      // 18 cells: regions by flooding
-		tcase{5, 5, 0, []int{1, 5, 6}},         // 25 cells
-		tcase{5, 4, 19, []int{0, 6, 12, 13}},   // 20 cells
-		tcase{3, 3, 0, []int{4}},               // one tile
-		tcase{4, 4, 0, []int{5, 10}},           // two tiles
-		tcase{8, 2, 15, []int{0, 1, 2, 9, 10}}, // 8 wide: 7 cells between vertical neighbours
+		patternCase{4, 4, 0, []int{5, 6, 9, 10}},     // the middle: a ring of free cells
+		patternCase{4, 4, 15, []int{1, 4, 6, 9, 11}}, // many small regions
+		patternCase{3, 6, 0, []int{1, 3, 4, 8}},      // 18 cells: regions by flooding
+		patternCase{5, 5, 0, []int{1, 5, 6}},         // 25 cells
+		patternCase{5, 4, 19, []int{0, 6, 12, 13}},   // 20 cells
+		patternCase{3, 3, 0, []int{4}},               // one tile
+		patternCase{4, 4, 0, []int{5, 10}},           // two tiles
+		patternCase{8, 2, 15, []int{0, 1, 2, 9, 10}}, // 8 wide: 7 cells between vertical neighbours
 	)
-	for _, tc := range tests {
-		t.Run(fmt.Sprintf("%dx%d-b%d-%v", tc.w, tc.h, tc.blank, tc.cells), func(t *testing.T) {
-			p := mustPattern(t, tc.w, tc.h, tc.cells)
-			g := p.g
-			ref, err := buildPlacements(context.Background(), p, tc.blank, nil)
+	forEachPattern(t, tests, func(t *testing.T, tc patternCase, p *pattern) {
+		g := p.g
+		ref, err := buildPlacements(context.Background(), p, tc.blank, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The table's fill fixes the cells of 1 to 3 tiles a piece of
+		// work, by the size of the table: try the most, too.
+		for _, piece := range []int64{0, 1} { // the default, and the most tiles a piece
+			p.fillPiece = piece
+			var last int64
+			got, err := buildBlocks(context.Background(), p, tc.blank, func(done int64) { last = done })
 			if err != nil {
 				t.Fatal(err)
 			}
-			// The table's fill fixes the cells of 1 to 3 tiles a piece of
-			// work, by the size of the table: try the most, too.
-			for _, piece := range []int64{0, 1} { // the default, and the most tiles a piece
-				p.fillPiece = piece
-				var last int64
-				got, err := buildBlocks(context.Background(), p, tc.blank, func(done int64) { last = done })
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := p.size
-				if len(tc.cells) == g.n-1 {
-					want /= 2
-				}
-				if last != want {
-					t.Errorf("progress ended at %d placements, want %d", last, want)
-				}
-				if len(got) != len(ref) {
-					t.Fatalf("%d words, want %d", len(got), len(ref))
-				}
-				if !slices.Equal(got, ref) {
-					for r := range p.size {
-						if a, b := entry(got, r), entry(ref, r); a != b {
-							pos := make([]uint8, len(tc.cells))
-							unrank(g.n, r, pos)
-							t.Fatalf("fill pieces of %d entries: placement %v: entry %d, want %d", piece, pos, a, b)
-						}
-					}
-					t.Fatal("tables differ")
-				}
+			want := p.size
+			if len(tc.cells) == g.n-1 {
+				want /= 2
 			}
-		})
-	}
+			if last != want {
+				t.Errorf("progress ended at %d placements, want %d", last, want)
+			}
+			if len(got) != len(ref) {
+				t.Fatalf("%d words, want %d", len(got), len(ref))
+			}
+			if !slices.Equal(got, ref) {
+				for r := range p.size {
+					if a, b := entry(got, r), entry(ref, r); a != b {
+						pos := make([]uint8, len(tc.cells))
+						unrank(g.n, r, pos)
+						t.Fatalf("fill pieces of %d entries: placement %v: entry %d, want %d", piece, pos, a, b)
+					}
+				}
+				t.Fatal("tables differ")
+			}
+		}
+	})
 }
 
 // TestBlockBuilderCancelled cancels a build between two levels of its

@@ -70,6 +70,15 @@ func CacheDir() (string, error) {
 	return filepath.Join(d, "searchlab", "pdb"), nil
 }
 
+// Dir returns dir, or CacheDir() when dir is "": the directory that Open
+// (for Options.Dir), List and Verify use.
+func Dir(dir string) (string, error) {
+	if dir == "" {
+		return CacheDir()
+	}
+	return dir, nil
+}
+
 // fileName names the file of pattern p's table: fileName of its cells,
 // with ".z" before the extension for a zero-aware table.
 func (p *pattern) fileName(blank int) string {
@@ -375,10 +384,8 @@ func Verify(dir string) ([]Info, error) {
 	if err != nil {
 		return nil, err
 	}
-	if dir == "" {
-		if dir, err = CacheDir(); err != nil {
-			return nil, err
-		}
+	if dir, err = Dir(dir); err != nil {
+		return nil, err
 	}
 	for i := range infos {
 		in := &infos[i]
@@ -419,11 +426,9 @@ func Open(ctx context.Context, w, h, blank int, partition string, opts Options) 
 	if err != nil {
 		return nil, err
 	}
-	dir := opts.Dir
-	if dir == "" {
-		if dir, err = CacheDir(); err != nil {
-			return nil, err
-		}
+	dir, err := Dir(opts.Dir)
+	if err != nil {
+		return nil, err
 	}
 	logf := func(format string, args ...any) {
 		if opts.Log != nil {
@@ -499,11 +504,9 @@ type Info struct {
 // List describes the database files in dir ("" for CacheDir()), sorted by
 // name. It reads headers only; Open checks the tables' checksums.
 func List(dir string) ([]Info, error) {
-	if dir == "" {
-		var err error
-		if dir, err = CacheDir(); err != nil {
-			return nil, err
-		}
+	dir, err := Dir(dir)
+	if err != nil {
+		return nil, err
 	}
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {

@@ -31,18 +31,53 @@ func evaluated(g *geom, groups [][]int, view []lookup) [][]int {
 	return out
 }
 
+// checkSums fails the test unless every sum of views evaluates tables that
+// cover each tile of the board, none twice and not the blank's cell, and
+// returns what each sum evaluates.
+func checkSums(t *testing.T, g *geom, blank int, groups [][]int, views [][]lookup) [][][]int {
+	t.Helper()
+	parts := make([][][]int, len(views))
+	for k, view := range views {
+		parts[k] = evaluated(g, groups, view)
+		seen := map[int]bool{}
+		for _, grp := range parts[k] {
+			for _, c := range grp {
+				if c < 0 || c >= g.n || c == blank || seen[c] {
+					t.Fatalf("sum %d: cell %d off the board, the blank's or twice", k, c)
+				}
+				seen[c] = true
+			}
+		}
+		if len(seen) != g.n-1 {
+			t.Fatalf("sum %d covers %d tiles, want %d", k, len(seen), g.n-1)
+		}
+	}
+	return parts
+}
+
+// catalogue24 builds the sums of catalogue spec on the 24-puzzle (blank
+// on cell 0, reflections included), checks their counts of tables and
+// sums and, with checkSums, what each sum covers, and returns the board,
+// the tables and what each sum evaluates.
+func catalogue24(t *testing.T, spec string, tables, sums int) (*geom, [][]int, [][][]int) {
+	t.Helper()
+	groups, views, err := catalogueSet(5, 5, 0, spec, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(groups) != tables || len(views) != sums {
+		t.Fatalf("%d tables and %d sums, want %d and %d", len(groups), len(views), tables, sums)
+	}
+	g, _ := newGeom(5, 5)
+	return g, groups, checkSums(t, g, 0, groups, views)
+}
+
 // TestCatalogueSums checks the 24-puzzle catalogue's tables and sums: 14
 // distinct tables, our 6-6-6-6's first; 14 sums that evaluate exactly the
 // seven published partitions and their reflections, each covering every
 // tile once.
 func TestCatalogueSums(t *testing.T) {
-	groups, views, err := catalogueSet(5, 5, 0, CataloguePartition, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(groups) != 14 || len(views) != 14 {
-		t.Fatalf("%d tables, %d sums; want 14 and 14", len(groups), len(views))
-	}
+	g, groups, parts := catalogue24(t, CataloguePartition, 14, 14)
 	if kf := shaped24(5, 5, 0, "6-6-6-6"); !slices.EqualFunc(groups[:4], kf, slices.Equal) {
 		t.Errorf("first tables %v, want our 6-6-6-6 %v", groups[:4], kf)
 	}
@@ -53,7 +88,6 @@ func TestCatalogueSums(t *testing.T) {
 			}
 		}
 	}
-	g, _ := newGeom(5, 5)
 	key := func(part [][]int) string {
 		var s []string
 		for _, grp := range part {
@@ -82,20 +116,7 @@ func TestCatalogueSums(t *testing.T) {
 		t.Fatalf("%d distinct partitions published, want 14", len(want))
 	}
 	got := map[string]bool{}
-	for k, view := range views {
-		part := evaluated(g, groups, view)
-		seen := map[int]bool{}
-		for _, grp := range part {
-			for _, c := range grp {
-				if c == 0 || seen[c] {
-					t.Fatalf("sum %d: cell %d twice or the blank's", k, c)
-				}
-				seen[c] = true
-			}
-		}
-		if len(seen) != 24 {
-			t.Fatalf("sum %d covers %d tiles", k, len(seen))
-		}
+	for _, part := range parts {
 		got[key(part)] = true
 	}
 	for p := range want {
@@ -302,20 +323,7 @@ func FuzzCatalogue(f *testing.F) {
 			return
 		}
 		g, _ := newGeom(w, h)
-		for k, view := range views {
-			seen := map[int]bool{}
-			for _, grp := range evaluated(g, groups, view) {
-				for _, c := range grp {
-					if c < 0 || c >= w*h || c == blank || seen[c] {
-						t.Fatalf("%q: sum %d: bad cell %d", spec, k, c)
-					}
-					seen[c] = true
-				}
-			}
-			if len(seen) != w*h-1 {
-				t.Fatalf("%q: sum %d covers %d tiles, want %d", spec, k, len(seen), w*h-1)
-			}
-		}
+		checkSums(t, g, blank, groups, views)
 	})
 }
 
@@ -324,34 +332,16 @@ func FuzzCatalogue(f *testing.F) {
 // (2,422,728,000 entries in each 7-tile one, above 2^31), every sum covering
 // every tile once.
 func TestCatalogue7(t *testing.T) {
-	groups, views, err := catalogueSet(5, 5, 0, Catalogue7Partition, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(groups) != 8 || len(views) != 4 {
-		t.Fatalf("%d tables and %d sums, want 8 and 4", len(groups), len(views))
-	}
+	g, _, _ := catalogue24(t, Catalogue7Partition, 8, 4)
 	want := [][]int{{1, 2, 5, 6, 7, 10, 11}, {3, 4, 8, 9, 12, 13, 14}, {15, 16, 17, 20, 21}, {18, 19, 22, 23, 24}}
 	if got, _ := ParsePartition(5, 5, 0, "7-7-5-5"); !slices.EqualFunc(got, want, slices.Equal) {
 		t.Fatalf("7-7-5-5 is %v, want %v", got, want)
 	}
-	g, _ := newGeom(5, 5)
 	p, err := newPattern(g, want[0])
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p.size != 2_422_728_000 {
 		t.Fatalf("a 7-tile pattern on 5x5 has %d entries", p.size)
-	}
-	for k, view := range views {
-		seen := map[int]bool{}
-		for _, grp := range evaluated(g, groups, view) {
-			for _, c := range grp {
-				seen[c] = true
-			}
-		}
-		if len(seen) != 24 || seen[0] {
-			t.Fatalf("sum %d covers %d tiles", k, len(seen))
-		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/searchlab/searchlab/internal/pdbtest"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 )
@@ -154,15 +155,7 @@ func TestTruncatedUnderSolve(t *testing.T) {
 		}
 	}()
 	time.Sleep(200 * time.Millisecond)
-	files, _ := filepath.Glob(filepath.Join(dir, "4x4-b0-*.pdb"))
-	if len(files) == 0 {
-		t.Fatal("no tables for blank 0")
-	}
-	for _, f := range files {
-		if err := os.Truncate(f, 4096); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pdbtest.Truncate(t, filepath.Join(dir, "4x4-b0-*.pdb"))
 	select {
 	case err := <-done:
 		if !errors.Is(err, ErrDamaged) {
@@ -198,24 +191,13 @@ func TestTruncatedUnderUnits(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := sliding.Scramble(rand.New(rand.NewPCG(7, 8)), goal, 40)
-	truncate := func(dir string) {
-		files, _ := filepath.Glob(filepath.Join(dir, "4x4-b0-*.pdb"))
-		if len(files) == 0 {
-			t.Fatal("no tables for blank 0")
-		}
-		for _, f := range files {
-			if err := os.Truncate(f, 4096); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
 
 	dir, s := openTwice(t, 0)
 	sp, err := s.Split(ctx, b, goal, 3, search.Limits{})
 	if err != nil || len(sp.Units) == 0 {
 		t.Fatalf("split before the damage: %d units, %v", len(sp.Units), err)
 	}
-	truncate(dir)
+	pdbtest.Truncate(t, filepath.Join(dir, "4x4-b0-*.pdb"))
 	for _, u := range sp.Units {
 		if _, err = s.SearchUnit(ctx, goal, u, sp.H+20, search.Limits{}); err != nil {
 			break
@@ -226,7 +208,7 @@ func TestTruncatedUnderUnits(t *testing.T) {
 	}
 
 	dir, s = openTwice(t, 0)
-	truncate(dir)
+	pdbtest.Truncate(t, filepath.Join(dir, "4x4-b0-*.pdb"))
 	if _, err := s.Split(ctx, b, goal, 3, search.Limits{}); !errors.Is(err, ErrDamaged) || !s.Damaged() {
 		t.Errorf("split over truncated tables: %v (set damaged: %v), want ErrDamaged", err, s.Damaged())
 	}

@@ -18,24 +18,28 @@ import (
 	"github.com/searchlab/searchlab/sliding"
 )
 
-// refPattern computes a pattern's distances the slow, obvious way: a 0-1
-// breadth-first search over (placement, exact blank cell) states kept in a
-// map, where the blank swapping with a non-pattern cell costs 0 and with a
-// pattern tile costs 1; a placement's distance is the least over blank cells.
-func refPattern(w, h, blank int, cells []int) map[string]int {
-	type state struct {
-		pos   string // cell of each pattern tile
-		blank int
-	}
-	start := make([]byte, len(cells))
+// patternState is a state of zeroOneBFS: the cell of each pattern tile (in
+// the first tiles of pos) and the blank's exact cell.
+type patternState struct {
+	pos   [8]uint8
+	blank int
+}
+
+// zeroOneBFS computes the fewest moves of pattern tiles from the goal (the
+// tiles on cells, at most 8, the blank on cell blank) to every state it
+// reaches, the slow, obvious way: a 0-1 breadth-first search over states
+// kept in a map, where the blank swapping with a non-pattern cell costs 0
+// and with a pattern tile costs 1. It shares no code with the builders.
+func zeroOneBFS(w, h, blank int, cells []int) map[patternState]int {
+	start := patternState{blank: blank}
 	for i, c := range cells {
-		start[i] = byte(c)
+		start.pos[i] = uint8(c)
 	}
-	dist := map[state]int{{string(start), blank}: 0}
+	dist := map[patternState]int{start: 0}
 	// Two buckets: states at distance d (grown while it is worked through by
 	// free moves) and at d+1.
-	cur := []state{{string(start), blank}}
-	var next []state
+	cur := []patternState{start}
+	var next []patternState
 	for d := 0; len(cur) > 0; d++ {
 		for len(cur) > 0 {
 			s := cur[len(cur)-1]
@@ -49,16 +53,14 @@ func refPattern(w, h, blank int, cells []int) map[string]int {
 				if nr < 0 || nr >= h || nc < 0 || nc >= w {
 					continue
 				}
-				to := nr*w + nc
-				pos := []byte(s.pos)
+				ns := patternState{s.pos, nr*w + nc}
 				cost := 0
-				for i, p := range pos {
-					if int(p) == to {
-						pos[i] = byte(s.blank)
+				for i := range cells {
+					if int(ns.pos[i]) == ns.blank {
+						ns.pos[i] = uint8(s.blank)
 						cost = 1
 					}
 				}
-				ns := state{string(pos), to}
 				if old, ok := dist[ns]; ok && old <= d+cost {
 					continue
 				}
@@ -72,8 +74,14 @@ func refPattern(w, h, blank int, cells []int) map[string]int {
 		}
 		cur, next = next, cur[:0]
 	}
-	best := map[string]int{}
-	for s, d := range dist {
+	return dist
+}
+
+// refPattern computes a pattern's distances: a placement's distance is the
+// least of zeroOneBFS over the blank's cells.
+func refPattern(w, h, blank int, cells []int) map[[8]uint8]int {
+	best := map[[8]uint8]int{}
+	for s, d := range zeroOneBFS(w, h, blank, cells) {
 		if old, ok := best[s.pos]; !ok || d < old {
 			best[s.pos] = d
 		}
@@ -81,11 +89,25 @@ func refPattern(w, h, blank int, cells []int) map[string]int {
 	return best
 }
 
+// patternCase is a pattern of a test: the cells of its tiles on a w x h
+// board whose goal has the blank on cell blank.
+type patternCase struct {
+	w, h, blank int
+	cells       []int
+}
+
+// forEachPattern runs check on the pattern of each case, in a subtest named
+// after the case.
+func forEachPattern(t *testing.T, cases []patternCase, check func(t *testing.T, tc patternCase, p *pattern)) {
+	for _, tc := range cases {
+		t.Run(fmt.Sprintf("%dx%d-b%d-%v", tc.w, tc.h, tc.blank, tc.cells), func(t *testing.T) {
+			check(t, tc, mustPattern(t, tc.w, tc.h, tc.cells))
+		})
+	}
+}
+
 func TestBuildMatchesReference(t *testing.T) {
-	tests := []struct {
-		w, h, blank int
-		cells       []int
-	}{
+	forEachPattern(t, []patternCase{
 		{3, 3, 0, []int{1, 2, 3, 4}},
 		{3, 3, 0, []int{5, 6, 7, 8}},
 		{3, 3, 8, []int{0, 1, 2, 3}},
@@ -97,32 +119,28 @@ func TestBuildMatchesReference(t *testing.T) {
 		{3, 6, 0, []int{1, 3, 4}},   // 18 cells: no region table
 		{5, 4, 19, []int{0, 6, 12}}, // 20 cells
 		{5, 5, 0, []int{1, 5, 6}},   // 25 cells: a corner walled off at once
-	}
-	for _, tc := range tests {
-		t.Run(fmt.Sprintf("%dx%d-b%d-%v", tc.w, tc.h, tc.blank, tc.cells), func(t *testing.T) {
-			p := mustPattern(t, tc.w, tc.h, tc.cells)
-			g := p.g
-			table, err := build(context.Background(), p, tc.blank, nil)
-			if err != nil {
-				t.Fatal(err)
+	}, func(t *testing.T, tc patternCase, p *pattern) {
+		g := p.g
+		table, err := build(context.Background(), p, tc.blank, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := refPattern(tc.w, tc.h, tc.blank, tc.cells)
+		if int64(len(ref)) != p.size {
+			t.Fatalf("reference has %d placements, want %d", len(ref), p.size)
+		}
+		for key, d := range ref {
+			pos := key[:len(tc.cells)]
+			md := 0
+			for i, c := range tc.cells {
+				md += g.dist(int(pos[i]), c)
 			}
-			ref := refPattern(tc.w, tc.h, tc.blank, tc.cells)
-			if int64(len(ref)) != p.size {
-				t.Fatalf("reference has %d placements, want %d", len(ref), p.size)
+			want := min((d-md)/2, maxExcess)
+			if got := entry(table, rank(g.n, pos)); got != want {
+				t.Fatalf("placement %v: entry %d, want %d (distance %d, taxicab %d)", pos, got, want, d, md)
 			}
-			for key, d := range ref {
-				pos := []uint8(key)
-				md := 0
-				for i, c := range tc.cells {
-					md += g.dist(int(pos[i]), c)
-				}
-				want := min((d-md)/2, maxExcess)
-				if got := entry(table, rank(g.n, pos)); got != want {
-					t.Fatalf("placement %v: entry %d, want %d (distance %d, taxicab %d)", pos, got, want, d, md)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 func TestRankRoundTrip(t *testing.T) {

@@ -17,82 +17,12 @@ import (
 	"github.com/searchlab/searchlab/sliding/internal/idastar"
 )
 
-// zeroOneDistances returns the fewest moves of pattern tiles from every
-// state (the cells of the pattern's tiles and the blank's exact cell) to
-// the goal (tiles home, blank on cell blank), by a 0-1 breadth-first
-// search over the full space: a move of a pattern tile costs 1, any other
-// move 0. States are keyed by rank(n, cells)*n + blank cell; -1 means not
-// reachable.
-func zeroOneDistances(g *geom, cells []int, blank int) []int {
-	n, k := g.n, len(cells)
-	size := int64(1)
-	for i := range k {
-		size *= int64(n - i)
-	}
-	dist := make([]int, size*int64(n))
-	for i := range dist {
-		dist[i] = -1
-	}
-	pos := make([]uint8, k)
-	for j, c := range cells {
-		pos[j] = uint8(c)
-	}
-	start := rank(n, pos)*int64(n) + int64(blank)
-	dist[start] = 0
-	// A deque as two stacks of the current level: 0-cost moves stay in it.
-	cur := []int64{start}
-	for d := 0; len(cur) > 0; d++ {
-		var next []int64
-		for len(cur) > 0 {
-			s := cur[len(cur)-1]
-			cur = cur[:len(cur)-1]
-			if dist[s] != d {
-				continue
-			}
-			b := int(s % int64(n))
-			used := unrank(n, s/int64(n), pos)
-			for to := g.nbr[b]; to != 0; to &= to - 1 {
-				c := bitIndex(to)
-				cost, np := 0, slices.Clone(pos)
-				if used&(1<<c) != 0 {
-					cost = 1
-					np[slices.Index(pos, uint8(c))] = uint8(b)
-				}
-				s2 := rank(n, np)*int64(n) + int64(c)
-				if dist[s2] >= 0 && dist[s2] <= d+cost {
-					continue
-				}
-				dist[s2] = d + cost
-				if cost == 0 {
-					cur = append(cur, s2)
-				} else {
-					next = append(next, s2)
-				}
-			}
-		}
-		cur = next
-	}
-	return dist
-}
-
-func bitIndex(m uint32) int {
-	for i := range 32 {
-		if m&(1<<i) != 0 {
-			return i
-		}
-	}
-	return -1
-}
-
 // TestZeroAwareTableAgainstZeroOneBFS checks every entry of zero-aware
 // tables against an independent 0-1 breadth-first search over the tiles'
 // cells and the blank's exact cell: every state the search reaches has the
 // entry (distance - taxicab)/2 in the table (capped at 15).
 func TestZeroAwareTableAgainstZeroOneBFS(t *testing.T) {
-	tests := []struct {
-		w, h, blank int
-		cells       []int
-	}{
+	tests := []patternCase{
 		{3, 3, 0, []int{1, 2, 3, 4}},
 		{3, 3, 0, []int{5, 6, 7, 8}},
 		{3, 3, 0, []int{1, 2, 3, 4, 5, 6, 7, 8}},
@@ -118,15 +48,9 @@ func TestZeroAwareTableAgainstZeroOneBFS(t *testing.T) {
 			t.Fatal(err)
 		}
 		bl := blockLayout(g, len(tc.cells))
-		ref := zeroOneDistances(g, tc.cells, tc.blank)
-		pos := make([]uint8, len(tc.cells))
 		checked, above := 0, 0
-		for s, d := range ref {
-			if d < 0 {
-				continue
-			}
-			b := s % g.n
-			unrank(g.n, int64(s/g.n), pos)
+		for s, d := range zeroOneBFS(tc.w, tc.h, tc.blank, tc.cells) {
+			pos, b := s.pos[:len(tc.cells)], s.blank
 			md := 0
 			for j, c := range pos {
 				md += g.dist(int(c), tc.cells[j])

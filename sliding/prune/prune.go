@@ -22,6 +22,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/searchlab/searchlab/sliding"
 )
 
 // Dirs lists the directions of the blank's moves as the Machine numbers
@@ -314,21 +316,10 @@ type builder struct {
 
 // step returns the cell next to c in direction d, or -1 off the board.
 func (b *builder) step(c, d int) int {
-	x, y := c%b.w, c/b.w
-	switch d {
-	case 0:
-		y--
-	case 1:
-		y++
-	case 2:
-		x--
-	case 3:
-		x++
+	if t, ok := sliding.Target(b.w, b.h, c, sliding.Moves()[d]); ok {
+		return t
 	}
-	if x < 0 || y < 0 || x >= b.w || y >= b.h {
-		return -1
-	}
-	return y*b.w + x
+	return -1
 }
 
 func (b *builder) node(c uint8) int32 {

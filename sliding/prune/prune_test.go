@@ -6,26 +6,17 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/prune"
 )
 
-// step returns the cell next to c in direction d on a w x h board, or -1.
+// step returns the cell next to c in direction d on a w x h board, or -1:
+// the Machine numbers directions in the order of sliding.Moves.
 func step(w, h, c, d int) int {
-	x, y := c%w, c/w
-	switch d {
-	case 0:
-		y--
-	case 1:
-		y++
-	case 2:
-		x--
-	case 3:
-		x++
+	if t, ok := sliding.Target(w, h, c, sliding.Moves()[d]); ok {
+		return t
 	}
-	if x < 0 || y < 0 || x >= w || y >= h {
-		return -1
-	}
-	return y*w + x
+	return -1
 }
 
 type board [prune.MaxCells]byte

@@ -195,10 +195,7 @@ func (s *Solver) entry(k entryKey) *choice {
 
 // Dir returns the directory the Solver keeps its files in.
 func (s *Solver) Dir() (string, error) {
-	if s.opts.Dir != "" {
-		return s.opts.Dir, nil
-	}
-	return pdb.CacheDir()
+	return pdb.Dir(s.opts.Dir)
 }
 
 // Solve returns a fewest-move solution from b to goal, found by the method

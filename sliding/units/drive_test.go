@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -108,6 +109,39 @@ func TestDrive(t *testing.T) {
 	cancel()
 	if _, _, err := units.Drive(canceled, plan, 2, child("")); !errors.Is(err, search.ErrLimit) {
 		t.Errorf("Drive canceled: %v, want search.ErrLimit", err)
+	}
+}
+
+// TestRunCommands checks that RunCommands reads back what each process
+// writes and names a process that fails.
+func TestRunCommands(t *testing.T) {
+	t.Parallel()
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	us := []units.WorkUnit{{Line: 1, Unit: 0}, {Line: 1, Unit: 1}, {Line: 1, Unit: 2}}
+	ctx := context.Background()
+	// Each process answers its first unit's number, read from its stdin.
+	script := `read -r l; u=${l#*\"unit\":}; u=${u%%,*}; cat >/dev/null; echo "{\"line\":1,\"unit\":$u,\"bound\":5,\"next\":7}"`
+	rs, err := units.RunCommands(ctx, us, 2, func(ctx context.Context) *exec.Cmd {
+		return exec.CommandContext(ctx, sh, "-c", script)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for _, r := range rs {
+		got = append(got, r.Index)
+	}
+	if !slices.Equal(got, []int{0, 1}) {
+		t.Errorf("results of units %v, want [0 1]", got)
+	}
+	_, err = units.RunCommands(ctx, us, 2, func(ctx context.Context) *exec.Cmd {
+		return exec.CommandContext(ctx, sh, "-c", "cat >/dev/null; exit 3")
+	})
+	if err == nil || !strings.Contains(err.Error(), "run-units (process 1 of 2)") {
+		t.Errorf("failing processes: %v", err)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -213,26 +214,30 @@ func TestWithTimeout(t *testing.T) {
 // TestIsTerminal checks that a regular file and a pipe are not terminals,
 // and that a character device, where there is one, is.
 func TestIsTerminal(t *testing.T) {
-	f, err := os.CreateTemp(t.TempDir(), "out")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	defer w.Close()
-	for _, f := range []*os.File{f, r, w} {
-		if cli.IsTerminal(f) {
-			t.Errorf("%s is a terminal", f.Name())
+	pipe := func() (*os.File, error) {
+		r, w, err := os.Pipe()
+		if err == nil {
+			t.Cleanup(func() { w.Close() })
 		}
+		return r, err
 	}
-	if null, err := os.Open("/dev/null"); err == nil { // a character device
-		defer null.Close()
-		if !cli.IsTerminal(null) {
-			t.Errorf("/dev/null is not a character device")
+	for _, tc := range []struct {
+		name string
+		open func() (*os.File, error)
+		want bool
+	}{
+		{"regular file", func() (*os.File, error) { return os.Create(filepath.Join(t.TempDir(), "out")) }, false},
+		{"pipe", pipe, false},
+		{"/dev/null", func() (*os.File, error) { return os.Open("/dev/null") }, true},
+	} {
+		f, err := tc.open()
+		if err != nil {
+			t.Logf("%s: %v", tc.name, err) // no such file on this system
+			continue
 		}
+		if got := cli.IsTerminal(f); got != tc.want {
+			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+		}
+		f.Close()
 	}
 }

@@ -13,11 +13,8 @@
 package main
 
 import (
-	"context"
-	"fmt"
 	"io"
 	"os"
-	"os/signal"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/cli"
@@ -63,25 +60,9 @@ func init() {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrTerminal: cli.IsTerminal(os.Stderr)}
-	code := run(ctx, e, os.Args[1:])
-	stop()
-	os.Exit(code)
-}
-
-// run runs searchlab with the given arguments and returns the exit status.
-// A write that failed where the command did not look fails it.
-func run(ctx context.Context, e *env, args []string) int {
-	out := &cli.StickyWriter{W: e.stdout}
-	ee := *e
-	ee.stdout = out
-	code := program.Run(ctx, &ee, out, e.stderr, args)
-	if code == 0 && out.Err() != nil {
-		code = program.Exit(e.stderr, fmt.Errorf("writing output: %w", out.Err()))
-	}
-	return code
+	program.Main(func(stdout io.Writer) *env {
+		return &env{stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, stderrTerminal: cli.IsTerminal(os.Stderr)}
+	})
 }
 
 // inputs opens the files that args name, or stdin (input.Open); a file

@@ -4,10 +4,21 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"io"
 	"os"
 	"strings"
 	"testing"
 )
+
+// run runs searchlab in-process with the environment e and args, as main
+// does, and returns the exit status.
+func run(ctx context.Context, e *env, args []string) int {
+	return program.RunChecked(ctx, func(stdout io.Writer) *env {
+		ee := *e
+		ee.stdout = stdout
+		return &ee
+	}, e.stdout, e.stderr, args)
+}
 
 // runCLI runs searchlab in-process with args and stdin, and returns its exit
 // status, stdout and stderr.

@@ -241,3 +241,36 @@ func TestIsTerminal(t *testing.T) {
 		f.Close()
 	}
 }
+
+// TestRunChecked checks that a write to stdout that failed where the
+// command did not look fails a run that would end with status 0, and
+// leaves the status of a failed run alone.
+func TestRunChecked(t *testing.T) {
+	p := &cli.Program[io.Writer]{Name: "demo"}
+	for name, err := range map[string]error{"write": nil, "fail": errors.New("broken")} {
+		p.Add(cli.Command[io.Writer]{Name: name, Run: func(_ context.Context, stdout io.Writer, _ []string) error {
+			fmt.Fprintln(stdout, "hello") // the error is not looked at
+			return err
+		}})
+	}
+	for _, tc := range []struct {
+		cmd    string
+		stdout io.Writer
+		code   int
+		stderr string
+	}{
+		{"write", new(bytes.Buffer), 0, ""},
+		{"write", &failAfter{n: 0}, 1, "demo: writing output: disk full\n"},
+		{"fail", new(bytes.Buffer), 1, "demo: broken\n"},
+		{"fail", &failAfter{n: 0}, 1, "demo: broken\n"},
+	} {
+		var errb bytes.Buffer
+		code := p.RunChecked(context.Background(), func(stdout io.Writer) io.Writer { return stdout }, tc.stdout, &errb, []string{tc.cmd})
+		if code != tc.code || errb.String() != tc.stderr {
+			t.Errorf("%s to %T: exit %d, stderr %q; want %d, %q", tc.cmd, tc.stdout, code, errb.String(), tc.code, tc.stderr)
+		}
+		if b, ok := tc.stdout.(*bytes.Buffer); ok && b.String() != "hello\n" {
+			t.Errorf("%s: stdout %q", tc.cmd, b.String())
+		}
+	}
+}

@@ -14,7 +14,6 @@ import (
 	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/internal/progress"
-	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/solve"
@@ -92,7 +91,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	path := fs.Bool("path", false, "print the moves after the length")
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
 	stats := fs.Bool("stats", false, "print search statistics to stderr")
-	sh := shard.Flag(fs)
+	sh := cli.ShardFlag(fs)
 	var lf longFlags
 	lf.register(fs)
 	files, err := cli.Parse(fs, args)

@@ -10,7 +10,6 @@ import (
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/internal/input"
-	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/stroke"
 )
@@ -41,7 +40,7 @@ func runStroke(ctx context.Context, e *env, args []string) (err error) {
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
 	maxNodes := fs.Int64("max-nodes", 0, "search nodes allowed per board (0: no cap)")
 	timeout := fs.Duration("timeout", 0, "time allowed per board, e.g. 2s (0: no limit)")
-	sh := shard.Flag(fs)
+	sh := cli.ShardFlag(fs)
 	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err

@@ -14,7 +14,6 @@ import (
 	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/internal/progress"
-	"github.com/searchlab/searchlab/internal/shard"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sudoku"
 )
@@ -56,7 +55,7 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	jobs := fs.Int("jobs", runtime.NumCPU(), "number of puzzles solved at once")
 	stats := fs.Bool("stats", false, "print puzzles per second and the slowest puzzle on stderr at the end")
 	maxGuesses := fs.Int64("max-guesses", 0, "give up on a puzzle after this many guesses, an error naming its line (0: no cap)")
-	sh := shard.Flag(fs)
+	sh := cli.ShardFlag(fs)
 	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/internal/cli"
+	"github.com/searchlab/searchlab/internal/shard"
 )
 
 func TestParse(t *testing.T) {
@@ -271,6 +272,28 @@ func TestRunChecked(t *testing.T) {
 		}
 		if b, ok := tc.stdout.(*bytes.Buffer); ok && b.String() != "hello\n" {
 			t.Errorf("%s: stdout %q", tc.cmd, b.String())
+		}
+	}
+}
+
+// TestShardFlag checks that --shard reads a shard, refuses what is not
+// one, and is the zero Shard, every puzzle, unless given.
+func TestShardFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want shard.Shard
+		ok   bool
+	}{
+		{nil, shard.Shard{}, true},
+		{[]string{"--shard", "1/3"}, shard.Shard{Index: 1, Count: 3}, true},
+		{[]string{"--shard", "3/3"}, shard.Shard{}, false},
+	} {
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		s := cli.ShardFlag(fs)
+		err := fs.Parse(tc.args)
+		if (err == nil) != tc.ok || *s != tc.want {
+			t.Errorf("%q: got %v, %v; want %v, ok %v", tc.args, *s, err, tc.want, tc.ok)
 		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/searchlab/searchlab/internal/shard"
 )
 
 // NewFlagSet returns a flag set for the command name (as typed, such as
@@ -126,4 +128,16 @@ func Flush(out *bufio.Writer, err *error) {
 	if ferr := out.Flush(); *err == nil && ferr != nil {
 		*err = ferr
 	}
+}
+
+// ShardUsage is the help of the --shard flag that ShardFlag adds, the same
+// on every bulk command.
+const ShardUsage = "answer only shard `k/n` of the input: the puzzles whose index (from 0) is k modulo n, so that n workers (k = 0..n-1) answer each puzzle once; --json lines keep their input numbers"
+
+// ShardFlag adds the flag --shard to fs and returns its value: the zero
+// shard.Shard, every puzzle, unless the flag is given.
+func ShardFlag(fs *flag.FlagSet) *shard.Shard {
+	s := new(shard.Shard)
+	fs.Var(s, "shard", ShardUsage)
+	return s
 }

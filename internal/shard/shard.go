@@ -5,7 +5,6 @@
 package shard
 
 import (
-	"flag"
 	"fmt"
 	"strconv"
 	"strings"
@@ -53,15 +52,4 @@ func (s *Shard) Set(v string) error {
 	}
 	*s = p
 	return nil
-}
-
-// Usage is the help of the --shard flag that Flag adds.
-const Usage = "answer only shard `k/n` of the input: the puzzles whose index (from 0) is k modulo n, so that n workers (k = 0..n-1) answer each puzzle once; --json lines keep their input numbers"
-
-// Flag adds the flag --shard, a Shard, to fs and returns its value: the
-// zero Shard, every item, unless the flag is given.
-func Flag(fs *flag.FlagSet) *Shard {
-	s := new(Shard)
-	fs.Var(s, "shard", Usage)
-	return s
 }

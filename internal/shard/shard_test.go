@@ -1,8 +1,6 @@
 package shard_test
 
 import (
-	"flag"
-	"io"
 	"slices"
 	"testing"
 
@@ -81,26 +79,4 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q: shard %d/%d holds the wrong indexes", v, s.Index, s.Count)
 		}
 	})
-}
-
-// TestFlag checks that the flag Flag adds reads a shard, refuses what is
-// not one, and is the zero Shard, every item, unless given.
-func TestFlag(t *testing.T) {
-	for _, tc := range []struct {
-		args []string
-		want shard.Shard
-		ok   bool
-	}{
-		{nil, shard.Shard{}, true},
-		{[]string{"--shard", "1/3"}, shard.Shard{Index: 1, Count: 3}, true},
-		{[]string{"--shard", "3/3"}, shard.Shard{}, false},
-	} {
-		fs := flag.NewFlagSet("test", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		s := shard.Flag(fs)
-		err := fs.Parse(tc.args)
-		if (err == nil) != tc.ok || *s != tc.want {
-			t.Errorf("%q: got %v, %v; want %v, ok %v", tc.args, *s, err, tc.want, tc.ok)
-		}
-	}
 }

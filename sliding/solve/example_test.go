@@ -87,3 +87,15 @@ func ExampleSolver_SolveBatch() {
 	// 1 false 0 <nil>
 	// 2 true 31 <nil>
 }
+
+// Check names the field of a fault, as a command's flag or a request's
+// field names it.
+func ExampleRequest_Check() {
+	fmt.Println(solve.Request{Format: "boj11112", Size: "4x4"}.Check())
+	fmt.Println(solve.Request{Algo: "bfs", Heuristic: "pdb"}.Check())
+	fmt.Println(solve.Request{Format: "line", Size: "4x4", Algo: "idastar", Heuristic: "manhattan"}.Check())
+	// Output:
+	// size: boj11112 boards are always 3x3
+	// heuristic pdb works with algorithm auto or idastar, not bfs
+	// <nil>
+}

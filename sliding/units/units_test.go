@@ -181,3 +181,169 @@ func FuzzWorkUnitParse(f *testing.F) {
 		}
 	})
 }
+
+// TestSplitBoard checks that SplitBoard's units name the partition asked
+// for, or the set's own for "", and describe the split; and that an
+// unsolvable board and a partition that does not fit are refused.
+func TestSplitBoard(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	solver := solve.New(solve.Options{Dir: t.TempDir()})
+	defer solver.Close()
+	goal := sliding.Standard(3, 3)
+	b, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
+	odd, _ := sliding.New(3, 3, []int{2, 1, 3, 4, 5, 6, 7, 8, 0})
+	auto, err := solver.Set(ctx, 3, 3, goal.Blank(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, partition, wantPartition string
+		board                          sliding.Board
+		wantErr                        error
+	}{
+		{"named", "4-4", "4-4", b, nil},
+		{"library's choice", "", auto.Partition(), b, nil},
+		{"unsolvable", "4-4", "", odd, sliding.ErrUnsolvable},
+		{"no such partition", "9-9", "", b, solve.ErrInput},
+	} {
+		p, err := SplitBoard(ctx, solver, 7, tc.board, goal, tc.partition, 5, search.Limits{})
+		if tc.wantErr != nil {
+			if !errors.Is(err, tc.wantErr) {
+				t.Errorf("%s: got %v, want %v", tc.name, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if len(p.Units) == 0 || len(p.Units) != len(p.Split.Units) || p.Method == "" {
+			t.Fatalf("%s: %d lines for %d units, method %q", tc.name, len(p.Units), len(p.Split.Units), p.Method)
+		}
+		for _, u := range p.Units {
+			if u.Line != 7 || u.Partition != tc.wantPartition || u.Depth != 5 {
+				t.Errorf("%s: unit %+v, want line 7, partition %s, depth 5", tc.name, u, tc.wantPartition)
+			}
+		}
+	}
+}
+
+// TestJobs checks the bound each job gets (the one given, else the
+// line's) and the refusal of lines that do not parse or carry no bound.
+func TestJobs(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	solver := solve.New(solve.Options{Dir: t.TempDir()})
+	defer solver.Close()
+	b, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
+	p, err := SplitBoard(ctx, solver, 1, b, sliding.Standard(3, 3), "4-4", 5, search.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := p.Units[:2]
+	withBound := append([]WorkUnit(nil), lines...)
+	withBound[0].Bound, withBound[1].Bound = 20, 20
+	broken := append([]WorkUnit(nil), withBound...)
+	broken[1].Size = "3by3"
+	for _, tc := range []struct {
+		name    string
+		lines   []WorkUnit
+		bound   int
+		want    int // the bound of every job
+		wantErr string
+	}{
+		{"bound given", lines, 24, 24, ""},
+		{"bound of the lines", withBound, 0, 20, ""},
+		{"given over the lines'", withBound, 22, 22, ""},
+		{"no bound", lines, 0, 0, "line 1: no bound"},
+		{"bad line", broken, 0, 0, "line 2: size:"},
+	} {
+		jobs, err := Jobs(ctx, solver, tc.lines, tc.bound)
+		if tc.wantErr != "" {
+			if err == nil || !strings.HasPrefix(err.Error(), tc.wantErr) || !errors.Is(err, solve.ErrInput) {
+				t.Errorf("%s: got %v, want %q... matching solve.ErrInput", tc.name, err, tc.wantErr)
+			}
+			if (tc.name == "no bound") != errors.Is(err, ErrNoBound) {
+				t.Errorf("%s: %v matches ErrNoBound: %v", tc.name, err, errors.Is(err, ErrNoBound))
+			}
+			continue
+		}
+		if err != nil || len(jobs) != len(tc.lines) {
+			t.Fatalf("%s: %d jobs, %v", tc.name, len(jobs), err)
+		}
+		for i, j := range jobs {
+			if j.Bound != tc.want || j.Set == nil || j.Unit.Index != tc.lines[i].Unit || !j.Board.Equal(b) {
+				t.Errorf("%s: job %d has bound %d, unit %d, want bound %d, unit %d", tc.name, i, j.Bound, j.Unit.Index, tc.want, tc.lines[i].Unit)
+			}
+		}
+	}
+}
+
+// TestTodo checks that Todo lists the units left of the boards not
+// solved, in order, and none of a solved board.
+func TestTodo(t *testing.T) {
+	t.Parallel()
+	u := func(line, unit int) WorkUnit { return WorkUnit{Line: line, Unit: unit} }
+	boards := []Board{
+		{Line: 1, Todo: []WorkUnit{u(1, 0), u(1, 2)}},
+		{Line: 2, Solution: sliding.Solution{Optimal: true}},
+		{Line: 3, Todo: []WorkUnit{u(3, 1)}},
+	}
+	got := Todo(boards)
+	want := []WorkUnit{u(1, 0), u(1, 2), u(3, 1)}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("unit %d: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if todo := Todo(boards[1:2]); len(todo) != 0 {
+		t.Errorf("a solved board: got %v, want none", todo)
+	}
+}
+
+// TestPlanString checks the line a plan describes itself on, as
+// "searchlab sliding split" reports each board.
+func TestPlanString(t *testing.T) {
+	t.Parallel()
+	p := Plan{Split: pdb.Split{Depth: 12, H: 50, Paths: 1500, Units: make([]pdb.Unit, 1200)}, Method: "pdb 6-6-6-6"}
+	if got, want := p.String(), "depth 12, 1200 units (1500 paths), first bound 50 (pdb 6-6-6-6)"; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+// TestAnswers checks the lines Answers keeps from Run's outcomes, and
+// where and why it stops.
+func TestAnswers(t *testing.T) {
+	t.Parallel()
+	searched := func(unit int) Outcome {
+		return Outcome{Searched: true, Answer: UnitAnswer{Line: 1, Unit: unit, Units: 4}}
+	}
+	boom := errors.New("boom")
+	canceled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name     string
+		ctx      context.Context
+		outcomes []Outcome
+		want     []int // the units of the lines kept
+		index    int
+		err      error
+	}{
+		{"all searched", context.Background(), []Outcome{searched(0), searched(1)}, []int{0, 1}, -1, nil},
+		{"skipped after a solution", context.Background(), []Outcome{searched(0), {}, searched(2)}, []int{0, 2}, -1, nil},
+		{"a failure", context.Background(), []Outcome{searched(0), {Searched: true, Err: boom}, searched(2)}, []int{0}, 1, boom},
+		{"left out when ctx ended", canceled, []Outcome{searched(0), {}, searched(2)}, []int{0}, 1, search.ErrLimit},
+	} {
+		answers, i, err := Answers(tc.ctx, tc.outcomes)
+		var got []int
+		for _, a := range answers {
+			got = append(got, a.Unit)
+		}
+		if !slices.Equal(got, tc.want) || i != tc.index || !errors.Is(err, tc.err) || (err == nil) != (tc.err == nil) {
+			t.Errorf("%s: got units %v, index %d, %v; want %v, %d, %v", tc.name, got, i, err, tc.want, tc.index, tc.err)
+		}
+	}
+}

@@ -210,20 +210,6 @@ func solverFor(opt Options) *solve.Solver {
 	return s
 }
 
-// openSet returns the pattern databases for w x h boards whose goal has
-// the blank on goalBlank: those of partition, or when it is "" those that
-// opt.Partitions names for the size, else the default set.
-func openSet(ctx context.Context, opt Options, w, h, goalBlank int, partition string) (*pdb.Set, string, error) {
-	if partition == "" {
-		var err error
-		if partition, err = partitionFor(opt.Partitions, w, h); err != nil {
-			return nil, "", err
-		}
-	}
-	s, err := solverFor(opt).Set(ctx, w, h, goalBlank, partition)
-	return s, partition, err
-}
-
 // namedPartition returns the partition opt.Partitions names for w x h
 // boards, or "" for the library's choice.
 func namedPartition(spec string, w, h int) string {

@@ -143,19 +143,15 @@ func (f *splitFn) ProcessElement(ctx context.Context, id, state string, emit fun
 	if err != nil {
 		return fmt.Errorf("%s: %w", id, err)
 	}
-	set, _, err := openSet(ctx, f.opt, b.W, b.H, goal.Blank(), st.Partition)
-	if err != nil {
-		return fmt.Errorf("%s: %w", id, err)
-	}
-	sp, err := set.Split(ctx, b, goal, st.Depth, search.Limits{})
+	p, err := units.SplitBoard(ctx, solverFor(f.opt), st.Line, b, goal, st.Partition, st.Depth, search.Limits{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", id, err)
 	}
 	bound := st.Bound
 	if bound == 0 {
-		bound = sp.H
+		bound = p.Split.H
 	}
-	for _, w := range units.New(st.Line, sp, st.Partition) {
+	for _, w := range p.Units {
 		w.Bound = bound
 		data, _ := json.Marshal(w)
 		emit(id, string(data))
@@ -177,7 +173,7 @@ func (f *searchUnitFn) ProcessElement(ctx context.Context, id, unit string, emit
 	if err != nil {
 		return fmt.Errorf("%s unit %d: %w", id, w.Unit, err)
 	}
-	set, _, err := openSet(ctx, f.opt, goal.W, goal.H, goal.Blank(), w.Partition)
+	set, err := solverFor(f.opt).Set(ctx, goal.W, goal.H, goal.Blank(), w.Partition)
 	if err != nil {
 		return fmt.Errorf("%s unit %d: %w", id, w.Unit, err)
 	}

@@ -9,28 +9,27 @@ import (
 	"github.com/searchlab/searchlab/sudoku"
 )
 
-// A trace follows one puzzle. ReadSliding, ReadStroke and ReadSudoku read
-// that puzzle from text, such as a file or a command's stdin, and refuse
-// text that holds none or more than one. name names the text in the
-// messages about its faults, as a file name does ("" for none). Their
-// errors match solve.ErrInput.
-
-// ReadSliding reads the one board of r in format f; w and h give the size
-// of a board in sliding.Line (0, 0: a square) and check that of one in
-// sliding.Grid.
+// ReadSliding reads the one board that a trace follows from r, text such
+// as a file or a command's stdin, in format f; w and h give the size of a
+// board in sliding.Line (0, 0: a square) and check that of one in
+// sliding.Grid. Text that holds no board or more than one is refused.
+// name names the text in the messages about its faults, as a file name
+// does ("" for none). Errors match solve.ErrInput.
 func ReadSliding(r io.Reader, name string, f sliding.Format, w, h int) (sliding.Board, error) {
 	cases, err := sliding.ParseAll(r, f, w, h)
 	c, err := one(cases, err, name, "board")
 	return c.Board, err
 }
 
-// ReadStroke reads the one one-stroke board of r.
+// ReadStroke reads the one one-stroke board of r, as ReadSliding reads a
+// sliding board.
 func ReadStroke(r io.Reader, name string) (*stroke.Board, error) {
 	boards, err := stroke.ParseAll(r)
 	return one(boards, err, name, "board")
 }
 
-// ReadSudoku reads the one Sudoku puzzle of r in format f.
+// ReadSudoku reads the one Sudoku puzzle of r in format f, as ReadSliding
+// reads a sliding board.
 func ReadSudoku(r io.Reader, name string, f sudoku.Format) (sudoku.Grid, error) {
 	sc := sudoku.NewScanner(r, f)
 	if !sc.Scan() {

@@ -177,14 +177,7 @@ func ParseSliding(text string) (sliding.Board, error) {
 // ("4x4=6-6-3,5x5=5-5-5-5-4"), or the default (pdb.DefaultPartition): hard
 // boards want the strongest set, even when it takes a while to build.
 func partitionFor(spec string, w, h int) (string, error) {
-	if p := namedPartition(spec, w, h); p != "" {
-		return p, nil
-	}
-	p, ok := pdb.DefaultPartition(w, h)
-	if !ok {
-		return "", fmt.Errorf("no pattern databases for %dx%d boards", w, h)
-	}
-	return p, nil
+	return pdb.PartitionFor(w, h, namedPartition(spec, w, h))
 }
 
 // solvers keeps one solve.Solver per database directory in a worker

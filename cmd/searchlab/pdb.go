@@ -94,12 +94,9 @@ func runPDBBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return cli.Inputf("--blank: %v", err)
 	}
-	part := *partition
-	if part == "" {
-		var ok bool
-		if part, ok = pdb.DefaultPartition(w, h); !ok {
-			return cli.Inputf("--size: no pattern databases for %dx%d boards (at most 32 cells)", w, h)
-		}
+	part, err := pdb.PartitionFor(w, h, *partition)
+	if err != nil {
+		return cli.Inputf("--size: %v", err)
 	}
 	cell, part, err := pdb.Canonical(w, h, asked, part)
 	if err != nil {

@@ -555,11 +555,9 @@ func Solve(ctx context.Context, b, goal sliding.Board, partition string, opts Op
 	if b.W != goal.W || b.H != goal.H {
 		return sliding.Solution{}, fmt.Errorf("pdb: board %dx%d, goal %dx%d", b.W, b.H, goal.W, goal.H)
 	}
-	if partition == "" {
-		var ok bool
-		if partition, ok = DefaultPartition(b.W, b.H); !ok {
-			return sliding.Solution{}, fmt.Errorf("pdb: no pattern databases for a %dx%d board", b.W, b.H)
-		}
+	partition, err := PartitionFor(b.W, b.H, partition)
+	if err != nil {
+		return sliding.Solution{}, fmt.Errorf("pdb: %w", err)
 	}
 	if !sliding.Solvable(b, goal) {
 		return sliding.Solution{}, sliding.ErrUnsolvable

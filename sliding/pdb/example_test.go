@@ -79,6 +79,19 @@ func ExampleDefaultPartition() {
 	// 6x6 "" false
 }
 
+func ExamplePartitionFor() {
+	for _, asked := range []string{"", "6-6-3"} {
+		p, err := pdb.PartitionFor(4, 4, asked)
+		fmt.Printf("%q %v\n", p, err)
+	}
+	_, err := pdb.PartitionFor(6, 6, "")
+	fmt.Println(err)
+	// Output:
+	// "7-8" <nil>
+	// "6-6-3" <nil>
+	// no pattern databases for 6x6 boards (at most 32 cells)
+}
+
 // Open reads a set from the cache directory, building and saving it the
 // first time; the tiles are named by their goal cells, so one set serves
 // every goal with the blank on the same cell (or a symmetric one).

@@ -14,6 +14,7 @@ package pdb
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -471,6 +472,23 @@ func DefaultPartition(w, h int) (spec string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// ErrNoDatabases reports a board size that has no default partition (see
+// DefaultPartition): more than 32 cells, or a side below 2.
+var ErrNoDatabases = errors.New("no pattern databases")
+
+// PartitionFor returns partition, or when it is "" the default partition
+// of w x h boards (DefaultPartition). For a size without one it returns an
+// error matching ErrNoDatabases that names the size.
+func PartitionFor(w, h int, partition string) (string, error) {
+	if partition != "" {
+		return partition, nil
+	}
+	if p, ok := DefaultPartition(w, h); ok {
+		return p, nil
+	}
+	return "", fmt.Errorf("%w for %dx%d boards (at most %d cells)", ErrNoDatabases, w, h, maxCells)
 }
 
 // Build computes the set for a w x h board, the blank's goal on cell blank

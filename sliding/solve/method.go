@@ -109,8 +109,8 @@ func Checkpointable(m Method, w, h int) error {
 	case sliding.TableSize(w, h):
 		return InputErrorf("a %dx%d board is answered from a table at once; nothing to resume", w, h)
 	}
-	if _, ok := pdb.DefaultPartition(w, h); !ok {
-		return InputErrorf("no pattern databases for a %dx%d board (at most 32 cells)", w, h)
+	if _, err := pdb.PartitionFor(w, h, ""); err != nil {
+		return InputErrorf("%v", err)
 	}
 	return nil
 }

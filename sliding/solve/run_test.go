@@ -134,7 +134,7 @@ func TestCheckpointable(t *testing.T) {
 		{solve.Method{Algorithm: sliding.AStar, Heuristic: "pdb"}, 4, 4, "solve: only the pattern-database search keeps a checkpoint"},
 		{solve.Method{}, 3, 3, "a 3x3 board is answered from a table at once; nothing to resume"},
 		{solve.Method{}, 2, 4, "a 2x4 board is answered from a table at once; nothing to resume"},
-		{solve.Method{}, 6, 6, "no pattern databases for a 6x6 board (at most 32 cells)"},
+		{solve.Method{}, 6, 6, "no pattern databases for 6x6 boards (at most 32 cells)"},
 	} {
 		err := solve.Checkpointable(tc.m, tc.w, tc.h)
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || err.Error() != tc.want || !errors.Is(err, solve.ErrInput)) {

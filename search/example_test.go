@@ -109,14 +109,16 @@ func ExampleIDAStar() {
 }
 
 func ExampleIDDFS() {
+	// IDDFS deepens one step at a time up to its bound: 10 steps are too
+	// few for the exit 15 steps away; under a bound of 30 it stops at the
+	// first depth that reaches the exit, so the path is a shortest one.
+	_, err := search.IDDFS(context.Background(), start, neighbours, atExit, 10, search.Limits{})
+	fmt.Println(err)
 	res, err := search.IDDFS(context.Background(), start, neighbours, atExit, 30, search.Limits{})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println("steps:", res.Cost)
+	fmt.Println("steps:", res.Cost, "iterations:", res.Stats.Iterations, err)
 	// Output:
-	// steps: 15
+	// search: no path to a goal
+	// steps: 15 iterations: 16 <nil>
 }
 
 func ExampleDFS() {

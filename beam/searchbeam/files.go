@@ -96,37 +96,34 @@ func (f *optionsFn) Setup() error {
 type readLinesFn struct{}
 
 func (f *readLinesFn) ProcessElement(ctx context.Context, pattern string, emit func(string, string)) error {
-	fs, err := filesystem.New(ctx, pattern)
-	if err != nil {
-		return err
-	}
-	defer fs.Close()
-	files, err := fs.List(ctx, pattern)
-	if err != nil {
-		return fmt.Errorf("listing %s: %w", pattern, err)
-	}
-	if len(files) == 0 {
-		return fmt.Errorf("no file matches %s", pattern)
-	}
-	for _, file := range files {
-		r, err := fs.OpenRead(ctx, file)
+	return withFilesystem(ctx, pattern, func(fs filesystem.Interface) error {
+		files, err := fs.List(ctx, pattern)
 		if err != nil {
-			return err
+			return fmt.Errorf("listing %s: %w", pattern, err)
 		}
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		n := 0
-		for sc.Scan() {
-			n++
-			emit(file, strconv.Itoa(n)+"\t"+sc.Text())
+		if len(files) == 0 {
+			return fmt.Errorf("no file matches %s", pattern)
 		}
-		err = sc.Err()
-		r.Close()
-		if err != nil {
-			return fmt.Errorf("%s: line %d: %w", file, n+1, err)
+		for _, file := range files {
+			r, err := fs.OpenRead(ctx, file)
+			if err != nil {
+				return err
+			}
+			sc := bufio.NewScanner(r)
+			sc.Buffer(make([]byte, 64*1024), 1<<20)
+			n := 0
+			for sc.Scan() {
+				n++
+				emit(file, strconv.Itoa(n)+"\t"+sc.Text())
+			}
+			err = sc.Err()
+			r.Close()
+			if err != nil {
+				return fmt.Errorf("%s: line %d: %w", file, n+1, err)
+			}
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // solveLineFn solves one line, keeping its file and number.
@@ -164,27 +161,36 @@ func (f *writeOrderedFn) ProcessElement(ctx context.Context, file string, answer
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].n < all[j].n })
 	out := OutputPath(file, f.OutDir)
-	fs, err := filesystem.New(ctx, out)
+	err := withFilesystem(ctx, out, func(fs filesystem.Interface) error {
+		w, err := fs.OpenWrite(ctx, out)
+		if err != nil {
+			return err
+		}
+		bw := bufio.NewWriter(w)
+		for _, x := range all {
+			bw.WriteString(x.text)
+			bw.WriteByte('\n')
+		}
+		if err := bw.Flush(); err != nil {
+			w.Close()
+			return err
+		}
+		return w.Close()
+	})
 	if err != nil {
-		return err
-	}
-	defer fs.Close()
-	w, err := fs.OpenWrite(ctx, out)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(w)
-	for _, x := range all {
-		bw.WriteString(x.text)
-		bw.WriteByte('\n')
-	}
-	if err := bw.Flush(); err != nil {
-		w.Close()
-		return err
-	}
-	if err := w.Close(); err != nil {
 		return err
 	}
 	emit(out)
 	return nil
+}
+
+// withFilesystem opens the Beam filesystem that serves path (local, gs://,
+// memfs://, by its scheme), calls f with it and closes it.
+func withFilesystem(ctx context.Context, path string, f func(filesystem.Interface) error) error {
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	return f(fs)
 }

@@ -3,13 +3,13 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/searchlab/searchlab/internal/pdbtest"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
@@ -58,13 +58,21 @@ func TestPDBCommand(t *testing.T) {
 	}
 }
 
-func TestPDBCorruptFileIsRebuilt(t *testing.T) {
+// buildCache builds the 3x3 4-4 set with "searchlab pdb build" in a new
+// cache and returns the folder of its files.
+func buildCache(t *testing.T) string {
+	t.Helper()
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
 	if code, _, errOut := runCLI(t, "", "pdb", "build", "--size", "3x3", "--partition", "4-4"); code != 0 {
 		t.Fatalf("build: exit %d, %s", code, errOut)
 	}
-	damage(t, filepath.Join(cache, "searchlab", "pdb", "3x3-b0-1.2.3.4.pdb"), 1, 1, false)
+	return filepath.Join(cache, "searchlab", "pdb")
+}
+
+func TestPDBCorruptFileIsRebuilt(t *testing.T) {
+	dir := buildCache(t)
+	pdbtest.Flip(t, filepath.Join(dir, "3x3-b0-1.2.3.4.pdb"), 1, 1, false)
 	code, out, errOut := runCLI(t, "", "pdb", "build", "--size", "3x3", "--partition", "4-4")
 	if code != 0 || !strings.Contains(errOut, "checksum mismatch; rebuilding it") || !strings.Contains(out, "ready") {
 		t.Errorf("after damage: exit %d, stdout %q, stderr %q", code, out, errOut)
@@ -74,43 +82,17 @@ func TestPDBCorruptFileIsRebuilt(t *testing.T) {
 	}
 }
 
-// damage flips the bits of the byte at fromEnd bytes from the end of the
-// file name, in place, and with keepTime sets its modification time back,
-// so that its stamp alone does not tell.
-func damage(t *testing.T, name string, fromEnd int, bits byte, keepTime bool) {
-	t.Helper()
-	fi, err := os.Stat(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data[len(data)-fromEnd] ^= bits
-	if err := os.WriteFile(name, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if keepTime {
-		os.Chtimes(name, fi.ModTime(), fi.ModTime())
-	}
-}
-
 // TestPDBVerify checks "searchlab pdb verify": good files pass (exit 0), a
 // file damaged in place with its modification time set back fails (exit 1,
 // naming the file and the fault), and the next run rebuilds it and answers
 // right.
 func TestPDBVerify(t *testing.T) {
-	cache := t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", cache)
-	if code, _, errOut := runCLI(t, "", "pdb", "build", "--size", "3x3", "--partition", "4-4"); code != 0 {
-		t.Fatalf("build: exit %d, %s", code, errOut)
-	}
+	dir := buildCache(t)
 	code, out, errOut := runCLI(t, "", "pdb", "verify")
 	if code != 0 || strings.Count(out, "ok, checksum verified") != 2 {
 		t.Fatalf("verify: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	damage(t, filepath.Join(cache, "searchlab", "pdb", "3x3-b0-5.6.7.8.pdb"), 2, 0x44, true)
+	pdbtest.Flip(t, filepath.Join(dir, "3x3-b0-5.6.7.8.pdb"), 2, 0x44, true)
 	code, out, errOut = runCLI(t, "", "pdb", "verify")
 	if code != 1 || !strings.Contains(out, "checksum mismatch") || !strings.Contains(errOut, "1 of 2 files damaged") {
 		t.Errorf("verify after damage: exit %d, stdout %q, stderr %q", code, out, errOut)

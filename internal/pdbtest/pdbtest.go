@@ -25,3 +25,25 @@ func Truncate(t testing.TB, pattern string) []string {
 	}
 	return files
 }
+
+// Flip flips the bits of the byte fromEnd bytes from the end of the file
+// name, in place, as a bad disk might; with keepTime it sets the file's
+// modification time back, so that the file's stamp alone does not tell.
+func Flip(t testing.TB, name string, fromEnd int, bits byte, keepTime bool) {
+	t.Helper()
+	fi, err := os.Stat(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)-fromEnd] ^= bits
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if keepTime {
+		os.Chtimes(name, fi.ModTime(), fi.ModTime())
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -143,29 +142,17 @@ func TestSlidingWithPDB(t *testing.T) {
 	}
 }
 
-// scrambled returns, in the grid format, the board that a fixed pseudo-random
-// walk of the blank makes from the goal given in reading order.
+// scrambled returns, in the grid format, the board that sliding.Scramble's
+// walk of steps moves, with a fixed seed, makes from the goal given in
+// reading order.
 func scrambled(t *testing.T, w, h int, goal string, steps int) string {
 	t.Helper()
-	var tiles []int
-	for _, f := range strings.Fields(goal) {
-		n, err := strconv.Atoi(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tiles = append(tiles, n)
-	}
-	b, err := sliding.New(w, h, tiles)
+	g, err := sliding.ParseGoal(goal, w, h)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(uint64(w), uint64(steps)))
-	for range steps {
-		if nb, err := b.Apply(sliding.Moves()[rng.IntN(4)]); err == nil {
-			b = nb
-		}
-	}
-	return b.String() + "\n"
+	return sliding.Scramble(rng, g, steps).String() + "\n"
 }
 
 func TestSlidingPDBBadInput(t *testing.T) {

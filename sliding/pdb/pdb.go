@@ -14,7 +14,6 @@ package pdb
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -474,13 +473,9 @@ func DefaultPartition(w, h int) (spec string, ok bool) {
 	return "", false
 }
 
-// ErrNoDatabases reports a board size that has no default partition (see
-// DefaultPartition): more than 32 cells, or a side below 2.
-var ErrNoDatabases = errors.New("no pattern databases")
-
 // PartitionFor returns partition, or when it is "" the default partition
 // of w x h boards (DefaultPartition). For a size without one it returns an
-// error matching ErrNoDatabases that names the size.
+// error that names the size and matches ErrNoDatabase.
 func PartitionFor(w, h int, partition string) (string, error) {
 	if partition != "" {
 		return partition, nil
@@ -488,8 +483,17 @@ func PartitionFor(w, h int, partition string) (string, error) {
 	if p, ok := DefaultPartition(w, h); ok {
 		return p, nil
 	}
-	return "", fmt.Errorf("%w for %dx%d boards (at most %d cells)", ErrNoDatabases, w, h, maxCells)
+	return "", noDefaultError{w, h}
 }
+
+// noDefaultError reports a board size without a default partition.
+type noDefaultError struct{ w, h int }
+
+func (e noDefaultError) Error() string {
+	return fmt.Sprintf("no pattern databases for %dx%d boards (at most %d cells)", e.w, e.h, maxCells)
+}
+
+func (e noDefaultError) Is(target error) bool { return target == ErrNoDatabase }
 
 // Build computes the set for a w x h board, the blank's goal on cell blank
 // and the given partition, without touching any cache. progress, if not

@@ -523,7 +523,7 @@ func TestDefaultPartition(t *testing.T) {
 		// PartitionFor gives the same default, an error where there is
 		// none, and a partition asked for as it is.
 		p, err := PartitionFor(tc.w, tc.h, "")
-		if p != tc.want || (err == nil) != tc.ok || (err != nil && !errors.Is(err, ErrNoDatabases)) {
+		if p != tc.want || (err == nil) != tc.ok || (err != nil && !errors.Is(err, ErrNoDatabase)) {
 			t.Errorf("PartitionFor(%d, %d, \"\") = %q, %v; want %q", tc.w, tc.h, p, err, tc.want)
 		}
 		if p, err := PartitionFor(tc.w, tc.h, "1-2"); p != "1-2" || err != nil {

@@ -134,9 +134,17 @@ func TestAgainstBruteForce(t *testing.T) {
 		{6, 6, 3, 0, 500}, {6, 6, 4, 0, 1000}, {6, 6, 2, 0.25, 200}, {4, 7, 2, 0.1, 300}, {7, 7, 4, 0, 300},
 		{5, 5, 1, 0.45, 200},
 	}
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		for i := range shapes {
 			shapes[i].n = max(1, shapes[i].n/10)
+		}
+	case raceEnabled:
+		// A quarter of the boards of every shape under the race detector,
+		// which slows this single-threaded comparison about fifty times
+		// (the solvers run no concurrent code that fewer boards miss).
+		for i := range shapes {
+			shapes[i].n = max(2, shapes[i].n/4)
 		}
 	}
 	s := NewSolver()
@@ -271,6 +279,11 @@ func TestAgainstFloodReference(t *testing.T) {
 		budgetPerBoard = 5_000_000
 	case testing.Short():
 		perShape = map[int]int{2: 1, 3: 2, 4: 3}
+	case raceEnabled:
+		// The race detector slows this single-threaded comparison about
+		// fifty times, and it runs no concurrent code that a quarter of the
+		// boards, still every size and colour count, would not.
+		perShape = map[int]int{2: 2, 3: 3, 4: 5}
 	}
 	s := NewSolver()
 	skipped, total := 0, 0

@@ -33,9 +33,16 @@ func TestSolversAgreeWithTable(t *testing.T) {
 	r := newRand(1)
 	goals := []Board{Standard(3, 3), mustBoard(t, 3, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5), Standard(2, 4), Standard(4, 2)}
 	ctx := context.Background()
+	// Three boards per goal under the race detector, which slows these
+	// single-threaded searches about fifty times: the two short scrambles
+	// and one random board still take every path below.
+	boards := 6
+	if raceEnabled {
+		boards = 3
+	}
 	for _, goal := range goals {
 		tab := TableFor(goal)
-		for i := range 6 {
+		for i := range boards {
 			b := RandomSolvable(r, goal, true)
 			if i < 2 {
 				b = Scramble(r, goal, 12) // short enough for BFS, IDDFS and misplaced tiles
@@ -143,8 +150,11 @@ func korfGoal() Board {
 func TestKorf(t *testing.T) {
 	t.Parallel()
 	maxLen := 50
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		maxLen = 42
+	case raceEnabled:
+		maxLen = 45 // the 10 easiest: the race detector slows the single-threaded IDA* about fifty times
 	}
 	if s := os.Getenv("SEARCHLAB_KORF_MAX"); s != "" {
 		maxLen, _ = strconv.Atoi(s)

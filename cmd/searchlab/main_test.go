@@ -80,6 +80,13 @@ func TestMain(m *testing.M) {
 		main()
 		return
 	}
+	if raceEnabled {
+		// A race-instrumented process sleeps a second at exit by default
+		// (GORACE atexit_sleep_ms); the tests start this binary as a child
+		// many times, so the children skip that sleep. They still
+		// report races and exit with the race detector's status.
+		os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
+	}
 	flag.Parse()
 	if f := flag.Lookup("test.bench"); f == nil || f.Value.String() == "" {
 		dir, err := os.MkdirTemp("", "searchlab-test-cache")

@@ -583,12 +583,13 @@ func (e *GoalSizeError) Is(target error) bool { return target == ErrInvalid }
 func Goals(cases []Case, goal string) ([]Board, error) {
 	goals := make([]Board, len(cases))
 	bySize := map[[2]int]Board{}
-	tiles := len(strings.Fields(strings.ReplaceAll(goal, "/", " ")))
+	toks, _, ferr := goalFields(goal) // a fault here is ParseGoal's, below
+	tiles := len(toks)
 	for i, c := range cases {
 		key := [2]int{c.Board.W, c.Board.H}
 		g, ok := bySize[key]
 		if !ok {
-			if goal != "" && tiles != c.Board.W*c.Board.H {
+			if goal != "" && ferr == nil && tiles != c.Board.W*c.Board.H {
 				return nil, &GoalSizeError{Line: c.Line, W: c.Board.W, H: c.Board.H, Tiles: tiles}
 			}
 			var err error

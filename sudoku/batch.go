@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/internal/shard"
+	"github.com/searchlab/searchlab/internal/syntaxerr"
 )
 
 // MaxJobs caps Batch.Jobs: each job holds runs of puzzles in flight, and
@@ -108,7 +109,7 @@ type PuzzleError struct {
 }
 
 // Error returns "sudoku: line N: " and the search's error.
-func (e *PuzzleError) Error() string { return fmt.Sprintf("sudoku: line %d: %v", e.Line, e.Err) }
+func (e *PuzzleError) Error() string { return syntaxerr.Message("sudoku", e.Line, e.Err.Error()) }
 
 // Unwrap returns the search's error.
 func (e *PuzzleError) Unwrap() error { return e.Err }
@@ -124,7 +125,7 @@ func (a *Answer) puzzleErr() error {
 // String writes st as one line: the puzzles, the time, the rate, the jobs
 // and the 9x9 core (CoreName), and the slowest puzzle's line and time
 // when st has one, such as "sudoku: 95 puzzles in 12ms (7917 puzzles/s,
-// 2 jobs, core avx2); slowest: line 12 (1.234ms)".
+// 2 jobs, core vector-avx2); slowest: line 12 (1.234ms)".
 func (st BatchStats) String() string {
 	rate := 0.0
 	if st.Elapsed > 0 {

@@ -60,11 +60,8 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var f sudoku.Format
-	if *format != "" {
-		if f, err = sudoku.ParseFormat(*format); err != nil {
-			return cli.Input(err)
-		}
+	if _, err := sudoku.FormatOf(*format, nil); err != nil {
+		return cli.Input(err)
 	}
 	if *limit < 1 {
 		return cli.Inputf("--limit must be at least 1, not %d", *limit)
@@ -81,9 +78,7 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	}
 	defer input.Close(srcs)
 	for i, src := range srcs {
-		if *format == "" {
-			f = sudoku.DetectFormat(src.Peek(1))
-		}
+		f, _ := sudoku.FormatOf(*format, src.Peek(1)) // --format is checked above
 		opt := sudoku.Options{Limit: 1, First: *first || f.First(), Limits: search.Limits{MaxNodes: *maxGuesses}}
 		if *count {
 			opt = sudoku.Options{Limit: *limit, Limits: search.Limits{MaxNodes: *maxGuesses}, NoSolution: true}

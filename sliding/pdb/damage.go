@@ -82,7 +82,9 @@ func (s *Set) settled(ctx context.Context) error {
 // sound runs f, which reads s's tables, with a fault on mapped memory
 // turned into ErrDamaged, then waits for the background checks (settled),
 // so that no result is given from tables whose checksum fails. A damaged
-// set answers nothing more. Every search of a Set runs under it.
+// set answers nothing more. Every IDA* search of a Set (Solve, SolveWith,
+// Split, SearchUnit) runs under it; Heuristic and the estimates of For do
+// not, since a guard per call would cost every estimate.
 func (s *Set) sound(ctx context.Context, f func() error) error {
 	err := guarded(f)
 	if err == nil {

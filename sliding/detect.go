@@ -7,15 +7,17 @@ import (
 	"strings"
 )
 
-// FormatOf returns the format of input that starts with prefix: the one
-// named name (ParseFormat), or when name is "" the one DetectFormat tells
-// from prefix. A name that is not a format gets ParseFormat's error; input
-// whose format cannot be told a *SyntaxError.
-func FormatOf(name string, prefix []byte) (Format, error) {
+// FormatOf returns the format of some input: the one named name
+// (ParseFormat), or when name is "" the one DetectFormat tells from the
+// input's first lines, which peek(n) returns for n lines. peek is not
+// called when name is given, so that a bad name is refused before any
+// input is read. A name that is not a format gets ParseFormat's error;
+// input whose format cannot be told a *SyntaxError.
+func FormatOf(name string, peek func(lines int) []byte) (Format, error) {
 	if name != "" {
 		return ParseFormat(name)
 	}
-	return DetectFormat(prefix)
+	return DetectFormat(peek(2))
 }
 
 // DetectFormat tells the format of input that starts with prefix (its

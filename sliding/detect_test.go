@@ -119,7 +119,11 @@ func TestFormatOf(t *testing.T) {
 		{"csv", "1 2 3\n", "", false},
 		{"", "a,b,c\n", "", true},
 	} {
-		got, err := sliding.FormatOf(tc.name, []byte(tc.prefix))
+		peeked := false
+		got, err := sliding.FormatOf(tc.name, func(int) []byte { peeked = true; return []byte(tc.prefix) })
+		if peeked && tc.name != "" {
+			t.Errorf("%q: the input was read although a format was named", tc.name)
+		}
 		var se *sliding.SyntaxError
 		if got != tc.want || (err != nil) != (tc.want == "") || errors.As(err, &se) != tc.syntax {
 			t.Errorf("%q, %q: got %q, %v; want %q (syntax error %v)", tc.name, tc.prefix, got, err, tc.want, tc.syntax)

@@ -2,14 +2,15 @@ package sudoku
 
 import "bytes"
 
-// FormatOf returns the format of input that starts with prefix: the one
-// called name (ParseFormat), or when name is "" the one DetectFormat tells
-// from prefix.
-func FormatOf(name string, prefix []byte) (Format, error) {
+// FormatOf returns the format of some input: the one called name
+// (ParseFormat), or when name is "" the one DetectFormat tells from the
+// input's first line, which peek(1) returns. peek is not called when name
+// is given, so that a bad name is refused before any input is read.
+func FormatOf(name string, peek func(lines int) []byte) (Format, error) {
 	if name != "" {
 		return ParseFormat(name)
 	}
-	return DetectFormat(prefix), nil
+	return DetectFormat(peek(1)), nil
 }
 
 // DetectFormat tells the format of input that starts with prefix from its

@@ -42,7 +42,11 @@ func TestFormatOf(t *testing.T) {
 		{"", "530070000\n", sudoku.FormatBOJ2239, true},
 		{"csv", "530070000\n", 0, false},
 	} {
-		got, err := sudoku.FormatOf(tc.name, []byte(tc.prefix))
+		peeked := false
+		got, err := sudoku.FormatOf(tc.name, func(int) []byte { peeked = true; return []byte(tc.prefix) })
+		if peeked && tc.name != "" {
+			t.Errorf("%q: the input was read although a format was named", tc.name)
+		}
 		if (err == nil) != tc.ok || tc.ok && got != tc.want {
 			t.Errorf("%q, %q: got %v, %v; want %v (ok %v)", tc.name, tc.prefix, got, err, tc.want, tc.ok)
 		}

@@ -258,7 +258,7 @@ func (w answerWriter) write(line, length int, sol sliding.Solution) {
 // formatOf returns the format of src's boards: --format, or detected from
 // the input when --format is not given.
 func (f *slidingFlags) formatOf(src *input.Source) (sliding.Format, error) {
-	format, err := sliding.FormatOf(f.format, src.Peek(2)) // --format is checked before
+	format, err := sliding.FormatOf(f.format, src.Peek) // --format is checked before
 	return format, src.InFile(cli.Input(err))
 }
 

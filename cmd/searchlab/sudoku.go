@@ -60,8 +60,8 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := sudoku.FormatOf(*format, nil); err != nil {
-		return cli.Input(err)
+	if _, err := sudoku.ParseFormat(*format); *format != "" && err != nil {
+		return cli.Inputf("--format: %v", err)
 	}
 	if *limit < 1 {
 		return cli.Inputf("--limit must be at least 1, not %d", *limit)
@@ -78,7 +78,7 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	}
 	defer input.Close(srcs)
 	for i, src := range srcs {
-		f, _ := sudoku.FormatOf(*format, src.Peek(1)) // --format is checked above
+		f, _ := sudoku.FormatOf(*format, src.Peek) // --format is checked above
 		opt := sudoku.Options{Limit: 1, First: *first || f.First(), Limits: search.Limits{MaxNodes: *maxGuesses}}
 		if *count {
 			opt = sudoku.Options{Limit: *limit, Limits: search.Limits{MaxNodes: *maxGuesses}, NoSolution: true}

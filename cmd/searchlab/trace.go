@@ -99,7 +99,7 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 }
 
 func traceSliding(ctx context.Context, in *input.Source, format, size, goalText, algoName, heuristic string, maxDepth, maxEvents int, maxNodes int64, sink trace.Sink) (api.Trace, error) {
-	f, err := sliding.FormatOf(format, in.Peek(2))
+	f, err := sliding.FormatOf(format, in.Peek)
 	var se *sliding.SyntaxError
 	switch {
 	case errors.As(err, &se): // the input's format cannot be told
@@ -143,7 +143,7 @@ func traceStroke(ctx context.Context, in *input.Source, maxEvents int, maxNodes 
 }
 
 func traceSudoku(ctx context.Context, in *input.Source, format string, maxEvents int) (api.Trace, error) {
-	f, err := sudoku.FormatOf(format, in.Peek(1))
+	f, err := sudoku.FormatOf(format, in.Peek)
 	if err != nil {
 		return api.Trace{}, cli.Inputf("trace: --format: %v", err)
 	}

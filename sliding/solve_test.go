@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchlab/searchlab/internal/racetest"
 	"github.com/searchlab/searchlab/search"
 )
 
@@ -37,7 +38,7 @@ func TestSolversAgreeWithTable(t *testing.T) {
 	// single-threaded searches about fifty times: the two short scrambles
 	// and one random board still take every path below.
 	boards := 6
-	if raceEnabled {
+	if racetest.Enabled {
 		boards = 3
 	}
 	for _, goal := range goals {
@@ -153,7 +154,7 @@ func TestKorf(t *testing.T) {
 	switch {
 	case testing.Short():
 		maxLen = 42
-	case raceEnabled:
+	case racetest.Enabled:
 		maxLen = 45 // the 10 easiest: the race detector slows the single-threaded IDA* about fifty times
 	}
 	if s := os.Getenv("SEARCHLAB_KORF_MAX"); s != "" {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/searchlab/searchlab/internal/racetest"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 )
@@ -18,7 +19,7 @@ func TestSolveTraced(t *testing.T) {
 	r := rand.New(rand.NewPCG(12, 3))
 	goal := sliding.Standard(3, 3)
 	trials := 20
-	if sliding.RaceEnabled {
+	if racetest.Enabled {
 		trials = 5 // the race detector slows these single-threaded searches about fifty times
 	}
 	for trial := range trials {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchlab/searchlab/internal/racetest"
 	"github.com/searchlab/searchlab/search"
 )
 
@@ -139,7 +140,7 @@ func TestAgainstBruteForce(t *testing.T) {
 		for i := range shapes {
 			shapes[i].n = max(1, shapes[i].n/10)
 		}
-	case raceEnabled:
+	case racetest.Enabled:
 		// A quarter of the boards of every shape under the race detector,
 		// which slows this single-threaded comparison about fifty times
 		// (the solvers run no concurrent code that fewer boards miss).
@@ -279,7 +280,7 @@ func TestAgainstFloodReference(t *testing.T) {
 		budgetPerBoard = 5_000_000
 	case testing.Short():
 		perShape = map[int]int{2: 1, 3: 2, 4: 3}
-	case raceEnabled:
+	case racetest.Enabled:
 		// The race detector slows this single-threaded comparison about
 		// fifty times, and it runs no concurrent code that a quarter of the
 		// boards, still every size and colour count, would not.

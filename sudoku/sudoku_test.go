@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchlab/searchlab/internal/racetest"
 	"github.com/searchlab/searchlab/search"
 )
 
@@ -77,7 +78,7 @@ func TestTdokuCounts(t *testing.T) {
 	}
 	ctx := context.Background()
 	for i, line := range answers {
-		if raceEnabled && i%3 != 0 {
+		if racetest.Enabled && i%3 != 0 {
 			// A third of the puzzles (still with 0, 1 and many solutions)
 			// under the race detector, which slows these single-threaded
 			// solvers about fifty times; they run no concurrent code.
@@ -319,7 +320,7 @@ func TestLexminRandom(t *testing.T) {
 	ctx := context.Background()
 	gen, _ := NewGenerator(3, 5)
 	n := 100
-	if raceEnabled {
+	if racetest.Enabled {
 		n = 25 // the race detector slows this single-threaded comparison about fifty times
 	}
 	for k := 0; k < n; k++ {

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/searchlab/searchlab/internal/racetest"
 )
 
 // run runs searchlab in-process with the environment e and args, as main
@@ -80,7 +82,7 @@ func TestMain(m *testing.M) {
 		main()
 		return
 	}
-	if raceEnabled {
+	if racetest.Enabled {
 		// A race-instrumented process sleeps a second at exit by default
 		// (GORACE atexit_sleep_ms); the tests start this binary as a child
 		// many times, so the children skip that sleep. They still

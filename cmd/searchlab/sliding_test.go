@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/searchlab/searchlab/api"
+	"github.com/searchlab/searchlab/internal/racetest"
 
 	"github.com/searchlab/searchlab/sliding"
 )
@@ -142,7 +143,7 @@ func TestSlidingExample(t *testing.T) {
 // against breadth-first search.
 func TestSlidingRandomFormats(t *testing.T) {
 	n := 40
-	if raceEnabled {
+	if racetest.Enabled {
 		// The race detector slows the reference breadth-first searches
 		// about fifty times; 12 boards still keep every worker busy.
 		n = 12

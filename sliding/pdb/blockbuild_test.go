@@ -6,6 +6,8 @@ import (
 	"flag"
 	"slices"
 	"testing"
+
+	"github.com/searchlab/searchlab/internal/racetest"
 )
 
 var checkAll = flag.Bool("pdb.checkall", false, "TestBlockBuilderMatchesPlacements: check every pattern of 6-6-3, not only the first")
@@ -55,7 +57,7 @@ func TestBlockBuilderMatchesPlacements(t *testing.T) {
 		patternCase{4, 4, 0, []int{5, 10}},           // two tiles
 		patternCase{8, 2, 15, []int{0, 1, 2, 9, 10}}, // 8 wide: 7 cells between vertical neighbours
 	)
-	if raceEnabled {
+	if racetest.Enabled {
 		tests = slices.DeleteFunc(tests, func(tc patternCase) bool { return placements(tc.w*tc.h, len(tc.cells)+1) > 2_000_000 })
 	}
 	forEachPattern(t, tests, func(t *testing.T, tc patternCase, p *pattern) {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/searchlab/searchlab/internal/racetest"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
@@ -29,7 +30,7 @@ func TestExpand2(t *testing.T) {
 			s := smallSet(t, tc.w, tc.partition)
 			goal := korfGoal(t, tc.w)
 			boards := 6
-			if pdb.RaceEnabled {
+			if racetest.Enabled {
 				boards = 2
 			}
 			for i := range boards {

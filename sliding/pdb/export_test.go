@@ -2,9 +2,6 @@ package pdb
 
 import "github.com/searchlab/searchlab/sliding/internal/idastar"
 
-// RaceEnabled reports a test binary built with -race (see race_test.go).
-const RaceEnabled = raceEnabled
-
 // ForgetMachines drops the move-pruning machines kept in memory, as a new
 // process would start without them.
 func ForgetMachines() { machines.Clear() }

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchlab/searchlab/internal/racetest"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 )
@@ -260,7 +261,7 @@ func TestSmallBoardsAgainstBFS(t *testing.T) {
 				}
 			}
 			solves := 150
-			if raceEnabled {
+			if racetest.Enabled {
 				solves = 20
 			}
 			checkRandomSolves(t, s, tc.goal, keys, dist, 3, 4, solves)
@@ -271,7 +272,7 @@ func TestSmallBoardsAgainstBFS(t *testing.T) {
 // sample returns the boards of a test that checks every board: all of
 // them, or under the race detector every eighth.
 func sample(keys []string) []string {
-	if !raceEnabled {
+	if !racetest.Enabled {
 		return keys
 	}
 	var some []string

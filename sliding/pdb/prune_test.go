@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchlab/searchlab/internal/racetest"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
@@ -43,7 +44,7 @@ func TestPruningKeepsLengths(t *testing.T) {
 		rng := rand.New(rand.NewPCG(uint64(sz.w), uint64(sz.h)))
 		goal := sliding.Standard(sz.w, sz.h)
 		boards := sz.boards
-		if pdb.RaceEnabled {
+		if racetest.Enabled {
 			boards = max(boards/8, 1)
 		}
 		// One thread: the nodes expanded are then the search's own, not

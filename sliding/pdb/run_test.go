@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/searchlab/searchlab/internal/racetest"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
@@ -114,7 +115,7 @@ func TestResumeAfterNodeCap(t *testing.T) {
 			}
 			t.Logf("%d moves, %d expanded, %d iterations", len(full.Moves), full.Stats.Expanded, full.Stats.Iterations)
 			fracs := []int64{2, 30, 60, 95}
-			if pdb.RaceEnabled {
+			if racetest.Enabled {
 				fracs = []int64{60} // each cut costs about a whole solve
 			}
 			for _, frac := range fracs {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/searchlab/searchlab/internal/racetest"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/internal/idastar"
@@ -237,7 +238,7 @@ func TestZeroAwareSearchAgainstScratch(t *testing.T) {
 			}
 			checked := 0
 			walks := 8
-			if raceEnabled && tc.w*tc.h > 16 {
+			if racetest.Enabled && tc.w*tc.h > 16 {
 				walks = 3 // each 5x5 walk takes seconds under the race detector
 			}
 			for range walks {

@@ -156,9 +156,10 @@ func New(cfg Config) *Server {
 // Config returns the server's limits, defaults filled in.
 func (s *Server) Config() Config { return s.cfg }
 
-// WarmPage starts opening (or building, in the background if the solver
-// has Options.Background) the pattern-database sets of the goals the page
-// offers, blank last on 4x4 and 5x5, so that its boards get them soonest.
+// WarmPage starts opening (or building) in the background the
+// pattern-database sets of the goals the page offers, blank last on 4x4
+// and 5x5, so that its boards get them soonest, and returns at once; a
+// server without databases does nothing.
 func (s *Server) WarmPage() {
 	s.cfg.Solver.Warm(4, 4, 15)
 	s.cfg.Solver.Warm(5, 5, 24)

@@ -136,7 +136,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	}
 	solver := newSolver(e, run)
 	defer solver.Close()
-	algo, _ := sliding.ParseAlgorithm(f.algo) // checked by read
+	algo, _ := sliding.ParseAlgorithm(f.algo) // checked by f.check
 	bt := solve.Batch{Boards: make([]sliding.Board, len(cases)), Goals: goals, Lengths: lengthOnly, Skip: func(i int) bool { return !sh.Has(i) },
 		Method: f.method(algo), Limits: search.Limits{MaxNodes: f.maxNodes}}
 	for i, c := range cases {
@@ -170,7 +170,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 			bar.Add(1)
 			return nil
 		}
-		if *stats && !a.Lookup { // a lookup (Batch.Lengths) has a length alone
+		if *stats { // never with Batch.Lengths, whose lookups have no search
 			fmt.Fprintf(e.stderr, "board %d (line %d): %s\n", i+1, c.Line, a.Report())
 			tally.Add(a)
 		}

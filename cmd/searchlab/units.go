@@ -65,12 +65,12 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
-	solver := newSolver(e, solve.Options{})
-	defer solver.Close()
 	f.algo, f.heuristic = "auto", "linear"
 	if *depth < 0 || *depth > 40 {
 		return cli.Inputf("--depth %d: want 0 to 40", *depth)
 	}
+	solver := newSolver(e, solve.Options{})
+	defer solver.Close()
 	cases, goals, err := f.read(e.stdin)
 	if err != nil {
 		return err
@@ -104,11 +104,11 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
-	solver := newSolver(e, solve.Options{})
-	defer solver.Close()
 	if *bound < 0 || *jobs < 1 || *maxNodes < 0 || *timeout < 0 {
 		return cli.Inputf("--bound, --max-nodes and --timeout must not be negative, --jobs at least 1")
 	}
+	solver := newSolver(e, solve.Options{})
+	defer solver.Close()
 	lines, err := units.ReadUnits(e.stdin)
 	if err != nil {
 		return err
@@ -149,8 +149,6 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
-	solver := newSolver(e, solve.Options{})
-	defer solver.Close()
 	f.algo, f.heuristic = "auto", "linear"
 	if *procs < 1 || *depth < 0 || *depth > 40 {
 		return cli.Inputf("--procs must be at least 1, --depth 0 to 40")
@@ -172,7 +170,8 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	if *unitsFile != "" {
 		return driveStep(e, out, *unitsFile, answers, report)
 	}
-
+	solver := newSolver(e, solve.Options{})
+	defer solver.Close()
 	cases, goals, err := f.read(e.stdin)
 	if err != nil {
 		return err

@@ -113,7 +113,7 @@ func (t *slidingTrace) stream(w http.ResponseWriter) error {
 	case errors.Is(err, sliding.ErrUnsolvable):
 		err = unsolvable()
 	case err != nil:
-		err = t.s.solveError(t.r, err, t.maxNodes, t.limit)
+		err = t.s.solveError(t.r, err, t.maxNodes, t.limit, false)
 	default:
 		err = errors.New("internal error: the trace wrote no start record")
 	}

@@ -311,7 +311,7 @@ func Sudoku(ctx context.Context, g sudoku.Grid, keep int) (api.Trace, error) {
 	start := &api.SudokuTraceStart{TraceStart: api.TraceStart{Type: "start", Puzzle: "sudoku"}, Box: g.Box, Size: n, Grid: lineOf(g), MaxEvents: max}
 	events := make([]api.SudokuEvent, len(ex.Steps))
 	for i, st := range ex.Steps {
-		events[i] = api.SudokuEvent{Type: "event", Step: st}
+		events[i] = api.SudokuEvent{Type: "event", TraceStep: st}
 		if st.Cell >= 0 {
 			events[i].Row, events[i].Col = st.Cell/n+1, st.Cell%n+1
 		}

@@ -30,11 +30,11 @@ func (g *hgrid) hiddenSingle() (Step, bool) {
 						Cells: []int{c}, Placements: []Candidate{{c, d}}}
 					switch {
 					case alone:
-						st.Technique, st.tenths = "Full House", 10
+						st.Technique, st.se = "Full House", 1.0
 					case t == 0:
-						st.tenths = 12
+						st.se = 1.2
 					default:
-						st.tenths = 15
+						st.se = 1.5
 					}
 					return st, true
 				}
@@ -49,7 +49,7 @@ func (g *hgrid) nakedSingle() (Step, bool) {
 	for i, c := range g.cand {
 		if g.val[i] == 0 && pop(c) == 1 {
 			d := bits.TrailingZeros16(c)
-			return Step{Technique: "Naked Single", tenths: 23, Digits: []int{d}, Cells: []int{i},
+			return Step{Technique: "Naked Single", se: 2.3, Digits: []int{d}, Cells: []int{i},
 				Placements: []Candidate{{i, d}}}, true
 		}
 	}
@@ -106,9 +106,9 @@ func (g *hgrid) locking(direct bool) (Step, bool) {
 						}
 						if left == 1 {
 							st := g.lockingStep(h1, h2, d)
-							st.Technique, st.tenths = "Direct Pointing", 17
+							st.Technique, st.se = "Direct Pointing", 1.7
 							if t1 != 0 {
-								st.Technique, st.tenths = "Direct Claiming", 19
+								st.Technique, st.se = "Direct Claiming", 1.9
 							}
 							st.Houses = append(st.Houses, houseName(h3))
 							st.Placements = []Candidate{{at, d}}
@@ -135,9 +135,9 @@ func (g *hgrid) allIn(h1 int, pos uint16, h2 int) bool {
 // lockingStep is the pointing (h1 a block) or claiming step of digit d in
 // h1 and h2: d leaves the cells of h2 outside h1.
 func (g *hgrid) lockingStep(h1, h2, d int) Step {
-	st := Step{Technique: "Pointing", tenths: 26, Digits: []int{d}, Houses: []string{houseName(h1), houseName(h2)}}
+	st := Step{Technique: "Pointing", se: 2.6, Digits: []int{d}, Houses: []string{houseName(h1), houseName(h2)}}
 	if h1 >= 9 {
-		st.Technique, st.tenths = "Claiming", 28
+		st.Technique, st.se = "Claiming", 2.8
 	}
 	for _, c := range hHouse[h2] {
 		if g.cand[c]&(1<<d) == 0 {
@@ -212,11 +212,11 @@ func (g *hgrid) hiddenSet(n int, direct bool) (Step, bool) {
 						continue
 					}
 					st.Technique = "Direct " + st.Technique
-					st.tenths = [5]int{2: 20, 3: 25, 4: 43}[n]
+					st.se = [5]float64{2: 2.0, 3: 2.5, 4: 4.3}[n]
 					return st, true
 				}
 				if len(st.Eliminations) > 0 {
-					st.tenths = [5]int{2: 34, 3: 40, 4: 54}[n]
+					st.se = [5]float64{2: 3.4, 3: 4.0, 4: 5.4}[n]
 					return st, true
 				}
 			}
@@ -249,7 +249,7 @@ func (g *hgrid) nakedSet(n int) (Step, bool) {
 				if !good || pop(union) != n {
 					continue
 				}
-				st := Step{Technique: "Naked " + subsetNames[n], tenths: [5]int{2: 30, 3: 36, 4: 50}[n],
+				st := Step{Technique: "Naked " + subsetNames[n], se: [5]float64{2: 3.0, 3: 3.6, 4: 5.0}[n],
 					Digits: digitsOf(union), Houses: []string{houseName(h)}}
 				for j, c := range hHouse[h] {
 					if combo&(1<<j) != 0 {
@@ -299,7 +299,7 @@ func (g *hgrid) fish(n int) (Step, bool) {
 				if !good || pop(union) != n {
 					continue
 				}
-				st := Step{Technique: fishNames[n], tenths: [5]int{2: 32, 3: 38, 4: 52}[n], Digits: []int{d}}
+				st := Step{Technique: fishNames[n], se: [5]float64{2: 3.2, 3: 3.8, 4: 5.2}[n], Digits: []int{d}}
 				for m := combo; m != 0; m &= m - 1 {
 					st.Houses = append(st.Houses, houseName(9*base+bits.TrailingZeros16(m)))
 				}

@@ -61,7 +61,7 @@ func BranchAndBound[S any](ctx context.Context, starts iter.Seq[S], p Maximize[S
 		if !started {
 			res.Best, res.Value, started = s, p.Value(s), true
 			if m.obs != nil {
-				emitState(&m, s, ev{kind: Improve, g: res.Value, bound: p.Bound(s), best: res.Value, frontier: 1, stored: 1})
+				emitState(&m, s, ev[int]{kind: Improve, g: res.Value, bound: p.Bound(s), best: res.Value, frontier: 1, stored: 1})
 			}
 		}
 		if err := b.visit(s, 1); err != nil {
@@ -93,13 +93,13 @@ func (b *branch[S]) visit(s S, depth int) error {
 	if v := b.p.Value(s); v > b.res.Value {
 		b.res.Best, b.res.Value = s, v
 		if b.obs {
-			emitState(b.m, s, ev{kind: Improve, g: v, depth: depth - 1, bound: b.p.Bound(s), best: v, frontier: depth, stored: depth})
+			emitState(b.m, s, ev[int]{kind: Improve, g: v, depth: depth - 1, bound: b.p.Bound(s), best: v, frontier: depth, stored: depth})
 		}
 	}
 	if b.p.Bound(s) <= b.res.Value {
 		if depth == 1 {
 			if b.obs {
-				emitState(b.m, s, ev{kind: Prune, g: b.p.Value(s), depth: 0, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: depth})
+				emitState(b.m, s, ev[int]{kind: Prune, g: b.p.Value(s), depth: 0, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: depth})
 			}
 		}
 		return nil
@@ -111,7 +111,7 @@ func (b *branch[S]) visit(s S, depth int) error {
 		return err
 	}
 	if b.obs {
-		emitState(b.m, s, ev{kind: Expand, g: b.p.Value(s), depth: depth - 1, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: depth})
+		emitState(b.m, s, ev[int]{kind: Expand, g: b.p.Value(s), depth: depth - 1, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: depth})
 	}
 	var stopped error
 	for t := range b.p.Children(s) {
@@ -122,12 +122,12 @@ func (b *branch[S]) visit(s S, depth int) error {
 		}
 		if b.p.Bound(t) <= b.res.Value {
 			if b.obs {
-				emitChild(b.m, t, s, ev{kind: Prune, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
+				emitChild(b.m, t, s, ev[int]{kind: Prune, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
 			}
 			continue
 		}
 		if b.obs {
-			emitChild(b.m, t, s, ev{kind: Generate, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
+			emitChild(b.m, t, s, ev[int]{kind: Generate, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
 		}
 		stopped = b.visit(t, depth+1)
 	}

@@ -39,16 +39,7 @@ type reached[S any, D Cost] struct {
 // yielded once, in O(1) time per step; memory is O(V) over the V states
 // reached.
 func BFSReach[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], lim Limits) *Reach[S, int] {
-	states := func(s S) iter.Seq[S] {
-		return func(yield func(S) bool) {
-			for t := range next(s) {
-				if !yield(t) {
-					return
-				}
-			}
-		}
-	}
-	return &Reach[S, int]{ctx: ctx, start: start, states: states, lim: lim, uniform: true}
+	return &Reach[S, int]{ctx: ctx, start: start, states: statesOf(next), lim: lim, uniform: true}
 }
 
 // DijkstraReach returns a Reach that yields the states reachable from start
@@ -62,7 +53,9 @@ func DijkstraReach[S comparable, C Cost](ctx context.Context, start S, next Succ
 // All yields each reachable state with its distance (steps for BFSReach,
 // least cost for DijkstraReach), nearest first. A state is yielded before
 // its successors are generated, so stopping early saves that work. The
-// sequence ends early when a limit is reached; Err then says why. All can
+// sequence ends early when a limit is reached (at most Limits.MaxNodes
+// states are yielded, each expanded if the caller goes on); Err then says
+// why. All can
 // be ranged over once; later calls yield nothing.
 func (r *Reach[S, D]) All() iter.Seq2[S, D] {
 	return func(yield func(S, D) bool) {
@@ -72,6 +65,9 @@ func (r *Reach[S, D]) All() iter.Seq2[S, D] {
 		r.used = true
 		m := onePass(r.ctx, r.lim, &r.stats, r.start)
 		defer m.done()
+		if r.err = m.begin(); r.err != nil {
+			return
+		}
 		if r.uniform {
 			r.err = r.bfs(&m, yield)
 		} else {
@@ -89,6 +85,9 @@ func (r *Reach[S, D]) bfs(m *meter, yield func(S, D) bool) error {
 		e := r.seen[s]
 		e.done = true
 		steps := e.g
+		if err := m.room(); err != nil {
+			return err
+		}
 		if !yield(s, steps) {
 			return nil
 		}
@@ -136,6 +135,9 @@ func (r *Reach[S, D]) dijkstra(m *meter, yield func(S, D) bool) error {
 		}
 		e.done = true
 		closed++
+		if err := m.room(); err != nil {
+			return err
+		}
 		if !yield(it.state, e.g) {
 			return nil
 		}
@@ -185,3 +187,16 @@ func (r *Reach[S, D]) Err() error { return r.err }
 
 // Stats returns the work done by All so far.
 func (r *Reach[S, D]) Stats() Stats { return r.stats }
+
+// statesOf returns next without the costs: the states one step from s.
+func statesOf[S any, C Cost](next Successors[S, C]) func(S) iter.Seq[S] {
+	return func(s S) iter.Seq[S] {
+		return func(yield func(S) bool) {
+			for t := range next(s) {
+				if !yield(t) {
+					return
+				}
+			}
+		}
+	}
+}

@@ -167,15 +167,22 @@ type ev[C Cost] struct {
 	g, h, bound, best       C
 	depth, frontier, stored int
 	backward                bool
+	// limit is the bound when it is a depth (byDepth), not a cost.
+	limit   int
+	byDepth bool
 }
 
 // emit completes an event with the search's counts and passes it to the
 // observer, which must not be nil.
 func emit[C Cost](m *meter, state, parent any, e ev[C]) {
 	f := e.g + e.h
-	m.obs(Event{Kind: e.kind, State: state, Parent: parent, G: toInt(e.g), H: toInt(e.h), F: toInt(f), Depth: e.depth, Bound: toInt(e.bound), Best: toInt(e.best),
+	bound, boundF := toInt(e.bound), float64(e.bound)
+	if e.byDepth {
+		bound, boundF = e.limit, float64(e.limit)
+	}
+	m.obs(Event{Kind: e.kind, State: state, Parent: parent, G: toInt(e.g), H: toInt(e.h), F: toInt(f), Depth: e.depth, Bound: bound, Best: toInt(e.best),
 		Expanded: m.stats.Expanded, Generated: m.stats.Generated, Frontier: e.frontier, Stored: e.stored, Backward: e.backward,
-		Costs: EventCosts{G: float64(e.g), H: float64(e.h), F: float64(f), Bound: float64(e.bound), Best: float64(e.best)}})
+		Costs: EventCosts{G: float64(e.g), H: float64(e.h), F: float64(f), Bound: boundF, Best: float64(e.best)}})
 }
 
 // emitNone reports an event about no state (a threshold).

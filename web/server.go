@@ -141,6 +141,7 @@ func New(cfg Config) *Server {
 		http.ServeFileFS(w, r, static, "index.html")
 	})
 	s.mux.HandleFunc("/api/health", s.health)
+	s.mux.HandleFunc("/api/methods", s.methods)
 	s.mux.HandleFunc("/api/sliding/solve", s.postLane(decoded(s.slidingSolve), tableLookup))
 	s.mux.HandleFunc("/api/sliding/compare", s.post(decoded(s.slidingCompare)))
 	s.mux.HandleFunc("/api/sudoku/solve", s.post(decoded(s.sudokuSolve)))

@@ -2,6 +2,7 @@
 // it through /api/sliding/solve, and replay the moves on the board.
 
 import { $, $$, el, fmtInt, fmtNs, showResult, reducedMotion, after, setState, busy, run, api, readInput } from './lib.js';
+import { methods, algorithm, algorithmsFor, defaultAlgorithm, fill, heuristicMenu, describe } from './methods.js';
 
 export const sl = {
   w: 3, h: 3,
@@ -143,7 +144,24 @@ function setSize(value) {
   $('#sliding-size').value = value;
   [sl.w, sl.h] = value.split('x').map(Number);
   fillGoals();
+  fillMethods();
 }
+
+// fillMethods offers the server's algorithms for the current size, then
+// the heuristics the chosen one takes, keeping the choices that remain.
+function fillMethods() {
+  const size = `${sl.w}x${sl.h}`;
+  fill($('#sliding-algo'), algorithmsFor(size).map((a) => [a.name, a.label]), $('#sliding-algo').value, defaultAlgorithm()?.name);
+  methodChanged();
+}
+
+// methodChanged fits the heuristic menu and the hint to the algorithm.
+function methodChanged() {
+  const a = algorithm($('#sliding-algo').value);
+  heuristicMenu($('#sliding-heuristic'), a, `${sl.w}x${sl.h}`);
+  $('#sliding-algo-hint').textContent = methods.error || describe(a);
+}
+$('#sliding-algo').addEventListener('change', methodChanged);
 
 $('#sliding-size').addEventListener('change', (e) => {
   setSize(e.target.value);
@@ -248,7 +266,10 @@ function updateReplay() {
     s.classList.toggle('current', i === sl.k - 1);
   });
 }
-after.sliding = updateReplay;
+after.sliding = () => {
+  updateReplay();
+  if (!busy('sliding')) methodChanged();
+};
 
 $('#sliding-reset').addEventListener('click', () => { pause(); showStep(0); });
 $('#sliding-back').addEventListener('click', () => { pause(); if (sl.k > 0) showStep(sl.k - 1); });
@@ -264,11 +285,11 @@ $('#sliding-form').addEventListener('submit', (e) => {
   const goal = currentGoal();
   const algo = $('#sliding-algo').value;
   const req = { board: tiles.join(' '), format: 'line', size: `${sl.w}x${sl.h}`, goal: goal.join(' '), algo };
-  if (algo === 'astar' || algo === 'idastar') req.heuristic = $('#sliding-heuristic').value;
+  if (!$('#sliding-heuristic').disabled) req.heuristic = $('#sliding-heuristic').value;
   drawTiles(tiles);
   run('sliding', 'Solving', async (signal) => {
     const r = await api('/api/sliding/solve', req, signal).catch((err) => {
-      if (err.body?.limit) err.message += '. Try auto, or A* or IDA* with linear conflict.';
+      if (err.body?.limit) err.message += `. Try ${defaultAlgorithm()?.label ?? 'the default algorithm'}, or a stronger heuristic.`;
       throw err;
     });
     const moves = r.moves || '';

@@ -37,17 +37,11 @@ func waitMethods(p *page) {
 		`"data-methods " + document.body.dataset.methods + ": " + document.getElementById("sliding-algo-hint")?.textContent`)
 }
 
-// wantMenus returns the menus the page should build from m on a 3x3
-// board: Sliding every algorithm, Watch those that can be traced, Race
-// those that can be traced and are not depth-limited, once per heuristic
+// wantMenus returns the menus the page should build from m: Sliding
+// every algorithm, Watch those that can be traced, Race those that can be
+// traced and are not depth-limited, once per heuristic without databases
 // when informed.
 func wantMenus(m web.Methods) (sliding, watch, race []option) {
-	var hs []web.Heuristic
-	for _, h := range m.Heuristics {
-		if h.Available && (len(h.Sizes) == 0 || slices.Contains(h.Sizes, "3x3")) {
-			hs = append(hs, h)
-		}
-	}
 	for _, a := range m.Algorithms {
 		sliding = append(sliding, option{a.Name, a.Label})
 		if !a.Traceable {
@@ -61,8 +55,8 @@ func wantMenus(m web.Methods) (sliding, watch, race []option) {
 			race = append(race, option{a.Name, a.Label})
 			continue
 		}
-		for _, h := range hs {
-			if len(a.Heuristics) == 0 || slices.Contains(a.Heuristics, h.Name) {
+		for _, h := range m.Heuristics {
+			if !h.Databases {
 				race = append(race, option{a.Name + ":" + h.Name, a.Label + " (" + h.Label + ")"})
 			}
 		}

@@ -14,49 +14,31 @@ type Methods struct {
 	Heuristics []Heuristic `json:"heuristics"`
 }
 
-// Algorithm is one algorithm of Methods.
+// Algorithm is one algorithm of Methods (temporary: the registry's).
 type Algorithm struct {
-	// Name is the value of a request's "algo"; Label names it for people.
-	Name  string `json:"name"`
-	Label string `json:"label"`
-	// Default marks the algorithm a request without "algo" gets.
-	Default bool `json:"default,omitempty"`
-	// Optimal reports that its answers are proven the fewest moves.
-	Optimal bool `json:"optimal"`
-	// BoundedMemory reports that it keeps only its path (and what the
-	// heuristic needs), not every board it reaches.
-	BoundedMemory bool `json:"bounded_memory"`
-	// Bidirectional reports that it searches from the goal too.
-	Bidirectional bool `json:"bidirectional"`
-	// Informed reports that it takes a heuristic.
-	Informed bool `json:"informed"`
-	// DepthLimited reports that it searches only to max_depth.
-	DepthLimited bool `json:"depth_limited"`
-	// Traceable reports that /api/trace/sliding can follow it.
-	Traceable bool `json:"traceable"`
-	// Weight is the weight on the heuristic of a weighted search.
-	Weight float64 `json:"weight,omitempty"`
-	// Heuristics lists the heuristics it takes when not every one.
-	Heuristics []string `json:"heuristics,omitempty"`
-	// Sizes lists the board sizes (WxH) it works on; none is every size.
-	Sizes []string `json:"sizes,omitempty"`
+	Name          string `json:"name"`
+	Label         string `json:"label"`
+	Optimal       bool   `json:"optimal"`
+	BoundedMemory bool   `json:"bounded_memory"`
+	Bidirectional bool   `json:"bidirectional"`
+	Informed      bool   `json:"informed"`
+	Weighted      bool   `json:"weighted"`
+	Traceable     bool   `json:"traceable"`
+	DepthLimited  bool   `json:"depth_limited"`
+	BoundFrom     int    `json:"bound_from,omitempty"`
+	Default       bool   `json:"default,omitempty"`
+	Doc           string `json:"doc"`
 }
 
-// Heuristic is one heuristic of Methods.
+// Heuristic is one heuristic of Methods (temporary: the registry's).
 type Heuristic struct {
-	// Name is the value of a request's "heuristic"; Label names it for
-	// people.
-	Name  string `json:"name"`
-	Label string `json:"label"`
-	// Default marks the heuristic a request without "heuristic" gets.
-	Default bool `json:"default,omitempty"`
-	// NeedsDatabases reports that it looks up pattern databases.
-	NeedsDatabases bool `json:"needs_databases"`
-	// Available is false when this server cannot use it (pattern
-	// databases on a server without them).
-	Available bool `json:"available"`
-	// Sizes lists the board sizes (WxH) it works on; none is every size.
-	Sizes []string `json:"sizes,omitempty"`
+	Name      string `json:"name"`
+	Label     string `json:"label"`
+	Databases bool   `json:"databases"`
+	MinCells  int    `json:"min_cells,omitempty"`
+	MaxCells  int    `json:"max_cells,omitempty"`
+	Default   bool   `json:"default,omitempty"`
+	Doc       string `json:"doc"`
 }
 
 func (s *Server) methods(w http.ResponseWriter, r *http.Request) {
@@ -72,12 +54,12 @@ func (s *Server) methods(w http.ResponseWriter, r *http.Request) {
 func (s *Server) methodList() Methods {
 	var m Methods
 	for _, a := range sliding.Algorithms() {
-		m.Algorithms = append(m.Algorithms, Algorithm{Name: string(a), Label: tempLabels[string(a)], Default: a == sliding.Auto,
+		m.Algorithms = append(m.Algorithms, Algorithm{Name: string(a), Label: tempLabels[string(a)], Default: a == sliding.Auto, Doc: "does " + string(a),
 			Optimal: a != sliding.DFS && a != sliding.WAStar && a != sliding.Anytime, BoundedMemory: a == sliding.DFS || a == sliding.IDDFS || a == sliding.IDAStar || a == sliding.Auto,
 			Bidirectional: a == sliding.BiBFS || a == sliding.NBS, Informed: a.Informed(), DepthLimited: a == sliding.DFS, Traceable: a != sliding.Auto})
 	}
 	for _, h := range sliding.Heuristics() {
-		m.Heuristics = append(m.Heuristics, Heuristic{Name: h, Label: tempLabels[h], Default: h == "linear", Available: true})
+		m.Heuristics = append(m.Heuristics, Heuristic{Name: h, Label: tempLabels[h], Default: h == "linear", Doc: "estimates " + h})
 	}
 	return m
 }

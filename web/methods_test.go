@@ -103,13 +103,10 @@ func TestMethods(t *testing.T) {
 	for _, a := range m.Algorithms {
 		hs := []string{""}
 		if a.Informed {
-			hs = a.Heuristics
-			if len(hs) == 0 {
-				hs = nil
-				for _, h := range m.Heuristics {
-					if h.Available {
-						hs = append(hs, h.Name)
-					}
+			hs = nil
+			for _, h := range m.Heuristics {
+				if !h.Databases {
+					hs = append(hs, h.Name)
 				}
 			}
 		}

@@ -64,27 +64,20 @@ type TraceSlidingRequest struct {
 }
 
 func (s *Server) traceSliding(r *http.Request, q *TraceSlidingRequest) (any, error) {
-	b, goal, err := q.board()
-	if err != nil {
-		return nil, err
-	}
 	if q.Algo == "" {
-		return nil, errorf(http.StatusBadRequest, "algo: missing; pick bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
+		return nil, errorf(http.StatusBadRequest, "algo: missing; pick "+solve.TraceableNames())
 	}
-	algo, err := sliding.ParseAlgorithm(q.Algo)
-	if err != nil {
-		return nil, errorf(http.StatusBadRequest, "algo: "+err.Error())
-	}
-	if q.MaxDepth < 0 {
-		return nil, errorf(http.StatusBadRequest, "max_depth must not be negative")
-	}
-	n, maxNodes, timeout, err := s.traceLimits(q.MaxEvents, q.Limits)
+	n, err := traceEvents(q.MaxEvents)
 	if err != nil {
 		return nil, err
 	}
-	return &slidingTrace{s: s, r: r, b: b, goal: goal, maxNodes: maxNodes, limit: timeout,
-		opt: trace.SlidingOptions{Algorithm: algo, Heuristic: q.Heuristic, MaxDepth: q.MaxDepth,
-			MaxEvents: n, Kinds: q.Kinds, Limits: s.searchLimits(maxNodes), MaxBytes: maxTraceBytes}}, nil
+	job, err := s.slidingJob(&q.SlidingRequest)
+	if err != nil {
+		return nil, err
+	}
+	return &slidingTrace{s: s, r: r, b: job.b, goal: job.goal, maxNodes: job.maxNodes, limit: job.timeout,
+		opt: trace.SlidingOptions{Algorithm: job.method.Algorithm, Heuristic: job.method.Heuristic, MaxDepth: job.method.MaxDepth,
+			MaxEvents: n, Kinds: q.Kinds, Limits: s.searchLimits(job.maxNodes), MaxBytes: maxTraceBytes}}, nil
 }
 
 // slidingTrace is a sliding trace to run and write as one JSON object,

@@ -29,21 +29,14 @@ document.body.dataset.methods = methods.error ? 'error' : 'loaded';
 export const algorithm = (name) => methods.algorithms.find((a) => a.name === name);
 export const heuristic = (name) => methods.heuristics.find((h) => h.name === name);
 
-// fits reports whether an entry works on a w x h board: entries that
-// list their sizes work on those only.
-const fits = (m, size) => !size || !m.sizes?.length || m.sizes.includes(size);
+// algorithmsFor lists the algorithms that pass keep, in the server's order.
+export const algorithmsFor = (keep = () => true) => methods.algorithms.filter(keep);
 
-// algorithmsFor lists the algorithms that work on boards of size (WxH; ""
-// for any) and pass keep.
-export const algorithmsFor = (size, keep = () => true) => methods.algorithms.filter((a) => fits(a, size) && keep(a));
-
-// heuristicsOf lists the heuristics algorithm a takes on boards of size
-// (none when a is not informed), without those the server cannot use (a
-// heuristic of pattern databases on a server without them).
-export function heuristicsOf(a, size = '') {
-  if (!a?.informed) return [];
-  const names = a.heuristics?.length ? a.heuristics : methods.heuristics.map((h) => h.name);
-  return names.map(heuristic).filter((h) => h && h.available !== false && fits(h, size));
+// heuristicsOf lists the heuristics the page offers with algorithm a: none
+// when a is not informed, else those that need no pattern databases (the
+// fastest method, the default algorithm, uses the databases by itself).
+export function heuristicsOf(a) {
+  return a?.informed ? methods.heuristics.filter((h) => !h.databases) : [];
 }
 
 // label names a method for people: an algorithm's label, with its
@@ -62,17 +55,11 @@ export function fill(select, options, ...prefer) {
   select.value = prefer.find((v) => v !== undefined && options.some(([k]) => k === v)) ?? options[0]?.[0] ?? '';
 }
 
-// describe says in a few words what algorithm a promises: whether its
-// answers are proven the fewest moves, the memory it takes, whether it
-// searches from both ends.
+// describe says in a few words what algorithm a does, and whether its
+// lengths are proven the fewest.
 export function describe(a) {
   if (!a) return '';
-  const parts = [a.optimal ? 'proven fewest moves' : 'not proven the fewest moves',
-    a.bounded_memory ? 'little memory' : 'keeps every board it reaches'];
-  if (a.bidirectional) parts.push('searches from both ends');
-  if (a.weight) parts.push(`heuristic weighted ×${a.weight}`);
-  const text = parts.join(', ');
-  return `${a.label}: ${text}.`;
+  return `${a.label}: ${a.doc}${a.optimal ? '' : ' (not proven the fewest moves)'}.`;
 }
 
 // defaultAlgorithm is the algorithm the server answers with when none is
@@ -80,13 +67,13 @@ export function describe(a) {
 export const defaultAlgorithm = () => methods.algorithms.find((a) => a.default) ?? methods.algorithms[0];
 export const defaultHeuristic = () => methods.heuristics.find((h) => h.default) ?? methods.heuristics[0];
 
-// heuristicMenu fills a heuristic <select> with what algorithm a takes on
-// boards of size, keeping the choice where it can (else want, else the
-// default heuristic), and disables it when a takes none. It reports
-// whether a takes a heuristic.
-export function heuristicMenu(select, a, size = '', want = undefined) {
-  const hs = heuristicsOf(a, size);
-  const shown = hs.length ? hs : methods.heuristics.filter((h) => h.available !== false && fits(h, size));
+// heuristicMenu fills a heuristic <select> with what algorithm a takes,
+// choosing want if given, else the choice it had, else the default
+// heuristic; it disables the menu, showing every heuristic, when a takes
+// none. It reports whether a takes a heuristic.
+export function heuristicMenu(select, a, want = undefined) {
+  const hs = heuristicsOf(a);
+  const shown = hs.length ? hs : methods.heuristics.filter((h) => !h.databases);
   fill(select, shown.map((h) => [h.name, h.label]), want, select.value, defaultHeuristic()?.name);
   select.disabled = hs.length === 0;
   return hs.length > 0;

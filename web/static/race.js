@@ -6,7 +6,7 @@
 
 import { $, $$, el, fmtInt, setState, run, api, after, busy } from './lib.js';
 import { miniBoard } from './watch.js';
-import { algorithm, algorithmsFor, heuristicsOf, fill, label as methodLabel } from './methods.js';
+import { algorithm, algorithmsFor, heuristicsOf, defaultHeuristic, fill, label as methodLabel } from './methods.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -15,28 +15,28 @@ const SVG = 'http://www.w3.org/2000/svg';
 const split = (key) => key.split(':');
 const label = (key) => (key ? methodLabel(...split(key)) : 'none');
 
-// choices lists the searches a lane may run on boards of size: each
+// choices lists the searches a lane may run: each
 // algorithm that can be traced and goes as deep as it must (a
 // depth-limited search may never reach the goal), once per heuristic when
 // it takes one.
-function choices(size) {
-  return algorithmsFor(size, (a) => a.traceable && !a.depth_limited).flatMap((a) => {
-    const hs = heuristicsOf(a, size);
+function choices() {
+  return algorithmsFor((a) => a.traceable && !a.depth_limited).flatMap((a) => {
+    const hs = heuristicsOf(a);
     return hs.length ? hs.map((h) => `${a.name}:${h.name}`) : [a.name];
   });
 }
 
-// fillLanes offers the choices in each lane, keeping those that remain;
-// the first race is an uninformed search against an informed one, and a
-// third lane is empty.
+// fillLanes offers the choices in each lane; the first race is the first
+// uninformed search against the first informed one with the default
+// heuristic, and the third lane is empty.
 function fillLanes() {
-  const keys = choices($('#race-size').value);
-  const uninformed = keys.find((k) => !algorithm(split(k)[0])?.informed);
-  const informed = keys.find((k) => algorithm(split(k)[0])?.informed);
-  for (const [id, def] of [['#race-a', uninformed], ['#race-b', informed], ['#race-c', '']]) {
+  const keys = choices();
+  const informed = (k) => algorithm(split(k)[0])?.informed;
+  const first = [keys.find((k) => !informed(k)), keys.find((k) => informed(k) && split(k)[1] === defaultHeuristic()?.name)];
+  for (const [id, def] of [['#race-a', first[0]], ['#race-b', first[1]], ['#race-c', '']]) {
     const opts = keys.map((k) => [k, label(k)]);
     if (id === '#race-c') opts.push(['', 'none']);
-    fill($(id), opts, $(id).value, def);
+    fill($(id), opts, def);
   }
 }
 
@@ -209,7 +209,6 @@ $('#race-shuffle').addEventListener('click', () => {
 
 $('#race-size').addEventListener('change', () => {
   $('#race-board').value = shuffle(...raceSize());
-  fillLanes();
 });
 
 $('#race-form').addEventListener('submit', (ev) => {

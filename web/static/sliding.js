@@ -144,21 +144,12 @@ function setSize(value) {
   $('#sliding-size').value = value;
   [sl.w, sl.h] = value.split('x').map(Number);
   fillGoals();
-  fillMethods();
-}
-
-// fillMethods offers the server's algorithms for the current size, then
-// the heuristics the chosen one takes, keeping the choices that remain.
-function fillMethods() {
-  const size = `${sl.w}x${sl.h}`;
-  fill($('#sliding-algo'), algorithmsFor(size).map((a) => [a.name, a.label]), $('#sliding-algo').value, defaultAlgorithm()?.name);
-  methodChanged();
 }
 
 // methodChanged fits the heuristic menu and the hint to the algorithm.
 function methodChanged() {
   const a = algorithm($('#sliding-algo').value);
-  heuristicMenu($('#sliding-heuristic'), a, `${sl.w}x${sl.h}`);
+  heuristicMenu($('#sliding-heuristic'), a);
   $('#sliding-algo-hint').textContent = methods.error || describe(a);
 }
 $('#sliding-algo').addEventListener('change', methodChanged);
@@ -304,14 +295,20 @@ $('#sliding-form').addEventListener('submit', (e) => {
     Object.assign(sl, { states, k: 0 });
     $('#sliding-moves').replaceChildren(...[...moves].map((m) => el('span', {}, m)));
     const s = r.stats || {};
+    // A length not proven the fewest says what is proven: a lower bound.
+    const bound = !r.optimal && r.bound > 0 ? [['fewest moves at least', r.bound]] : [];
     showResult($('#sliding-result'), [
-      ['length', r.length], ['optimal', r.optimal ? 'yes' : 'not proven'], ['method', r.method || algo],
+      ['length', r.length], ['optimal', r.optimal ? 'yes' : 'not proven'], ...bound, ['method', r.method || algo],
       ['nodes expanded', fmtInt(s.expanded)], ['generated', fmtInt(s.generated)], ['time', fmtNs(s.elapsed_ns)],
     ]);
     if (r.length === 0) return 'The board is already at the goal.';
     return `Solved: ${r.length} moves${r.optimal ? ' (optimal)' : ' (not proven optimal)'}. Play or Step replays them.`;
   });
 });
+
+// The server's algorithms, its default chosen.
+fill($('#sliding-algo'), algorithmsFor().map((a) => [a.name, a.label]), defaultAlgorithm()?.name);
+methodChanged();
 
 // The start-up board: the hardest 3x3 board for the standard goal (31 moves).
 setSize('3x3');

@@ -13,18 +13,17 @@ import { algorithm, algorithmsFor, fill, heuristicMenu, label } from './methods.
 const stepper = new Stepper('watch', 'watch');
 after.watch = () => {
   stepper.update();
-  if (!busy('watch')) heuristicMenu($('#watch-heuristic'), algorithm($('#watch-algo').value), $('#watch-size').value);
+  if (!busy('watch')) heuristicMenu($('#watch-heuristic'), algorithm($('#watch-algo').value));
 };
 
-// fillWatchMethods offers the algorithms that can be traced on the chosen
-// size, A* first chosen: the textbook best-first search, whose open list
-// is the most telling to watch.
+// fillWatchMethods offers the algorithms that can be traced, choosing the
+// optimal informed one that keeps one frontier (A*): the textbook
+// best-first search, whose open list is the most telling to watch.
 function fillWatchMethods() {
-  const size = $('#watch-size').value;
-  const algs = algorithmsFor(size, (a) => a.traceable);
+  const algs = algorithmsFor((a) => a.traceable);
   const first = algs.find((a) => a.informed && a.optimal && !a.bounded_memory && !a.bidirectional) ?? algs[0];
   fill($('#watch-algo'), algs.map((a) => [a.name, a.label]), $('#watch-algo').value, first?.name);
-  heuristicMenu($('#watch-heuristic'), algorithm($('#watch-algo').value), size);
+  heuristicMenu($('#watch-heuristic'), algorithm($('#watch-algo').value));
 }
 
 const MODES = ['sliding', 'stroke', 'sudoku'];
@@ -422,7 +421,6 @@ function watchBoard() {
 
 $('#watch-size').addEventListener('change', () => {
   $('#watch-board').value = DEFAULT_BOARDS[$('#watch-size').value];
-  fillWatchMethods();
   stepper.clear();
 });
 
@@ -447,7 +445,7 @@ $('#watch-shuffle').addEventListener('click', () => {
   stepper.clear();
 });
 
-$('#watch-algo').addEventListener('change', () => heuristicMenu($('#watch-heuristic'), algorithm($('#watch-algo').value), $('#watch-size').value));
+$('#watch-algo').addEventListener('change', () => heuristicMenu($('#watch-heuristic'), algorithm($('#watch-algo').value)));
 
 $('#watch-stroke-copy').addEventListener('click', () => { $('#watch-stroke-text').value = $('#stroke-text').value; });
 $('#watch-sudoku-copy').addEventListener('click', () => { $('#watch-sudoku-text').value = $('#sudoku-input').value; });

@@ -173,12 +173,12 @@ type SudokuTraceStart struct {
 	MaxEvents int    `json:"max_events"`
 }
 
-// SudokuEvent is one step of a Sudoku trace (see sudoku.Step): its kind,
+// SudokuEvent is one step of a Sudoku trace (see sudoku.TraceStep): its kind,
 // the cell as an index and as 1-based row and column, the symbol, the
 // unit, the cells that lost a candidate, the open guesses, the reason.
 type SudokuEvent struct {
 	Type string `json:"type"` // "event"
-	sudoku.Step
+	sudoku.TraceStep
 	Row int `json:"row,omitempty"`
 	Col int `json:"col,omitempty"`
 }

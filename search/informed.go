@@ -4,7 +4,6 @@ import (
 	"container/heap"
 	"context"
 	"iter"
-	"math"
 )
 
 // AStar searches best-first by f = g + h, where g is the cost from start and
@@ -208,110 +207,4 @@ func (o *openList[S]) Pop() any {
 	it := o.items[n]
 	o.items = o.items[:n]
 	return it
-}
-
-// IDAStar runs depth-first searches bounded by f = g + h, raising the bound
-// each time to the least f that exceeded it, and returns a least-cost path
-// to a goal when h is admissible. Its memory grows only with the path's
-// length; the price is that states reached by several paths are searched
-// again. Successors are tried in the order they are yielded, and a state
-// already on the current path is not entered again. It returns ErrNotFound
-// when a bound was exceeded by no state, so that the search is exhausted.
-func IDAStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res Result[S], err error) {
-	m := newMeter(ctx, lim, &res.Stats)
-	defer m.done()
-	ida := idaStar[S]{m: &m, next: next, h: h, goal: goal, onPath: map[S]bool{}, obs: m.obs != nil}
-	bound := h(start)
-	for {
-		res.Stats.Iterations++
-		ida.nextBound = math.MaxInt
-		if m.obs != nil {
-			emitNone(&m, ev{kind: Threshold, bound: bound})
-		}
-		found, err := ida.visit(start, 0, bound)
-		if err != nil {
-			return res, err
-		}
-		if found {
-			res.Path, res.Cost = ida.path, ida.cost
-			return res, nil
-		}
-		if ida.nextBound == math.MaxInt {
-			return res, ErrNotFound
-		}
-		bound = ida.nextBound
-	}
-}
-
-// idaStar holds the state of one IDA* search.
-type idaStar[S comparable] struct {
-	m         *meter
-	next      Successors[S]
-	h         func(S) int
-	goal      func(S) bool
-	onPath    map[S]bool
-	path      []S
-	cost      int
-	nextBound int
-	obs       bool // report events to m.obs
-}
-
-func (d *idaStar[S]) visit(s S, g, bound int) (bool, error) {
-	hs := d.h(s)
-	f := g + hs
-	if f > bound {
-		d.nextBound = min(d.nextBound, f)
-		if d.obs {
-			d.prune(s, ev{kind: Prune, g: g, h: hs, depth: len(d.path), bound: bound, frontier: len(d.path), stored: len(d.path)})
-		}
-		return false, nil
-	}
-	d.path = append(d.path, s)
-	d.m.frontier(len(d.path))
-	d.m.stored(len(d.path))
-	if d.goal(s) {
-		d.cost = g
-		if d.obs {
-			emitState(d.m, s, ev{kind: Goal, g: g, h: hs, depth: len(d.path) - 1, bound: bound, frontier: len(d.path), stored: len(d.path)})
-		}
-		return true, nil
-	}
-	if err := d.m.expand(); err != nil {
-		return false, err
-	}
-	if d.obs {
-		emitState(d.m, s, ev{kind: Expand, g: g, h: hs, depth: len(d.path) - 1, bound: bound, frontier: len(d.path), stored: len(d.path)})
-	}
-	d.onPath[s] = true
-	for t, c := range d.next(s) {
-		d.m.stats.Generated++
-		if d.onPath[t] {
-			if d.obs {
-				emitChild(d.m, t, s, ev{kind: Duplicate, g: g + c, depth: len(d.path), frontier: len(d.path), stored: len(d.path)})
-			}
-			continue
-		}
-		if d.obs {
-			emitChild(d.m, t, s, ev{kind: Generate, g: g + c, h: d.h(t), depth: len(d.path), bound: bound, frontier: len(d.path), stored: len(d.path)})
-		}
-		found, err := d.visit(t, g+c, bound)
-		if found || err != nil {
-			return found, err
-		}
-	}
-	delete(d.onPath, s)
-	d.path = d.path[:len(d.path)-1]
-	return false, nil
-}
-
-// prune reports that s, a child of the state at the end of the current
-// path (or the root, when the path is empty), was cut off.
-//
-//go:noinline
-func (d *idaStar[S]) prune(s S, e ev) {
-	if len(d.path) == 0 {
-		emitState(d.m, s, e)
-		return
-	}
-	emitChild(d.m, s, d.path[len(d.path)-1], e)
 }

@@ -38,25 +38,41 @@ func (o *Optimal[S]) Parents(s S) []S {
 
 // Count returns the number of distinct least-cost paths (as sequences of
 // states) from the start to any goal. It takes time linear in the size of
-// the graph of optimal paths, not in the number of paths.
+// the graph of optimal paths, not in the number of paths, and walks it on
+// a stack of its own, so that paths of any length are safe.
 func (o *Optimal[S]) Count() *big.Int {
 	memo := map[S]*big.Int{o.start: big.NewInt(1)}
-	var count func(s S) *big.Int
-	count = func(s S) *big.Int {
-		if n, ok := memo[s]; ok {
-			return n
-		}
-		memo[s] = new(big.Int) // a cycle of zero-cost steps counts once
-		n := new(big.Int)
-		for _, p := range o.parents[s] {
-			n.Add(n, count(p))
-		}
-		memo[s] = n
-		return n
+	type item struct {
+		s S
+		i int // the next parent of s to count
 	}
+	var stack []item
 	total := new(big.Int)
 	for _, g := range o.Goals {
-		total.Add(total, count(g))
+		if _, ok := memo[g]; !ok {
+			memo[g] = new(big.Int) // a cycle of zero-cost steps counts once
+			stack = append(stack, item{s: g})
+		}
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			ps := o.parents[top.s]
+			if top.i < len(ps) {
+				p := ps[top.i]
+				top.i++
+				if _, ok := memo[p]; !ok {
+					memo[p] = new(big.Int)
+					stack = append(stack, item{s: p})
+				}
+				continue
+			}
+			n := new(big.Int)
+			for _, p := range ps {
+				n.Add(n, memo[p])
+			}
+			memo[top.s] = n
+			stack = stack[:len(stack)-1]
+		}
+		total.Add(total, memo[g])
 	}
 	return total
 }
@@ -66,29 +82,42 @@ func (o *Optimal[S]) Count() *big.Int {
 // many before they are listed.
 func (o *Optimal[S]) Paths() iter.Seq[[]S] {
 	return func(yield func([]S) bool) {
-		var back []S // the path from the goal back to the current state
-		var walk func(s S) bool
-		walk = func(s S) bool {
-			if slices.Contains(back, s) {
+		// back is the path from the goal back to the current state, next
+		// the index of the parent each of its states tries next.
+		var back []S
+		var next []int
+		on := map[S]bool{}
+		// push extends back by s and yields the path when s is the start.
+		push := func(s S) bool {
+			if on[s] {
 				return true // a cycle of zero-cost steps is walked once
 			}
-			back = append(back, s)
-			defer func() { back = back[:len(back)-1] }()
 			if s == o.start {
-				path := slices.Clone(back)
+				path := append(slices.Clone(back), s)
 				reverse(path)
 				return yield(path)
 			}
-			for _, p := range o.parents[s] {
-				if !walk(p) {
-					return false
-				}
-			}
+			back, next = append(back, s), append(next, 0)
+			on[s] = true
 			return true
 		}
 		for _, g := range o.Goals {
-			if !walk(g) {
+			if !push(g) {
 				return
+			}
+			for len(back) > 0 {
+				top := len(back) - 1
+				ps := o.parents[back[top]]
+				if next[top] < len(ps) {
+					p := ps[next[top]]
+					next[top]++
+					if !push(p) {
+						return
+					}
+					continue
+				}
+				delete(on, back[top])
+				back, next = back[:top], next[:top]
 			}
 		}
 	}

@@ -51,7 +51,9 @@ func DijkstraReach[S comparable](ctx context.Context, start S, next Successors[S
 // All yields each reachable state with its distance (steps for BFSReach,
 // least cost for DijkstraReach), nearest first. A state is yielded before
 // its successors are generated, so stopping early saves that work. The
-// sequence ends early when a limit is reached; Err then says why. All can
+// sequence ends early when a limit is reached (at most Limits.MaxNodes
+// states are yielded, each expanded if the caller goes on); Err then says
+// why. All can
 // be ranged over once; later calls yield nothing.
 func (r *Reach[S]) All() iter.Seq2[S, int] {
 	return func(yield func(S, int) bool) {
@@ -61,6 +63,9 @@ func (r *Reach[S]) All() iter.Seq2[S, int] {
 		r.used = true
 		m := onePass(r.ctx, r.lim, &r.stats, r.start)
 		defer m.done()
+		if r.err = m.begin(); r.err != nil {
+			return
+		}
 		if r.uniform {
 			r.err = r.bfs(&m, yield)
 		} else {
@@ -78,6 +83,9 @@ func (r *Reach[S]) bfs(m *meter, yield func(S, int) bool) error {
 		e := r.seen[s]
 		e.done = true
 		steps := e.g
+		if err := m.room(); err != nil {
+			return err
+		}
 		if !yield(s, steps) {
 			return nil
 		}
@@ -125,6 +133,9 @@ func (r *Reach[S]) dijkstra(m *meter, yield func(S, int) bool) error {
 		}
 		e.done = true
 		closed++
+		if err := m.room(); err != nil {
+			return err
+		}
 		if !yield(it.state, e.g) {
 			return nil
 		}

@@ -91,11 +91,16 @@ func (s *Stats) Add(t Stats) {
 type Limits struct {
 	// MaxNodes caps the number of states expanded; 0 means no cap.
 	MaxNodes int64
-	// MaxBytes caps, in bytes, the memory of the states that a search
-	// with a table of every state reached holds at once (BFS, A* and its
+	// MaxBytes caps, in bytes, the memory of the states a search holds
+	// at once: it stops with ErrMemory when PeakStored times StateBytes of
+	// a start state would pass it. Every algorithm counts what it holds:
+	// the searches with a table of every state reached (BFS, A* and its
 	// weighted, anytime and bidirectional kin, AllOptimal, the Reach
-	// searches; the depth-first searches hold a path): it stops with ErrMemory when PeakStored times
-	// StateBytes of a start state would pass it. 0 means no cap.
+	// searches) the table; the depth-first ones (DFS, IDDFS, IDA*,
+	// BranchAndBound) their path and the successors waiting on it. The
+	// table-keeping searches check at each expansion, so they may pass
+	// the cap by one expansion's successors; the depth-first ones never
+	// pass it. 0 means no cap.
 	MaxBytes int64
 	// Observe, when not nil, receives every step of the search as an
 	// Event, in order (see EventKind for what each algorithm reports); the
@@ -185,12 +190,41 @@ func (m *meter) expand() error {
 	}
 	if m.maxStored > 0 && m.stats.PeakStored > m.maxStored {
 		m.stats.Expanded--
-		return fmt.Errorf("%w of %d bytes (%d states held)", ErrMemory, m.lim.MaxBytes, m.stats.PeakStored)
+		return m.memoryError(m.stats.PeakStored)
 	}
-	if m.stats.Expanded%checkEvery == 0 {
+	// The first expansion checks the context too, so that a search that
+	// starts with its context done, or a short one run many times, stops
+	// at once.
+	if m.stats.Expanded%checkEvery == 1 {
 		if err := m.ctx.Err(); err != nil {
+			m.stats.Expanded--
 			return limitError{err}
 		}
+	}
+	return nil
+}
+
+// begin returns the error of a search whose context is done before it
+// starts, so that it costs nothing.
+func (m *meter) begin() error {
+	if err := m.ctx.Err(); err != nil {
+		return limitError{err}
+	}
+	return nil
+}
+
+// memoryError is the error of a search that would hold n states, more
+// than Limits.MaxBytes allows.
+func (m *meter) memoryError(n int) error {
+	return fmt.Errorf("%w of %d bytes (%d states held)", ErrMemory, m.lim.MaxBytes, n)
+}
+
+// room returns the node cap's error when the search has made as many
+// expansions as it may, so that a search that hands out states before
+// it expands them (the Reach searches) stops at its cap.
+func (m *meter) room() error {
+	if m.lim.MaxNodes > 0 && m.stats.Expanded >= m.lim.MaxNodes {
+		return m.capError()
 	}
 	return nil
 }

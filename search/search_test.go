@@ -575,13 +575,19 @@ func TestReach(t *testing.T) {
 	if reach.Stats().Expanded != 0 || reach.Err() != nil || reach.Path(1) != nil {
 		t.Errorf("stopped at once: %+v, %v, %v", reach.Stats(), reach.Err(), reach.Path(1))
 	}
-	reach = search.DijkstraReach(ctx, 0, line, search.Limits{MaxNodes: 10})
-	n := 0
-	for range reach.All() {
-		n++
-	}
-	if n != 11 || !errors.Is(reach.Err(), search.ErrLimit) {
-		t.Errorf("capped at 10 expansions: %d states yielded, error %v", n, reach.Err())
+	// A cap of 10 expansions yields 10 states, the last of them expanded
+	// only if the caller goes on.
+	for _, reach := range []*search.Reach[int]{
+		search.BFSReach(ctx, 0, line, search.Limits{MaxNodes: 10}),
+		search.DijkstraReach(ctx, 0, line, search.Limits{MaxNodes: 10}),
+	} {
+		n := 0
+		for range reach.All() {
+			n++
+		}
+		if n != 10 || !errors.Is(reach.Err(), search.ErrLimit) || reach.Stats().Expanded != 10 {
+			t.Errorf("capped at 10 expansions: %d states yielded, %d expanded, error %v", n, reach.Stats().Expanded, reach.Err())
+		}
 	}
 }
 

@@ -37,6 +37,40 @@ func (s Solution) Report() string {
 		s.Method, s.Optimal, st.Expanded, st.Generated, st.PeakFrontier, st.PeakStored, st.Iterations, st.Elapsed.Round(time.Microsecond))
 }
 
+// Mark returns "" when s's length is proven the fewest moves, and
+// otherwise the note that every door prints beside the length: "not
+// proven optimal: METHOD", with "; at least N" when a lower bound N is
+// proven, such as "not proven optimal: anytime+linear*5; at least 29".
+// The line formats print it in parentheses after the answer (see
+// AppendMarked), the Baekjoon formats print the length alone and the note
+// on the error stream, and JSON carries "optimal" and "bound".
+func (s Solution) Mark() string {
+	if s.Optimal {
+		return ""
+	}
+	m := "not proven optimal"
+	if s.Method != "" {
+		m += ": " + s.Method
+	}
+	if s.Bound > 0 {
+		m += fmt.Sprintf("; at least %d", s.Bound)
+	}
+	return m
+}
+
+// Line returns the answer as a line format prints it, without the
+// newline: the length, the moves if path, and the mark in parentheses when
+// the length is not proven the fewest, such as "45 (not proven optimal:
+// wastar+linear*5)".
+func (s Solution) Line(path bool) string {
+	var moves []Move
+	if path {
+		moves = s.Moves
+	}
+	b := AppendMarked(nil, Line, s.Len(), moves, s.Mark())
+	return string(b[:len(b)-1])
+}
+
 // Solvable reports whether b can reach goal. Both must be valid boards of the
 // same size (it returns false otherwise). Every move swaps the blank with a
 // tile and moves the blank one cell, so a board can reach the goal exactly

@@ -111,12 +111,12 @@ func TestBatchStatsJobs(t *testing.T) {
 	}
 }
 
-// Rate tells an easy puzzle from a hard one.
-func ExampleRate() {
+// CountGuesses tells an easy puzzle from a hard one.
+func ExampleCountGuesses() {
 	easy, _ := sudoku.ParseLine("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
 	hard, _ := sudoku.ParseLine("48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....")
-	e, _ := sudoku.Rate(context.Background(), easy)
-	h, _ := sudoku.Rate(context.Background(), hard)
+	e, _ := sudoku.CountGuesses(context.Background(), easy)
+	h, _ := sudoku.CountGuesses(context.Background(), hard)
 	fmt.Println(e, h > 0)
 	// Output: 0 true
 }

@@ -92,11 +92,11 @@ func (gen *Generator) Generate(ctx context.Context, clues int) (puzzle, solution
 	return Grid{}, Grid{}, fmt.Errorf("%w (%d) in %d tries", ErrClues, clues, attempts)
 }
 
-// Rate returns the difficulty of p as the guesses the solver makes to
-// prove that p has exactly one solution (Solve with Limit 2): 0 for a
+// CountGuesses returns the difficulty of p as the guesses the solver makes
+// to prove that p has exactly one solution (Solve with Limit 2): 0 for a
 // puzzle that propagation alone solves, more for harder ones. Its error is
-// Solve's.
-func Rate(ctx context.Context, p Grid) (int64, error) {
+// Solve's. Rate gives the rating people use.
+func CountGuesses(ctx context.Context, p Grid) (int64, error) {
 	res, err := Solve(ctx, p, Options{Limit: 2})
 	return res.Guesses, err
 }

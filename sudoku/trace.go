@@ -10,7 +10,7 @@ import (
 // explains a solution, one step at a time, each with the rule that made it.
 // Solve and the reference backtracker check its answers.
 
-// StepKind names the rule behind one Step of Explain.
+// StepKind names the rule behind one TraceStep of Explain.
 type StepKind string
 
 // The steps Explain reports.
@@ -37,8 +37,8 @@ const (
 	StepSolved StepKind = "solved"
 )
 
-// Step is one step of Explain.
-type Step struct {
+// TraceStep is one step of Explain.
+type TraceStep struct {
 	Kind StepKind `json:"kind"`
 	// Cell is the cell placed, guessed, emptied or backtracked to, as a
 	// row-major index; -1 when the step is about a unit alone.
@@ -60,7 +60,7 @@ type Step struct {
 // Explanation is what Explain found.
 type Explanation struct {
 	// Steps are the first MaxSteps steps, in order.
-	Steps []Step
+	Steps []TraceStep
 	// Truncated reports that more steps were taken than kept; Dropped
 	// counts them.
 	Truncated bool
@@ -131,7 +131,7 @@ type explainer struct {
 	steps int64
 }
 
-func (x *explainer) add(s Step) {
+func (x *explainer) add(s TraceStep) {
 	s.Depth = len(x.stack)
 	if len(x.out.Steps) < x.max {
 		x.out.Steps = append(x.out.Steps, s)
@@ -178,7 +178,7 @@ func (x *explainer) run(s estate) error {
 			x.stack = x.stack[:len(x.stack)-1]
 			s = f.before
 			s.cand[f.cell] &^= 1 << f.value
-			x.add(Step{Kind: StepBacktrack, Cell: f.cell, Value: int(f.value),
+			x.add(TraceStep{Kind: StepBacktrack, Cell: f.cell, Value: int(f.value),
 				Reason: fmt.Sprintf("the guess %s = %c was wrong: back to the grid before it, without %c in %s", x.name(f.cell), symbolChar(f.value), symbolChar(f.value), x.name(f.cell))})
 			continue
 		}
@@ -199,14 +199,14 @@ func (x *explainer) run(s estate) error {
 		}
 		if best < 0 {
 			x.out.Solution = Grid{Box: x.l.box, Cells: s.cells}
-			x.add(Step{Kind: StepSolved, Cell: -1, Reason: "every cell is filled"})
+			x.add(TraceStep{Kind: StepSolved, Cell: -1, Reason: "every cell is filled"})
 			return nil
 		}
 		v := uint8(bits.TrailingZeros32(s.cand[best]))
 		x.out.Guesses++
 		x.stack = append(x.stack, guessFrame{before: s.clone(), cell: best, value: v})
 		x.place(&s, best, v)
-		x.add(Step{Kind: StepGuess, Cell: best, Value: int(v),
+		x.add(TraceStep{Kind: StepGuess, Cell: best, Value: int(v),
 			Reason: fmt.Sprintf("no rule applies: guess %c in %s, one of its %d candidates %s", symbolChar(v), x.name(best), bestN, candString(s.cand[best]|x.stack[len(x.stack)-1].before.cand[best]))})
 	}
 }
@@ -227,10 +227,10 @@ func candString(c uint32) string {
 
 // contradiction looks for an empty cell without candidates or a unit in
 // which a missing symbol has no place.
-func (x *explainer) contradiction(s *estate) (Step, bool) {
+func (x *explainer) contradiction(s *estate) (TraceStep, bool) {
 	for i, c := range s.cand {
 		if s.cells[i] == 0 && c == 0 {
-			return Step{Kind: StepContradiction, Cell: i, Reason: fmt.Sprintf("%s has no candidate left", x.name(i))}, false
+			return TraceStep{Kind: StepContradiction, Cell: i, Reason: fmt.Sprintf("%s has no candidate left", x.name(i))}, false
 		}
 	}
 	for u, cells := range x.l.units {
@@ -243,20 +243,20 @@ func (x *explainer) contradiction(s *estate) (Step, bool) {
 		missing &^= placed | possible
 		if missing != 0 {
 			v := uint8(bits.TrailingZeros32(missing))
-			return Step{Kind: StepContradiction, Cell: -1, Value: int(v), Unit: unitName(u),
+			return TraceStep{Kind: StepContradiction, Cell: -1, Value: int(v), Unit: unitName(u),
 				Reason: fmt.Sprintf("%c has no place left in %s", symbolChar(v), unitName(u))}, false
 		}
 	}
-	return Step{}, true
+	return TraceStep{}, true
 }
 
 // single places a naked single, else a hidden single.
-func (x *explainer) single(s *estate) (Step, bool) {
+func (x *explainer) single(s *estate) (TraceStep, bool) {
 	for i, c := range s.cand {
 		if s.cells[i] == 0 && bits.OnesCount32(c) == 1 {
 			v := uint8(bits.TrailingZeros32(c))
 			x.place(s, i, v)
-			return Step{Kind: StepNakedSingle, Cell: i, Value: int(v),
+			return TraceStep{Kind: StepNakedSingle, Cell: i, Value: int(v),
 				Reason: fmt.Sprintf("%s can only hold %c: every other symbol is in its row, column or box", x.name(i), symbolChar(v))}, true
 		}
 	}
@@ -271,18 +271,18 @@ func (x *explainer) single(s *estate) (Step, bool) {
 			}
 			if count == 1 {
 				x.place(s, at, v)
-				return Step{Kind: StepHiddenSingle, Cell: at, Value: int(v), Unit: unitName(u),
+				return TraceStep{Kind: StepHiddenSingle, Cell: at, Value: int(v), Unit: unitName(u),
 					Reason: fmt.Sprintf("%c has one place left in %s: %s", symbolChar(v), unitName(u), x.name(at))}, true
 			}
 		}
 	}
-	return Step{}, false
+	return TraceStep{}, false
 }
 
 // locked finds a symbol whose places in one unit all lie in one other
 // unit (a box and a line) and removes it from the other unit's remaining
 // cells; it reports false when no such removal changes anything.
-func (x *explainer) locked(s *estate) (Step, bool) {
+func (x *explainer) locked(s *estate) (TraceStep, bool) {
 	l := x.l
 	for u, cells := range l.units {
 		for v := uint8(1); int(v) <= l.n; v++ {
@@ -313,13 +313,13 @@ func (x *explainer) locked(s *estate) (Step, bool) {
 						}
 						names += x.name(i)
 					}
-					return Step{Kind: StepLockedCandidate, Cell: -1, Value: int(v), Unit: unitName(u), Removed: removed,
+					return TraceStep{Kind: StepLockedCandidate, Cell: -1, Value: int(v), Unit: unitName(u), Removed: removed,
 						Reason: fmt.Sprintf("in %s, %c can only go in %s, so it leaves the rest of %s: %s", unitName(u), symbolChar(v), unitName(w), unitName(w), names)}, true
 				}
 			}
 		}
 	}
-	return Step{}, false
+	return TraceStep{}, false
 }
 
 // sharedUnits returns the units other than u that hold every cell of where.

@@ -48,7 +48,7 @@ func explainPuzzles(t *testing.T) []sudoku.Grid {
 // trace would: placements and guesses fill cells (each must be legal in
 // the grid so far), a backtrack restores the grid before its guess. It
 // returns the grid at the end.
-func replay(t *testing.T, p sudoku.Grid, steps []sudoku.Step) sudoku.Grid {
+func replay(t *testing.T, p sudoku.Grid, steps []sudoku.TraceStep) sudoku.Grid {
 	t.Helper()
 	g := p.Clone()
 	var saved []sudoku.Grid

@@ -44,7 +44,8 @@ type SlidingOptions struct {
 	// Algorithm is any sliding.Algorithm but auto (auto cannot be traced:
 	// the distance table and the tuned IDA* have no events).
 	Algorithm sliding.Algorithm
-	// Heuristic is misplaced, manhattan or linear ("" is linear).
+	// Heuristic is one of the registry's (solve.Heuristics) that needs no
+	// databases ("" is linear).
 	Heuristic string
 	// MaxDepth bounds dfs and iddfs; 0 is the board's default.
 	MaxDepth int
@@ -104,17 +105,16 @@ func tilesOf(b sliding.Board) []int {
 
 // Sliding runs one generic algorithm on b and returns its trace. An
 // unsolvable board returns sliding.ErrUnsolvable before any search; a bad
-// option is an error matching api.ErrInput. A search that stops on a limit or
+// option is an error matching solve.ErrInput. A search that stops on a limit or
 // the trace's cap is not an error: its end record says why it stopped.
 func Sliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (api.Trace, error) {
 	max, err := maxEvents(opt.MaxEvents)
 	if err != nil {
 		return api.Trace{}, err
 	}
-	switch opt.Algorithm {
-	case sliding.BFS, sliding.DFS, sliding.IDDFS, sliding.AStar, sliding.IDAStar, sliding.BiBFS, sliding.NBS, sliding.WAStar, sliding.Anytime:
-	default:
-		return api.Trace{}, solve.InputErrorf("algorithm %q cannot be traced; pick bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar", opt.Algorithm)
+	algo, err := solve.AlgorithmOf(string(opt.Algorithm))
+	if err != nil || !algo.Traceable {
+		return api.Trace{}, solve.InputErrorf("algorithm %q cannot be traced; pick %s", opt.Algorithm, solve.TraceableNames())
 	}
 	if !sliding.Solvable(b, goal) {
 		return api.Trace{}, sliding.ErrUnsolvable
@@ -122,15 +122,16 @@ func Sliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (ap
 	start := &api.SlidingTraceStart{TraceStart: api.TraceStart{Type: "start", Puzzle: "sliding"}, Algorithm: string(opt.Algorithm), Width: b.W, Height: b.H,
 		Board: tilesOf(b), Goal: tilesOf(goal), MaxEvents: max}
 	o := sliding.Options{Algorithm: opt.Algorithm, MaxDepth: opt.MaxDepth, Limits: opt.Limits}
-	if opt.Algorithm.Informed() {
-		name := opt.Heuristic
-		if name == "" {
-			name = "linear"
+	if algo.Informed {
+		h, err := solve.HeuristicOf(opt.Heuristic)
+		if err != nil {
+			return api.Trace{}, err
 		}
-		if o.Heuristic, err = sliding.HeuristicByName(name, goal); err != nil {
-			return api.Trace{}, solve.InputErrorf("%v", err)
+		if h.Databases {
+			return api.Trace{}, solve.InputErrorf("unknown heuristic %q for a trace (want %s)", h.Name, solve.HeuristicNames(false))
 		}
-		start.Heuristic = name
+		o.Heuristic = h.New(goal)
+		start.Heuristic = h.Name
 	}
 	var keep [16]bool
 	for _, k := range opt.Kinds {
@@ -310,7 +311,7 @@ func Sudoku(ctx context.Context, g sudoku.Grid, keep int) (api.Trace, error) {
 	start := &api.SudokuTraceStart{TraceStart: api.TraceStart{Type: "start", Puzzle: "sudoku"}, Box: g.Box, Size: n, Grid: lineOf(g), MaxEvents: max}
 	events := make([]api.SudokuEvent, len(ex.Steps))
 	for i, st := range ex.Steps {
-		events[i] = api.SudokuEvent{Type: "event", Step: st}
+		events[i] = api.SudokuEvent{Type: "event", TraceStep: st}
 		if st.Cell >= 0 {
 			events[i].Row, events[i].Col = st.Cell/n+1, st.Cell%n+1
 		}

@@ -194,7 +194,7 @@ func (s *Server) solveError(r *http.Request, err error, maxNodes int64, timeout 
 		return &httpError{http.StatusUnprocessableEntity, api.Error{Error: "no path within the depth limit (max_depth); dfs and iddfs search only that deep"}}
 	case errors.Is(err, solve.ErrNotReady):
 		return errorf(http.StatusServiceUnavailable, err.Error())
-	case errors.Is(err, api.ErrInput):
+	case errors.Is(err, solve.ErrInput):
 		return errorf(http.StatusBadRequest, err.Error())
 	}
 	return err

@@ -181,7 +181,7 @@ func runSudokuGenerate(ctx context.Context, e *env, args []string) error {
 		}
 		out = append(out[:0], p.String()...)
 		if *rate {
-			guesses, err := sudoku.Rate(ctx, p)
+			guesses, err := sudoku.CountGuesses(ctx, p)
 			if err != nil {
 				return err
 			}

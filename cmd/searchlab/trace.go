@@ -38,8 +38,8 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	format := fs.String("format", "", "input `format`: sliding line or grid; sudoku line, grid, boj2580 or boj2239 (default: detected from the input)")
 	size := fs.String("size", "", "sliding board size `WxH` for --format line (default: a square), checked for grid")
 	goal := fs.String("goal", "", "sliding goal `tiles` in reading order, 0 for the blank (default: 1..n-1, blank last)")
-	algo := fs.String("algo", "astar", "sliding `algorithm`: bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
-	heuristic := fs.String("heuristic", "linear", "sliding `heuristic` for the informed algorithms: misplaced, manhattan or linear")
+	algo := fs.String("algo", "astar", "sliding `algorithm`: "+solve.TraceableNames())
+	heuristic := fs.String("heuristic", "linear", "sliding `heuristic` for the informed algorithms: "+solve.HeuristicNames(false))
 	maxDepth := fs.Int("max-depth", 0, "sliding depth bound for dfs and iddfs (0: the board's default)")
 	maxEvents := fs.Int("max-events", trace.DefaultMaxEvents, fmt.Sprintf("events kept, at most %d", trace.MaxMaxEvents))
 	maxNodes := fs.Int64("max-nodes", 2_000_000, "stop a sliding or stroke search after `n` expansions (0: no cap)")
@@ -114,7 +114,7 @@ func traceSliding(ctx context.Context, in *input.Source, format, size, goalText,
 			return api.Trace{}, cli.Inputf("trace: --size: %v", err)
 		}
 	}
-	algo, err := sliding.ParseAlgorithm(algoName)
+	algo, err := solve.ParseAlgorithm(algoName)
 	if err != nil {
 		return api.Trace{}, cli.Inputf("trace: --algo: %v", err)
 	}

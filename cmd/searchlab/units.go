@@ -183,7 +183,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	for i, c := range cases {
 		p, err := units.SplitBoard(ctx, solver, c.Line, c.Board, goals[i], f.partition, *depth, search.Limits{})
 		if errors.Is(err, sliding.ErrUnsolvable) {
-			answers.write(c.Line, -1, sliding.Solution{Optimal: true, Method: "parity"})
+			answers.write(c.Line, -1, sliding.Solution{Optimal: true, Method: "parity"}, "")
 			continue
 		}
 		if err != nil {
@@ -197,7 +197,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 			out.Flush()
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(err))
 		}
-		answers.write(c.Line, sol.Len(), sol)
+		answers.write(c.Line, sol.Len(), sol, sol.Mark())
 	}
 	return nil
 }
@@ -260,7 +260,7 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print answerWriter, 
 	}
 	for _, b := range boards {
 		if b.Solution.Optimal {
-			print.write(b.Line, b.Solution.Len(), b.Solution)
+			print.write(b.Line, b.Solution.Len(), b.Solution, b.Solution.Mark())
 		}
 	}
 	return nil

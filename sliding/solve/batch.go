@@ -115,7 +115,7 @@ func (s *Solver) Workers(m Method, boards []sliding.Board) int {
 	if len(boards) < 2 || n < 2 {
 		return 1
 	}
-	if s.opts.NoDatabases || (m.Algorithm != sliding.Auto && m.Algorithm != "" && m.Heuristic != "pdb") {
+	if s.opts.NoDatabases || (m.Algorithm != sliding.Auto && m.Algorithm != "" && !usesDatabases(m.Heuristic)) {
 		return n
 	}
 	for _, b := range boards {
@@ -132,7 +132,7 @@ func (s *Solver) Workers(m Method, boards []sliding.Board) int {
 // Answer's Err), cancels the searches under way, and returns that error.
 func (s *Solver) SolveBatch(ctx context.Context, bt Batch, emit func(i int, a Answer) error) error {
 	m := bt.Method
-	lengths := bt.Lengths && (m.Algorithm == "" || m.Algorithm == sliding.Auto) && m.Heuristic != "pdb"
+	lengths := bt.Lengths && m.Fastest()
 	// The tables of the lookups, one per board size and goal, fetched
 	// before the boards are.
 	type key struct {

@@ -30,19 +30,59 @@ func (e inputError) Error() string   { return e.err.Error() }
 func (e inputError) Unwrap() []error { return []error{e.err, ErrInput} }
 
 // Method names how Run solves a board. Its zero value is the fastest exact
-// method, as Solve.
+// method, as Solve. The names are those of the registry (Algorithms,
+// Heuristics); Check validates them.
 type Method struct {
 	// Algorithm is sliding.Auto (the fastest exact method; also "") or a
 	// generic algorithm of package search.
 	Algorithm sliding.Algorithm
 	// Heuristic names the heuristic of the informed algorithms: misplaced,
-	// manhattan, linear, or pdb for pattern databases ("" is linear).
+	// manhattan, linear, or HeuristicPDB for pattern databases ("" is
+	// linear).
 	Heuristic string
+	// Weight is the weight on the heuristic of the weighted algorithms
+	// (wastar, anytime); 0 is sliding.DefaultWeight.
+	Weight float64
 	// Partition names the pattern-database set; "" is the set Solve
 	// chooses.
 	Partition string
 	// MaxDepth bounds DFS and IDDFS; 0 is the board's default.
 	MaxDepth int
+}
+
+// Check checks m against the registry, before any board: the algorithm
+// and the heuristic are known, a heuristic that needs pattern databases
+// goes with auto or idastar, and the weight and depth are not negative.
+// Its errors match ErrInput: a *FieldError naming algo, heuristic, weight
+// or max depth, or ErrPDBAlgorithm.
+func (m Method) Check() error {
+	algo, err := AlgorithmOf(string(m.Algorithm))
+	if err != nil {
+		return &FieldError{"algo", err}
+	}
+	h, err := HeuristicOf(m.Heuristic)
+	if err != nil {
+		return &FieldError{"heuristic", err}
+	}
+	if h.Databases {
+		if err := pdbAlgorithm(algo.Name); err != nil {
+			return err
+		}
+	}
+	if m.Weight < 0 || m.Weight != m.Weight {
+		return &FieldError{"weight", errors.New("must be a positive number, or 0 for the default")}
+	}
+	if m.MaxDepth < 0 {
+		return &FieldError{"max-depth", errors.New("must not be negative")}
+	}
+	return nil
+}
+
+// Fastest reports whether m leaves the method to the Solver: the algorithm
+// auto with a heuristic that needs no pattern databases, so that boards
+// of up to 9 cells are looked up in their distance table.
+func (m Method) Fastest() bool {
+	return (m.Algorithm == "" || m.Algorithm == sliding.Auto) && !usesDatabases(m.Heuristic)
 }
 
 // MemoryGuard and MemoryBudget are the node cap and the memory budget (see
@@ -104,7 +144,7 @@ var ErrNoCheckpoint = inputError{errors.New("solve: only the pattern-database se
 // pattern databases. Its errors match ErrInput.
 func Checkpointable(m Method, w, h int) error {
 	switch {
-	case m.Algorithm != "" && m.Algorithm != sliding.Auto && (m.Algorithm != sliding.IDAStar || m.Heuristic != "pdb"):
+	case m.Algorithm != "" && m.Algorithm != sliding.Auto && (m.Algorithm != sliding.IDAStar || !usesDatabases(m.Heuristic)):
 		return ErrNoCheckpoint
 	case sliding.TableSize(w, h):
 		return InputErrorf("a %dx%d board is answered from a table at once; nothing to resume", w, h)
@@ -146,28 +186,25 @@ func (s *Solver) Run(ctx context.Context, b, goal sliding.Board, m Method, lim s
 	if !sliding.Solvable(b, goal) {
 		return sliding.Solution{Optimal: true, Method: "parity"}, sliding.ErrUnsolvable
 	}
+	if err := m.Check(); err != nil {
+		return sliding.Solution{}, err
+	}
 	algo := m.Algorithm
 	if algo == "" {
 		algo = sliding.Auto
 	}
-	heuristic := m.Heuristic
-	if heuristic == "" {
-		heuristic = "linear"
-	}
-	if heuristic == "pdb" {
-		if err := pdbAlgorithm(algo); err != nil {
-			return sliding.Solution{}, err
-		}
+	heuristic, _ := HeuristicOf(m.Heuristic) // checked
+	if heuristic.Databases {
 		if s.opts.NoDatabases {
-			return sliding.Solution{}, InputErrorf("heuristic pdb: this searchlab has no pattern databases")
+			return sliding.Solution{}, InputErrorf("heuristic %s: this searchlab has no pattern databases", heuristic.Name)
 		}
 		sol, err := s.solvePartition(ctx, b, goal, m.Partition, lim)
 		switch {
 		case errors.Is(err, pdb.ErrNoDatabase):
-			return sliding.Solution{}, InputErrorf("heuristic pdb: %v", err)
+			return sliding.Solution{}, InputErrorf("heuristic %s: %v", heuristic.Name, err)
 		case errors.Is(err, ErrNotReady):
 			// Both ErrInput and ErrNotReady: a server answers 503, to retry.
-			return sliding.Solution{}, InputErrorf("heuristic pdb: %dx%d boards: %w; retry in a few seconds", b.W, b.H, err)
+			return sliding.Solution{}, InputErrorf("heuristic %s: %dx%d boards: %w; retry in a few seconds", heuristic.Name, b.W, b.H, err)
 		}
 		return sol, err
 	}
@@ -187,10 +224,7 @@ func (s *Solver) Run(ctx context.Context, b, goal sliding.Board, m Method, lim s
 	}
 	var h sliding.Heuristic
 	if algo.Informed() {
-		var err error
-		if h, err = sliding.HeuristicByName(heuristic, goal); err != nil {
-			return sliding.Solution{}, InputErrorf("%v", err)
-		}
+		h = heuristic.New(goal)
 	}
-	return sliding.SolveWith(ctx, b, goal, sliding.Options{Algorithm: algo, Heuristic: h, MaxDepth: m.MaxDepth, Limits: Limits(algo, lim)})
+	return sliding.SolveWith(ctx, b, goal, sliding.Options{Algorithm: algo, Heuristic: h, Weight: m.Weight, MaxDepth: m.MaxDepth, Limits: Limits(algo, lim)})
 }

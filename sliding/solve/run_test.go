@@ -284,13 +284,13 @@ func TestRequestCheck(t *testing.T) {
 		{"heuristic", solve.Request{Heuristic: "euclid"}, "heuristic", nil},
 		{"pdb with bfs", solve.Request{Algo: "bfs", Heuristic: "pdb"}, "heuristic pdb works with algorithm auto or idastar, not bfs", solve.ErrPDBAlgorithm},
 		{"pdb with auto", solve.Request{Heuristic: "pdb"}, "", nil},
-		{"negative", solve.Request{MaxDepth: -1}, "max nodes, max depth and timeout must not be negative", solve.ErrNegative},
+		{"negative", solve.Request{MaxDepth: -1}, "max nodes, max depth, timeout and weight must not be negative", solve.ErrNegative},
 		{"size", solve.Request{Size: "4by4"}, "size", nil},
 		{"size of a judge's format", solve.Request{Format: "boj1525", Size: "3x3"}, "size", nil},
 		{"goal of the size", solve.Request{Size: "3x3", Goal: "1 2 3 4"}, "goal", nil},
 		{"goal of a judge's format", solve.Request{Format: "boj11112", Goal: "1 2 3 4"}, "goal", nil},
 		{"format before algo", solve.Request{Format: "csv", Algo: "dijkstra"}, "format", nil},
-		{"bounds before size", solve.Request{Size: "4by4", MaxNodes: -1}, "max nodes, max depth and timeout must not be negative", solve.ErrNegative},
+		{"bounds before size", solve.Request{Size: "4by4", MaxNodes: -1}, "max nodes, max depth, timeout and weight must not be negative", solve.ErrNegative},
 	} {
 		err := tc.r.Check()
 		var fe *solve.FieldError

@@ -1,0 +1,139 @@
+package search_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"slices"
+
+	"github.com/searchlab/searchlab/search"
+)
+
+func ExampleFringeSearch() {
+	res, err := search.FringeSearch(context.Background(), start, neighbours, manhattan, atExit, search.Limits{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("steps:", res.Cost, "iterations:", res.Stats.Iterations)
+	// Output:
+	// steps: 15 iterations: 3
+}
+
+// tasks is a small build: each task lists the tasks that wait for it.
+var tasks = map[string][]string{
+	"fetch":   {"compile", "docs"},
+	"compile": {"test", "package"},
+	"docs":    {"package"},
+	"test":    {"package"},
+	"package": {},
+}
+
+// then yields the tasks that wait for t, each one step away.
+func then(t string) iter.Seq2[string, int] {
+	return func(yield func(string, int) bool) {
+		for _, u := range tasks[t] {
+			if !yield(u, 1) {
+				return
+			}
+		}
+	}
+}
+
+func ExampleTopologicalSort() {
+	order, _, err := search.TopologicalSort(context.Background(), slices.Values([]string{"fetch"}), then, search.Limits{})
+	fmt.Println(order, err)
+
+	// A step back from "package" to "fetch" makes a cycle.
+	tasks["package"] = []string{"fetch"}
+	defer func() { tasks["package"] = nil }()
+	_, _, err = search.TopologicalSort(context.Background(), slices.Values([]string{"fetch"}), then, search.Limits{})
+	var cycle *search.CycleError[string]
+	if errors.As(err, &cycle) {
+		fmt.Println("cycle:", cycle.Cycle)
+	}
+	// Output:
+	// [fetch docs compile test package] <nil>
+	// cycle: [fetch compile test package]
+}
+
+func ExampleCountPaths() {
+	// The paths on a 4 x 4 lattice from the top-left corner to the
+	// bottom-right one, stepping right or down: C(6, 3) = 20.
+	rightOrDown := func(p point) iter.Seq2[point, int] {
+		return func(yield func(point, int) bool) {
+			if p.c < 3 && !yield(point{p.r, p.c + 1}, 1) {
+				return
+			}
+			if p.r < 3 {
+				yield(point{p.r + 1, p.c}, 1)
+			}
+		}
+	}
+	n, _, err := search.CountPaths(context.Background(), point{0, 0}, rightOrDown, func(p point) bool { return p == point{3, 3} }, search.Limits{})
+	fmt.Println(n, err)
+	// Output:
+	// 20 <nil>
+}
+
+func ExampleDFSReach() {
+	reach := search.DFSReach(context.Background(), "fetch", then, search.Limits{})
+	for task, depth := range reach.All() {
+		fmt.Println(depth, task)
+	}
+	fmt.Println(reach.Path("package"))
+	// Output:
+	// 0 fetch
+	// 1 compile
+	// 2 test
+	// 3 package
+	// 1 docs
+	// [fetch compile test package]
+}
+
+// square is the map x -> x*x + 1 on 0..999, which Pollard's rho method
+// iterates: from 3 it runs 3, 10, 101, 202, 805, 26, 677, 330, 901, 802,
+// 205, 26, ...
+func square(x int) int { return (x*x + 1) % 1000 }
+
+func ExampleBrent() {
+	c, err := search.Brent(context.Background(), 3, square, search.Limits{})
+	fmt.Printf("lead %d, cycle of %d from %d, %v\n", c.Lead, c.Length, c.Entry, err)
+	// Output:
+	// lead 5, cycle of 6 from 26, <nil>
+}
+
+func ExampleFloyd() {
+	c, err := search.Floyd(context.Background(), 3, square, search.Limits{})
+	fmt.Printf("lead %d, cycle of %d from %d, %v\n", c.Lead, c.Length, c.Entry, err)
+	// Output:
+	// lead 5, cycle of 6 from 26, <nil>
+}
+
+// links is a directed graph of eight states.
+var links = map[int][]int{1: {2}, 2: {3}, 3: {1, 4}, 4: {5}, 5: {4}, 6: {5}, 7: {8}}
+
+func linked(s int) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for _, t := range links[s] {
+			if !yield(t, 1) {
+				return
+			}
+		}
+	}
+}
+
+func ExampleStronglyConnectedComponents() {
+	comps, _, err := search.StronglyConnectedComponents(context.Background(), slices.Values([]int{1, 6}), linked, search.Limits{})
+	fmt.Println(comps, err)
+	// Output:
+	// [[4 5] [1 2 3] [6]] <nil>
+}
+
+func ExampleConnectedComponents() {
+	comps, _, err := search.ConnectedComponents(context.Background(), slices.Values([]int{4, 1, 7}), linked, search.Limits{})
+	fmt.Println(comps, err)
+	// Output:
+	// [[4 1 5 2 3] [7 8]] <nil>
+}

@@ -1,0 +1,444 @@
+package sudoku
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// The human-style solver: 9x9 only. It solves a puzzle the way Sudoku
+// Explainer (SE, SukakuExplainer 1.2.1's technique set) does: at each step
+// it asks the techniques in SE's fixed order and takes the first step the
+// first technique finds, so that the path, and with it the rating on SE's
+// scale, is SE's.
+
+// Candidate is one digit in one cell: a placement or an elimination.
+type Candidate struct {
+	Cell  int `json:"cell"`  // row-major index 0..80
+	Digit int `json:"digit"` // 1..9
+}
+
+// String names the candidate as "r5c4=3".
+func (c Candidate) String() string { return fmt.Sprintf("%s=%d", cellName(9, c.Cell), c.Digit) }
+
+// Step is one step of the human-style solver: a technique applied to the
+// grid, which places digits or removes candidates.
+type Step struct {
+	// Technique is SE's name for the technique, such as "Naked Pair".
+	Technique string `json:"technique"`
+	// Difficulty is the step's value on SE's scale, one decimal.
+	Difficulty float64 `json:"difficulty"`
+	// Digits are the digits the pattern is about, ascending.
+	Digits []int `json:"digits,omitempty"`
+	// Houses name the rows, columns and blocks of the pattern, such as
+	// "row 5" or "block 3" (blocks are numbered 1..9 in reading order).
+	Houses []string `json:"houses,omitempty"`
+	// Cells are the cells of the pattern (row-major indexes).
+	Cells []int `json:"cells,omitempty"`
+	// Detail says in words what a chain or loop shows, when the technique
+	// needs more than cells and digits to say it.
+	Detail string `json:"detail,omitempty"`
+	// Placements are the digits the step places; Eliminations are the
+	// candidates it removes (before it places anything).
+	Placements   []Candidate `json:"placements,omitempty"`
+	Eliminations []Candidate `json:"eliminations,omitempty"`
+
+	se float64 // the difficulty as SE computes it, before rounding
+}
+
+// String says the step in a player's words, for example
+// "Naked Pair 3,7 in row 5 (r5c2, r5c8): removes 3 from r5c4, r5c6".
+func (s Step) String() string {
+	var b strings.Builder
+	b.WriteString(s.Technique)
+	if len(s.Digits) > 0 {
+		b.WriteByte(' ')
+		for i, d := range s.Digits {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprint(&b, d)
+		}
+	}
+	if len(s.Houses) > 0 {
+		b.WriteString(" in ")
+		b.WriteString(strings.Join(s.Houses, ", "))
+	}
+	if len(s.Cells) > 0 {
+		b.WriteString(" (")
+		for i, c := range s.Cells {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(cellName(9, c))
+		}
+		b.WriteByte(')')
+	}
+	if s.Detail != "" {
+		b.WriteString(": ")
+		b.WriteString(s.Detail)
+	}
+	sep := ": "
+	if s.Detail != "" {
+		sep = "; "
+	}
+	if len(s.Eliminations) > 0 {
+		b.WriteString(sep)
+		sep = "; "
+		b.WriteString("removes ")
+		b.WriteString(eliminationWords(s.Eliminations))
+	}
+	for _, p := range s.Placements {
+		b.WriteString(sep)
+		sep = "; "
+		fmt.Fprintf(&b, "places %d in %s", p.Digit, cellName(9, p.Cell))
+	}
+	return b.String()
+}
+
+// eliminationWords groups eliminations by digit: "3 from r5c4, r5c6 and 7
+// from r5c4".
+func eliminationWords(el []Candidate) string {
+	var parts []string
+	for d := 1; d <= 9; d++ {
+		var cells []string
+		for _, c := range el {
+			if c.Digit == d {
+				cells = append(cells, cellName(9, c.Cell))
+			}
+		}
+		if len(cells) > 0 {
+			parts = append(parts, fmt.Sprintf("%d from %s", d, strings.Join(cells, ", ")))
+		}
+	}
+	if len(parts) <= 1 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// Rating is a puzzle's rating on Sudoku Explainer's scale, each value with
+// one decimal.
+type Rating struct {
+	// ER is the difficulty of the hardest step on SE's solving path.
+	ER float64 `json:"er"`
+	// EP is the difficulty of the hardest step up to and including the
+	// first step that places a digit.
+	EP float64 `json:"ep"`
+	// ED is the difficulty of the first step.
+	ED float64 `json:"ed"`
+}
+
+// String returns "ER EP ED" with one decimal each, as SE prints them.
+func (r Rating) String() string { return fmt.Sprintf("%.1f %.1f %.1f", r.ER, r.EP, r.ED) }
+
+// BeyondSolver is the ER that SE gives, and Rate returns, for a puzzle that
+// none of the techniques can finish.
+const BeyondSolver = 20.0
+
+// NotUniqueError reports a puzzle that has no solution or more than one:
+// the human-style techniques (uniqueness ones among them) assume exactly
+// one, so such a puzzle is not rated.
+type NotUniqueError struct {
+	// Solutions is 0, or 2 for "at least two".
+	Solutions int
+}
+
+// Error says which of the two it is.
+func (e *NotUniqueError) Error() string {
+	if e.Solutions == 0 {
+		return "sudoku: the puzzle has no solution"
+	}
+	return "sudoku: the puzzle has more than one solution"
+}
+
+// ErrNotNine is returned by the human-style solver for a grid that is not
+// 9x9.
+var ErrNotNine = errors.New("sudoku: human-style solving is for 9x9 grids only")
+
+// Rate solves p the way Sudoku Explainer does and returns its rating and
+// every step of the path, in order. A puzzle without exactly one solution
+// is a *NotUniqueError; one that the techniques cannot finish gets ER
+// BeyondSolver and the steps up to where they stopped. ctx stops a long
+// rating with ctx.Err().
+func Rate(ctx context.Context, p Grid) (Rating, []Step, error) {
+	h, err := newHumanSolver(ctx, p)
+	if err != nil {
+		return Rating{}, nil, err
+	}
+	var er, ep, ed float64
+	var steps []Step
+	for h.g.empty() > 0 {
+		st, ok, err := h.next()
+		if err != nil {
+			return Rating{}, steps, err
+		}
+		if !ok {
+			er = BeyondSolver
+			break
+		}
+		er = max(er, st.se)
+		h.g.apply(&st)
+		steps = append(steps, st)
+		if ep == 0 {
+			if ed == 0 {
+				ed = er
+			}
+			if len(st.Placements) > 0 {
+				ep = er
+			}
+		}
+	}
+	return Rating{ER: seRound(er), EP: seRound(ep), ED: seRound(ed)}, steps, nil
+}
+
+// Hint returns the step Sudoku Explainer would take next in p: the first
+// step of Rate's path. A solved grid has no next step (ok false); a puzzle
+// without exactly one solution is a *NotUniqueError.
+func Hint(ctx context.Context, p Grid) (step Step, ok bool, err error) {
+	h, err := newHumanSolver(ctx, p)
+	if err != nil || h.g.empty() == 0 {
+		return Step{}, false, err
+	}
+	return h.next()
+}
+
+// humanSolver holds a position of the human-style solver and the context
+// that can stop it.
+type humanSolver struct {
+	g   hgrid
+	ctx context.Context
+	sol [81]uint8
+}
+
+func newHumanSolver(ctx context.Context, p Grid) (*humanSolver, error) {
+	if p.Box != 3 || len(p.Cells) != 81 {
+		if err := p.Check(); err != nil {
+			return nil, err
+		}
+		return nil, ErrNotNine
+	}
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	res, err := Solve(ctx, p, Options{Limit: 2})
+	if err != nil {
+		return nil, err
+	}
+	if res.Count != 1 {
+		return nil, &NotUniqueError{Solutions: res.Count}
+	}
+	h := &humanSolver{ctx: ctx}
+	copy(h.sol[:], res.Solution.Cells)
+	h.g.init((*[81]uint8)(p.Cells))
+	return h, nil
+}
+
+// next finds the next step: the first step of the first technique, in SE's
+// order, that has one.
+func (h *humanSolver) next() (Step, bool, error) {
+	if h.ctx != nil {
+		if err := h.ctx.Err(); err != nil {
+			return Step{}, false, err
+		}
+	}
+	for _, t := range humanTechniques {
+		if st, ok := t(&h.g); ok {
+			st.Difficulty = seRound(st.se)
+			return st, true, nil
+		}
+	}
+	return Step{}, false, nil
+}
+
+// seRound rounds a difficulty to one decimal as SE prints it.
+func seRound(d float64) float64 { return float64(int((d+0.05)*10)) / 10 }
+
+// humanTechniques are the step finders in SE's order.
+var humanTechniques = []func(*hgrid) (Step, bool){
+	(*hgrid).hiddenSingle,
+	func(g *hgrid) (Step, bool) { return g.locking(true) },
+	func(g *hgrid) (Step, bool) { return g.hiddenSet(2, true) },
+	(*hgrid).nakedSingle,
+	func(g *hgrid) (Step, bool) { return g.hiddenSet(3, true) },
+	func(g *hgrid) (Step, bool) { return g.locking(false) },
+	func(g *hgrid) (Step, bool) { return g.nakedSet(2) },
+	func(g *hgrid) (Step, bool) { return g.fish(2) },
+	func(g *hgrid) (Step, bool) { return g.hiddenSet(2, false) },
+	func(g *hgrid) (Step, bool) { return g.nakedSet(3) },
+	func(g *hgrid) (Step, bool) { return g.fish(3) },
+	func(g *hgrid) (Step, bool) { return g.hiddenSet(3, false) },
+	func(g *hgrid) (Step, bool) { return g.xyWing(false) },
+	func(g *hgrid) (Step, bool) { return g.xyWing(true) },
+	(*hgrid).uniqueLoops,
+	func(g *hgrid) (Step, bool) { return g.nakedSet(4) },
+	func(g *hgrid) (Step, bool) { return g.fish(4) },
+	func(g *hgrid) (Step, bool) { return g.hiddenSet(4, false) },
+	(*hgrid).bug,
+	func(g *hgrid) (Step, bool) { return g.alignedExclusion(2) },
+	func(g *hgrid) (Step, bool) { return g.alignedExclusion(3) },
+}
+
+// MarshalJSON writes the step with its String as "text".
+func (s Step) MarshalJSON() ([]byte, error) {
+	type plain Step
+	return json.Marshal(struct {
+		plain
+		Text string `json:"text"`
+	}{plain(s), s.String()})
+}
+
+// hgrid is a 9x9 position: the digits placed and the candidates (bit d for
+// digit d) of the empty cells.
+type hgrid struct {
+	val  [81]uint8
+	cand [81]uint16
+}
+
+const hAllDigits = 0x3FE
+
+func (g *hgrid) init(cells *[81]uint8) {
+	for i := range g.cand {
+		g.val[i], g.cand[i] = 0, hAllDigits
+	}
+	for i, v := range cells {
+		if v != 0 {
+			g.place(i, int(v))
+		}
+	}
+}
+
+// place sets cell i to d and removes d from its peers.
+func (g *hgrid) place(i, d int) {
+	g.val[i] = uint8(d)
+	g.cand[i] = 0
+	for _, p := range hPeers[i] {
+		g.cand[p] &^= 1 << d
+	}
+}
+
+func (g *hgrid) empty() int {
+	n := 0
+	for _, v := range g.val {
+		if v == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// apply removes the step's eliminations, then places its placements.
+func (g *hgrid) apply(s *Step) {
+	for _, e := range s.Eliminations {
+		g.cand[e.Cell] &^= 1 << e.Digit
+	}
+	for _, p := range s.Placements {
+		g.place(p.Cell, p.Digit)
+	}
+}
+
+// Houses are numbered as SE's regions: blocks 0..8, rows 9..17, columns
+// 18..26, each in reading order; the cells of a house are in reading order.
+var (
+	hHouse     [27][9]uint8
+	hCellHouse [81][3]uint8 // a cell's block, row and column
+	hPeers     [81][20]uint8
+	hInHouse   [27][81]bool
+)
+
+func init() {
+	for k := 0; k < 9; k++ {
+		for j := 0; j < 9; j++ {
+			b := 9*(k/3*3+j/3) + k%3*3 + j%3
+			hHouse[k][j] = uint8(b)
+			hHouse[9+k][j] = uint8(9*k + j)
+			hHouse[18+k][j] = uint8(9*j + k)
+		}
+	}
+	for h := range hHouse {
+		for _, c := range hHouse[h] {
+			hInHouse[h][c] = true
+			hCellHouse[c][h/9] = uint8(h)
+		}
+	}
+	for i := 0; i < 81; i++ {
+		n := 0
+		for j := 0; j < 81; j++ {
+			if j != i && hSees(i, j) {
+				hPeers[i][n] = uint8(j)
+				n++
+			}
+		}
+	}
+}
+
+// hSees reports whether cells a and b share a house.
+func hSees(a, b int) bool {
+	return a/9 == b/9 || a%9 == b%9 || (a/27 == b/27 && a%9/3 == b%9/3)
+}
+
+// houseName names house h: "block 3", "row 5", "column 2".
+func houseName(h int) string {
+	return [3]string{"block", "row", "column"}[h/9] + fmt.Sprint(" ", h%9+1)
+}
+
+// positions returns the places of digit d in house h as a 9-bit mask over
+// the house's cells.
+func (g *hgrid) positions(h, d int) uint16 {
+	var m uint16
+	for j, c := range hHouse[h] {
+		if g.cand[c]&(1<<d) != 0 {
+			m |= 1 << j
+		}
+	}
+	return m
+}
+
+func (g *hgrid) emptyIn(h int) int {
+	n := 0
+	for _, c := range hHouse[h] {
+		if g.val[c] == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// crosses reports whether houses a and b share a cell.
+func crosses(a, b int) bool {
+	if a == b {
+		return false
+	}
+	for _, c := range hHouse[a] {
+		if hInHouse[b][c] {
+			return true
+		}
+	}
+	return false
+}
+
+func pop(m uint16) int { return bits.OnesCount16(m) }
+
+// digitsOf lists the digits of a candidate mask.
+func digitsOf(m uint16) []int {
+	var out []int
+	for d := 1; d <= 9; d++ {
+		if m&(1<<d) != 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// nextCombo steps a k-of-9 combination mask in increasing numeric order
+// (the order SE enumerates tuples in); it returns false after the last.
+func nextCombo(m uint16) (uint16, bool) {
+	low := m & -m
+	ripple := m + low
+	ones := ((m ^ ripple) >> 2) / low
+	next := ripple | ones
+	return next, next < 1<<9
+}

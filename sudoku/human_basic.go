@@ -1,0 +1,338 @@
+package sudoku
+
+import "math/bits"
+
+// The basic techniques of the human-style solver: singles, the direct
+// techniques, intersections, subsets and fish. Each returns the first step
+// it finds in SE's search order, or false.
+
+// seHouseTypes is the order in which SE looks through the kinds of house
+// for singles and subsets: blocks, columns, rows.
+var seHouseTypes = [3]int{0, 2, 1}
+
+// hiddenSingle finds the last empty cell of a house (1.0), then a digit
+// with one place left in a block (1.2) or a column or row (1.5).
+func (g *hgrid) hiddenSingle() (Step, bool) {
+	for _, alone := range [2]bool{true, false} {
+		for _, t := range seHouseTypes {
+			for k := 0; k < 9; k++ {
+				h := 9*t + k
+				for d := 1; d <= 9; d++ {
+					pos := g.positions(h, d)
+					if pop(pos) != 1 {
+						continue
+					}
+					if (g.emptyIn(h) == 1) != alone {
+						continue
+					}
+					c := int(hHouse[h][bits.TrailingZeros16(pos)])
+					st := Step{Technique: "Hidden Single", Digits: []int{d}, Houses: []string{houseName(h)},
+						Cells: []int{c}, Placements: []Candidate{{c, d}}}
+					switch {
+					case alone:
+						st.Technique, st.se = "Full House", 1.0
+					case t == 0:
+						st.se = 1.2
+					default:
+						st.se = 1.5
+					}
+					return st, true
+				}
+			}
+		}
+	}
+	return Step{}, false
+}
+
+// nakedSingle finds a cell with one candidate left (2.3).
+func (g *hgrid) nakedSingle() (Step, bool) {
+	for i, c := range g.cand {
+		if g.val[i] == 0 && pop(c) == 1 {
+			d := bits.TrailingZeros16(c)
+			return Step{Technique: "Naked Single", se: 2.3, Digits: []int{d}, Cells: []int{i},
+				Placements: []Candidate{{i, d}}}, true
+		}
+	}
+	return Step{}, false
+}
+
+// lockingPairs are the (house kind, house kind) pairs SE's intersections
+// look at, in its order: block-column, block-row (pointing), column-block,
+// row-block (claiming).
+var lockingPairs = [4][2]int{{0, 2}, {0, 1}, {2, 0}, {1, 0}}
+
+// locking finds pointing and claiming: a digit whose places in house h1 all
+// lie in a crossing house h2 leaves the rest of h2. Direct, it counts only
+// when the removal leaves the digit one place in another house of h1's
+// kind, which it then fills (Direct Pointing 1.7, Direct Claiming 1.9);
+// otherwise Pointing is 2.6 and Claiming 2.8.
+func (g *hgrid) locking(direct bool) (Step, bool) {
+	for _, pr := range lockingPairs {
+		t1, t2 := pr[0], pr[1]
+		for d := 1; d <= 9; d++ {
+			for i1 := 0; i1 < 9; i1++ {
+				h1 := 9*t1 + i1
+				pos := g.positions(h1, d)
+				if pop(pos) < 2 {
+					continue
+				}
+				for i2 := 0; i2 < 9; i2++ {
+					h2 := 9*t2 + i2
+					if !crosses(h1, h2) || !g.allIn(h1, pos, h2) {
+						continue
+					}
+					if !direct {
+						st := g.lockingStep(h1, h2, d)
+						if len(st.Eliminations) > 0 {
+							return st, true
+						}
+						continue
+					}
+					for i3 := 0; i3 < 9; i3++ {
+						h3 := 9*t1 + i3
+						if i3 == i1 || !crosses(h3, h2) {
+							continue
+						}
+						pos3 := g.positions(h3, d)
+						if pop(pos3) < 2 {
+							continue
+						}
+						left, at := 0, 0
+						for j, c := range hHouse[h3] {
+							if pos3&(1<<j) != 0 && !hInHouse[h2][c] {
+								left++
+								at = int(c)
+							}
+						}
+						if left == 1 {
+							st := g.lockingStep(h1, h2, d)
+							st.Technique, st.se = "Direct Pointing", 1.7
+							if t1 != 0 {
+								st.Technique, st.se = "Direct Claiming", 1.9
+							}
+							st.Houses = append(st.Houses, houseName(h3))
+							st.Placements = []Candidate{{at, d}}
+							return st, true
+						}
+					}
+				}
+			}
+		}
+	}
+	return Step{}, false
+}
+
+// allIn reports whether the places pos of house h1 all lie in house h2.
+func (g *hgrid) allIn(h1 int, pos uint16, h2 int) bool {
+	for j, c := range hHouse[h1] {
+		if pos&(1<<j) != 0 && !hInHouse[h2][c] {
+			return false
+		}
+	}
+	return true
+}
+
+// lockingStep is the pointing (h1 a block) or claiming step of digit d in
+// h1 and h2: d leaves the cells of h2 outside h1.
+func (g *hgrid) lockingStep(h1, h2, d int) Step {
+	st := Step{Technique: "Pointing", se: 2.6, Digits: []int{d}, Houses: []string{houseName(h1), houseName(h2)}}
+	if h1 >= 9 {
+		st.Technique, st.se = "Claiming", 2.8
+	}
+	for _, c := range hHouse[h2] {
+		if g.cand[c]&(1<<d) == 0 {
+			continue
+		}
+		if hInHouse[h1][c] {
+			st.Cells = append(st.Cells, int(c))
+		} else {
+			st.Eliminations = append(st.Eliminations, Candidate{int(c), d})
+		}
+	}
+	return st
+}
+
+var subsetNames = [5]string{2: "Pair", 3: "Triplet", 4: "Quad"}
+
+// hiddenSet finds n digits whose places in a house are n cells (each digit
+// in two or more): the other candidates leave those cells. Direct, it counts
+// only when that leaves another digit one place in the house, which it
+// fills (Direct Hidden Pair 2.0, Triplet 2.5); otherwise Hidden Pair,
+// Triplet, Quad are 3.4, 4.0, 5.4.
+func (g *hgrid) hiddenSet(n int, direct bool) (Step, bool) {
+	for _, t := range seHouseTypes {
+		for k := 0; k < 9; k++ {
+			h := 9*t + k
+			empty := g.emptyIn(h)
+			if !(empty > 2*n || (direct && empty > n)) {
+				continue
+			}
+			var pos [10]uint16
+			for d := 1; d <= 9; d++ {
+				pos[d] = g.positions(h, d)
+			}
+			for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
+				var union uint16
+				good := true
+				for m := combo; m != 0; m &= m - 1 {
+					p := pos[bits.TrailingZeros16(m)+1]
+					if pop(p) <= 1 {
+						good = false
+						break
+					}
+					union |= p
+				}
+				if !good || pop(union) != n {
+					continue
+				}
+				digits := combo << 1
+				st := Step{Technique: "Hidden " + subsetNames[n], Digits: digitsOf(digits), Houses: []string{houseName(h)}}
+				for j, c := range hHouse[h] {
+					if union&(1<<j) == 0 {
+						continue
+					}
+					st.Cells = append(st.Cells, int(c))
+					for _, d := range digitsOf(g.cand[c] &^ digits) {
+						st.Eliminations = append(st.Eliminations, Candidate{int(c), d})
+					}
+				}
+				if direct {
+					placed := false
+					for d := 1; d <= 9 && !placed; d++ {
+						if digits&(1<<d) != 0 || pop(pos[d]) <= 1 {
+							continue
+						}
+						if rest := pos[d] &^ union; pop(rest) == 1 {
+							c := int(hHouse[h][bits.TrailingZeros16(rest)])
+							st.Placements = []Candidate{{c, d}}
+							placed = true
+						}
+					}
+					if !placed {
+						continue
+					}
+					st.Technique = "Direct " + st.Technique
+					st.se = [5]float64{2: 2.0, 3: 2.5, 4: 4.3}[n]
+					return st, true
+				}
+				if len(st.Eliminations) > 0 {
+					st.se = [5]float64{2: 3.4, 3: 4.0, 4: 5.4}[n]
+					return st, true
+				}
+			}
+		}
+	}
+	return Step{}, false
+}
+
+// nakedSet finds n cells of a house whose candidates (two or more each) are
+// n digits in all: those digits leave the house's other cells (Naked Pair,
+// Triplet, Quad: 3.0, 3.6, 5.0).
+func (g *hgrid) nakedSet(n int) (Step, bool) {
+	for _, t := range seHouseTypes {
+		for k := 0; k < 9; k++ {
+			h := 9*t + k
+			if g.emptyIn(h) < 2*n {
+				continue
+			}
+			for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
+				var union uint16
+				good := true
+				for m := combo; m != 0; m &= m - 1 {
+					c := g.cand[hHouse[h][bits.TrailingZeros16(m)]]
+					if pop(c) <= 1 {
+						good = false
+						break
+					}
+					union |= c
+				}
+				if !good || pop(union) != n {
+					continue
+				}
+				st := Step{Technique: "Naked " + subsetNames[n], se: [5]float64{2: 3.0, 3: 3.6, 4: 5.0}[n],
+					Digits: digitsOf(union), Houses: []string{houseName(h)}}
+				for j, c := range hHouse[h] {
+					if combo&(1<<j) != 0 {
+						st.Cells = append(st.Cells, int(c))
+						continue
+					}
+					for _, d := range digitsOf(g.cand[c] & union) {
+						st.Eliminations = append(st.Eliminations, Candidate{int(c), d})
+					}
+				}
+				if len(st.Eliminations) > 0 {
+					return st, true
+				}
+			}
+		}
+	}
+	return Step{}, false
+}
+
+var fishNames = [5]string{2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+// fish finds n columns (then n rows) in which a digit's places (two or more
+// in each) lie in n rows (columns) in all: the digit leaves those rows'
+// (columns') other cells (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2).
+func (g *hgrid) fish(n int) (Step, bool) {
+	var placed [10]int
+	for _, v := range g.val {
+		placed[v]++
+	}
+	for _, base := range [2]int{2, 1} { // columns, then rows
+		cover := 3 - base
+		for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
+			for d := 1; d <= 9; d++ {
+				if placed[d]+2*n > 9 {
+					continue
+				}
+				var union uint16
+				good := true
+				for m := combo; m != 0; m &= m - 1 {
+					p := g.positions(9*base+bits.TrailingZeros16(m), d)
+					if pop(p) <= 1 {
+						good = false
+						break
+					}
+					union |= p
+				}
+				if !good || pop(union) != n {
+					continue
+				}
+				st := Step{Technique: fishNames[n], se: [5]float64{2: 3.2, 3: 3.8, 4: 5.2}[n], Digits: []int{d}}
+				for m := combo; m != 0; m &= m - 1 {
+					st.Houses = append(st.Houses, houseName(9*base+bits.TrailingZeros16(m)))
+				}
+				for m := union; m != 0; m &= m - 1 {
+					st.Houses = append(st.Houses, houseName(9*cover+bits.TrailingZeros16(m)))
+				}
+				for m := union; m != 0; m &= m - 1 {
+					h := 9*cover + bits.TrailingZeros16(m)
+					for j, c := range hHouse[h] {
+						if g.cand[c]&(1<<d) == 0 {
+							continue
+						}
+						if combo&(1<<j) != 0 {
+							st.Cells = append(st.Cells, int(c))
+						} else {
+							st.Eliminations = append(st.Eliminations, Candidate{int(c), d})
+						}
+					}
+				}
+				if len(st.Eliminations) > 0 {
+					sortInts(st.Cells)
+					return st, true
+				}
+			}
+		}
+	}
+	return Step{}, false
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}

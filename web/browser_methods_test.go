@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/web"
 )
 
@@ -41,23 +42,23 @@ func waitMethods(p *page) {
 // every algorithm, Watch those that can be traced, Race those that can be
 // traced and are not depth-limited, once per heuristic without databases
 // when informed.
-func wantMenus(m web.Methods) (sliding, watch, race []option) {
+func wantMenus(m solve.MethodList) (sliding, watch, race []option) {
 	for _, a := range m.Algorithms {
-		sliding = append(sliding, option{a.Name, a.Label})
+		sliding = append(sliding, option{string(a.Name), a.Label})
 		if !a.Traceable {
 			continue
 		}
-		watch = append(watch, option{a.Name, a.Label})
+		watch = append(watch, option{string(a.Name), a.Label})
 		if a.DepthLimited {
 			continue
 		}
 		if !a.Informed {
-			race = append(race, option{a.Name, a.Label})
+			race = append(race, option{string(a.Name), a.Label})
 			continue
 		}
 		for _, h := range m.Heuristics {
 			if !h.Databases {
-				race = append(race, option{a.Name + ":" + h.Name, a.Label + " (" + h.Label + ")"})
+				race = append(race, option{string(a.Name) + ":" + h.Name, a.Label + " (" + h.Label + ")"})
 			}
 		}
 	}
@@ -65,7 +66,7 @@ func wantMenus(m web.Methods) (sliding, watch, race []option) {
 }
 
 // checkMenus checks the page's Sliding, Watch and Race menus against m.
-func checkMenus(p *page, m web.Methods) {
+func checkMenus(p *page, m solve.MethodList) {
 	t := p.t
 	t.Helper()
 	p.setControl("#sliding-size", "3x3")
@@ -82,7 +83,7 @@ func checkMenus(p *page, m web.Methods) {
 	}
 	for _, a := range m.Algorithms {
 		if a.Default {
-			if got := eval[string](p, `document.getElementById("sliding-algo").value`); got != a.Name {
+			if got := eval[string](p, `document.getElementById("sliding-algo").value`); got != string(a.Name) {
 				t.Errorf("#sliding-algo chooses %q on load; the server's default is %q", got, a.Name)
 			}
 		}
@@ -108,7 +109,7 @@ func testMenus(p *page) {
 		a.Label = "«" + a.Label + "»"
 		other.Algorithms = append(other.Algorithms, a)
 	}
-	if !slices.ContainsFunc(other.Algorithms, func(a web.Algorithm) bool { return a.Default }) {
+	if !slices.ContainsFunc(other.Algorithms, func(a solve.AlgorithmInfo) bool { return a.Default }) {
 		other.Algorithms[0].Default = true
 	}
 	other.Heuristics = slices.Clone(real.Heuristics)
@@ -145,20 +146,20 @@ func testMenus(p *page) {
 
 	// The page sends what the menu holds: a solve by the last algorithm
 	// of the list that takes a heuristic, with its last heuristic.
-	var algo web.Algorithm
+	var algo solve.AlgorithmInfo
 	for _, a := range other.Algorithms {
 		if a.Informed {
 			algo = a
 		}
 	}
-	q.setControl("#sliding-algo", algo.Name)
+	q.setControl("#sliding-algo", string(algo.Name))
 	heuristics := optionsOf(q, "#sliding-heuristic")
 	h := heuristics[len(heuristics)-1]
 	q.setControl("#sliding-heuristic", h.Value)
 	q.setControl("#sliding-board", "4 1 2 5 0 3 7 8 6")
 	state, status := q.act("sliding", "#sliding-solve", 15*time.Second)
 	method := eval[string](q, `[...document.querySelectorAll("#sliding-result dt")].find((d) => d.textContent === "method")?.nextElementSibling?.textContent ?? ""`)
-	if state != "done" || !strings.Contains(method, algo.Name) {
+	if state != "done" || !strings.Contains(method, string(algo.Name)) {
 		t.Errorf("solving with %s and %s: data-state %s: %s; method %q", algo.Label, h.Text, state, status, method)
 	}
 	t.Logf("on the other list, %s with %s: %s (method %s)", algo.Label, h.Text, status, method)

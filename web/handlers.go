@@ -30,10 +30,13 @@ type SlidingRequest struct {
 	// Goal is the goal's tiles in reading order, 0 for the blank; the
 	// default is 1..n-1 with the blank last.
 	Goal string `json:"goal,omitempty"`
-	// Algo is auto (the default), bfs, dfs, iddfs, astar or idastar.
-	Algo string `json:"algo,omitempty"`
-	// Heuristic is linear (the default), manhattan, misplaced or pdb.
+	// Algo and Heuristic name an algorithm and a heuristic of the
+	// registry (GET /api/methods, solve.Methods); "" is its default.
+	Algo      string `json:"algo,omitempty"`
 	Heuristic string `json:"heuristic,omitempty"`
+	// Weight is the weight on the heuristic of a weighted algorithm; 0 is
+	// the default.
+	Weight float64 `json:"weight,omitempty"`
 	// MaxDepth bounds dfs and iddfs; 0 is the board's default.
 	MaxDepth int `json:"max_depth,omitempty"`
 	// Limits bound the search, or each run of a compare, within the
@@ -45,7 +48,7 @@ type SlidingRequest struct {
 // the Method they name (solve.Request.Check). The node cap and time limit
 // are the server's to check (Server.limits).
 func (q *SlidingRequest) request() solve.Request {
-	return solve.Request{Format: q.Format, Size: q.Size, Goal: q.Goal, Algo: q.Algo, Heuristic: q.Heuristic, MaxDepth: q.MaxDepth}
+	return solve.Request{Format: q.Format, Size: q.Size, Goal: q.Goal, Algo: q.Algo, Heuristic: q.Heuristic, Weight: q.Weight, MaxDepth: q.MaxDepth}
 }
 
 // slidingJob is a sliding request checked and read: its board and goal,

@@ -14,18 +14,19 @@ import (
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/web"
 )
 
 // getMethods asks h for GET /api/methods.
-func getMethods(t *testing.T, h http.Handler) web.Methods {
+func getMethods(t *testing.T, h http.Handler) solve.MethodList {
 	t.Helper()
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/methods", nil))
 	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/json" {
 		t.Fatalf("GET /api/methods: status %d, Content-Type %q: %s", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
 	}
-	var m web.Methods
+	var m solve.MethodList
 	dec := json.NewDecoder(rec.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
@@ -46,20 +47,20 @@ func TestMethods(t *testing.T) {
 
 	labels := map[string]bool{}
 	var defaults []string
-	listed := map[string]web.Algorithm{}
+	listed := map[string]solve.AlgorithmInfo{}
 	for _, a := range m.Algorithms {
-		if _, err := sliding.ParseAlgorithm(a.Name); err != nil {
+		if _, err := solve.ParseAlgorithm(string(a.Name)); err != nil {
 			t.Errorf("algorithm %q: %v", a.Name, err)
 		}
 		if a.Label == "" || labels[a.Label] {
 			t.Errorf("algorithm %q: label %q empty or not unique", a.Name, a.Label)
 		}
-		if _, dup := listed[a.Name]; dup {
+		if _, dup := listed[string(a.Name)]; dup {
 			t.Errorf("algorithm %q listed twice", a.Name)
 		}
-		labels[a.Label], listed[a.Name] = true, a
+		labels[a.Label], listed[string(a.Name)] = true, a
 		if a.Default {
-			defaults = append(defaults, a.Name)
+			defaults = append(defaults, string(a.Name))
 		}
 	}
 	for _, a := range sliding.Algorithms() {
@@ -67,7 +68,7 @@ func TestMethods(t *testing.T) {
 			t.Errorf("algorithm %q is not listed", a)
 		}
 	}
-	heuristics := map[string]web.Heuristic{}
+	heuristics := map[string]solve.HeuristicInfo{}
 	var defaultHeuristics []string
 	for _, h := range m.Heuristics {
 		if h.Label == "" || labels[h.Label] {
@@ -137,7 +138,7 @@ func TestMethods(t *testing.T) {
 				t.Errorf("trace %s: listed traceable; status %d", body, code)
 			case !a.Traceable && code != http.StatusBadRequest:
 				t.Errorf("trace %s: listed not traceable; status %d, want 400", body, code)
-			case a.Traceable && tr.Start["algorithm"] != a.Name:
+			case a.Traceable && tr.Start["algorithm"] != string(a.Name):
 				t.Errorf("trace %s: start %v", body, tr.Start)
 			}
 		}
@@ -163,7 +164,7 @@ func TestPageNamesNoMethod(t *testing.T) {
 	m := getMethods(t, web.New(web.Config{}))
 	var names []string
 	for _, a := range m.Algorithms {
-		names = append(names, regexp.QuoteMeta(a.Name))
+		names = append(names, regexp.QuoteMeta(string(a.Name)))
 	}
 	for _, h := range m.Heuristics {
 		names = append(names, regexp.QuoteMeta(h.Name))
@@ -189,4 +190,31 @@ func TestPageNamesNoMethod(t *testing.T) {
 	if err != nil || files < 5 {
 		t.Fatalf("reading the page's files: %v (%d files)", err, files)
 	}
+}
+
+// TestWeight checks that a request's weight reaches weighted A*, solved
+// and traced: on the hardest 3x3 board it finds a longer path than the
+// fewest with the default weight, and the fewest with weight 1 (plain
+// A*).
+func TestWeight(t *testing.T) {
+	t.Parallel()
+	s := web.New(web.Config{})
+	const board = "8 6 7 2 5 4 3 0 1"
+	b, _ := sliding.ParseGoal(board, 3, 3)
+	fewest := sliding.TableFor(sliding.Standard(3, 3)).Distance(b)
+	for _, tc := range []struct {
+		weight string
+		want   func(n int) bool
+	}{{"", func(n int) bool { return n > fewest }}, {`,"weight":1`, func(n int) bool { return n == fewest }}} {
+		body := fmt.Sprintf(`{"board":%q,"algo":%q%s`, board, sliding.WAStar, tc.weight)
+		var ans api.SlidingAnswer
+		if code, _ := postJSON(t, s, "/api/sliding/solve", body+"}", &ans); code != http.StatusOK || !tc.want(ans.Length) {
+			t.Errorf("solve %s}: status %d, %d moves (the fewest are %d)", body, code, ans.Length, fewest)
+		}
+		var tr traceAnswer
+		if code, _ := postJSON(t, s, "/api/trace/sliding", body+`,"kinds":["goal"]}`, &tr); code != http.StatusOK || tr.End["length"] != float64(ans.Length) {
+			t.Errorf("trace %s}: status %d, end %v; solved in %d moves", body, code, tr.End, ans.Length)
+		}
+	}
+	checkErrors(t, s, []errorCase{{"/api/sliding/solve", `{"board":"` + board + `","algo":"wastar","weight":-1}`, 400, "weight"}})
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/trace"
 )
@@ -76,7 +77,7 @@ func (s *Server) traceSliding(r *http.Request, q *TraceSlidingRequest) (any, err
 		return nil, err
 	}
 	return &slidingTrace{s: s, r: r, b: job.b, goal: job.goal, maxNodes: job.maxNodes, limit: job.timeout,
-		opt: trace.SlidingOptions{Algorithm: job.method.Algorithm, Heuristic: job.method.Heuristic, MaxDepth: job.method.MaxDepth,
+		opt: trace.SlidingOptions{Algorithm: job.method.Algorithm, Heuristic: job.method.Heuristic, MaxDepth: job.method.MaxDepth, Weight: job.method.Weight,
 			MaxEvents: n, Kinds: q.Kinds, Limits: s.searchLimits(job.maxNodes), MaxBytes: maxTraceBytes}}, nil
 }
 

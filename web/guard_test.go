@@ -271,6 +271,53 @@ func TestTraceBytesCap(t *testing.T) {
 	}
 }
 
+// TestTraceBytesCapStroke checks the same cap on a one-stroke trace: a
+// step on a 16x16 board of two colours is about 500 bytes, so 100,000 of
+// them would be 50 MB; the answer stops keeping steps at 32 MB, says
+// truncated, and still gives the search's answer.
+func TestTraceBytesCapStroke(t *testing.T) {
+	longTest(t)
+	srv := httptest.NewServer(web.New(web.Config{}))
+	defer srv.Close()
+	const board = `16
+GRGRRRGRRRRGGRRR
+GRRRRGRRRRGGRRGR
+RRGRRRRGGGGGGGRR
+RRGGGGGRRGRGRGGR
+RGGGGGRRGGRRGGGG
+GRGGRRGRRGRRGGGR
+RGGGRGGGGGRRRRRR
+RRGRGGRRGGGRRGGG
+GGRGGRRROGRRGRRR
+RRGRRRGRGGGGRRGG
+GGGRRRGGGRRRGRRG
+RGGRGRGRRRGRRGGR
+RGGGRGGGGRRRRGRG
+RGRGGRRGRGRGGRGG
+GRRRRRRGRGGRRRRR
+RGRRRGRGRGGGRRGG
+`
+	r := post(context.Background(), http.DefaultClient, srv.URL+"/api/trace/stroke",
+		map[string]any{"board": board, "max_events": 100000})
+	if r.status != http.StatusOK {
+		t.Fatalf("status %d: %s", r.status, clip(r.body))
+	}
+	var tr struct {
+		Events []json.RawMessage
+		End    struct {
+			Events    int
+			Dropped   int64
+			Truncated bool
+		}
+	}
+	if err := json.Unmarshal(r.body, &tr); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.body) > 33<<20 || len(r.body) < 16<<20 || !tr.End.Truncated || tr.End.Events != len(tr.Events) || tr.End.Events >= 100000 {
+		t.Errorf("16x16 stroke trace: %d bytes, %d events, end %+v; want at most 32 MB, cut by bytes", len(r.body), len(tr.Events), tr.End)
+	}
+}
+
 // longTest skips t unless SEARCHLAB_RELIABILITY=long: the long reliability
 // tests (seconds to minutes, hundreds of MB) run in CI, not in every go test.
 func longTest(t *testing.T) {

@@ -149,7 +149,8 @@ func (s *Server) solveJob(r *http.Request, job slidingJob) (any, error) {
 	case errors.Is(err, sliding.ErrUnsolvable):
 		return nil, unsolvable()
 	case err != nil:
-		return nil, s.solveError(r, err, job.maxNodes, job.timeout)
+		generic := job.method.Algorithm != "" && job.method.Algorithm != sliding.Auto
+		return nil, s.solveError(r, err, job.maxNodes, job.timeout, generic)
 	}
 	if err := sliding.Verify(job.b, job.goal, sol.Moves); err != nil {
 		return nil, fmt.Errorf("internal error: %s's path does not reach the goal: %v", sol.Method, err)
@@ -169,7 +170,7 @@ func (s *Server) slidingCompare(r *http.Request, q *SlidingRequest) (any, error)
 	defer cancel()
 	c, err := s.cfg.Solver.Compare(ctx, job.b, job.goal, solve.CompareOptions{Limits: s.searchLimits(job.maxNodes), Timeout: job.timeout, MaxDepth: q.MaxDepth})
 	if err != nil {
-		return nil, s.solveError(r, err, job.maxNodes, job.timeout)
+		return nil, s.solveError(r, err, job.maxNodes, job.timeout, false)
 	}
 	return api.NewCompareAnswer(c), nil
 }
@@ -182,17 +183,22 @@ func unsolvable() error {
 }
 
 // solveError turns a failed search into its answer: 504 for a limit, 400
-// for a bad option, and the error itself (a 500) otherwise.
-func (s *Server) solveError(r *http.Request, err error, maxNodes int64, timeout time.Duration) error {
+// for a bad option, and the error itself (a 500) otherwise. A limit that
+// stopped a generic algorithm (generic) suggests the fastest method.
+func (s *Server) solveError(r *http.Request, err error, maxNodes int64, timeout time.Duration, generic bool) error {
+	advice := ""
+	if generic {
+		advice = "; try algo auto"
+	}
 	switch {
 	case r.Context().Err() != nil:
 		return &httpError{499, api.Error{Error: "the client went away"}} // nobody reads it
 	case errors.Is(err, context.DeadlineExceeded):
-		return &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("the search ran out of time (%v)", timeout), Limit: true}}
+		return &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("the search ran out of time (%v)%s", timeout, advice), Limit: true}}
 	case errors.Is(err, search.ErrMemory):
-		return &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("the search reached its memory budget (%d MB); try algo auto", s.cfg.MaxBytes>>20), Limit: true}}
+		return &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("the search reached its memory budget (%d MB)%s", s.cfg.MaxBytes>>20, advice), Limit: true}}
 	case errors.Is(err, search.ErrLimit):
-		return &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("the search hit its node cap (%d); try algo auto", maxNodes), Limit: true}}
+		return &httpError{http.StatusGatewayTimeout, api.Error{Error: fmt.Sprintf("the search hit its node cap (%d)%s", maxNodes, advice), Limit: true}}
 	case errors.Is(err, search.ErrNotFound):
 		return &httpError{http.StatusUnprocessableEntity, api.Error{Error: "no path within the depth limit (max_depth); dfs and iddfs search only that deep"}}
 	case errors.Is(err, solve.ErrNotReady):
@@ -290,7 +296,7 @@ func (s *Server) sudokuGenerate(r *http.Request, q *GenerateRequest) (any, error
 	case errors.Is(err, sudoku.ErrClues):
 		return nil, errorf(http.StatusUnprocessableEntity, fmt.Sprintf("could not reach %d clues; ask for more", q.Clues))
 	case err != nil:
-		return nil, s.solveError(r, err, 0, s.cfg.SolveTimeout)
+		return nil, s.solveError(r, err, 0, s.cfg.SolveTimeout, false)
 	}
 	return api.NewSudokuPuzzle(p, sol, q.Seed), nil
 }
@@ -372,7 +378,7 @@ func (s *Server) sudokuError(r *http.Request, err error, maxGuesses int64) error
 	if errors.Is(err, sudoku.ErrInvalid) {
 		return errorf(http.StatusUnprocessableEntity, err.Error())
 	}
-	return s.solveError(r, err, maxGuesses, s.cfg.SolveTimeout)
+	return s.solveError(r, err, maxGuesses, s.cfg.SolveTimeout, false)
 }
 
 // strokeError answers a failed stroke search: a board too large for the
@@ -381,7 +387,7 @@ func (s *Server) strokeError(r *http.Request, err error, maxNodes int64, timeout
 	if errors.Is(err, stroke.ErrTooLarge) {
 		return errorf(http.StatusUnprocessableEntity, err.Error())
 	}
-	return s.solveError(r, err, maxNodes, timeout)
+	return s.solveError(r, err, maxNodes, timeout, false)
 }
 
 // parseStrokeBoard reads the one board of a request's "board" field; any

@@ -70,8 +70,8 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	}
 	in := srcs[0]
 	var tr api.Trace
-	// A sliding trace is written as the search runs, so that its events
-	// are never held in memory.
+	// Sliding and stroke traces are written as the search runs, so that
+	// their events are never held in memory.
 	out := bufio.NewWriter(e.stdout)
 	switch *puzzle {
 	case "sliding":
@@ -83,7 +83,10 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 		if *format != "" {
 			return cli.Inputf("trace: --format is for sliding and sudoku; stroke boards have one format")
 		}
-		tr, err = traceStroke(ctx, in, *maxEvents, *maxNodes)
+		if _, err = traceStroke(ctx, in, *maxEvents, *maxNodes, trace.LineSink(out)); err != nil {
+			return err
+		}
+		return out.Flush()
 	case "sudoku":
 		tr, err = traceSudoku(ctx, in, *format, *maxEvents)
 	default:
@@ -134,12 +137,13 @@ func traceSliding(ctx context.Context, in *input.Source, format, size, goalText,
 	return tr, err
 }
 
-func traceStroke(ctx context.Context, in *input.Source, maxEvents int, maxNodes int64) (api.Trace, error) {
+func traceStroke(ctx context.Context, in *input.Source, maxEvents int, maxNodes int64, sink trace.Sink) (api.Trace, error) {
 	b, err := trace.ReadStroke(in.Reader(), in.Name)
 	if err != nil {
 		return api.Trace{}, cli.Inputf("trace: %v", err)
 	}
-	return trace.Stroke(ctx, stroke.NewSolver(), b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, maxEvents)
+	return trace.Stroke(ctx, stroke.NewSolver(), b, trace.StrokeOptions{Options: stroke.Options{Limits: search.Limits{MaxNodes: maxNodes, MaxBytes: solve.MemoryBudget}},
+		MaxEvents: maxEvents, Sink: sink})
 }
 
 func traceSudoku(ctx context.Context, in *input.Source, format string, maxEvents int) (api.Trace, error) {

@@ -95,8 +95,7 @@ func (s *Server) slidingSolve(r *http.Request, q *SlidingRequest) (any, error) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), timeout)
 	defer cancel()
-	sol, err := s.cfg.Solver.Run(ctx, b, goal, solve.Method{Algorithm: algo, Heuristic: q.Heuristic, MaxDepth: q.MaxDepth},
-		s.searchLimits(maxNodes))
+	sol, err := s.cfg.Solver.Solve(ctx, b, goal, solve.Method{Algorithm: algo, Heuristic: q.Heuristic, MaxDepth: q.MaxDepth}, s.searchLimits(maxNodes))
 	switch {
 	case errors.Is(err, sliding.ErrUnsolvable):
 		return nil, unsolvable()

@@ -104,7 +104,7 @@ func TestTraceStrokeAndSudoku(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := trace.Stroke(context.Background(), stroke.NewSolver(), boards[0], stroke.Options{}, 0)
+	tr, err := trace.Stroke(context.Background(), stroke.NewSolver(), boards[0], trace.StrokeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,8 +118,12 @@ func TestTraceStrokeAndSudoku(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := trace.Stroke(context.Background(), stroke.NewSolver(), large[0], stroke.Options{}, 0); !errors.Is(err, stroke.ErrTooLarge) || !errors.Is(err, solve.ErrInput) {
+	var refused bytes.Buffer
+	if _, err := trace.Stroke(context.Background(), stroke.NewSolver(), large[0], trace.StrokeOptions{Sink: trace.LineSink(&refused)}); !errors.Is(err, stroke.ErrTooLarge) || !errors.Is(err, solve.ErrInput) {
 		t.Errorf("a region of 224 cells: %v, want stroke.ErrTooLarge and solve.ErrInput", err)
+	}
+	if refused.Len() != 0 {
+		t.Errorf("a refused board wrote %q to the sink, want nothing", refused.String())
 	}
 
 	g, err := sudoku.ParseLine("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")

@@ -171,7 +171,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 			prog.Clear()
 		}
 		if a.Err != nil {
-			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(a.Err))
+			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(a.Err, algo))
 		}
 		if a.Skipped {
 			bar.Add(1)
@@ -236,17 +236,24 @@ func (f *slidingFlags) method(algo sliding.Algorithm) solve.Method {
 	return solve.Method{Algorithm: algo, Heuristic: f.heuristic, Weight: f.weight, Partition: f.partition, MaxDepth: f.maxDepth}
 }
 
-// explain adds advice to a limit error.
-func explain(err error) error {
+// explain adds advice to a limit error of a search by algo: --algo auto
+// is suggested only to a search by another algorithm.
+func explain(err error, algo sliding.Algorithm) error {
+	auto := ""
+	if algo != "" && algo != sliding.Auto {
+		auto = ", or try --algo auto"
+	}
 	switch {
 	case errors.Is(err, context.Canceled):
 		return cli.Interrupted(err)
 	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("%w (the --timeout ran out; raise it, or try --algo auto)", err)
+		return fmt.Errorf("%w (the --timeout ran out; raise it%s)", err, auto)
+	case errors.Is(err, search.ErrMemory):
+		return fmt.Errorf("%w (the searches hold at most %d MB%s)", err, solve.MemoryBudget>>20, auto)
 	case errors.Is(err, search.ErrLimit):
-		return fmt.Errorf("%w (raise --max-nodes, or try --algo auto)", err)
+		return fmt.Errorf("%w (raise --max-nodes%s)", err, auto)
 	case errors.Is(err, search.ErrNotFound):
-		return fmt.Errorf("%w (raise --max-depth, or try --algo auto)", err)
+		return fmt.Errorf("%w (raise --max-depth%s)", err, auto)
 	}
 	return err
 }

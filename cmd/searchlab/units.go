@@ -129,9 +129,9 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 	units.WriteLines(out, answers) // a write error shows at the flush
 	switch {
 	case err != nil && outcomes[i].Searched:
-		return fmt.Errorf("line %d (board line %d, unit %d): %w", i+1, lines[i].Line, lines[i].Unit, explain(err))
+		return fmt.Errorf("line %d (board line %d, unit %d): %w", i+1, lines[i].Line, lines[i].Unit, explain(err, sliding.Auto))
 	case err != nil:
-		return fmt.Errorf("line %d: %w", i+1, explain(err))
+		return fmt.Errorf("line %d: %w", i+1, explain(err, sliding.Auto))
 	}
 	return nil
 }
@@ -195,7 +195,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 		report(c.Line, rounds)
 		if err != nil {
 			out.Flush()
-			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(err))
+			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(err, sliding.Auto))
 		}
 		answers.write(c.Line, sol.Len(), sol, sol.Mark())
 	}

@@ -85,18 +85,29 @@ func (m Method) Fastest() bool {
 	return (m.Algorithm == "" || m.Algorithm == sliding.Auto) && !usesDatabases(m.Heuristic)
 }
 
-// MemoryGuard and MemoryBudget are the node cap and the memory budget (see
-// search.Limits.MaxBytes) that Run puts on BFS and A* when the limits set
-// no node cap: they keep every state they reach. The node cap alone let a
-// 16x16 BFS take 3 GB; the budget holds every board size to about 1 GB.
+// Lookup reports whether Run answers a w x h board by m with a look-up in
+// the board's distance table (microseconds once the table is loaded): the
+// fastest method on a board of up to 9 cells. A server gives such
+// requests a lane of their own, never queued behind searches.
+func (m Method) Lookup(w, h int) bool {
+	return m.Fastest() && sliding.TableSize(w, h)
+}
+
+// MemoryGuard is the node cap that Run puts on the searches that keep every
+// state they reach (BFS, A* and their kin) when the limits set none, and
+// MemoryBudget the memory budget (see search.Limits.MaxBytes) it puts on
+// every search whose limits set none, whatever their node cap: a node cap
+// alone let a 16x16 BFS take 3 GB (6 GB for bidirectional BFS at
+// 20,000,000 nodes); the budget holds every board size to about 1 GB.
 const (
 	MemoryGuard  = 2_000_000
 	MemoryBudget = 1 << 30
 )
 
-// UninformedCells is the board size from which Run refuses BFS and IDDFS
-// unless a node cap or a deadline bounds them: 3x4 has 239 million states,
-// 4x4 over 10^13.
+// UninformedCells is the board size from which Run refuses BFS, DFS and
+// IDDFS unless a node cap or a deadline bounds them: 3x4 has 239 million
+// states, 4x4 over 10^13, and a depth-first search to the default depth
+// bound of such a board runs for ages.
 const UninformedCells = 12
 
 // UnboundedError is Run's answer to an uninformed search that cannot
@@ -124,10 +135,10 @@ func (e *UnboundedError) States() string {
 }
 
 // Bounded returns the refusal of Run for algo on a w x h board, or nil:
-// BFS and IDDFS on boards of UninformedCells or more need a node cap or a
-// deadline (bounded).
+// BFS, DFS and IDDFS on boards of UninformedCells or more need a node cap
+// or a deadline (bounded).
 func Bounded(algo sliding.Algorithm, w, h int, bounded bool) error {
-	if (algo == sliding.BFS || algo == sliding.IDDFS) && !bounded && w*h >= UninformedCells {
+	if (algo == sliding.BFS || algo == sliding.DFS || algo == sliding.IDDFS) && !bounded && w*h >= UninformedCells {
 		return &UnboundedError{algo, w, h}
 	}
 	return nil
@@ -155,20 +166,19 @@ func Checkpointable(m Method, w, h int) error {
 	return nil
 }
 
-// Limits returns lim with the memory guard of algo: MemoryGuard as the
-// node cap of the searches that keep every state they reach (BFS,
-// bidirectional BFS, A*, NBS, weighted and anytime A*) when lim sets none,
-// and MemoryBudget as their memory budget when lim sets neither.
+// Limits returns lim with the memory guard of algo: MemoryBudget as the
+// memory budget of every search when lim sets none, whatever its node cap,
+// and MemoryGuard as the node cap of the searches that keep every state
+// they reach (BFS, bidirectional BFS, A*, NBS, weighted and anytime A*)
+// when lim sets none.
 func Limits(algo sliding.Algorithm, lim search.Limits) search.Limits {
+	if lim.MaxBytes == 0 {
+		lim.MaxBytes = MemoryBudget
+	}
 	switch algo {
 	case sliding.BFS, sliding.BiBFS, sliding.AStar, sliding.NBS, sliding.WAStar, sliding.Anytime:
-	default:
-		return lim
-	}
-	if lim.MaxNodes == 0 {
-		lim.MaxNodes = MemoryGuard
-		if lim.MaxBytes == 0 {
-			lim.MaxBytes = MemoryBudget
+		if lim.MaxNodes == 0 {
+			lim.MaxNodes = MemoryGuard
 		}
 	}
 	return lim

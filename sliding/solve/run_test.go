@@ -200,6 +200,8 @@ func TestBatchUnbounded(t *testing.T) {
 	}{
 		{"bfs", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.BFS}}, false, 2},
 		{"iddfs", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.IDDFS}}, false, 2},
+		{"dfs", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.DFS}}, false, 2},
+		{"dfs, capped", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.DFS}, Limits: search.Limits{MaxNodes: 10}}, false, -1},
 		{"bfs, capped", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.BFS}, Limits: search.Limits{MaxNodes: 10}}, false, -1},
 		{"bfs, deadline", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.BFS}}, true, -1},
 		{"bfs, small boards", solve.Batch{Boards: boards[:2], Method: solve.Method{Algorithm: sliding.BFS}}, false, -1},
@@ -212,6 +214,72 @@ func TestBatchUnbounded(t *testing.T) {
 		}
 		if ue != nil && (ue.W != 4 || ue.H != 4 || ue.Algorithm != tc.bt.Method.Algorithm || !errors.Is(ue, solve.ErrInput)) {
 			t.Errorf("%s: %+v", tc.name, ue)
+		}
+	}
+}
+
+// TestLimitsBudget checks that every search gets the memory budget
+// whatever node cap it has, and the node guard only where it has none.
+func TestLimitsBudget(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		algo      sliding.Algorithm
+		lim       search.Limits
+		wantNodes int64
+		wantBytes int64
+	}{
+		{sliding.BiBFS, search.Limits{MaxNodes: 20_000_000}, 20_000_000, solve.MemoryBudget},
+		{sliding.AStar, search.Limits{MaxNodes: 10_000_000}, 10_000_000, solve.MemoryBudget},
+		{sliding.AStar, search.Limits{}, solve.MemoryGuard, solve.MemoryBudget},
+		{sliding.BFS, search.Limits{MaxBytes: 1 << 20}, solve.MemoryGuard, 1 << 20},
+		{sliding.DFS, search.Limits{MaxNodes: 5}, 5, solve.MemoryBudget},
+		{sliding.IDAStar, search.Limits{}, 0, solve.MemoryBudget},
+	} {
+		got := solve.Limits(tc.algo, tc.lim)
+		if got.MaxNodes != tc.wantNodes || got.MaxBytes != tc.wantBytes {
+			t.Errorf("%s %+v: nodes %d bytes %d, want %d and %d", tc.algo, tc.lim, got.MaxNodes, got.MaxBytes, tc.wantNodes, tc.wantBytes)
+		}
+	}
+	// A large node cap does not lift the budget: a 16x16 bidirectional
+	// BFS stops at it.
+	huge := sliding.Scramble(rand.New(rand.NewPCG(3, 4)), sliding.Standard(16, 16), 400)
+	solver := solve.New(solve.Options{NoDatabases: true})
+	defer solver.Close()
+	_, err := solver.Solve(context.Background(), huge, sliding.Standard(16, 16), solve.Method{Algorithm: sliding.BiBFS},
+		search.Limits{MaxNodes: 20_000_000, MaxBytes: 4 << 20})
+	if !errors.Is(err, search.ErrLimit) {
+		t.Errorf("bibfs on 16x16 within 4 MB: %v, want the limit", err)
+	}
+}
+
+// TestBatchSharesBudget checks that the boards a batch solves at once
+// share its memory budget: a 3x3 BFS to 31 moves holds about 38 MB, which
+// fits 50 MB alone but not half of it.
+func TestBatchSharesBudget(t *testing.T) {
+	t.Parallel()
+	solver := solve.New(solve.Options{NoDatabases: true})
+	defer solver.Close()
+	far, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
+	goal := sliding.Standard(3, 3)
+	m := solve.Method{Algorithm: sliding.BFS}
+	for _, n := range []int{1, 2} {
+		bt := solve.Batch{Method: m, Limits: search.Limits{MaxBytes: 50 << 20}}
+		for range n {
+			bt.Boards, bt.Goals = append(bt.Boards, far), append(bt.Goals, goal)
+		}
+		workers := solver.Workers(m, bt.Boards)
+		var errs []error
+		err := solver.SolveBatch(context.Background(), bt, func(i int, a solve.Answer) error {
+			errs = append(errs, a.Err)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, err := range errs {
+			if want := workers > 1; errors.Is(err, search.ErrLimit) != want || !want && err != nil {
+				t.Errorf("%d boards on %d workers, board %d: %v (want the limit: %v)", n, workers, i, err, want)
+			}
 		}
 	}
 }

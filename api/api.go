@@ -13,17 +13,9 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
 )
-
-// ErrInput marks an error caused by the request rather than by the solver:
-// an unknown heuristic, a partition that does not fit the board, pattern
-// databases asked for where there are none. The command line answers it
-// with exit status 2, the HTTP API with 400 Bad Request. It is
-// solve.ErrInput, so that the solve layer's refusals match it.
-var ErrInput = solve.ErrInput
 
 // Stats is the JSON form of search.Stats: the work one search did.
 type Stats struct {
@@ -53,6 +45,12 @@ type SlidingAnswer struct {
 	Moves string `json:"moves"`
 	// Optimal reports that Length is proven the fewest.
 	Optimal bool `json:"optimal"`
+	// Bound is a proven lower bound on the fewest moves: Length when
+	// Optimal, 0 when nothing is proven (as for dfs and wastar).
+	Bound int `json:"bound"`
+	// Note is the mark of a length not proven the fewest, as the line
+	// formats print it (sliding.Solution.Mark); omitted when Optimal.
+	Note string `json:"note,omitempty"`
 	// Method names the solver, such as "table" or "pdb 7-8+mirror".
 	Method string `json:"method"`
 	// Stats is the work the search did.
@@ -66,6 +64,11 @@ func NewSlidingAnswer(line int, solvable bool, sol sliding.Solution) SlidingAnsw
 	if solvable {
 		a.Length = sol.Len()
 		a.Moves = sliding.MovesString(sol.Moves)
+		a.Bound = sol.Bound
+		if sol.Optimal {
+			a.Bound = a.Length
+		}
+		a.Note = sol.Mark()
 	}
 	return a
 }

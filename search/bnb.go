@@ -59,12 +59,13 @@ func BranchAndBound[S any](ctx context.Context, starts iter.Seq[S], p Maximize[S
 			continue
 		}
 		if !started {
+			holds(&m, s)
 			res.Best, res.Value, started = s, p.Value(s), true
 			if m.obs != nil {
-				emitState(&m, s, ev{kind: Improve, g: res.Value, bound: p.Bound(s), best: res.Value, frontier: 1, stored: 1})
+				emitState(&m, s, ev[int]{kind: Improve, g: res.Value, bound: p.Bound(s), best: res.Value, frontier: 1, stored: 1})
 			}
 		}
-		if err := b.visit(s, 1); err != nil {
+		if err := b.visit(s); err != nil {
 			stopped = err
 		}
 	}
@@ -79,57 +80,140 @@ func BranchAndBound[S any](ctx context.Context, starts iter.Seq[S], p Maximize[S
 	return res, nil
 }
 
+// branch is the search of BranchAndBound. It keeps its own stack rather
+// than recursing, so that its depth is bounded by memory and
+// Limits.MaxBytes, not by the goroutine's stack: the path as frames, and
+// above each frame's the children of its state not yet tried.
 type branch[S any] struct {
-	m   *meter
-	p   Maximize[S]
-	res *BranchResult[S]
-	obs bool // report events to m.obs
+	m       *meter
+	p       Maximize[S]
+	res     *BranchResult[S]
+	obs     bool // report events to m.obs
+	frames  []branchFrame[S]
+	kids    []S
+	waiting int // children in kids not yet tried
+}
+
+// branchFrame is one state on the path of BranchAndBound.
+type branchFrame[S any] struct {
+	s         S
+	first, at int // kids[first:] are the state's children, kids[at:] not yet tried
 }
 
 // open records the bound of a subtree left unsearched by a limit.
 func (b *branch[S]) open(bound int) { b.res.Bound = max(b.res.Bound, bound) }
 
-func (b *branch[S]) visit(s S, depth int) error {
+// held is the number of states the search holds.
+func (b *branch[S]) held() int { return len(b.frames) + b.waiting }
+
+// visit searches the tree below the start state s. When a limit stops it,
+// the bounds of every subtree left unsearched are recorded with open.
+func (b *branch[S]) visit(s S) error {
+	b.frames, b.kids, b.waiting = b.frames[:0], b.kids[:0], 0
+	err := b.enter(s)
+	for err == nil && len(b.frames) > 0 {
+		top := len(b.frames) - 1
+		f := &b.frames[top]
+		if f.at == len(b.kids) {
+			b.pop()
+			continue
+		}
+		t := b.kids[f.at]
+		f.at++
+		b.waiting--
+		b.m.stats.Generated++
+		depth := len(b.frames)
+		if b.p.Bound(t) <= b.res.Value {
+			if b.obs {
+				emitChild(b.m, t, f.s, ev[int]{kind: Prune, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: b.held()})
+			}
+			continue
+		}
+		if b.obs {
+			emitChild(b.m, t, f.s, ev[int]{kind: Generate, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: b.held()})
+		}
+		err = b.enter(t)
+	}
+	if err != nil {
+		// Every child not yet tried, deepest first, is a subtree left open.
+		for len(b.frames) > 0 {
+			f := &b.frames[len(b.frames)-1]
+			for _, t := range b.kids[f.at:] {
+				b.m.stats.Generated++
+				b.open(b.p.Bound(t))
+			}
+			f.at = len(b.kids)
+			b.pop()
+		}
+	}
+	return err
+}
+
+// enter takes s, one level below the path: it records it when it beats
+// the best value and, unless its bound cannot, expands it.
+func (b *branch[S]) enter(s S) error {
+	depth := len(b.frames) + 1
 	if v := b.p.Value(s); v > b.res.Value {
 		b.res.Best, b.res.Value = s, v
 		if b.obs {
-			emitState(b.m, s, ev{kind: Improve, g: v, depth: depth - 1, bound: b.p.Bound(s), best: v, frontier: depth, stored: depth})
+			emitState(b.m, s, ev[int]{kind: Improve, g: v, depth: depth - 1, bound: b.p.Bound(s), best: v, frontier: depth, stored: b.held() + 1})
 		}
 	}
 	if b.p.Bound(s) <= b.res.Value {
 		if depth == 1 {
 			if b.obs {
-				emitState(b.m, s, ev{kind: Prune, g: b.p.Value(s), depth: 0, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: depth})
+				emitState(b.m, s, ev[int]{kind: Prune, g: b.p.Value(s), depth: 0, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: b.held() + 1})
 			}
 		}
 		return nil
 	}
 	b.m.frontier(depth)
-	b.m.stored(depth)
+	if err := b.hold(b.held() + 1); err != nil {
+		b.open(b.p.Bound(s))
+		return err
+	}
 	if err := b.m.expand(); err != nil {
 		b.open(b.p.Bound(s))
 		return err
 	}
 	if b.obs {
-		emitState(b.m, s, ev{kind: Expand, g: b.p.Value(s), depth: depth - 1, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: depth})
+		emitState(b.m, s, ev[int]{kind: Expand, g: b.p.Value(s), depth: depth - 1, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: b.held() + 1})
 	}
-	var stopped error
+	n := len(b.kids)
+	b.frames = append(b.frames, branchFrame[S]{s: s, first: n, at: n})
 	for t := range b.p.Children(s) {
-		b.m.stats.Generated++
-		if stopped != nil {
-			b.open(b.p.Bound(t))
-			continue
-		}
-		if b.p.Bound(t) <= b.res.Value {
-			if b.obs {
-				emitChild(b.m, t, s, ev{kind: Prune, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
-			}
-			continue
-		}
-		if b.obs {
-			emitChild(b.m, t, s, ev{kind: Generate, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: depth})
-		}
-		stopped = b.visit(t, depth+1)
+		b.kids = append(b.kids, t)
 	}
-	return stopped
+	b.waiting += len(b.kids) - n
+	if err := b.hold(b.held()); err != nil {
+		// The children are not searched: the state's subtree stays open.
+		b.open(b.p.Bound(s))
+		b.waiting -= len(b.kids) - n
+		clear(b.kids[n:])
+		b.kids = b.kids[:n]
+		b.frames = b.frames[:len(b.frames)-1]
+		return err
+	}
+	return nil
+}
+
+// hold records that n states are held and checks them against the memory
+// budget.
+func (b *branch[S]) hold(n int) error {
+	if b.m.maxStored > 0 && n > b.m.maxStored {
+		return b.m.memoryError(n)
+	}
+	b.m.stored(n)
+	return nil
+}
+
+// pop takes the last state off the path, with its children not tried.
+func (b *branch[S]) pop() {
+	top := len(b.frames) - 1
+	f := b.frames[top]
+	b.waiting -= len(b.kids) - f.at
+	clear(b.kids[f.first:])
+	b.kids = b.kids[:f.first]
+	b.frames[top] = branchFrame[S]{}
+	b.frames = b.frames[:top]
 }

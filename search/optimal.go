@@ -12,9 +12,9 @@ import (
 // AllOptimal found them: a directed acyclic graph in which each state lists
 // its parents at its least cost, read from the goals back. Its size is that
 // of the states searched, however many paths there are.
-type Optimal[S comparable] struct {
+type Optimal[S comparable, C Cost] struct {
 	// Cost is the least cost of a path to a goal.
-	Cost int
+	Cost C
 	// Goals are the goal states reached at that cost, in the order the
 	// search reached them.
 	Goals []S
@@ -29,7 +29,7 @@ type Optimal[S comparable] struct {
 // optimal path with a step p -> s whose cost makes the path through p as
 // cheap as the best. It is empty for the start and for states not on an
 // optimal path.
-func (o *Optimal[S]) Parents(s S) []S {
+func (o *Optimal[S, C]) Parents(s S) []S {
 	if s == o.start {
 		return nil
 	}
@@ -38,25 +38,41 @@ func (o *Optimal[S]) Parents(s S) []S {
 
 // Count returns the number of distinct least-cost paths (as sequences of
 // states) from the start to any goal. It takes time linear in the size of
-// the graph of optimal paths, not in the number of paths.
-func (o *Optimal[S]) Count() *big.Int {
+// the graph of optimal paths, not in the number of paths, and walks it on
+// a stack of its own, so that paths of any length are safe.
+func (o *Optimal[S, C]) Count() *big.Int {
 	memo := map[S]*big.Int{o.start: big.NewInt(1)}
-	var count func(s S) *big.Int
-	count = func(s S) *big.Int {
-		if n, ok := memo[s]; ok {
-			return n
-		}
-		memo[s] = new(big.Int) // a cycle of zero-cost steps counts once
-		n := new(big.Int)
-		for _, p := range o.parents[s] {
-			n.Add(n, count(p))
-		}
-		memo[s] = n
-		return n
+	type item struct {
+		s S
+		i int // the next parent of s to count
 	}
+	var stack []item
 	total := new(big.Int)
 	for _, g := range o.Goals {
-		total.Add(total, count(g))
+		if _, ok := memo[g]; !ok {
+			memo[g] = new(big.Int) // a cycle of zero-cost steps counts once
+			stack = append(stack, item{s: g})
+		}
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			ps := o.parents[top.s]
+			if top.i < len(ps) {
+				p := ps[top.i]
+				top.i++
+				if _, ok := memo[p]; !ok {
+					memo[p] = new(big.Int)
+					stack = append(stack, item{s: p})
+				}
+				continue
+			}
+			n := new(big.Int)
+			for _, p := range ps {
+				n.Add(n, memo[p])
+			}
+			memo[top.s] = n
+			stack = stack[:len(stack)-1]
+		}
+		total.Add(total, memo[g])
 	}
 	return total
 }
@@ -64,31 +80,44 @@ func (o *Optimal[S]) Count() *big.Int {
 // Paths yields every least-cost path, start first, goal by goal. Each
 // path is a fresh slice. There may be exponentially many; Count says how
 // many before they are listed.
-func (o *Optimal[S]) Paths() iter.Seq[[]S] {
+func (o *Optimal[S, C]) Paths() iter.Seq[[]S] {
 	return func(yield func([]S) bool) {
-		var back []S // the path from the goal back to the current state
-		var walk func(s S) bool
-		walk = func(s S) bool {
-			if slices.Contains(back, s) {
+		// back is the path from the goal back to the current state, next
+		// the index of the parent each of its states tries next.
+		var back []S
+		var next []int
+		on := map[S]bool{}
+		// push extends back by s and yields the path when s is the start.
+		push := func(s S) bool {
+			if on[s] {
 				return true // a cycle of zero-cost steps is walked once
 			}
-			back = append(back, s)
-			defer func() { back = back[:len(back)-1] }()
 			if s == o.start {
-				path := slices.Clone(back)
+				path := append(slices.Clone(back), s)
 				reverse(path)
 				return yield(path)
 			}
-			for _, p := range o.parents[s] {
-				if !walk(p) {
-					return false
-				}
-			}
+			back, next = append(back, s), append(next, 0)
+			on[s] = true
 			return true
 		}
 		for _, g := range o.Goals {
-			if !walk(g) {
+			if !push(g) {
 				return
+			}
+			for len(back) > 0 {
+				top := len(back) - 1
+				ps := o.parents[back[top]]
+				if next[top] < len(ps) {
+					p := ps[next[top]]
+					next[top]++
+					if !push(p) {
+						return
+					}
+					continue
+				}
+				delete(on, back[top])
+				back, next = back[:top], next[:top]
 			}
 		}
 	}
@@ -107,25 +136,25 @@ func (o *Optimal[S]) Paths() iter.Seq[[]S] {
 // more than 0: with zero-cost cycles the paths are not finite in number
 // (Count and Paths then walk each cycle once). It returns ErrNotFound when
 // no goal is reachable.
-func AllOptimal[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res *Optimal[S], err error) {
-	res = &Optimal[S]{start: start, parents: map[S][]S{}}
+func AllOptimal[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], h func(S) C, goal func(S) bool, lim Limits) (res *Optimal[S, C], err error) {
+	res = &Optimal[S, C]{start: start, parents: map[S][]S{}}
 	m := onePass(ctx, lim, &res.Stats, start)
 	defer m.done()
 	obs := m.obs != nil
 	if h == nil {
-		h = func(S) int { return 0 }
+		h = func(S) C { return 0 }
 	}
 	type record struct {
-		g      int
+		g      C
 		closed bool
 	}
 	best := map[S]*record{start: {}}
-	open := &openList[S]{}
-	heap.Push(open, openItem[S]{state: start, f: h(start)})
+	open := &openList[S, C]{}
+	heap.Push(open, openItem[S, C]{state: start, f: h(start)})
 	found := false
 	closed := 0
 	for open.Len() > 0 {
-		it := heap.Pop(open).(openItem[S])
+		it := heap.Pop(open).(openItem[S, C])
 		r := best[it.state]
 		if r.closed || it.g != r.g {
 			continue
@@ -142,7 +171,7 @@ func AllOptimal[S comparable](ctx context.Context, start S, next Successors[S], 
 			if r.g == res.Cost {
 				res.Goals = append(res.Goals, it.state)
 				if obs {
-					emitState(&m, it.state, ev{kind: Goal, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
+					emitState(&m, it.state, ev[C]{kind: Goal, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
 				}
 			}
 			continue
@@ -153,7 +182,7 @@ func AllOptimal[S comparable](ctx context.Context, start S, next Successors[S], 
 		r.closed = true
 		closed++
 		if obs {
-			emitState(&m, it.state, ev{kind: Expand, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
+			emitState(&m, it.state, ev[C]{kind: Expand, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
 		}
 		for t, c := range next(it.state) {
 			res.Stats.Generated++
@@ -162,7 +191,7 @@ func AllOptimal[S comparable](ctx context.Context, start S, next Successors[S], 
 			if tr, ok := best[t]; ok {
 				if g > tr.g || t == start {
 					if obs {
-						emitChild(&m, t, it.state, ev{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
+						emitChild(&m, t, it.state, ev[C]{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
 					}
 					continue
 				}
@@ -173,7 +202,7 @@ func AllOptimal[S comparable](ctx context.Context, start S, next Successors[S], 
 						res.parents[t] = append(ps, it.state)
 					}
 					if obs {
-						emitChild(&m, t, it.state, ev{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
+						emitChild(&m, t, it.state, ev[C]{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
 					}
 					continue
 				}
@@ -188,9 +217,9 @@ func AllOptimal[S comparable](ctx context.Context, start S, next Successors[S], 
 				res.parents[t] = []S{it.state}
 			}
 			ht := h(t)
-			heap.Push(open, openItem[S]{state: t, f: g + ht, g: g})
+			heap.Push(open, openItem[S, C]{state: t, f: g + ht, g: g})
 			if obs {
-				emitChild(&m, t, it.state, ev{kind: kind, g: g, h: ht, frontier: len(best) - closed, stored: len(best)})
+				emitChild(&m, t, it.state, ev[C]{kind: kind, g: g, h: ht, frontier: len(best) - closed, stored: len(best)})
 			}
 		}
 		m.frontier(open.Len())

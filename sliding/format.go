@@ -621,6 +621,21 @@ func AppendAnswer(dst []byte, f Format, length int, moves []Move) []byte {
 	return append(dst, '\n')
 }
 
+// AppendMarked is AppendAnswer with a mark for a length not proven the
+// fewest (Solution.Mark): the grid and line formats append it in
+// parentheses, as "45 (not proven optimal: wastar+linear*5)"; the Baekjoon
+// formats, whose answers a judge reads as numbers, leave it out, and their
+// callers print it elsewhere (the command, on the error stream). An empty
+// mark appends nothing.
+func AppendMarked(dst []byte, f Format, length int, moves []Move, mark string) []byte {
+	dst = AppendAnswer(dst, f, length, moves)
+	if mark == "" || length < 0 || f == BOJ11112 || f == BOJ1525 {
+		return dst
+	}
+	dst = append(dst[:len(dst)-1], " ("...)
+	return append(append(dst, mark...), ")\n"...)
+}
+
 // Write writes boards to w in format f: the inverse of ParseAll. BOJ 11112
 // starts with the count; BOJ 1525 takes exactly one board; both need 3x3.
 func Write(w io.Writer, f Format, boards []Board) error {

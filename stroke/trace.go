@@ -58,14 +58,26 @@ func (s *Solver) Trace(ctx context.Context, b *Board, opt Options, maxSteps int)
 		maxSteps = 10_000
 	}
 	var out TraceResult
-	add := func(st Step) {
+	res, err := s.TraceSteps(ctx, b, opt, func(st Step) bool {
 		if len(out.Steps) < maxSteps {
 			out.Steps = append(out.Steps, st)
-			return
+			return len(out.Steps) < maxSteps
 		}
 		out.Truncated = true
 		out.Dropped++
-	}
+		return false
+	})
+	out.Result = res
+	return out, err
+}
+
+// TraceSteps solves b as Trace does and hands each step to step as it is
+// taken, so that the caller decides what to keep: a trace written as the
+// search runs holds none of its steps. Once step returns false, the later
+// steps are still passed, to be counted, but without their Chain, which is
+// not built.
+func (s *Solver) TraceSteps(ctx context.Context, b *Board, opt Options, step func(Step) bool) (Result, error) {
+	full := true
 	obs := func(e search.Event) {
 		var kind StepKind
 		switch e.Kind {
@@ -78,19 +90,16 @@ func (s *Solver) Trace(ctx context.Context, b *Board, opt Options, maxSteps int)
 		default:
 			return
 		}
-		if len(out.Steps) >= maxSteps { // count it without building it
-			add(Step{})
-			return
-		}
 		g := e.State.(gstate)
 		st := Step{Kind: kind, Colour: g.comp.colour, Bound: g.bound, Best: e.Best, Nodes: e.Expanded}
-		for _, v := range g.path {
-			i := g.comp.cells[v]
-			st.Chain = append(st.Chain, Cell{i / b.Cols, i % b.Cols})
+		if full {
+			st.Chain = make([]Cell, 0, len(g.path))
+			for _, v := range g.path {
+				i := g.comp.cells[v]
+				st.Chain = append(st.Chain, Cell{i / b.Cols, i % b.Cols})
+			}
 		}
-		add(st)
+		full = step(st) && full
 	}
-	res, err := s.solveGeneric(ctx, b, opt, obs)
-	out.Result = res
-	return out, err
+	return s.solveGeneric(ctx, b, opt, obs)
 }

@@ -46,7 +46,7 @@ type Step struct {
 	Placements   []Candidate `json:"placements,omitempty"`
 	Eliminations []Candidate `json:"eliminations,omitempty"`
 
-	tenths int // Difficulty in tenths, exact
+	se float64 // the difficulty as SE computes it, before rounding
 }
 
 // String says the step in a player's words, for example
@@ -169,8 +169,7 @@ func Rate(ctx context.Context, p Grid) (Rating, []Step, error) {
 	if err != nil {
 		return Rating{}, nil, err
 	}
-	var r Rating
-	var er, ep, ed int
+	var er, ep, ed float64
 	var steps []Step
 	for h.g.empty() > 0 {
 		st, ok, err := h.next()
@@ -178,10 +177,10 @@ func Rate(ctx context.Context, p Grid) (Rating, []Step, error) {
 			return Rating{}, steps, err
 		}
 		if !ok {
-			er = int(BeyondSolver * 10)
+			er = BeyondSolver
 			break
 		}
-		er = max(er, st.tenths)
+		er = max(er, st.se)
 		h.g.apply(&st)
 		steps = append(steps, st)
 		if ep == 0 {
@@ -193,8 +192,7 @@ func Rate(ctx context.Context, p Grid) (Rating, []Step, error) {
 			}
 		}
 	}
-	r.ER, r.EP, r.ED = float64(er)/10, float64(ep)/10, float64(ed)/10
-	return r, steps, nil
+	return Rating{ER: seRound(er), EP: seRound(ep), ED: seRound(ed)}, steps, nil
 }
 
 // Hint returns the step Sudoku Explainer would take next in p: the first
@@ -249,12 +247,15 @@ func (h *humanSolver) next() (Step, bool, error) {
 	}
 	for _, t := range humanTechniques {
 		if st, ok := t(&h.g); ok {
-			st.Difficulty = float64(st.tenths) / 10
+			st.Difficulty = seRound(st.se)
 			return st, true, nil
 		}
 	}
 	return Step{}, false, nil
 }
+
+// seRound rounds a difficulty to one decimal as SE prints it.
+func seRound(d float64) float64 { return float64(int((d+0.05)*10)) / 10 }
 
 // humanTechniques are the step finders in SE's order.
 var humanTechniques = []func(*hgrid) (Step, bool){
@@ -270,9 +271,19 @@ var humanTechniques = []func(*hgrid) (Step, bool){
 	func(g *hgrid) (Step, bool) { return g.nakedSet(3) },
 	func(g *hgrid) (Step, bool) { return g.fish(3) },
 	func(g *hgrid) (Step, bool) { return g.hiddenSet(3, false) },
+	func(g *hgrid) (Step, bool) { return g.xyWing(false) },
+	func(g *hgrid) (Step, bool) { return g.xyWing(true) },
+	(*hgrid).uniqueLoops,
 	func(g *hgrid) (Step, bool) { return g.nakedSet(4) },
 	func(g *hgrid) (Step, bool) { return g.fish(4) },
 	func(g *hgrid) (Step, bool) { return g.hiddenSet(4, false) },
+	(*hgrid).bug,
+	func(g *hgrid) (Step, bool) { return g.alignedExclusion(2) },
+	(*hgrid).chainsAndCycles,
+	func(g *hgrid) (Step, bool) { return g.alignedExclusion(3) },
+	func(g *hgrid) (Step, bool) { return g.forcingChains(false, true, true) },
+	func(g *hgrid) (Step, bool) { return g.forcingChains(true, false, false) },
+	func(g *hgrid) (Step, bool) { return g.forcingChains(true, true, false) },
 }
 
 // MarshalJSON writes the step with its String as "text".

@@ -1,6 +1,9 @@
 package sudoku
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // The basic techniques of the human-style solver: singles, the direct
 // techniques, intersections, subsets and fish. Each returns the first step
@@ -30,11 +33,11 @@ func (g *hgrid) hiddenSingle() (Step, bool) {
 						Cells: []int{c}, Placements: []Candidate{{c, d}}}
 					switch {
 					case alone:
-						st.Technique, st.tenths = "Full House", 10
+						st.Technique, st.se = "Full House", 1.0
 					case t == 0:
-						st.tenths = 12
+						st.se = 1.2
 					default:
-						st.tenths = 15
+						st.se = 1.5
 					}
 					return st, true
 				}
@@ -49,7 +52,7 @@ func (g *hgrid) nakedSingle() (Step, bool) {
 	for i, c := range g.cand {
 		if g.val[i] == 0 && pop(c) == 1 {
 			d := bits.TrailingZeros16(c)
-			return Step{Technique: "Naked Single", tenths: 23, Digits: []int{d}, Cells: []int{i},
+			return Step{Technique: "Naked Single", se: 2.3, Digits: []int{d}, Cells: []int{i},
 				Placements: []Candidate{{i, d}}}, true
 		}
 	}
@@ -106,11 +109,16 @@ func (g *hgrid) locking(direct bool) (Step, bool) {
 						}
 						if left == 1 {
 							st := g.lockingStep(h1, h2, d)
-							st.Technique, st.tenths = "Direct Pointing", 17
+							st.Technique, st.se = "Direct Pointing", 1.7
 							if t1 != 0 {
-								st.Technique, st.tenths = "Direct Claiming", 19
+								st.Technique, st.se = "Direct Claiming", 1.9
 							}
 							st.Houses = append(st.Houses, houseName(h3))
+							// A direct step only places: the removals are its
+							// reason, not applied (as in SE).
+							st.Detail = fmt.Sprintf("%d leaves %s, so %s is the last place for %d in %s",
+								d, candidateCells(st.Eliminations), cellName(9, at), d, houseName(h3))
+							st.Eliminations = nil
 							st.Placements = []Candidate{{at, d}}
 							return st, true
 						}
@@ -135,9 +143,9 @@ func (g *hgrid) allIn(h1 int, pos uint16, h2 int) bool {
 // lockingStep is the pointing (h1 a block) or claiming step of digit d in
 // h1 and h2: d leaves the cells of h2 outside h1.
 func (g *hgrid) lockingStep(h1, h2, d int) Step {
-	st := Step{Technique: "Pointing", tenths: 26, Digits: []int{d}, Houses: []string{houseName(h1), houseName(h2)}}
+	st := Step{Technique: "Pointing", se: 2.6, Digits: []int{d}, Houses: []string{houseName(h1), houseName(h2)}}
 	if h1 >= 9 {
-		st.Technique, st.tenths = "Claiming", 28
+		st.Technique, st.se = "Claiming", 2.8
 	}
 	for _, c := range hHouse[h2] {
 		if g.cand[c]&(1<<d) == 0 {
@@ -212,11 +220,15 @@ func (g *hgrid) hiddenSet(n int, direct bool) (Step, bool) {
 						continue
 					}
 					st.Technique = "Direct " + st.Technique
-					st.tenths = [5]int{2: 20, 3: 25, 4: 43}[n]
+					st.se = [5]float64{2: 2.0, 3: 2.5, 4: 4.3}[n]
+					p := st.Placements[0]
+					st.Detail = fmt.Sprintf("the other candidates leave %s, so %s is the last place for %d in %s",
+						candidateCells(st.Eliminations), cellName(9, p.Cell), p.Digit, houseName(h))
+					st.Eliminations = nil
 					return st, true
 				}
 				if len(st.Eliminations) > 0 {
-					st.tenths = [5]int{2: 34, 3: 40, 4: 54}[n]
+					st.se = [5]float64{2: 3.4, 3: 4.0, 4: 5.4}[n]
 					return st, true
 				}
 			}
@@ -249,7 +261,7 @@ func (g *hgrid) nakedSet(n int) (Step, bool) {
 				if !good || pop(union) != n {
 					continue
 				}
-				st := Step{Technique: "Naked " + subsetNames[n], tenths: [5]int{2: 30, 3: 36, 4: 50}[n],
+				st := Step{Technique: "Naked " + subsetNames[n], se: [5]float64{2: 3.0, 3: 3.6, 4: 5.0}[n],
 					Digits: digitsOf(union), Houses: []string{houseName(h)}}
 				for j, c := range hHouse[h] {
 					if combo&(1<<j) != 0 {
@@ -299,7 +311,7 @@ func (g *hgrid) fish(n int) (Step, bool) {
 				if !good || pop(union) != n {
 					continue
 				}
-				st := Step{Technique: fishNames[n], tenths: [5]int{2: 32, 3: 38, 4: 52}[n], Digits: []int{d}}
+				st := Step{Technique: fishNames[n], se: [5]float64{2: 3.2, 3: 3.8, 4: 5.2}[n], Digits: []int{d}}
 				for m := combo; m != 0; m &= m - 1 {
 					st.Houses = append(st.Houses, houseName(9*base+bits.TrailingZeros16(m)))
 				}
@@ -335,4 +347,15 @@ func sortInts(a []int) {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
 	}
+}
+
+// candidateCells names the cells of a list of candidates, each once.
+func candidateCells(cs []Candidate) string {
+	var cells []int
+	for _, c := range cs {
+		if !containsInt(cells, c.Cell) {
+			cells = append(cells, c.Cell)
+		}
+	}
+	return cellList(cells)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/trace"
 )
 
@@ -79,5 +80,66 @@ func TestTraceSlidingSink(t *testing.T) {
 	events := len(out.String()) - len(lines[0]) - len(lines[len(lines)-1]) - 2
 	if !end.Truncated || events > budget || events < budget/2 || end.Events != len(lines)-2 || !strings.Contains(end.Error, "bytes") {
 		t.Errorf("64 KB cap: %d bytes of events, end %+v", events, end)
+	}
+}
+
+// TestTraceStrokeSink checks that a stroke trace written to a sink is the
+// trace kept, line for line; that MaxBytes caps the steps' encoded size
+// while the search runs on to its answer; and that MaxEvents caps their
+// number.
+func TestTraceStrokeSink(t *testing.T) {
+	boards, err := stroke.ParseAll(strings.NewReader("6\nBGGBRB\nBRBBRG\nRRRRRG\nGRRRGR\nRRORRG\nBRRBGB\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := boards[0]
+	want, err := stroke.Solve(context.Background(), b, stroke.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, err := trace.Stroke(context.Background(), stroke.NewSolver(), b, trace.StrokeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whole, streamed bytes.Buffer
+	if err := kept.WriteLines(&whole); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := trace.Stroke(context.Background(), stroke.NewSolver(), b, trace.StrokeOptions{Sink: trace.LineSink(&streamed)}); err != nil {
+		t.Fatal(err)
+	}
+	if streamed.String() != whole.String() {
+		t.Errorf("the streamed stroke trace (%d bytes) differs from the kept one (%d bytes)", streamed.Len(), whole.Len())
+	}
+	all := strings.Count(whole.String(), "\n") - 2
+	for _, tc := range []struct {
+		name      string
+		maxEvents int
+		maxBytes  int64
+	}{
+		{"bytes", trace.MaxMaxEvents, 2 << 10},
+		{"events", 5, 0},
+	} {
+		var out bytes.Buffer
+		opt := trace.StrokeOptions{MaxEvents: tc.maxEvents, MaxBytes: tc.maxBytes, Sink: trace.LineSink(&out)}
+		if _, err := trace.Stroke(context.Background(), stroke.NewSolver(), b, opt); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		var end api.StrokeTraceEnd
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &end); err != nil {
+			t.Fatal(err)
+		}
+		events := len(out.String()) - len(lines[0]) - len(lines[len(lines)-1]) - 2
+		switch {
+		case !end.Truncated || end.Events != len(lines)-2 || int64(end.Events)+end.Dropped != int64(all):
+			t.Errorf("%s cap: end %+v with %d lines, want truncated, %d steps in all", tc.name, end, len(lines), all)
+		case tc.maxBytes > 0 && (int64(events) > tc.maxBytes || int64(events) < tc.maxBytes/2):
+			t.Errorf("%s cap: %d bytes of steps, want at most %d and most of it", tc.name, events, tc.maxBytes)
+		case tc.maxBytes == 0 && end.Events != tc.maxEvents:
+			t.Errorf("%s cap: %d steps kept, want %d", tc.name, end.Events, tc.maxEvents)
+		case end.Colour != string(want.Colour) || end.Length != want.Length || !end.Optimal:
+			t.Errorf("%s cap: answer %s %d (optimal %v), want %c %d", tc.name, end.Colour, end.Length, end.Optimal, want.Colour, want.Length)
+		}
 	}
 }

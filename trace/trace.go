@@ -44,10 +44,14 @@ type SlidingOptions struct {
 	// Algorithm is any sliding.Algorithm but auto (auto cannot be traced:
 	// the distance table and the tuned IDA* have no events).
 	Algorithm sliding.Algorithm
-	// Heuristic is misplaced, manhattan or linear ("" is linear).
+	// Heuristic is one of the registry's (solve.Heuristics) that needs no
+	// databases ("" is linear).
 	Heuristic string
 	// MaxDepth bounds dfs and iddfs; 0 is the board's default.
 	MaxDepth int
+	// Weight is the weight on the heuristic of a weighted algorithm (see
+	// solve.AlgorithmInfo.Weighted); 0 is sliding.DefaultWeight.
+	Weight float64
 	// MaxEvents caps the events kept (0 is DefaultMaxEvents). The search
 	// stops when the cap is reached: the end record says truncated.
 	MaxEvents int
@@ -104,33 +108,33 @@ func tilesOf(b sliding.Board) []int {
 
 // Sliding runs one generic algorithm on b and returns its trace. An
 // unsolvable board returns sliding.ErrUnsolvable before any search; a bad
-// option is an error matching api.ErrInput. A search that stops on a limit or
+// option is an error matching solve.ErrInput. A search that stops on a limit or
 // the trace's cap is not an error: its end record says why it stopped.
 func Sliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (api.Trace, error) {
 	max, err := maxEvents(opt.MaxEvents)
 	if err != nil {
 		return api.Trace{}, err
 	}
-	switch opt.Algorithm {
-	case sliding.BFS, sliding.DFS, sliding.IDDFS, sliding.AStar, sliding.IDAStar, sliding.BiBFS, sliding.NBS, sliding.WAStar, sliding.Anytime:
-	default:
-		return api.Trace{}, solve.InputErrorf("algorithm %q cannot be traced; pick bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar", opt.Algorithm)
+	algo, err := solve.AlgorithmOf(string(opt.Algorithm))
+	if err != nil || !algo.Traceable {
+		return api.Trace{}, solve.InputErrorf("algorithm %q cannot be traced; pick %s", opt.Algorithm, solve.TraceableNames())
 	}
 	if !sliding.Solvable(b, goal) {
 		return api.Trace{}, sliding.ErrUnsolvable
 	}
 	start := &api.SlidingTraceStart{TraceStart: api.TraceStart{Type: "start", Puzzle: "sliding"}, Algorithm: string(opt.Algorithm), Width: b.W, Height: b.H,
 		Board: tilesOf(b), Goal: tilesOf(goal), MaxEvents: max}
-	o := sliding.Options{Algorithm: opt.Algorithm, MaxDepth: opt.MaxDepth, Limits: opt.Limits}
-	if opt.Algorithm.Informed() {
-		name := opt.Heuristic
-		if name == "" {
-			name = "linear"
+	o := sliding.Options{Algorithm: opt.Algorithm, MaxDepth: opt.MaxDepth, Weight: opt.Weight, Limits: opt.Limits}
+	if algo.Informed {
+		h, err := solve.HeuristicOf(opt.Heuristic)
+		if err != nil {
+			return api.Trace{}, err
 		}
-		if o.Heuristic, err = sliding.HeuristicByName(name, goal); err != nil {
-			return api.Trace{}, solve.InputErrorf("%v", err)
+		if h.Databases {
+			return api.Trace{}, solve.InputErrorf("unknown heuristic %q for a trace (want %s)", h.Name, solve.HeuristicNames(false))
 		}
-		start.Heuristic = name
+		o.Heuristic = h.New(goal)
+		start.Heuristic = h.Name
 	}
 	var keep [16]bool
 	for _, k := range opt.Kinds {
@@ -200,7 +204,8 @@ func Sliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (ap
 		events = append(events, ev)
 		kept++
 	}
-	sol, err := sliding.SolveTraced(ctx, b, goal, o, obs)
+	o.Limits.Observe = obs
+	sol, err := sliding.Search(ctx, b, goal, o)
 	if sinkErr != nil {
 		return api.Trace{}, sinkErr
 	}
@@ -260,36 +265,112 @@ func cellsOf(cs []stroke.Cell) [][2]int {
 	return out
 }
 
+// StrokeOptions choose what a one-stroke trace keeps.
+type StrokeOptions struct {
+	// Options bound the search (its limits).
+	stroke.Options
+	// MaxEvents caps the steps kept (0 is DefaultMaxEvents).
+	MaxEvents int
+	// MaxBytes, when positive, caps the encoded size of the steps kept,
+	// newlines included. The search runs on past either cap to its answer,
+	// and the end record says truncated.
+	MaxBytes int64
+	// Sink, when not nil, receives the records as they are made (see
+	// SlidingOptions.Sink): the trace returned holds no events.
+	Sink Sink
+}
+
 // Stroke traces the one-stroke search of b (the generic branch and
-// bound, which gives Solve's answers), keeping at most keep steps (0
-// is DefaultMaxEvents). The search runs to its answer past the cap, within
-// opt and ctx; a limit that stops it is said in the end record. A board
-// too large for the solver is an error matching both stroke.ErrTooLarge
-// and solve.ErrInput.
-func Stroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt stroke.Options, keep int) (api.Trace, error) {
-	max, err := maxEvents(keep)
+// bound, which gives Solve's answers), keeping the steps within
+// opt.MaxEvents and opt.MaxBytes. The search runs to its answer past the
+// caps, within opt's limits and ctx; a limit that stops it is said in the
+// end record. A board too large for the solver is an error matching both
+// stroke.ErrTooLarge and solve.ErrInput, returned before any record.
+func Stroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt StrokeOptions) (api.Trace, error) {
+	max, err := maxEvents(opt.MaxEvents)
 	if err != nil {
 		return api.Trace{}, err
 	}
-	res, err := s.Trace(ctx, b, opt, max)
+	start := &api.StrokeTraceStart{TraceStart: api.TraceStart{Type: "start", Puzzle: "stroke"}, Rows: b.Rows, Cols: b.Cols, Cells: string(b.Cells), MaxEvents: max}
+	var (
+		events    []api.StrokeEvent
+		kept      int
+		size      int64
+		truncated bool
+		dropped   int64
+		started   bool // the start record went to the sink
+		sinkErr   error
+	)
+	// The start record goes to the sink with the first step, so that a
+	// board refused before the search has none.
+	begin := func() bool {
+		if !started && opt.Sink != nil {
+			started = true
+			sinkErr = emitRecord(opt.Sink.Start, start)
+		}
+		return sinkErr == nil
+	}
+	res, err := s.TraceSteps(ctx, b, opt.Options, func(st stroke.Step) bool {
+		if truncated || sinkErr != nil || !begin() {
+			dropped++
+			return false
+		}
+		ev := api.StrokeEvent{Type: "event", Kind: string(st.Kind), Colour: string(st.Colour), Chain: cellsOf(st.Chain), Bound: st.Bound, Best: st.Best, Nodes: st.Nodes}
+		if opt.Sink != nil || opt.MaxBytes > 0 {
+			data, err := json.Marshal(&ev)
+			if err != nil {
+				sinkErr = err
+				return false
+			}
+			if kept >= max || opt.MaxBytes > 0 && size+int64(len(data))+1 > opt.MaxBytes {
+				truncated = true
+				dropped++
+				return false
+			}
+			size += int64(len(data)) + 1
+			if opt.Sink != nil {
+				if sinkErr = opt.Sink.Event(data); sinkErr != nil {
+					return false
+				}
+				kept++
+				return kept < max
+			}
+		} else if kept >= max {
+			truncated = true
+			dropped++
+			return false
+		}
+		events = append(events, ev)
+		kept++
+		return true
+	})
 	if errors.Is(err, stroke.ErrTooLarge) {
 		return api.Trace{}, solve.InputErrorf("%w", err)
 	}
 	if err != nil && !errors.Is(err, search.ErrLimit) {
 		return api.Trace{}, err
 	}
-	start := &api.StrokeTraceStart{TraceStart: api.TraceStart{Type: "start", Puzzle: "stroke"}, Rows: b.Rows, Cols: b.Cols, Cells: string(b.Cells), MaxEvents: max}
-	events := make([]api.StrokeEvent, len(res.Steps))
-	for i, st := range res.Steps {
-		events[i] = api.StrokeEvent{Type: "event", Kind: string(st.Kind), Colour: string(st.Colour), Chain: cellsOf(st.Chain), Bound: st.Bound, Best: st.Best, Nodes: st.Nodes}
+	if sinkErr != nil {
+		return api.Trace{}, sinkErr
 	}
-	end := &api.StrokeTraceEnd{TraceEnd: api.TraceEnd{Type: "end", Events: len(events), Truncated: res.Truncated, Dropped: res.Dropped},
+	if !begin() {
+		return api.Trace{}, sinkErr
+	}
+	if events == nil {
+		events = []api.StrokeEvent{}
+	}
+	end := &api.StrokeTraceEnd{TraceEnd: api.TraceEnd{Type: "end", Events: kept, Truncated: truncated, Dropped: dropped},
 		Length: res.Length, Path: cellsOf(res.Path), Optimal: res.Optimal, Bound: res.Bound, Nodes: res.Nodes}
 	if res.Colour != 0 {
 		end.Colour = string(res.Colour)
 	}
 	if err != nil {
 		end.Error = err.Error()
+	}
+	if opt.Sink != nil {
+		if err := emitRecord(opt.Sink.End, end); err != nil {
+			return api.Trace{}, err
+		}
 	}
 	return api.Trace{Start: start, Events: events, End: end}, nil
 }

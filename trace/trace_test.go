@@ -11,6 +11,7 @@ import (
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
 	"github.com/searchlab/searchlab/trace"
@@ -25,7 +26,7 @@ func TestTraceSliding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := sliding.SolveWith(context.Background(), b, goal, sliding.Options{Algorithm: sliding.AStar, Heuristic: sliding.Manhattan(goal)})
+	plain, err := sliding.Search(context.Background(), b, goal, sliding.Options{Algorithm: sliding.AStar, Heuristic: sliding.Manhattan(goal)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,13 +74,13 @@ func TestTraceSliding(t *testing.T) {
 	if e := capped.End.(*api.SlidingTraceEnd); !e.Truncated || e.Solved || e.Events != 100 || e.Error == "" {
 		t.Errorf("capped BFS: end %+v", e)
 	}
-	if _, err := trace.Sliding(context.Background(), b, goal, trace.SlidingOptions{Algorithm: sliding.Auto}); !errors.Is(err, api.ErrInput) {
+	if _, err := trace.Sliding(context.Background(), b, goal, trace.SlidingOptions{Algorithm: sliding.Auto}); !errors.Is(err, solve.ErrInput) {
 		t.Errorf("auto: %v, want ErrInput", err)
 	}
-	if _, err := trace.Sliding(context.Background(), b, goal, trace.SlidingOptions{Algorithm: sliding.AStar, Heuristic: "nope"}); !errors.Is(err, api.ErrInput) {
+	if _, err := trace.Sliding(context.Background(), b, goal, trace.SlidingOptions{Algorithm: sliding.AStar, Heuristic: "nope"}); !errors.Is(err, solve.ErrInput) {
 		t.Errorf("unknown heuristic: %v, want ErrInput", err)
 	}
-	if _, err := trace.Sliding(context.Background(), b, goal, trace.SlidingOptions{Algorithm: sliding.AStar, MaxEvents: -1}); !errors.Is(err, api.ErrInput) {
+	if _, err := trace.Sliding(context.Background(), b, goal, trace.SlidingOptions{Algorithm: sliding.AStar, MaxEvents: -1}); !errors.Is(err, solve.ErrInput) {
 		t.Errorf("max events -1: %v, want ErrInput", err)
 	}
 	odd, _ := sliding.New(3, 3, []int{2, 1, 3, 4, 5, 6, 7, 8, 0})
@@ -103,7 +104,7 @@ func TestTraceStrokeAndSudoku(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := trace.Stroke(context.Background(), stroke.NewSolver(), boards[0], stroke.Options{}, 0)
+	tr, err := trace.Stroke(context.Background(), stroke.NewSolver(), boards[0], trace.StrokeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,8 +118,12 @@ func TestTraceStrokeAndSudoku(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := trace.Stroke(context.Background(), stroke.NewSolver(), large[0], stroke.Options{}, 0); !errors.Is(err, stroke.ErrTooLarge) || !errors.Is(err, api.ErrInput) {
-		t.Errorf("a region of 224 cells: %v, want stroke.ErrTooLarge and api.ErrInput", err)
+	var refused bytes.Buffer
+	if _, err := trace.Stroke(context.Background(), stroke.NewSolver(), large[0], trace.StrokeOptions{Sink: trace.LineSink(&refused)}); !errors.Is(err, stroke.ErrTooLarge) || !errors.Is(err, solve.ErrInput) {
+		t.Errorf("a region of 224 cells: %v, want stroke.ErrTooLarge and solve.ErrInput", err)
+	}
+	if refused.Len() != 0 {
+		t.Errorf("a refused board wrote %q to the sink, want nothing", refused.String())
 	}
 
 	g, err := sudoku.ParseLine("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")

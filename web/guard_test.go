@@ -208,6 +208,11 @@ func TestSlotHeldUntilWritten(t *testing.T) {
 			t.Errorf("3x3 look-up %s behind a held slot: status %d: %s", board, r.status, clip(r.body))
 		}
 	}
+	// A small board searched by a named algorithm is no look-up: it waits
+	// for a solve slot like any search.
+	if r := post(ctx, http.DefaultClient, srv.URL+"/api/sliding/solve", map[string]any{"board": "1 2 3 4 5 6 0 7 8", "algo": "bfs"}); r.status != http.StatusServiceUnavailable {
+		t.Errorf("3x3 bfs behind a held slot: status %d, want 503: %s", r.status, clip(r.body))
+	}
 	release()
 	if _, ok := waitHealth(http.DefaultClient, srv.URL, 10*time.Second, func(h healthAnswer) bool { return h.Solving == 0 }); !ok {
 		t.Fatal("the slot was not given back after the client went away")
@@ -263,6 +268,53 @@ func TestTraceBytesCap(t *testing.T) {
 	}
 	if len(r.body) > 33<<20 || len(r.body) < 16<<20 || !tr.End.Truncated || tr.End.Events != len(tr.Events) || !strings.Contains(tr.End.Error, "bytes") {
 		t.Errorf("16x16 trace: %d bytes, %d events, end %+v; want at most 32 MB, cut by bytes", len(r.body), len(tr.Events), tr.End)
+	}
+}
+
+// TestTraceBytesCapStroke checks the same cap on a one-stroke trace: a
+// step on a 16x16 board of two colours is about 500 bytes, so 100,000 of
+// them would be 50 MB; the answer stops keeping steps at 32 MB, says
+// truncated, and still gives the search's answer.
+func TestTraceBytesCapStroke(t *testing.T) {
+	longTest(t)
+	srv := httptest.NewServer(web.New(web.Config{}))
+	defer srv.Close()
+	const board = `16
+GRGRRRGRRRRGGRRR
+GRRRRGRRRRGGRRGR
+RRGRRRRGGGGGGGRR
+RRGGGGGRRGRGRGGR
+RGGGGGRRGGRRGGGG
+GRGGRRGRRGRRGGGR
+RGGGRGGGGGRRRRRR
+RRGRGGRRGGGRRGGG
+GGRGGRRROGRRGRRR
+RRGRRRGRGGGGRRGG
+GGGRRRGGGRRRGRRG
+RGGRGRGRRRGRRGGR
+RGGGRGGGGRRRRGRG
+RGRGGRRGRGRGGRGG
+GRRRRRRGRGGRRRRR
+RGRRRGRGRGGGRRGG
+`
+	r := post(context.Background(), http.DefaultClient, srv.URL+"/api/trace/stroke",
+		map[string]any{"board": board, "max_events": 100000})
+	if r.status != http.StatusOK {
+		t.Fatalf("status %d: %s", r.status, clip(r.body))
+	}
+	var tr struct {
+		Events []json.RawMessage
+		End    struct {
+			Events    int
+			Dropped   int64
+			Truncated bool
+		}
+	}
+	if err := json.Unmarshal(r.body, &tr); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.body) > 33<<20 || len(r.body) < 16<<20 || !tr.End.Truncated || tr.End.Events != len(tr.Events) || tr.End.Events >= 100000 {
+		t.Errorf("16x16 stroke trace: %d bytes, %d events, end %+v; want at most 32 MB, cut by bytes", len(r.body), len(tr.Events), tr.End)
 	}
 }
 

@@ -101,6 +101,28 @@ func TestSlidingErrors(t *testing.T) {
 	})
 }
 
+// TestLimitAdvice checks that a limit suggests algo auto only to a
+// request that named another algorithm.
+func TestLimitAdvice(t *testing.T) {
+	t.Parallel()
+	s := web.New(web.Config{MaxNodes: 100})
+	const board = `"board":"0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1"`
+	for _, tc := range []struct {
+		body   string
+		advice bool
+	}{
+		{`{` + board + `,"algo":"astar"}`, true},
+		{`{` + board + `}`, false},
+		{`{` + board + `,"algo":"auto"}`, false},
+	} {
+		var e api.Error
+		code, _ := postJSON(t, s, "/api/sliding/solve", tc.body, &e)
+		if code != http.StatusGatewayTimeout || strings.Contains(e.Error, "algo auto") != tc.advice {
+			t.Errorf("%s: %d %q, want 504 with advice %v", tc.body, code, e.Error, tc.advice)
+		}
+	}
+}
+
 // errorCase is a bad request with the status it must get and a part of its
 // error message.
 type errorCase struct {

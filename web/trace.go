@@ -8,17 +8,18 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/trace"
 )
 
 // maxTraceEvents caps the events of one trace answer, and maxTraceBytes
 // their encoded size: an event of a 3x3 board is about 150 bytes, one of a
-// 16x16 board about 1.8 KB, so the cap in bytes is the one that binds on
-// large boards. Sliding traces are written as the search runs, never held
-// whole in memory.
+// 16x16 board about 1.8 KB (a stroke step on 16x16 up to about 2 KB), so
+// the cap in bytes is the one that binds on large boards. Sliding and
+// stroke traces are written as the search runs, never held whole in
+// memory.
 const (
 	maxTraceEvents = 100_000
 	maxTraceBytes  = 32 << 20
@@ -64,58 +65,58 @@ type TraceSlidingRequest struct {
 }
 
 func (s *Server) traceSliding(r *http.Request, q *TraceSlidingRequest) (any, error) {
-	b, goal, err := q.board()
-	if err != nil {
-		return nil, err
-	}
 	if q.Algo == "" {
-		return nil, errorf(http.StatusBadRequest, "algo: missing; pick bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
+		return nil, errorf(http.StatusBadRequest, "algo: missing; pick "+solve.TraceableNames())
 	}
-	algo, err := sliding.ParseAlgorithm(q.Algo)
-	if err != nil {
-		return nil, errorf(http.StatusBadRequest, "algo: "+err.Error())
-	}
-	if q.MaxDepth < 0 {
-		return nil, errorf(http.StatusBadRequest, "max_depth must not be negative")
-	}
-	n, maxNodes, timeout, err := s.traceLimits(q.MaxEvents, q.Limits)
+	n, err := traceEvents(q.MaxEvents)
 	if err != nil {
 		return nil, err
 	}
-	return &slidingTrace{s: s, r: r, b: b, goal: goal, maxNodes: maxNodes, limit: timeout,
-		opt: trace.SlidingOptions{Algorithm: algo, Heuristic: q.Heuristic, MaxDepth: q.MaxDepth,
-			MaxEvents: n, Kinds: q.Kinds, Limits: s.searchLimits(maxNodes), MaxBytes: maxTraceBytes}}, nil
+	job, err := s.slidingJob(&q.SlidingRequest)
+	if err != nil {
+		return nil, err
+	}
+	opt := trace.SlidingOptions{Algorithm: job.method.Algorithm, Heuristic: job.method.Heuristic, MaxDepth: job.method.MaxDepth, Weight: job.method.Weight,
+		MaxEvents: n, Kinds: q.Kinds, Limits: s.searchLimits(job.maxNodes), MaxBytes: maxTraceBytes}
+	return &streamedTrace{r: r, limit: job.timeout,
+		run: func(ctx context.Context, sink trace.Sink) error {
+			opt.Sink = sink
+			_, err := trace.Sliding(ctx, job.b, job.goal, opt)
+			return err
+		},
+		fault: func(err error) error {
+			if errors.Is(err, sliding.ErrUnsolvable) {
+				return unsolvable()
+			}
+			return s.solveError(r, err, job.maxNodes, job.timeout, false)
+		}}, nil
 }
 
-// slidingTrace is a sliding trace to run and write as one JSON object,
-// {"start": ..., "events": [...], "end": ...}, record by record.
-type slidingTrace struct {
-	s        *Server
-	r        *http.Request
-	b, goal  sliding.Board
-	maxNodes int64
-	limit    time.Duration
-	opt      trace.SlidingOptions
+// streamedTrace is a trace to run and write as one JSON object,
+// {"start": ..., "events": [...], "end": ...}, record by record: run
+// traces into the sink it is given, and fault answers an error that
+// came before the start record.
+type streamedTrace struct {
+	r     *http.Request
+	limit time.Duration
+	run   func(ctx context.Context, sink trace.Sink) error
+	fault func(err error) error
 }
 
-func (t *slidingTrace) timeout() time.Duration { return t.limit }
+func (t *streamedTrace) timeout() time.Duration { return t.limit }
 
-func (t *slidingTrace) stream(w http.ResponseWriter) error {
+func (t *streamedTrace) stream(w http.ResponseWriter) error {
 	ctx, cancel := context.WithTimeout(t.r.Context(), t.limit)
 	defer cancel()
 	sink := &objectSink{w: w}
-	t.opt.Sink = sink
-	_, err := trace.Sliding(ctx, t.b, t.goal, t.opt)
+	err := t.run(ctx, sink)
 	if sink.started {
 		return err // the status is sent; a fault can only cut the answer short
 	}
-	switch {
-	case errors.Is(err, sliding.ErrUnsolvable):
-		err = unsolvable()
-	case err != nil:
-		err = t.s.solveError(t.r, err, t.maxNodes, t.limit)
-	default:
+	if err == nil {
 		err = errors.New("internal error: the trace wrote no start record")
+	} else {
+		err = t.fault(err)
 	}
 	var he *httpError
 	if errors.As(err, &he) {
@@ -169,7 +170,9 @@ type TraceStrokeRequest struct {
 	Board string `json:"board"`
 	// Limits bound the search within the server's limits.
 	Limits
-	// MaxEvents caps the steps kept (default 20,000, at most 100,000).
+	// MaxEvents caps the steps kept (default 20,000, at most 100,000),
+	// and their encoded size is capped at 32 MB; the search runs on to its
+	// answer past either cap and the end record says truncated.
 	MaxEvents int `json:"max_events,omitempty"`
 }
 
@@ -182,16 +185,17 @@ func (s *Server) traceStroke(r *http.Request, q *TraceStrokeRequest) (any, error
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), timeout)
-	defer cancel()
-	tr, err := trace.Stroke(ctx, stroke.NewSolver(), b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, n)
-	if err == nil {
-		err = r.Context().Err()
-	}
-	if err != nil {
-		return nil, s.strokeError(r, err, maxNodes, timeout)
-	}
-	return tr, nil
+	opt := trace.StrokeOptions{Options: stroke.Options{Limits: s.searchLimits(maxNodes)}, MaxEvents: n, MaxBytes: maxTraceBytes}
+	return &streamedTrace{r: r, limit: timeout,
+		run: func(ctx context.Context, sink trace.Sink) error {
+			opt.Sink = sink
+			_, err := trace.Stroke(ctx, stroke.NewSolver(), b, opt)
+			if err == nil {
+				err = r.Context().Err()
+			}
+			return err
+		},
+		fault: func(err error) error { return s.strokeError(r, err, maxNodes, timeout) }}, nil
 }
 
 // TraceSudokuRequest is the body of POST /api/trace/sudoku.

@@ -16,9 +16,9 @@ import (
 	"io"
 	"os"
 
-	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/cli"
 	"github.com/searchlab/searchlab/internal/input"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
 
 // env is what a command reads from and writes to, so that tests can run
@@ -41,7 +41,7 @@ var program = cli.Program[*env]{
 none). "searchlab help <command>" or "searchlab <command> -h" prints the
 help of a command; "searchlab --version" the version. docs/cli.md has
 them all.`,
-	InputErrors: []error{api.ErrInput},
+	InputErrors: []error{solve.ErrInput},
 }
 
 func init() {

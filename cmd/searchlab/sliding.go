@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"time"
 
 	"github.com/searchlab/searchlab/api"
@@ -58,6 +59,7 @@ type slidingFlags struct {
 	goal      string
 	algo      string
 	heuristic string
+	weight    float64
 	partition string
 	maxNodes  int64
 	maxDepth  int
@@ -87,8 +89,9 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	fs := cli.NewFlagSet(e.stdout, "searchlab sliding", "[flags] [file ...]", slidingDescription)
 	var f slidingFlags
 	f.register(fs, "")
-	fs.StringVar(&f.algo, "algo", "auto", "`algorithm`: auto, bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
-	fs.StringVar(&f.heuristic, "heuristic", "linear", "`heuristic` for astar and idastar: misplaced, manhattan, linear or pdb")
+	fs.StringVar(&f.algo, "algo", "auto", "`algorithm`: "+solve.AlgorithmNames())
+	fs.StringVar(&f.heuristic, "heuristic", "linear", "`heuristic` for the informed algorithms: "+solve.HeuristicNames(true)+" (pattern databases: with auto or idastar)")
+	fs.Float64Var(&f.weight, "weight", 0, "`w` on the heuristic of wastar and anytime, f = g + w*h (0: the default, "+strconv.Itoa(sliding.DefaultWeight)+")")
 	path := fs.Bool("path", false, "print the moves after the length")
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
 	stats := fs.Bool("stats", false, "print search statistics to stderr")
@@ -109,7 +112,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	defer input.Close(srcs)
 	// Lengths alone of table-sized boards are one lookup each: no path to
 	// walk (or verify), since none is printed.
-	lengthOnly := f.algo == string(sliding.Auto) && f.heuristic != "pdb" && !*path && !*asJSON && !*stats
+	lengthOnly := f.method(sliding.Auto).Fastest() && f.algo == string(sliding.Auto) && !*path && !*asJSON && !*stats
 	goal3, gerr := sliding.GoalFor(f.goal, 3, 3)
 	if format, ferr := f.formatOf(srcs[0]); lengthOnly && ferr == nil && format == sliding.BOJ11112 && sh.Count <= 1 && len(srcs) == 1 && gerr == nil {
 		// The judge's batch: read it whole and answer it from the table,
@@ -136,7 +139,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	}
 	solver := newSolver(e, run)
 	defer solver.Close()
-	algo, _ := sliding.ParseAlgorithm(f.algo) // checked by f.check
+	algo, _ := solve.ParseAlgorithm(f.algo) // checked by f.check
 	bt := solve.Batch{Boards: make([]sliding.Board, len(cases)), Goals: goals, Lengths: lengthOnly, Skip: func(i int) bool { return !sh.Has(i) },
 		Method: f.method(algo), Limits: search.Limits{MaxNodes: f.maxNodes}}
 	for i, c := range cases {
@@ -151,6 +154,10 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	out := bufio.NewWriterSize(e.stdout, 64*1024)
 	defer cli.Flush(out, &err)
 	answers := answerWriter{out: out, format: sliding.Format(f.format), path: *path, asJSON: *asJSON}
+	if detected, err := f.formatOf(srcs[0]); err == nil && (detected == sliding.BOJ11112 || detected == sliding.BOJ1525) {
+		answers.judge = true
+	}
+	unproven, firstMethod := 0, "" // lengths not proven the fewest
 	var bar *progress.Bar
 	if e.stderrTerminal && !*stats && len(cases) > 1 {
 		bar = progress.New(e.stderr, "sliding", int64(len(cases)))
@@ -164,7 +171,7 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 			prog.Clear()
 		}
 		if a.Err != nil {
-			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(a.Err))
+			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(a.Err, algo))
 		}
 		if a.Skipped {
 			bar.Add(1)
@@ -174,7 +181,16 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 			fmt.Fprintf(e.stderr, "board %d (line %d): %s\n", i+1, c.Line, a.Report())
 			tally.Add(a)
 		}
-		answers.write(c.Line, a.Len(), a.Solution)
+		mark := ""
+		if a.Solvable && !a.Lookup {
+			mark = a.Solution.Mark()
+		}
+		answers.write(c.Line, a.Len(), a.Solution, mark)
+		if mark != "" {
+			if unproven++; unproven == 1 {
+				firstMethod = a.Solution.Method
+			}
+		}
 		bar.Add(1)
 		return nil
 	})
@@ -185,8 +201,10 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	if *stats && len(cases) > 1 {
 		fmt.Fprintf(e.stderr, "all %d boards: %s\n", len(cases), tally.Solution(f.algo, time.Since(start)).Report())
 	}
-	if algo == sliding.DFS && len(cases) > 0 && !*asJSON {
-		fmt.Fprintln(e.stderr, "searchlab: note: --algo dfs finds a path within the depth limit; its length is not proven the fewest")
+	if unproven > 0 && !*asJSON {
+		// The line formats mark each such length; the Baekjoon formats,
+		// read by judges as numbers, get the note here only.
+		fmt.Fprintf(e.stderr, "searchlab: note: lengths not proven the fewest: %d of %d (method %s)\n", unproven, len(cases), firstMethod)
 	}
 	return nil
 }
@@ -194,13 +212,13 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 // check checks the flags on their own, before any input is read
 // (solve.Request.Check), and names the flag of a fault.
 func (f *slidingFlags) check() error {
-	err := solve.Request{Format: f.format, Size: f.size, Goal: f.goal, Algo: f.algo, Heuristic: f.heuristic,
-		MaxNodes: f.maxNodes, MaxDepth: f.maxDepth, Timeout: f.timeout}.Check()
+	err := solve.Request{Format: f.format, Size: f.size, Goal: f.goal, Algo: f.algo, Heuristic: f.heuristic, Weight: f.weight,
+		Partition: f.partition, MaxNodes: f.maxNodes, MaxDepth: f.maxDepth, Timeout: f.timeout}.Check()
 	switch {
 	case errors.Is(err, solve.ErrPDBAlgorithm):
-		return cli.Inputf("--heuristic pdb works with --algo auto or idastar, not %s", f.algo)
+		return cli.Inputf("--heuristic %s works with --algo auto or idastar, not %s", f.heuristic, f.algo)
 	case errors.Is(err, solve.ErrNegative):
-		return cli.Inputf("--max-nodes, --max-depth and --timeout must not be negative")
+		return cli.Inputf("--max-nodes, --max-depth, --timeout and --weight must not be negative")
 	case err != nil:
 		return cli.Inputf("--%v", err) // a *solve.FieldError, named as the flag is
 	}
@@ -215,35 +233,43 @@ func (f *slidingFlags) read(r io.Reader) ([]sliding.Case, []sliding.Board, error
 // method returns the flags' way of solving a board; auto is the library's
 // choice of method, pattern databases included.
 func (f *slidingFlags) method(algo sliding.Algorithm) solve.Method {
-	return solve.Method{Algorithm: algo, Heuristic: f.heuristic, Partition: f.partition, MaxDepth: f.maxDepth}
+	return solve.Method{Algorithm: algo, Heuristic: f.heuristic, Weight: f.weight, Partition: f.partition, MaxDepth: f.maxDepth}
 }
 
-// explain adds advice to a limit error.
-func explain(err error) error {
+// explain adds advice to a limit error of a search by algo: --algo auto
+// is suggested only to a search by another algorithm.
+func explain(err error, algo sliding.Algorithm) error {
+	auto := ""
+	if algo != "" && algo != sliding.Auto {
+		auto = ", or try --algo auto"
+	}
 	switch {
 	case errors.Is(err, context.Canceled):
 		return cli.Interrupted(err)
 	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("%w (the --timeout ran out; raise it, or try --algo auto)", err)
+		return fmt.Errorf("%w (the --timeout ran out; raise it%s)", err, auto)
+	case errors.Is(err, search.ErrMemory):
+		return fmt.Errorf("%w (the searches hold at most %d MB%s)", err, solve.MemoryBudget>>20, auto)
 	case errors.Is(err, search.ErrLimit):
-		return fmt.Errorf("%w (raise --max-nodes, or try --algo auto)", err)
+		return fmt.Errorf("%w (raise --max-nodes%s)", err, auto)
 	case errors.Is(err, search.ErrNotFound):
-		return fmt.Errorf("%w (raise --max-depth, or try --algo auto)", err)
+		return fmt.Errorf("%w (raise --max-depth%s)", err, auto)
 	}
 	return err
 }
 
 // answerWriter writes the answer of each board: its length, -1 for a
 // board that cannot reach the goal, in the answer format of format (see
-// sliding.AppendAnswer), with the moves if path; or with asJSON a JSON
-// line.
+// sliding.AppendMarked), with the moves if path and the mark of a length
+// not proven the fewest; or with asJSON a JSON line.
 type answerWriter struct {
 	out          io.Writer
 	format       sliding.Format
 	path, asJSON bool
+	judge        bool // the input is in a Baekjoon format: no marks on the lines
 }
 
-func (w answerWriter) write(line, length int, sol sliding.Solution) {
+func (w answerWriter) write(line, length int, sol sliding.Solution, mark string) {
 	if w.asJSON {
 		json.NewEncoder(w.out).Encode(api.NewSlidingAnswer(line, length >= 0, sol))
 		return
@@ -252,7 +278,10 @@ func (w answerWriter) write(line, length int, sol sliding.Solution) {
 	if w.path {
 		moves = sol.Moves
 	}
-	w.out.Write(sliding.AppendAnswer(nil, w.format, length, moves))
+	if w.judge {
+		mark = ""
+	}
+	w.out.Write(sliding.AppendMarked(nil, w.format, length, moves, mark))
 }
 
 // formatOf returns the format of src's boards: --format, or detected from

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -261,9 +262,9 @@ func TestSlidingJSON(t *testing.T) {
 		got = append(got, j)
 	}
 	want := []api.SlidingAnswer{
-		{Line: 1, Solvable: true, Length: 1, Moves: "R", Optimal: true, Method: "table"},
+		{Line: 1, Solvable: true, Length: 1, Moves: "R", Optimal: true, Bound: 1, Method: "table"},
 		{Line: 5, Solvable: false, Length: -1, Optimal: true, Method: "parity"},
-		{Line: 9, Solvable: true, Length: 0, Optimal: true, Method: "table"},
+		{Line: 9, Solvable: true, Length: 0, Optimal: true, Bound: 0, Method: "table"},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d objects, want %d", len(got), len(want))
@@ -309,7 +310,12 @@ func TestSlidingDFS(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	b, _ := sliding.New(3, 3, []int{1, 2, 3, 4, 0, 6, 7, 5, 8})
-	if n := replay(t, strings.TrimSpace(out), b, sliding.Standard(3, 3)); n > 31 {
+	// The line format marks a length not proven the fewest.
+	line, ok := strings.CutSuffix(strings.TrimSpace(out), " (not proven optimal: dfs)")
+	if !ok {
+		t.Errorf("dfs's line %q lacks the mark", out)
+	}
+	if n := replay(t, line, b, sliding.Standard(3, 3)); n > 31 {
 		t.Errorf("dfs path of %d moves is beyond the default depth of 31", n)
 	}
 	if !strings.Contains(errOut, "not proven the fewest") {
@@ -342,6 +348,7 @@ func TestSlidingBadInput(t *testing.T) {
 		{"bad goal", "1 2 3 4 5 6 7 8 0\n", []string{"--format", "line", "--goal", "1 2 3 4 5 6 7 8 8"}, "--goal: "},
 		{"goal size", "1 2 3 4 5 6 7 8 0\n", []string{"--format", "line", "--goal", "1 2 3 0"}, "line 1: the board is 3x3 but --goal has 4 tiles"},
 		{"bfs 4x4", korf, []string{"--format", "line", "--algo", "bfs"}, "line 1: --algo bfs cannot search a 4x4 board"},
+		{"dfs 4x4", korf, []string{"--format", "line", "--algo", "dfs"}, "line 1: --algo dfs cannot search a 4x4 board"},
 		{"iddfs 3x4", "1 2 3 4 5 6 7 8 9 10 11 0\n", []string{"--format", "line", "--size", "4x3", "--algo", "iddfs"}, "cannot search a 4x3 board"},
 		{"pdb with bfs", "", []string{"--heuristic", "pdb", "--algo", "bfs"}, "--heuristic pdb works with --algo auto or idastar"},
 		{"missing file", "", []string{"nosuch.txt"}, "open nosuch.txt: no such file"},
@@ -374,12 +381,17 @@ func TestSlidingLimits(t *testing.T) {
 		{[]string{"--algo", "astar", "--heuristic", "misplaced", "--max-nodes", "5000"}, "node cap of 5000"},
 		{[]string{"--algo", "iddfs", "--timeout", "50ms"}, "--timeout ran out"},
 		{[]string{"--timeout", "50ms"}, "--timeout ran out"},
+		{[]string{"--timeout", "1ms"}, "--timeout ran out"},
 	}
 	for _, tt := range tests {
 		args := append([]string{"sliding", "--format", "line", "--goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"}, tt.args...)
 		code, out, errOut := runNoDB(t, korf, args...)
 		if code != 1 || out != "" || !strings.Contains(errOut, tt.msg) || !strings.Contains(errOut, "board 1 (line 1)") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and %q", tt.args, code, out, errOut, tt.msg)
+		}
+		// --algo auto is suggested to the other algorithms only.
+		if generic := slices.Contains(tt.args, "--algo"); strings.Contains(errOut, "try --algo auto") != generic {
+			t.Errorf("%v: stderr %q; want advice to try --algo auto: %v", tt.args, errOut, generic)
 		}
 	}
 }

@@ -38,8 +38,9 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	format := fs.String("format", "", "input `format`: sliding line or grid; sudoku line, grid, boj2580 or boj2239 (default: detected from the input)")
 	size := fs.String("size", "", "sliding board size `WxH` for --format line (default: a square), checked for grid")
 	goal := fs.String("goal", "", "sliding goal `tiles` in reading order, 0 for the blank (default: 1..n-1, blank last)")
-	algo := fs.String("algo", "astar", "sliding `algorithm`: bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
-	heuristic := fs.String("heuristic", "linear", "sliding `heuristic` for the informed algorithms: misplaced, manhattan or linear")
+	algo := fs.String("algo", "astar", "sliding `algorithm`: "+solve.TraceableNames())
+	byDefault, _ := solve.HeuristicOf("") // the registry's default heuristic
+	heuristic := fs.String("heuristic", byDefault.Name, "sliding `heuristic` for the informed algorithms: "+solve.HeuristicNames(false))
 	maxDepth := fs.Int("max-depth", 0, "sliding depth bound for dfs and iddfs (0: the board's default)")
 	maxEvents := fs.Int("max-events", trace.DefaultMaxEvents, fmt.Sprintf("events kept, at most %d", trace.MaxMaxEvents))
 	maxNodes := fs.Int64("max-nodes", 2_000_000, "stop a sliding or stroke search after `n` expansions (0: no cap)")
@@ -70,8 +71,8 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	}
 	in := srcs[0]
 	var tr api.Trace
-	// A sliding trace is written as the search runs, so that its events
-	// are never held in memory.
+	// Sliding and stroke traces are written as the search runs, so that
+	// their events are never held in memory.
 	out := bufio.NewWriter(e.stdout)
 	switch *puzzle {
 	case "sliding":
@@ -83,7 +84,10 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 		if *format != "" {
 			return cli.Inputf("trace: --format is for sliding and sudoku; stroke boards have one format")
 		}
-		tr, err = traceStroke(ctx, in, *maxEvents, *maxNodes)
+		if _, err = traceStroke(ctx, in, *maxEvents, *maxNodes, trace.LineSink(out)); err != nil {
+			return err
+		}
+		return out.Flush()
 	case "sudoku":
 		tr, err = traceSudoku(ctx, in, *format, *maxEvents)
 	default:
@@ -114,7 +118,7 @@ func traceSliding(ctx context.Context, in *input.Source, format, size, goalText,
 			return api.Trace{}, cli.Inputf("trace: --size: %v", err)
 		}
 	}
-	algo, err := sliding.ParseAlgorithm(algoName)
+	algo, err := solve.ParseAlgorithm(algoName)
 	if err != nil {
 		return api.Trace{}, cli.Inputf("trace: --algo: %v", err)
 	}
@@ -134,12 +138,13 @@ func traceSliding(ctx context.Context, in *input.Source, format, size, goalText,
 	return tr, err
 }
 
-func traceStroke(ctx context.Context, in *input.Source, maxEvents int, maxNodes int64) (api.Trace, error) {
+func traceStroke(ctx context.Context, in *input.Source, maxEvents int, maxNodes int64, sink trace.Sink) (api.Trace, error) {
 	b, err := trace.ReadStroke(in.Reader(), in.Name)
 	if err != nil {
 		return api.Trace{}, cli.Inputf("trace: %v", err)
 	}
-	return trace.Stroke(ctx, stroke.NewSolver(), b, stroke.Options{Limits: search.Limits{MaxNodes: maxNodes}}, maxEvents)
+	return trace.Stroke(ctx, stroke.NewSolver(), b, trace.StrokeOptions{Options: stroke.Options{Limits: search.Limits{MaxNodes: maxNodes, MaxBytes: solve.MemoryBudget}},
+		MaxEvents: maxEvents, Sink: sink})
 }
 
 func traceSudoku(ctx context.Context, in *input.Source, format string, maxEvents int) (api.Trace, error) {

@@ -129,9 +129,9 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 	units.WriteLines(out, answers) // a write error shows at the flush
 	switch {
 	case err != nil && outcomes[i].Searched:
-		return fmt.Errorf("line %d (board line %d, unit %d): %w", i+1, lines[i].Line, lines[i].Unit, explain(err))
+		return fmt.Errorf("line %d (board line %d, unit %d): %w", i+1, lines[i].Line, lines[i].Unit, explain(err, sliding.Auto))
 	case err != nil:
-		return fmt.Errorf("line %d: %w", i+1, explain(err))
+		return fmt.Errorf("line %d: %w", i+1, explain(err, sliding.Auto))
 	}
 	return nil
 }
@@ -183,7 +183,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	for i, c := range cases {
 		p, err := units.SplitBoard(ctx, solver, c.Line, c.Board, goals[i], f.partition, *depth, search.Limits{})
 		if errors.Is(err, sliding.ErrUnsolvable) {
-			answers.write(c.Line, -1, sliding.Solution{Optimal: true, Method: "parity"})
+			answers.write(c.Line, -1, sliding.Solution{Optimal: true, Method: "parity"}, "")
 			continue
 		}
 		if err != nil {
@@ -195,9 +195,9 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 		report(c.Line, rounds)
 		if err != nil {
 			out.Flush()
-			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(err))
+			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, explain(err, sliding.Auto))
 		}
-		answers.write(c.Line, sol.Len(), sol)
+		answers.write(c.Line, sol.Len(), sol, sol.Mark())
 	}
 	return nil
 }
@@ -260,7 +260,7 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print answerWriter, 
 	}
 	for _, b := range boards {
 		if b.Solution.Optimal {
-			print.write(b.Line, b.Solution.Len(), b.Solution)
+			print.write(b.Line, b.Solution.Len(), b.Solution, b.Solution.Mark())
 		}
 	}
 	return nil

@@ -18,7 +18,9 @@ import (
 type Batch struct {
 	// Boards and Goals hold the boards and the goal of each.
 	Boards, Goals []sliding.Board
-	// Method and Limits are passed to Run for every board.
+	// Method and Limits are passed to Run for every board, except that the
+	// memory budget (Limits.MaxBytes, MemoryBudget when 0) is the whole
+	// batch's: the boards solved at once share it equally.
 	Method Method
 	Limits search.Limits
 	// Lengths asks for the length alone of boards answered from a distance
@@ -115,7 +117,7 @@ func (s *Solver) Workers(m Method, boards []sliding.Board) int {
 	if len(boards) < 2 || n < 2 {
 		return 1
 	}
-	if s.opts.NoDatabases || (m.Algorithm != sliding.Auto && m.Algorithm != "" && m.Heuristic != "pdb") {
+	if s.opts.NoDatabases || (m.Algorithm != sliding.Auto && m.Algorithm != "" && !usesDatabases(m.Heuristic)) {
 		return n
 	}
 	for _, b := range boards {
@@ -132,7 +134,7 @@ func (s *Solver) Workers(m Method, boards []sliding.Board) int {
 // Answer's Err), cancels the searches under way, and returns that error.
 func (s *Solver) SolveBatch(ctx context.Context, bt Batch, emit func(i int, a Answer) error) error {
 	m := bt.Method
-	lengths := bt.Lengths && (m.Algorithm == "" || m.Algorithm == sliding.Auto) && m.Heuristic != "pdb"
+	lengths := bt.Lengths && m.Fastest()
 	// The tables of the lookups, one per board size and goal, fetched
 	// before the boards are.
 	type key struct {
@@ -152,6 +154,9 @@ func (s *Solver) SolveBatch(ctx context.Context, bt Batch, emit func(i int, a An
 			}
 		}
 	}
+	workers := s.Workers(m, bt.Boards)
+	lim := bt.Limits
+	lim.MaxBytes = cmp.Or(lim.MaxBytes, MemoryBudget) / int64(workers)
 	answer := func(ctx context.Context, i int) Answer {
 		if bt.Skip != nil && bt.Skip(i) {
 			return Answer{Skipped: true}
@@ -161,7 +166,7 @@ func (s *Solver) SolveBatch(ctx context.Context, bt Batch, emit func(i int, a An
 			d := t.Distance(b)
 			return Answer{Lookup: true, Length: d, Solvable: d >= 0}
 		}
-		sol, err := s.Run(ctx, b, goal, m, bt.Limits)
+		sol, err := s.Solve(ctx, b, goal, m, lim)
 		a := Answer{Solution: sol, Solvable: !errors.Is(err, sliding.ErrUnsolvable)}
 		switch {
 		case err != nil && a.Solvable:
@@ -173,5 +178,5 @@ func (s *Solver) SolveBatch(ctx context.Context, bt Batch, emit func(i int, a An
 		}
 		return a
 	}
-	return pool.Ordered(ctx, len(bt.Boards), s.Workers(m, bt.Boards), answer, emit)
+	return pool.Ordered(ctx, len(bt.Boards), workers, answer, emit)
 }

@@ -69,22 +69,43 @@ type compareRun struct {
 	table     bool // the distance table
 }
 
-func compareRuns(pdb bool) []compareRun {
-	runs := []compareRun{{name: "bfs", algo: sliding.BFS}, {name: "bibfs", algo: sliding.BiBFS}, {name: "dfs", algo: sliding.DFS}, {name: "iddfs", algo: sliding.IDDFS}}
-	for _, h := range sliding.Heuristics() {
-		runs = append(runs, compareRun{name: string(sliding.AStar), algo: sliding.AStar, heuristic: h})
+// compareRuns returns the rows of a comparison, from the registry: every
+// algorithm but auto, with each heuristic it compares with when informed;
+// package sliding's tuned IDA* with each heuristic; the distance table;
+// and, if databases, the pattern-database search.
+func compareRuns(databases bool) []compareRun {
+	var runs []compareRun
+	var boardHeuristics, dbHeuristics []string
+	for _, h := range heuristics {
+		if h.Databases {
+			dbHeuristics = append(dbHeuristics, h.Name)
+		} else {
+			boardHeuristics = append(boardHeuristics, h.Name)
+		}
 	}
-	runs = append(runs, compareRun{name: "nbs", algo: sliding.NBS, heuristic: "manhattan"}, compareRun{name: "nbs", algo: sliding.NBS, heuristic: "linear"},
-		compareRun{name: "wastar", algo: sliding.WAStar, heuristic: "linear"}, compareRun{name: "anytime", algo: sliding.Anytime, heuristic: "linear"})
-	for _, h := range sliding.Heuristics() {
-		runs = append(runs, compareRun{name: string(sliding.IDAStar), algo: sliding.IDAStar, heuristic: h})
+	for _, a := range algorithms {
+		switch {
+		case a.Name == sliding.Auto:
+		case !a.Informed:
+			runs = append(runs, compareRun{name: string(a.Name), algo: a.Name})
+		default:
+			hs := a.compare
+			if hs == nil {
+				hs = boardHeuristics
+			}
+			for _, h := range hs {
+				runs = append(runs, compareRun{name: string(a.Name), algo: a.Name, heuristic: h})
+			}
+		}
 	}
-	for _, h := range sliding.Heuristics() {
+	for _, h := range boardHeuristics {
 		runs = append(runs, compareRun{name: "idastar (tuned)", algo: sliding.Auto, heuristic: h, tuned: true})
 	}
 	runs = append(runs, compareRun{name: "table", algo: sliding.Auto, table: true})
-	if pdb {
-		runs = append(runs, compareRun{name: "idastar (pdb)", algo: sliding.Auto, heuristic: "pdb"})
+	if databases {
+		for _, h := range dbHeuristics {
+			runs = append(runs, compareRun{name: "idastar (" + h + ")", algo: sliding.Auto, heuristic: h})
+		}
 	}
 	return runs
 }
@@ -182,13 +203,13 @@ func (s *Solver) compareOne(ctx context.Context, r compareRun, b, goal sliding.B
 		if !sliding.TableSize(b.W, b.H) {
 			return sliding.Solution{}, InputErrorf("no table for %dx%d boards", b.W, b.H)
 		}
-		return sliding.Solve(ctx, b, goal, opt.Limits)
+		return sliding.Search(ctx, b, goal, sliding.Options{Limits: opt.Limits})
 	case r.tuned:
-		h, err := sliding.HeuristicByName(r.heuristic, goal)
+		h, err := boardHeuristic(r.heuristic, goal)
 		if err != nil {
 			return sliding.Solution{}, err
 		}
-		return sliding.IDAStarSolve(ctx, b, goal, h, opt.Limits)
+		return sliding.Search(ctx, b, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true, Heuristic: h, Limits: opt.Limits})
 	}
-	return s.Run(ctx, b, goal, Method{Algorithm: r.algo, Heuristic: r.heuristic, Partition: opt.Partition, MaxDepth: opt.MaxDepth}, opt.Limits)
+	return s.Solve(ctx, b, goal, Method{Algorithm: r.algo, Heuristic: r.heuristic, Partition: opt.Partition, MaxDepth: opt.MaxDepth}, opt.Limits)
 }

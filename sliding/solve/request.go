@@ -16,9 +16,13 @@ type Request struct {
 	// square) and a goal as sliding.ParseGoal reads it ("" for the
 	// standard goal).
 	Format, Size, Goal string
-	// Algo and Heuristic name the Method: a sliding.Algorithm ("" for
-	// auto) and a heuristic, or pdb for pattern databases ("" for linear).
+	// Algo, Heuristic, Weight and Partition name the Method: an algorithm
+	// and a heuristic of the registry ("" for auto and linear), the weight
+	// of wastar and anytime (0 for the default) and a pattern-database
+	// partition ("" for the Solver's choice).
 	Algo, Heuristic string
+	Weight          float64
+	Partition       string
 	// MaxNodes, MaxDepth and Timeout bound the search; 0 is no bound.
 	MaxNodes int64
 	MaxDepth int
@@ -39,12 +43,12 @@ func (e *FieldError) Error() string { return e.Field + ": " + e.Err.Error() }
 func (e *FieldError) Unwrap() []error { return []error{e.Err, ErrInput} }
 
 var (
-	// ErrPDBAlgorithm reports the heuristic pdb with an algorithm other
-	// than auto or idastar. It matches ErrInput.
-	ErrPDBAlgorithm = InputErrorf("heuristic pdb works with algorithm auto or idastar")
-	// ErrNegative reports a negative MaxNodes, MaxDepth or Timeout. It
-	// matches ErrInput.
-	ErrNegative = InputErrorf("max nodes, max depth and timeout must not be negative")
+	// ErrPDBAlgorithm reports a heuristic that needs pattern databases
+	// with an algorithm other than auto or idastar. It matches ErrInput.
+	ErrPDBAlgorithm = InputErrorf("heuristic " + HeuristicPDB + " works with algorithm auto or idastar")
+	// ErrNegative reports a negative MaxNodes, MaxDepth, Timeout or
+	// Weight. It matches ErrInput.
+	ErrNegative = InputErrorf("max nodes, max depth, timeout and weight must not be negative")
 )
 
 // Check checks r on its own, before any board is read: the format, the
@@ -60,24 +64,11 @@ func (r Request) Check() error {
 			return &FieldError{"format", err}
 		}
 	}
-	algo := sliding.Auto
-	if r.Algo != "" {
-		var err error
-		if algo, err = sliding.ParseAlgorithm(r.Algo); err != nil {
-			return &FieldError{"algo", err}
-		}
-	}
-	if r.Heuristic == "pdb" {
-		if err := pdbAlgorithm(algo); err != nil {
-			return err
-		}
-	} else if r.Heuristic != "" {
-		if _, err := sliding.HeuristicByName(r.Heuristic, sliding.Standard(3, 3)); err != nil {
-			return &FieldError{"heuristic", err}
-		}
-	}
-	if r.MaxNodes < 0 || r.MaxDepth < 0 || r.Timeout < 0 {
+	if r.MaxNodes < 0 || r.MaxDepth < 0 || r.Timeout < 0 || r.Weight < 0 {
 		return ErrNegative
+	}
+	if err := r.Method().Check(); err != nil {
+		return err
 	}
 	w, h := format.Size()
 	if r.Size != "" {
@@ -95,6 +86,11 @@ func (r Request) Check() error {
 		}
 	}
 	return nil
+}
+
+// Method returns the Method that r names; Check checks it.
+func (r Request) Method() Method {
+	return Method{Algorithm: sliding.Algorithm(r.Algo), Heuristic: r.Heuristic, Weight: r.Weight, Partition: r.Partition, MaxDepth: r.MaxDepth}
 }
 
 // pdbAlgorithm returns nil if the heuristic pdb goes with algo, and

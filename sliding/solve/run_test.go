@@ -33,7 +33,7 @@ func TestRun(t *testing.T) {
 				{}, {Algorithm: sliding.BFS}, {Algorithm: sliding.IDDFS}, {Algorithm: sliding.AStar, Heuristic: "misplaced"},
 				{Algorithm: sliding.IDAStar, Heuristic: "manhattan"}, {Algorithm: sliding.AStar, Heuristic: "linear"},
 			} {
-				sol, err := solver.Run(context.Background(), b, goal, m, search.Limits{})
+				sol, err := solver.Solve(context.Background(), b, goal, m, search.Limits{})
 				if err != nil || sol.Len() != want || !sol.Optimal || sliding.Verify(b, goal, sol.Moves) != nil {
 					t.Fatalf("%v %+v: %d moves (optimal %v, %v), want %d", b, m, sol.Len(), sol.Optimal, err, want)
 				}
@@ -46,7 +46,7 @@ func TestRun(t *testing.T) {
 		{Heuristic: "pdb"},
 		{Algorithm: sliding.BFS, Heuristic: "pdb"},
 	} {
-		if _, err := solver.Run(context.Background(), b, b, m, search.Limits{}); !errors.Is(err, solve.ErrInput) {
+		if _, err := solver.Solve(context.Background(), b, b, m, search.Limits{}); !errors.Is(err, solve.ErrInput) {
 			t.Errorf("%+v: error %v does not match ErrInput", m, err)
 		}
 	}
@@ -54,16 +54,16 @@ func TestRun(t *testing.T) {
 	// deadline; BFS and A* get the memory guard.
 	big := sliding.Standard(4, 3)
 	for _, algo := range []sliding.Algorithm{sliding.BFS, sliding.IDDFS} {
-		_, err := solver.Run(context.Background(), big, big, solve.Method{Algorithm: algo}, search.Limits{})
+		_, err := solver.Solve(context.Background(), big, big, solve.Method{Algorithm: algo}, search.Limits{})
 		var ue *solve.UnboundedError
 		if !errors.As(err, &ue) || !errors.Is(err, solve.ErrInput) || ue.States() != "2.4e+08" {
 			t.Errorf("%s on 4x3 unbounded: %v", algo, err)
 		}
-		if _, err := solver.Run(context.Background(), big, big, solve.Method{Algorithm: algo}, search.Limits{MaxNodes: 10}); err != nil {
+		if _, err := solver.Solve(context.Background(), big, big, solve.Method{Algorithm: algo}, search.Limits{MaxNodes: 10}); err != nil {
 			t.Errorf("%s on 4x3 with a cap: %v", algo, err)
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		if _, err := solver.Run(ctx, big, big, solve.Method{Algorithm: algo}, search.Limits{}); err != nil {
+		if _, err := solver.Solve(ctx, big, big, solve.Method{Algorithm: algo}, search.Limits{}); err != nil {
 			t.Errorf("%s on 4x3 with a deadline: %v", algo, err)
 		}
 		cancel()
@@ -83,18 +83,18 @@ func TestRunDatabases(t *testing.T) {
 	solver := solve.New(solve.Options{Dir: t.TempDir(), Background: true})
 	defer solver.Close()
 	small := sliding.Scramble(rand.New(rand.NewPCG(3, 4)), sliding.Standard(3, 3), 10)
-	if sol, err := solver.Run(ctx, small, sliding.Standard(3, 3), solve.Method{}, search.Limits{}); err != nil || sol.Method != "table" {
+	if sol, err := solver.Solve(ctx, small, sliding.Standard(3, 3), solve.Method{}, search.Limits{}); err != nil || sol.Method != "table" {
 		t.Errorf("3x3: %v, method %q", err, sol.Method)
 	}
 	goal := sliding.Standard(4, 3)
 	big := sliding.Scramble(rand.New(rand.NewPCG(5, 6)), goal, 30)
-	ref, err := sliding.IDAStarSolve(ctx, big, goal, sliding.LinearConflict(goal), search.Limits{})
+	ref, err := sliding.Search(ctx, big, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true, Heuristic: sliding.LinearConflict(goal)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	methods := map[string]bool{}
 	for range 1000 {
-		sol, err := solver.Run(ctx, big, goal, solve.Method{}, search.Limits{})
+		sol, err := solver.Solve(ctx, big, goal, solve.Method{}, search.Limits{})
 		if err != nil || !sol.Optimal || sol.Len() != ref.Len() || sliding.Verify(big, goal, sol.Moves) != nil {
 			t.Fatalf("4x3: %v, %+v; want %d moves", err, sol, ref.Len())
 		}
@@ -108,12 +108,12 @@ func TestRunDatabases(t *testing.T) {
 		t.Errorf("4x3 answered by %v, never by the pattern databases", methods)
 	}
 	huge := sliding.Standard(6, 6)
-	if _, err := solver.Run(ctx, huge, huge, solve.Method{Heuristic: "pdb"}, search.Limits{}); !errors.Is(err, solve.ErrInput) {
+	if _, err := solver.Solve(ctx, huge, huge, solve.Method{Heuristic: solve.HeuristicPDB}, search.Limits{}); !errors.Is(err, solve.ErrInput) {
 		t.Errorf("pdb on 6x6: %v", err)
 	}
 	without := solve.New(solve.Options{NoDatabases: true})
 	defer without.Close()
-	if _, err := without.Run(ctx, big, goal, solve.Method{Heuristic: "pdb"}, search.Limits{}); !errors.Is(err, solve.ErrInput) {
+	if _, err := without.Solve(ctx, big, goal, solve.Method{Heuristic: solve.HeuristicPDB}, search.Limits{}); !errors.Is(err, solve.ErrInput) {
 		t.Errorf("pdb with NoDatabases: %v", err)
 	}
 }
@@ -159,7 +159,7 @@ func TestDamagedCheckpoint(t *testing.T) {
 	defer solver.Close()
 	goal := sliding.Standard(4, 3)
 	b := sliding.Scramble(rand.New(rand.NewPCG(5, 6)), goal, 30)
-	_, err := solver.Solve(context.Background(), b, goal, search.Limits{})
+	_, err := solver.Solve(context.Background(), b, goal, solve.Method{}, search.Limits{})
 	if !errors.Is(err, pdb.ErrCheckpoint) || !errors.Is(err, solve.ErrInput) {
 		t.Errorf("a damaged checkpoint: %v; want an error matching pdb.ErrCheckpoint and solve.ErrInput", err)
 	}
@@ -200,6 +200,8 @@ func TestBatchUnbounded(t *testing.T) {
 	}{
 		{"bfs", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.BFS}}, false, 2},
 		{"iddfs", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.IDDFS}}, false, 2},
+		{"dfs", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.DFS}}, false, 2},
+		{"dfs, capped", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.DFS}, Limits: search.Limits{MaxNodes: 10}}, false, -1},
 		{"bfs, capped", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.BFS}, Limits: search.Limits{MaxNodes: 10}}, false, -1},
 		{"bfs, deadline", solve.Batch{Boards: boards, Method: solve.Method{Algorithm: sliding.BFS}}, true, -1},
 		{"bfs, small boards", solve.Batch{Boards: boards[:2], Method: solve.Method{Algorithm: sliding.BFS}}, false, -1},
@@ -212,6 +214,72 @@ func TestBatchUnbounded(t *testing.T) {
 		}
 		if ue != nil && (ue.W != 4 || ue.H != 4 || ue.Algorithm != tc.bt.Method.Algorithm || !errors.Is(ue, solve.ErrInput)) {
 			t.Errorf("%s: %+v", tc.name, ue)
+		}
+	}
+}
+
+// TestLimitsBudget checks that every search gets the memory budget
+// whatever node cap it has, and the node guard only where it has none.
+func TestLimitsBudget(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		algo      sliding.Algorithm
+		lim       search.Limits
+		wantNodes int64
+		wantBytes int64
+	}{
+		{sliding.BiBFS, search.Limits{MaxNodes: 20_000_000}, 20_000_000, solve.MemoryBudget},
+		{sliding.AStar, search.Limits{MaxNodes: 10_000_000}, 10_000_000, solve.MemoryBudget},
+		{sliding.AStar, search.Limits{}, solve.MemoryGuard, solve.MemoryBudget},
+		{sliding.BFS, search.Limits{MaxBytes: 1 << 20}, solve.MemoryGuard, 1 << 20},
+		{sliding.DFS, search.Limits{MaxNodes: 5}, 5, solve.MemoryBudget},
+		{sliding.IDAStar, search.Limits{}, 0, solve.MemoryBudget},
+	} {
+		got := solve.Limits(tc.algo, tc.lim)
+		if got.MaxNodes != tc.wantNodes || got.MaxBytes != tc.wantBytes {
+			t.Errorf("%s %+v: nodes %d bytes %d, want %d and %d", tc.algo, tc.lim, got.MaxNodes, got.MaxBytes, tc.wantNodes, tc.wantBytes)
+		}
+	}
+	// A large node cap does not lift the budget: a 16x16 bidirectional
+	// BFS stops at it.
+	huge := sliding.Scramble(rand.New(rand.NewPCG(3, 4)), sliding.Standard(16, 16), 400)
+	solver := solve.New(solve.Options{NoDatabases: true})
+	defer solver.Close()
+	_, err := solver.Solve(context.Background(), huge, sliding.Standard(16, 16), solve.Method{Algorithm: sliding.BiBFS},
+		search.Limits{MaxNodes: 20_000_000, MaxBytes: 4 << 20})
+	if !errors.Is(err, search.ErrLimit) {
+		t.Errorf("bibfs on 16x16 within 4 MB: %v, want the limit", err)
+	}
+}
+
+// TestBatchSharesBudget checks that the boards a batch solves at once
+// share its memory budget: a 3x3 BFS to 31 moves holds about 38 MB, which
+// fits 50 MB alone but not half of it.
+func TestBatchSharesBudget(t *testing.T) {
+	t.Parallel()
+	solver := solve.New(solve.Options{NoDatabases: true})
+	defer solver.Close()
+	far, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
+	goal := sliding.Standard(3, 3)
+	m := solve.Method{Algorithm: sliding.BFS}
+	for _, n := range []int{1, 2} {
+		bt := solve.Batch{Method: m, Limits: search.Limits{MaxBytes: 50 << 20}}
+		for range n {
+			bt.Boards, bt.Goals = append(bt.Boards, far), append(bt.Goals, goal)
+		}
+		workers := solver.Workers(m, bt.Boards)
+		var errs []error
+		err := solver.SolveBatch(context.Background(), bt, func(i int, a solve.Answer) error {
+			errs = append(errs, a.Err)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, err := range errs {
+			if want := workers > 1; errors.Is(err, search.ErrLimit) != want || !want && err != nil {
+				t.Errorf("%d boards on %d workers, board %d: %v (want the limit: %v)", n, workers, i, err, want)
+			}
 		}
 	}
 }
@@ -284,13 +352,13 @@ func TestRequestCheck(t *testing.T) {
 		{"heuristic", solve.Request{Heuristic: "euclid"}, "heuristic", nil},
 		{"pdb with bfs", solve.Request{Algo: "bfs", Heuristic: "pdb"}, "heuristic pdb works with algorithm auto or idastar, not bfs", solve.ErrPDBAlgorithm},
 		{"pdb with auto", solve.Request{Heuristic: "pdb"}, "", nil},
-		{"negative", solve.Request{MaxDepth: -1}, "max nodes, max depth and timeout must not be negative", solve.ErrNegative},
+		{"negative", solve.Request{MaxDepth: -1}, "max nodes, max depth, timeout and weight must not be negative", solve.ErrNegative},
 		{"size", solve.Request{Size: "4by4"}, "size", nil},
 		{"size of a judge's format", solve.Request{Format: "boj1525", Size: "3x3"}, "size", nil},
 		{"goal of the size", solve.Request{Size: "3x3", Goal: "1 2 3 4"}, "goal", nil},
 		{"goal of a judge's format", solve.Request{Format: "boj11112", Goal: "1 2 3 4"}, "goal", nil},
 		{"format before algo", solve.Request{Format: "csv", Algo: "dijkstra"}, "format", nil},
-		{"bounds before size", solve.Request{Size: "4by4", MaxNodes: -1}, "max nodes, max depth and timeout must not be negative", solve.ErrNegative},
+		{"bounds before size", solve.Request{Size: "4by4", MaxNodes: -1}, "max nodes, max depth, timeout and weight must not be negative", solve.ErrNegative},
 	} {
 		err := tc.r.Check()
 		var fe *solve.FieldError

@@ -8,10 +8,11 @@
 //
 //	solver := solve.New(solve.Options{}) // files in the user's cache
 //	defer solver.Close()
-//	sol, err := solver.Solve(ctx, board, goal, search.Limits{})
+//	sol, err := solver.Solve(ctx, board, goal, solve.Method{}, search.Limits{})
 package solve
 
 import (
+	"cmp"
 	"context"
 
 	"errors"
@@ -58,6 +59,17 @@ func QuickPartition(w, h int) (partition string, ok bool) {
 	return "", false
 }
 
+// BackgroundBuild and BackgroundOpen are the caps (Options.MaxBuild and
+// MaxOpen, in table entries) of a Solver with Options.Background, such as
+// a server's, whose sets are chosen by its clients: builds of 64 M entries
+// hold the quick sets of 4x4 and 5x5 (38 M) and a few more, and 1.5 G
+// entries of open sets hold the default sets of 4x4 and 5x5 (1.09 G) when
+// "searchlab pdb build" has built them.
+const (
+	BackgroundBuild = 64 << 20
+	BackgroundOpen  = 1536 << 20
+)
+
 // Options say where a Solver keeps its files, how it reports, and how its
 // pattern-database searches run. The zero value keeps the files in
 // pdb.CacheDir() and reports nothing.
@@ -75,6 +87,14 @@ type Options struct {
 	// or built: the set is opened in the background, and meanwhile boards
 	// are solved by IDA* with linear conflicts (a server wants this).
 	Background bool
+	// MaxBuild and MaxOpen cap, in table entries (each at most a byte on
+	// disk and in memory), the pattern databases the Solver builds over its
+	// life (disk) and the sets it opens and keeps (memory): a set that
+	// would pass either is not opened, and its boards are solved by IDA*
+	// with linear conflicts, as where no database fits; heuristic pdb is
+	// refused for them. 0 means BackgroundBuild and BackgroundOpen when
+	// Background is set, else no cap; a negative value means no cap.
+	MaxBuild, MaxOpen int64
 	// NoDatabases solves without pattern databases and without files:
 	// distance tables are built in memory, boards of more than 9 cells
 	// are solved by IDA* with linear conflicts, and the heuristic "pdb" is
@@ -115,6 +135,8 @@ type Solver struct {
 	closed  bool
 	entries map[entryKey]*choice
 	notes   map[string]bool
+	built   int64 // table entries built, against Options.MaxBuild
+	opened  int64 // table entries of the sets opened, against Options.MaxOpen
 	tables  map[string]*tableChoice
 	sets    map[setKey]*setSlot
 	// cached reports the entries of a set and whether its files are in a
@@ -198,34 +220,24 @@ func (s *Solver) Dir() (string, error) {
 	return pdb.Dir(s.opts.Dir)
 }
 
-// Solve returns a fewest-move solution from b to goal, found by the method
-// the Solver chooses for the board's size and goal (see Solver). It returns
-// an error matching sliding.ErrInvalid for boards that are not valid or
-// differ in size, sliding.ErrUnsolvable at once for a board that cannot
-// reach the goal, and an error matching search.ErrLimit when ctx ends or
-// lim.MaxNodes is reached. A checkpoint file (Options.Run) that cannot be
-// used gives an error matching both pdb.ErrCheckpoint and ErrInput: the
-// caller named a damaged file or one made for another search. The first board of a size and goal may wait for
-// its set to be opened or built, unless Options.Background is set: then
-// that board is solved by IDA* with linear conflicts while the set opens.
-func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
-	if err := sliding.Check(b, goal); err != nil {
-		return sliding.Solution{}, err
-	}
+// fastest returns a fewest-move solution from b to goal, found by the
+// method the Solver chooses for the board's size and goal (see Solver):
+// Solve's answer for the zero Method. The first board of a size and goal
+// may wait for its set to be opened or built, unless Options.Background is
+// set: then that board is solved by IDA* with linear conflicts while the
+// set opens.
+func (s *Solver) fastest(ctx context.Context, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
 	if sliding.TableSize(b.W, b.H) {
-		if !sliding.Solvable(b, goal) {
-			return sliding.Solution{}, sliding.ErrUnsolvable
-		}
-		return s.Table(goal).Solve(b)
+		return sliding.Search(ctx, b, goal, sliding.Options{Table: s.Table(goal)})
 	}
 	if s.opts.NoDatabases {
-		return sliding.Solve(ctx, b, goal, lim)
+		return sliding.Search(ctx, b, goal, sliding.Options{Limits: lim})
 	}
 	for try := 0; ; try++ {
 		set, err := s.set(ctx, entryKey{b.W, b.H, goal.Blank(), ""})
 		switch {
 		case errors.Is(err, pdb.ErrNoDatabase) || errors.Is(err, ErrNotReady):
-			return sliding.Solve(ctx, b, goal, lim)
+			return sliding.Search(ctx, b, goal, sliding.Options{Limits: lim})
 		case err != nil:
 			return sliding.Solution{}, err
 		}
@@ -268,7 +280,7 @@ func (s *Solver) solveSet(ctx context.Context, set *pdb.Set, b, goal sliding.Boa
 
 // Set returns the set the Solver uses for w x h boards whose goal has the
 // blank on cell goalBlank, with the given partition ("" for the automatic
-// choice that Solve makes), opening or building it on first use. It
+// choice that Solve makes for the zero Method), opening or building it on first use. It
 // returns an error matching pdb.ErrNoDatabase and ErrInput when no set
 // fits the size, or the partition does not parse or fit.
 func (s *Solver) Set(ctx context.Context, w, h, goalBlank int, partition string) (*pdb.Set, error) {
@@ -414,6 +426,11 @@ func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*pdb.Set
 	s.mu.Unlock()
 	slot.mu.Lock()
 	defer slot.mu.Unlock()
+	if slot.set == nil {
+		if err := s.admit(dir, k, partition); err != nil {
+			return nil, err
+		}
+	}
 	if slot.set == nil || slot.set.Damaged() {
 		opts := pdb.Options{Dir: dir, Log: s.opts.Log, Progress: s.opts.Progress, PruneLength: pruneLen, InMemory: s.opts.InMemory}
 		set, err := pdb.Open(ctx, k.w, k.h, blank, canon, opts)
@@ -424,6 +441,43 @@ func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*pdb.Set
 	}
 	e.set.Store(slot.set)
 	return slot.set, nil
+}
+
+// admit counts the set of partition for k against the Solver's caps
+// (Options.MaxBuild, MaxOpen) before it is first opened, or returns an
+// error matching pdb.ErrNoDatabase when it would pass one.
+func (s *Solver) admit(dir string, k entryKey, partition string) error {
+	maxBuild, maxOpen := s.opts.MaxBuild, s.opts.MaxOpen
+	if s.opts.Background {
+		maxBuild, maxOpen = cmp.Or(maxBuild, BackgroundBuild), cmp.Or(maxOpen, BackgroundOpen)
+	}
+	if maxBuild <= 0 && maxOpen <= 0 {
+		return nil
+	}
+	entries, cached := s.cached(dir, k.w, k.h, k.goalBlank, partition)
+	build := entries
+	if cached {
+		build = 0
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var over string
+	switch {
+	case maxBuild > 0 && s.built+build > maxBuild:
+		over = fmt.Sprintf("building them (%d entries) would pass this solver's cap of %d entries built", build, maxBuild)
+	case maxOpen > 0 && s.opened+entries > maxOpen:
+		over = fmt.Sprintf("opening them (%d entries) would pass this solver's cap of %d entries open", entries, maxOpen)
+	default:
+		s.built += build
+		s.opened += entries
+		return nil
+	}
+	err := noDatabase{fmt.Errorf("the %s pattern databases for %dx%d boards: %s", partition, k.w, k.h, over)}
+	if !s.notes[err.Error()] && s.opts.Log != nil {
+		s.notes[err.Error()] = true
+		fmt.Fprintf(s.opts.Log, "searchlab: %v; using IDA* with linear conflicts\n", err)
+	}
+	return err
 }
 
 // choose returns def when its tables are cached in dir or quick to build,

@@ -99,8 +99,8 @@ func TestSolverConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			b := sliding.Scramble(rand.New(rand.NewPCG(uint64(i), 9)), goal, 40)
-			sol, err := s.Solve(ctx, b, goal, search.Limits{})
-			ref, rerr := sliding.IDAStarSolve(ctx, b, goal, sliding.LinearConflict(goal), search.Limits{})
+			sol, err := s.Solve(ctx, b, goal, Method{}, search.Limits{})
+			ref, rerr := sliding.Search(ctx, b, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true, Heuristic: sliding.LinearConflict(goal)})
 			if err != nil || rerr != nil || sol.Len() != ref.Len() || sol.Method != "pdb 6-5" || sliding.Verify(b, goal, sol.Moves) != nil {
 				t.Errorf("board %d: %v %v, %d moves by %s, want %d", i, err, rerr, sol.Len(), sol.Method, ref.Len())
 			}
@@ -151,7 +151,7 @@ func TestSolverTable(t *testing.T) {
 		if got := strings.Contains(log.String(), "checksum mismatch; rebuilding"); got != (step == "damaged") {
 			t.Errorf("%s: logged %q", step, log.String())
 		}
-		sol, err := s.Solve(context.Background(), b, goal, search.Limits{})
+		sol, err := s.Solve(context.Background(), b, goal, Method{}, search.Limits{})
 		if err != nil || sol.Method != "table" || sol.Len() != want.Distance(b) {
 			t.Errorf("%s: Solve = %v, %d moves by %s", step, err, sol.Len(), sol.Method)
 		}
@@ -179,5 +179,68 @@ func TestSolverSharesSets(t *testing.T) {
 	}
 	if n := strings.Count(log.String(), "building"); n != 2 {
 		t.Errorf("logged %q: want the two patterns built once", log.String())
+	}
+}
+
+// TestSolverCaps checks Options.MaxBuild and MaxOpen: a set that would
+// pass either is neither built nor opened, its boards are still answered
+// optimally (by IDA* with linear conflicts) with one note, and a set asked
+// for by name is refused as bad input.
+func TestSolverCaps(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	goal34, goal43 := sliding.Standard(4, 3), sliding.Standard(3, 4)
+	rng := rand.New(rand.NewPCG(5, 6))
+	solveBoth := func(s *Solver) (methods []string) {
+		for _, goal := range []sliding.Board{goal34, goal43} {
+			b := sliding.Scramble(rng, goal, 30)
+			sol, err := s.Solve(ctx, b, goal, Method{}, search.Limits{})
+			ref, rerr := sliding.Search(ctx, b, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true})
+			if err != nil || rerr != nil || sol.Len() != ref.Len() || !sol.Optimal {
+				t.Fatalf("%v: %d moves (%v), IDA* says %d (%v)", b, sol.Len(), err, ref.Len(), rerr)
+			}
+			methods = append(methods, sol.Method)
+		}
+		return methods
+	}
+	entries, _ := pdb.Cached(dir, 4, 3, 11, "6-5")
+	files := func() int {
+		m, _ := filepath.Glob(filepath.Join(dir, "*.pdb"))
+		return len(m)
+	}
+	for _, tc := range []struct {
+		name          string
+		build, open   int64
+		wantFilesLeft int // files in dir afterwards
+	}{
+		{"build cap", entries + 1, -1, 0},
+		{"open cap", -1, entries + 1, 0},
+	} {
+		var log strings.Builder
+		s := New(Options{Dir: dir, Log: &log, MaxBuild: tc.build, MaxOpen: tc.open})
+		before := files()
+		methods := solveBoth(s)
+		if methods[0] == methods[1] || strings.Count(log.String(), "would pass this solver's cap") != 1 {
+			t.Errorf("%s: methods %q, logged %q; want the first set, then IDA* with one note", tc.name, methods, log.String())
+		}
+		solveBoth(s)
+		if strings.Count(log.String(), "would pass this solver's cap") != 1 {
+			t.Errorf("%s: logged %q; want one note", tc.name, log.String())
+		}
+		if _, err := s.Set(ctx, 3, 4, 11, ""); !errors.Is(err, pdb.ErrNoDatabase) || !errors.Is(err, ErrInput) {
+			t.Errorf("%s: the set past the cap by name: %v", tc.name, err)
+		}
+		if tc.build > 0 && files()-before != 2 {
+			t.Errorf("%s: %d table files built, want the 2 of the first set", tc.name, files()-before)
+		}
+		s.Close()
+	}
+	// Background sets the caps unless told: a server keeps at most
+	// BackgroundOpen entries.
+	s := New(Options{Dir: dir, Background: true})
+	defer s.Close()
+	s.opened = BackgroundOpen
+	if err := s.admit(dir, entryKey{4, 3, 11, ""}, "6-5"); !errors.Is(err, pdb.ErrNoDatabase) {
+		t.Errorf("a Background solver past BackgroundOpen: %v", err)
 	}
 }

@@ -1,0 +1,873 @@
+package sudoku
+
+import (
+	"math/bits"
+	"sort"
+)
+
+// The pattern techniques of the human-style solver: XY- and XYZ-Wing,
+// unique rectangles and loops, BUG, and aligned pair and triplet
+// exclusion, each searched in SE's order.
+
+// xyWing finds a pivot cell xy (xyz: three candidates) that sees two
+// bivalue cells xz and yz: z leaves every cell that sees both wings (and,
+// for XYZ, the pivot). XY-Wing 4.2, XYZ-Wing 4.4.
+func (g *hgrid) xyWing(xyz bool) (Step, bool) {
+	size := 2
+	if xyz {
+		size = 3
+	}
+	for i := 0; i < 81; i++ {
+		xy := g.cand[i]
+		if pop(xy) != size {
+			continue
+		}
+		for _, a := range hPeers[i] {
+			xz := g.cand[a]
+			if pop(xz) != 2 || pop(xy&^xz) != 1 {
+				continue
+			}
+			for _, b := range hPeers[i] {
+				yz := g.cand[b]
+				if pop(yz) != 2 || pop(xy|xz|yz) != 3 {
+					continue
+				}
+				inter := pop(xy & xz & yz)
+				if (xyz && inter != 1) || (!xyz && inter != 0) {
+					continue
+				}
+				z := bits.TrailingZeros16(xz & yz)
+				st := Step{Technique: "XY-Wing", se: 4.2, Digits: digitsOf(xy | xz | yz), Cells: []int{i, int(a), int(b)}}
+				if xyz {
+					st.Technique, st.se = "XYZ-Wing", 4.4
+				}
+				for c := 0; c < 81; c++ {
+					if c == i || c == int(a) || c == int(b) || g.cand[c]&(1<<z) == 0 {
+						continue
+					}
+					if hSees(c, int(a)) && hSees(c, int(b)) && (!xyz || hSees(c, i)) {
+						st.Eliminations = append(st.Eliminations, Candidate{c, z})
+					}
+				}
+				if len(st.Eliminations) > 0 {
+					return st, true
+				}
+			}
+		}
+	}
+	return Step{}, false
+}
+
+// ulHint is a unique loop step with SE's sort keys.
+type ulHint struct {
+	st  Step
+	typ int
+}
+
+// uniqueLoops finds unique rectangles and loops of types 1 to 4 in SE's
+// way: loops of cells that all hold the same two digits (at most two cells
+// with more), found from each bivalue cell; the steps found are sorted by
+// difficulty, then type, and the first is taken. A rectangle is 4.5, a loop
+// of 6, 8, 10+ cells 4.6, 4.7, 5.0; type 3 adds 0.1 for each digit of its
+// naked set past the first (hidden set: each cell past the first).
+func (g *hgrid) uniqueLoops() (Step, bool) {
+	var hints []ulHint
+	for i := 0; i < 81; i++ {
+		if pop(g.cand[i]) != 2 {
+			continue
+		}
+		v1 := bits.TrailingZeros16(g.cand[i])
+		v2 := bits.TrailingZeros16(g.cand[i] &^ (1 << v1))
+		var loops [][]int
+		loop := make([]int, 0, 16)
+		g.loopsFrom(i, v1, v2, &loop, 2, 0, -1, &loops)
+		for _, lp := range loops {
+			if !validLoop(lp) {
+				continue
+			}
+			var extra []int
+			for _, c := range lp {
+				if pop(g.cand[c]) > 2 {
+					extra = append(extra, c)
+				}
+			}
+			base := 4.5
+			if len(lp) >= 10 {
+				base += 0.3
+			}
+			if len(lp) >= 8 {
+				base += 0.2
+			} else if len(lp) >= 6 {
+				base += 0.1
+			}
+			mk := func(typ int, se float64) Step {
+				name := "Unique Rectangle"
+				if len(lp) > 4 {
+					name = "Unique Loop"
+				}
+				return Step{Technique: name + " type " + string(rune('0'+typ)), se: se,
+					Digits: []int{v1, v2}, Cells: append([]int(nil), lp...)}
+			}
+			both := uint16(1)<<v1 | 1<<v2
+			switch {
+			case len(extra) == 1:
+				st := mk(1, base)
+				st.Eliminations = []Candidate{{extra[0], v1}, {extra[0], v2}}
+				hints = append(hints, ulHint{st, 1})
+			case len(extra) > 2:
+				if st, ok := g.ulType2(mk(2, base), extra, both); ok {
+					hints = append(hints, ulHint{st, 2})
+				}
+			case len(extra) == 2:
+				c1, c2 := extra[0], extra[1]
+				rest := (g.cand[c1] | g.cand[c2]) &^ both
+				if pop(rest) == 1 {
+					if st, ok := g.ulType2(mk(2, base), extra, both); ok {
+						hints = append(hints, ulHint{st, 2})
+					}
+				} else if pop(rest) >= 2 {
+					for _, st := range g.ulType3(mk(3, base), c1, c2, v1, v2) {
+						hints = append(hints, ulHint{st, 3})
+					}
+				}
+				if st, ok := g.ulType4(mk(4, base), c1, c2, v1, v2); ok {
+					hints = append(hints, ulHint{st, 4})
+				}
+			}
+		}
+	}
+	if len(hints) == 0 {
+		return Step{}, false
+	}
+	sort.SliceStable(hints, func(a, b int) bool {
+		if hints[a].st.se != hints[b].st.se {
+			return hints[a].st.se < hints[b].st.se
+		}
+		return hints[a].typ < hints[b].typ
+	})
+	return hints[0].st, true
+}
+
+// loopsFrom extends loop by cell in SE's depth-first way: the next cell
+// shares a house of another kind than the last link, holds both digits,
+// and has no extra digit unless the loop may still take one (two cells
+// with extras in all, or any number sharing one extra digit).
+func (g *hgrid) loopsFrom(cell, v1, v2 int, loop *[]int, allowedEx int, exValues uint16, lastType int, out *[][]int) {
+	*loop = append(*loop, cell)
+	both := uint16(1)<<v1 | 1<<v2
+	for t := 0; t < 3; t++ {
+		if t == lastType {
+			continue
+		}
+		h := hCellHouse[cell][t]
+		for _, nx := range hHouse[h] {
+			next := int(nx)
+			if next == (*loop)[0] && len(*loop) >= 4 {
+				*out = append(*out, append([]int(nil), *loop...))
+				continue
+			}
+			if containsInt(*loop, next) {
+				continue
+			}
+			p := g.cand[next]
+			if p&both != both {
+				continue
+			}
+			newEx := (exValues | p) &^ both
+			if pop(p) == 2 || pop(newEx) == 1 || allowedEx > 0 {
+				na := allowedEx
+				if pop(p) > 2 {
+					na--
+				}
+				g.loopsFrom(next, v1, v2, loop, na, newEx, t, out)
+			}
+		}
+	}
+	*loop = (*loop)[:len(*loop)-1]
+}
+
+func containsInt(a []int, x int) bool {
+	for _, v := range a {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// validLoop reports whether every house the loop visits is visited by
+// exactly two of its cells, one at an even and one at an odd position.
+func validLoop(lp []int) bool {
+	var odd, even [27]bool
+	for k, c := range lp {
+		for t := 0; t < 3; t++ {
+			h := hCellHouse[c][t]
+			set := &even
+			if k%2 == 1 {
+				set = &odd
+			}
+			if set[h] {
+				return false
+			}
+			set[h] = true
+		}
+	}
+	return odd == even
+}
+
+// ulType2: the cells with extras share one extra digit, which leaves every
+// cell that sees them all.
+func (g *hgrid) ulType2(st Step, extra []int, both uint16) (Step, bool) {
+	v := bits.TrailingZeros16(g.cand[extra[0]] &^ both)
+	for c := 0; c < 81; c++ {
+		if containsInt(extra, c) || g.cand[c]&(1<<v) == 0 {
+			continue
+		}
+		all := true
+		for _, e := range extra {
+			if !hSees(c, e) {
+				all = false
+				break
+			}
+		}
+		if all {
+			st.Eliminations = append(st.Eliminations, Candidate{c, v})
+		}
+	}
+	return st, len(st.Eliminations) > 0
+}
+
+// ulType4: one of the loop's digits is locked in a house shared by the two
+// cells with extras, so the other digit leaves both.
+func (g *hgrid) ulType4(st Step, c1, c2, v1, v2 int) (Step, bool) {
+	lock := -1
+	var r1, r2 = -1, -1
+	for t := 0; t < 3; t++ {
+		h := int(hCellHouse[c1][t])
+		if h != int(hCellHouse[c2][t]) {
+			continue
+		}
+		has1, has2 := false, false
+		for _, c := range hHouse[h] {
+			if int(c) == c1 || int(c) == c2 {
+				continue
+			}
+			has1 = has1 || g.cand[c]&(1<<v1) != 0
+			has2 = has2 || g.cand[c]&(1<<v2) != 0
+		}
+		if !has1 {
+			r1 = h
+		}
+		if !has2 {
+			r2 = h
+		}
+	}
+	rem := 0
+	switch {
+	case r1 >= 0:
+		lock, rem = r1, v2
+	case r2 >= 0:
+		lock, rem = r2, v1
+	default:
+		return Step{}, false
+	}
+	st.Houses = []string{houseName(lock)}
+	st.Eliminations = []Candidate{{c1, rem}, {c2, rem}}
+	sortCands(st.Eliminations)
+	return st, true
+}
+
+// ulType3 finds the type 3 steps of a loop whose two cells with extras, c1
+// and c2, share a house: their extras with other cells of the house make a
+// naked set, or the loop digits with others a hidden set, in SE's order.
+func (g *hgrid) ulType3(proto Step, c1, c2, v1, v2 int) []Step {
+	var out []Step
+	both := uint16(1)<<v1 | 1<<v2
+	extra := (g.cand[c1] | g.cand[c2]) &^ both
+	for degree := 2; degree <= 7; degree++ {
+		for t := 0; t < 3; t++ {
+			h := int(hCellHouse[c1][t])
+			if h != int(hCellHouse[c2][t]) {
+				continue
+			}
+			empty := g.emptyIn(h)
+			index1, index2 := houseIndex(h, c1), houseIndex(h, c2)
+			if degree*2 <= empty && degree >= pop(extra) {
+				for combo, ok := uint16(1)<<degree-1, true; ok; combo, ok = nextComboN(combo, 9) {
+					if combo&(1<<index1) == 0 || combo&(1<<index2) != 0 {
+						continue
+					}
+					naked := extra & g.cand[c1] & g.cand[c2]
+					var others []int
+					good := true
+					var union uint16
+					for m := combo; m != 0; m &= m - 1 {
+						j := bits.TrailingZeros16(m)
+						p := extra
+						if j != index1 {
+							c := int(hHouse[h][j])
+							p = g.cand[c]
+							naked |= p
+							others = append(others, c)
+						}
+						if pop(p) <= 1 {
+							good = false
+						}
+						union |= p
+					}
+					if pop(naked) != degree || !good || pop(union) != degree {
+						continue
+					}
+					st := cloneStep(proto)
+					st.se += float64(degree-1) * 0.1
+					st.Houses = []string{houseName(h)}
+					st.Detail = "naked set " + digitList(union) + " with " + cellList(others)
+					for _, v := range digitsOf(union) {
+						holders := append([]int(nil), others...)
+						holders = append(holders, c1, c2)
+						var victims [81]bool
+						first := true
+						for _, c := range holders {
+							if g.cand[c]&(1<<v) == 0 {
+								continue
+							}
+							var seen [81]bool
+							for _, p := range hPeers[c] {
+								seen[p] = true
+							}
+							if first {
+								victims, first = seen, false
+							} else {
+								for k := range victims {
+									victims[k] = victims[k] && seen[k]
+								}
+							}
+						}
+						for c := 0; c < 81; c++ {
+							if victims[c] && g.cand[c]&(1<<v) != 0 {
+								st.Eliminations = append(st.Eliminations, Candidate{c, v})
+							}
+						}
+					}
+					if len(st.Eliminations) > 0 {
+						sortCands(st.Eliminations)
+						out = append(out, st)
+					}
+				}
+			}
+			if degree*2 < empty {
+				var rem []int
+				for v := 1; v <= 9; v++ {
+					if v != v1 && v != v2 && extra&(1<<v) == 0 {
+						rem = append(rem, v)
+					}
+				}
+				if degree-2 > len(rem) {
+					continue
+				}
+				for combo, ok := uint16(1)<<(degree-2)-1, true; ok; combo, ok = nextComboN(combo, len(rem)) {
+					values := both
+					for m := combo; m != 0; m &= m - 1 {
+						values |= 1 << rem[bits.TrailingZeros16(m)]
+					}
+					var union uint16
+					good := true
+					for _, v := range digitsOf(values) {
+						p := g.positions(h, v) &^ (1 << index2)
+						if p == 0 {
+							good = false
+						}
+						union |= p
+					}
+					if !good || pop(union) != degree {
+						continue
+					}
+					union &^= 1<<index1 | 1<<index2
+					st := cloneStep(proto)
+					st.se += float64(pop(union)-1) * 0.1
+					st.Houses = []string{houseName(h)}
+					var cells []int
+					for j, c := range hHouse[h] {
+						if union&(1<<j) == 0 {
+							continue
+						}
+						cells = append(cells, int(c))
+						for _, v := range digitsOf(g.cand[c] &^ values) {
+							st.Eliminations = append(st.Eliminations, Candidate{int(c), v})
+						}
+					}
+					st.Detail = "hidden set " + digitList(values) + " with " + cellList(cells)
+					if len(st.Eliminations) > 0 {
+						out = append(out, st)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func houseIndex(h, c int) int {
+	for j, x := range hHouse[h] {
+		if int(x) == c {
+			return j
+		}
+	}
+	return -1
+}
+
+func cloneStep(s Step) Step {
+	s.Cells = append([]int(nil), s.Cells...)
+	s.Digits = append([]int(nil), s.Digits...)
+	s.Houses = append([]string(nil), s.Houses...)
+	s.Eliminations = append([]Candidate(nil), s.Eliminations...)
+	return s
+}
+
+func sortCands(a []Candidate) {
+	sort.Slice(a, func(i, j int) bool {
+		if a[i].Cell != a[j].Cell {
+			return a[i].Cell < a[j].Cell
+		}
+		return a[i].Digit < a[j].Digit
+	})
+}
+
+func digitList(m uint16) string {
+	out := ""
+	for i, d := range digitsOf(m) {
+		if i > 0 {
+			out += ","
+		}
+		out += string(rune('0' + d))
+	}
+	return out
+}
+
+func cellList(cells []int) string {
+	out := ""
+	for i, c := range cells {
+		if i > 0 {
+			out += ", "
+		}
+		out += cellName(9, c)
+	}
+	return out
+}
+
+// nextComboN steps a k-of-n combination mask in increasing numeric order;
+// the empty combination (k = 0) has no successor.
+func nextComboN(m uint16, n int) (uint16, bool) {
+	if m == 0 {
+		return 0, false
+	}
+	low := m & -m
+	ripple := m + low
+	ones := ((m ^ ripple) >> 2) / low
+	next := ripple | ones
+	return next, next < 1<<n
+}
+
+// bug finds a Bivalue Universal Grave in SE's way: every house would hold
+// each digit 0 or 2 times and every cell two candidates, but for the extra
+// digits of a few cells; one of those must be true. Type 1 (one such cell,
+// its other candidates go) 5.6; types 2 and 4 5.7; type 3 (a naked set with
+// the extras) 5.7 + 0.1 per digit of the set past the first.
+func (g *hgrid) bug() (Step, bool) {
+	temp := g.cand
+	var bugCells []int
+	var bugValues [81]uint16
+	var allBug uint16
+	var common [81]bool
+	haveCommon := false
+	var allExtra [81]bool
+	haveExtra, oneValue, onlyValue := false, true, 0
+	inBug := func(c int) bool { return containsInt(bugCells, c) }
+	addCommon := func(c int) bool {
+		var seen [81]bool
+		for _, p := range hPeers[c] {
+			seen[p] = true
+		}
+		if !haveCommon {
+			common, haveCommon = seen, true
+		} else {
+			for k := range common {
+				common[k] = common[k] && seen[k]
+			}
+		}
+		empty := true
+		for k := range common {
+			if common[k] && inBug(k) {
+				common[k] = false
+			}
+			if common[k] {
+				empty = false
+			}
+		}
+		return !(len(bugCells) > 1 && pop(allBug) > 1 && empty)
+	}
+	for t := 0; t < 3; t++ {
+		for k := 0; k < 9; k++ {
+			h := 9*t + k
+			for v := 1; v <= 9; v++ {
+				pos := g.positions(h, v)
+				if n := pop(pos); n == 0 || n == 2 {
+					continue
+				}
+				var newBug []int
+				for j, c := range hHouse[h] {
+					if pos&(1<<j) != 0 && pop(g.cand[c]) >= 3 {
+						newBug = append(newBug, int(c))
+					}
+				}
+				if !haveExtra {
+					haveExtra, onlyValue = true, v
+					for _, c := range newBug {
+						allExtra[c] = true
+					}
+				} else if oneValue {
+					if onlyValue == v {
+						for _, c := range newBug {
+							allExtra[c] = true
+						}
+					} else {
+						oneValue = false
+					}
+				}
+				if len(newBug) == 1 {
+					c := newBug[0]
+					if !inBug(c) {
+						bugCells = append(bugCells, c)
+					}
+					bugValues[c] |= 1 << v
+					allBug |= 1 << v
+					temp[c] &^= 1 << v
+					if !addCommon(c) {
+						return Step{}, false
+					}
+				}
+				if len(newBug) == 0 {
+					return Step{}, false
+				}
+			}
+		}
+	}
+	if oneValue && haveExtra {
+		n := 0
+		for c := range allExtra {
+			if allExtra[c] {
+				n++
+			}
+		}
+		if n > len(bugCells) {
+			for c := 0; c < 81; c++ {
+				if !allExtra[c] || inBug(c) {
+					continue
+				}
+				bugCells = append(bugCells, c)
+				bugValues[c] = 1 << onlyValue
+				temp[c] &^= 1 << onlyValue
+				if !addCommon(c) {
+					return Step{}, false
+				}
+			}
+		}
+	}
+	for i := range temp {
+		if g.val[i] == 0 && pop(temp[i]) != 2 {
+			return Step{}, false
+		}
+	}
+	for h := 0; h < 27; h++ {
+		for v := 1; v <= 9; v++ {
+			n := 0
+			for _, c := range hHouse[h] {
+				if temp[c]&(1<<v) != 0 {
+					n++
+				}
+			}
+			if n != 0 && n != 2 {
+				return Step{}, false
+			}
+		}
+	}
+	cells := append([]int(nil), bugCells...)
+	commonEmpty := true
+	for k := range common {
+		if common[k] {
+			commonEmpty = false
+		}
+	}
+	switch {
+	case len(bugCells) == 1:
+		c := bugCells[0]
+		st := Step{Technique: "BUG type 1", se: 5.6, Digits: digitsOf(allBug), Cells: cells}
+		for _, d := range digitsOf(g.cand[c] &^ allBug) {
+			st.Eliminations = append(st.Eliminations, Candidate{c, d})
+		}
+		return st, true
+	case pop(allBug) == 1:
+		v := bits.TrailingZeros16(allBug)
+		if haveCommon && !commonEmpty {
+			st := Step{Technique: "BUG type 2", se: 5.7, Digits: []int{v}, Cells: cells}
+			for c := 0; c < 81; c++ {
+				if common[c] && g.cand[c]&(1<<v) != 0 {
+					st.Eliminations = append(st.Eliminations, Candidate{c, v})
+				}
+			}
+			if len(st.Eliminations) > 0 {
+				return st, true
+			}
+		}
+		if len(bugCells) == 2 {
+			return g.bug4(bugCells, &bugValues, allBug)
+		}
+	case haveCommon && !commonEmpty:
+		if len(bugCells) == 2 {
+			if st, ok := g.bug4(bugCells, &bugValues, allBug); ok {
+				return st, true
+			}
+		}
+		return g.bug3(bugCells, allBug, &common)
+	}
+	return Step{}, false
+}
+
+func (g *hgrid) bug4(bugCells []int, bugValues *[81]uint16, allBug uint16) (Step, bool) {
+	c1, c2 := bugCells[0], bugCells[1]
+	common := g.cand[c1] & g.cand[c2] &^ allBug
+	if pop(common) != 1 {
+		return Step{}, false
+	}
+	v := bits.TrailingZeros16(common)
+	for t := 0; t < 3; t++ {
+		h := int(hCellHouse[c1][t])
+		if h != int(hCellHouse[c2][t]) {
+			continue
+		}
+		st := Step{Technique: "BUG type 4", se: 5.7, Digits: digitsOf(allBug | common), Houses: []string{houseName(h)}, Cells: []int{c1, c2}}
+		for _, c := range []int{c1, c2} {
+			for _, d := range digitsOf(g.cand[c] &^ bugValues[c] &^ (1 << v)) {
+				st.Eliminations = append(st.Eliminations, Candidate{c, d})
+			}
+		}
+		return st, true
+	}
+	return Step{}, false
+}
+
+func (g *hgrid) bug3(bugCells []int, allBug uint16, common *[81]bool) (Step, bool) {
+	for degree := 2; degree <= 6; degree++ {
+		for t := 0; t < 3; t++ {
+			h := int(hCellHouse[bugCells[0]][t])
+			shared := true
+			for _, c := range bugCells[1:] {
+				if int(hCellHouse[c][t]) != h {
+					shared = false
+				}
+			}
+			if !shared {
+				continue
+			}
+			var regionCells []int
+			for c := 0; c < 81; c++ {
+				if common[c] && hInHouse[h][c] {
+					regionCells = append(regionCells, c)
+				}
+			}
+			if len(regionCells) < degree {
+				continue
+			}
+			for combo, ok := uint16(1)<<(degree-1)-1, true; ok; combo, ok = nextComboN(combo, len(regionCells)) {
+				var naked []int
+				var other uint16
+				good := pop(allBug) >= 2
+				for m := combo; m != 0; m &= m - 1 {
+					c := regionCells[bits.TrailingZeros16(m)]
+					naked = append(naked, c)
+					if pop(g.cand[c]) <= 1 {
+						good = false
+					}
+					other |= g.cand[c]
+				}
+				if pop(other) != degree || !good || pop(other|allBug) != degree {
+					continue
+				}
+				set := other | allBug
+				st := Step{Technique: "BUG type 3", se: 5.7 + float64(pop(set)-1)*0.1, Digits: digitsOf(allBug),
+					Houses: []string{houseName(h)}, Cells: append([]int(nil), bugCells...),
+					Detail: "naked set " + digitList(set) + " with " + cellList(naked)}
+				for _, v := range digitsOf(set) {
+					var victims [81]bool
+					first := true
+					for _, c := range append(append([]int(nil), naked...), bugCells...) {
+						if g.cand[c]&(1<<v) == 0 {
+							continue
+						}
+						var seen [81]bool
+						for _, p := range hPeers[c] {
+							seen[p] = true
+						}
+						if first {
+							victims, first = seen, false
+						} else {
+							for k := range victims {
+								victims[k] = victims[k] && seen[k]
+							}
+						}
+					}
+					for c := 0; c < 81; c++ {
+						if victims[c] && g.cand[c]&(1<<v) != 0 {
+							st.Eliminations = append(st.Eliminations, Candidate{c, v})
+						}
+					}
+				}
+				if len(st.Eliminations) > 0 {
+					sortCands(st.Eliminations)
+					return st, true
+				}
+			}
+		}
+	}
+	return Step{}, false
+}
+
+// alignedExclusion finds aligned pair (n = 2, 6.2) and triplet (n = 3,
+// 7.5) exclusions in SE's order: for n cells with common excluding cells
+// (cells of 2..n candidates that see them all), a candidate that belongs to
+// no combination of digits that both leaves every excluding cell a
+// candidate and repeats no digit between cells that see each other goes.
+func (g *hgrid) alignedExclusion(n int) (Step, bool) {
+	var cands []int
+	var excl [81][]int
+	for i := 0; i < 81; i++ {
+		if pop(g.cand[i]) < 2 {
+			continue
+		}
+		single := false
+		var ex []int
+		for _, p := range hPeers[i] {
+			k := pop(g.cand[p])
+			if k == 1 {
+				single = true
+			} else if k >= 2 && k <= n {
+				ex = append(ex, int(p))
+			}
+		}
+		if !single && len(ex) > 0 {
+			cands = append(cands, i)
+			excl[i] = ex
+		}
+	}
+	if len(cands) < n {
+		return Step{}, false
+	}
+	isCand := func(c int) bool { return len(excl[c]) > 0 }
+	for n2 := 1; n2 < len(cands); n2++ {
+		for n1 := 0; n1 < n2; n1++ {
+			c0, c1 := cands[n1], cands[n2]
+			var tail []int
+			if n > 2 {
+				seen := map[int]bool{}
+				for _, c := range append(append([]int(nil), excl[c0]...), excl[c1]...) {
+					if !seen[c] && isCand(c) && c != c0 && c != c1 {
+						seen[c] = true
+						tail = append(tail, c)
+					}
+				}
+				// SE keeps the excluders of c0, then c1, in the order they were
+				// added, then keeps those that are base cells.
+				if len(tail) < n-2 {
+					continue
+				}
+			}
+			try := func(cells []int) (Step, bool) {
+				var common []int
+				for _, e := range excl[cells[0]] {
+					all := true
+					for _, c := range cells[1:] {
+						if !containsInt(excl[c], e) {
+							all = false
+							break
+						}
+					}
+					if all {
+						common = append(common, e)
+					}
+				}
+				if len(common) < 2 {
+					return Step{}, false
+				}
+				var allowed [3]uint16
+				var digits [3][]int
+				for k, c := range cells {
+					digits[k] = digitsOf(g.cand[c])
+				}
+				var pick [3]int
+				var rec func(k int)
+				rec = func(k int) {
+					if k == len(cells) {
+						for a := 0; a < len(cells); a++ {
+							for b := a + 1; b < len(cells); b++ {
+								if pick[a] == pick[b] && hSees(cells[a], cells[b]) {
+									return
+								}
+							}
+						}
+						var used uint16
+						for a := 0; a < len(cells); a++ {
+							used |= 1 << pick[a]
+						}
+						for _, e := range common {
+							if g.cand[e]&^used == 0 {
+								return
+							}
+						}
+						for a := 0; a < len(cells); a++ {
+							allowed[a] |= 1 << pick[a]
+						}
+						return
+					}
+					for _, d := range digits[k] {
+						pick[k] = d
+						rec(k + 1)
+					}
+				}
+				rec(0)
+				st := Step{Technique: "Aligned Pair Exclusion", se: 6.2, Cells: append([]int(nil), cells...)}
+				if n == 3 {
+					st.Technique, st.se = "Aligned Triplet Exclusion", 7.5
+				}
+				for k, c := range cells {
+					for _, d := range digitsOf(g.cand[c] &^ allowed[k]) {
+						st.Eliminations = append(st.Eliminations, Candidate{c, d})
+					}
+				}
+				return st, len(st.Eliminations) > 0
+			}
+			if n == 2 {
+				if st, ok := try([]int{c0, c1}); ok {
+					return st, true
+				}
+				continue
+			}
+			for combo, ok := uint64(1), true; ok; combo, ok = nextCombo64(combo, len(tail)) {
+				c2 := tail[bits.TrailingZeros64(combo)]
+				if st, ok := try([]int{c0, c1, c2}); ok {
+					return st, true
+				}
+			}
+		}
+	}
+	return Step{}, false
+}
+
+// nextCombo64 steps a k-of-n combination mask (n <= 64) in increasing
+// numeric order.
+func nextCombo64(m uint64, n int) (uint64, bool) {
+	low := m & -m
+	ripple := m + low
+	ones := ((m ^ ripple) >> 2) / low
+	next := ripple | ones
+	return next, n == 64 || next < 1<<n
+}

@@ -281,9 +281,10 @@ var humanTechniques = []func(*hgrid) (Step, bool){
 	func(g *hgrid) (Step, bool) { return g.alignedExclusion(2) },
 	(*hgrid).chainsAndCycles,
 	func(g *hgrid) (Step, bool) { return g.alignedExclusion(3) },
-	func(g *hgrid) (Step, bool) { return g.forcingChains(false, true, true) },
-	func(g *hgrid) (Step, bool) { return g.forcingChains(true, false, false) },
-	func(g *hgrid) (Step, bool) { return g.forcingChains(true, true, false) },
+	func(g *hgrid) (Step, bool) { return g.forcingChains(false, true, true, 0) },
+	func(g *hgrid) (Step, bool) { return g.forcingChains(true, false, false, 0) },
+	func(g *hgrid) (Step, bool) { return g.forcingChains(true, true, false, 0) },
+	func(g *hgrid) (Step, bool) { return g.forcingChains(true, true, false, 1) },
 }
 
 // MarshalJSON writes the step with its String as "text".

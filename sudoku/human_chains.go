@@ -324,6 +324,20 @@ func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 			}
 			continue
 		}
+		if ch.level > 0 {
+			added := false
+			for _, n := range ch.advanced(g, src, toOff) {
+				c := int(ch.nodes[n].c)
+				if !toOff.has(c) {
+					toOff.add(c, n)
+					pendOff = append(pendOff, n)
+					added = true
+				}
+			}
+			if added {
+				continue
+			}
+		}
 		return -1, -1, false
 	}
 }
@@ -609,10 +623,12 @@ func (ch *chainer) cycleHint(dst int32, y, x bool, sortKey int) {
 
 // forcingChains runs SE's Chaining(multiple, dynamic, nishio, level=0):
 // Nishio 7.5, Multiple 8.0, Dynamic 8.5, plus the length increment.
-func (g *hgrid) forcingChains(multiple, dynamic, nishio bool) (Step, bool) {
+func (g *hgrid) forcingChains(multiple, dynamic, nishio bool, level int) (Step, bool) {
 	ch := newChainer(g)
-	ch.multiple, ch.dynamic, ch.nishio = multiple, dynamic, nishio
+	ch.multiple, ch.dynamic, ch.nishio, ch.level = multiple, dynamic, nishio, level
 	switch {
+	case level > 0:
+		ch.base = 8.5 + 0.5*float64(level)
 	case nishio:
 		ch.base = 7.5
 	case dynamic:

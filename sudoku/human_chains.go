@@ -92,6 +92,8 @@ type chainer struct {
 	queue    []int32
 	free     []*potSet
 	used     []*potSet
+	offBuf   []int32
+	onBuf    []int32
 	multiple bool
 	dynamic  bool
 	nishio   bool
@@ -187,24 +189,34 @@ func lengthDifficulty(complexity int) float64 {
 func (ch *chainer) onToOff(g *hgrid, n int32, yLinks bool) []int32 {
 	c := int(ch.nodes[n].c)
 	cell, d := c/10, c%10
-	var out []int32
+	out := ch.offBuf[:0]
 	if yLinks {
 		for m := g.cand[cell] &^ (1 << d); m != 0; m &= m - 1 {
 			out = append(out, ch.node(cell*10+bits.TrailingZeros16(m), false, causeNaked, n))
 		}
 	}
-	var added [81]bool
-	added[cell] = true
 	for t := 0; t < 3; t++ {
-		for _, x := range hHouse[hCellHouse[cell][t]] {
-			if added[x] || g.cand[x]&(1<<d) == 0 {
-				continue
-			}
-			added[x] = true
-			out = append(out, ch.node(int(x)*10+d, false, causeBlock+int8(t), n))
+		h := hCellHouse[cell][t]
+		pos := g.hpos[h][d] &^ hSkip[cell][t]
+		for ; pos != 0; pos &= pos - 1 {
+			x := int(hHouse[h][bits.TrailingZeros16(pos)])
+			out = append(out, ch.node(x*10+d, false, causeBlock+int8(t), n))
 		}
 	}
+	ch.offBuf = out
 	return out
+}
+
+// hSkip[c][t] masks, in house t of cell c, the cell itself and, for its row
+// and column, the cells of its block (met first in the block).
+var hSkip [81][3]uint16
+
+func init() {
+	for c := 0; c < 81; c++ {
+		hSkip[c][0] = 1 << hCellIndex[c][0]
+		hSkip[c][1] = 7 << (3 * (c % 9 / 3))
+		hSkip[c][2] = 7 << (3 * (c / 27))
+	}
 }
 
 // offToOn returns the states that n (an "off" state) turns on: the cell's
@@ -214,7 +226,7 @@ func (ch *chainer) onToOff(g *hgrid, n int32, yLinks bool) []int32 {
 func (ch *chainer) offToOn(g *hgrid, n int32, src *hgrid, offs *potSet, yLinks, xLinks bool) []int32 {
 	c := int(ch.nodes[n].c)
 	cell, d := c/10, c%10
-	var out []int32
+	out := ch.onBuf[:0]
 	if yLinks && pop(g.cand[cell]) == 2 {
 		o := bits.TrailingZeros16(g.cand[cell] &^ (1 << d))
 		m := ch.node(cell*10+o, true, causeNaked, n)
@@ -228,20 +240,11 @@ func (ch *chainer) offToOn(g *hgrid, n int32, src *hgrid, offs *potSet, yLinks, 
 	if xLinks {
 		for t := 0; t < 3; t++ {
 			h := hCellHouse[cell][t]
-			other := -1
-			for _, x := range hHouse[h] {
-				if int(x) == cell || g.cand[x]&(1<<d) == 0 {
-					continue
-				}
-				if other >= 0 {
-					other = -2
-					break
-				}
-				other = int(x)
-			}
-			if other < 0 {
+			pos := g.hpos[h][d] &^ (1 << hCellIndex[cell][t])
+			if pop(pos) != 1 {
 				continue
 			}
+			other := int(hHouse[h][bits.TrailingZeros16(pos)])
 			dup := false
 			for _, o := range out {
 				if int(ch.nodes[o].c) == other*10+d {
@@ -253,15 +256,15 @@ func (ch *chainer) offToOn(g *hgrid, n int32, src *hgrid, offs *potSet, yLinks, 
 			}
 			m := ch.node(other*10+d, true, causeBlock+int8(t), n)
 			if src != nil {
-				for _, x := range hHouse[h] {
-					if src.cand[x]&(1<<d) != 0 && g.cand[x]&(1<<d) == 0 {
-						ch.nodes[m].more = append(ch.nodes[m].more, offs.get(int(x)*10+d))
-					}
+				for gone := src.hpos[h][d] &^ g.hpos[h][d]; gone != 0; gone &= gone - 1 {
+					x := int(hHouse[h][bits.TrailingZeros16(gone)])
+					ch.nodes[m].more = append(ch.nodes[m].more, offs.get(x*10+d))
 				}
 			}
 			out = append(out, m)
 		}
 	}
+	ch.onBuf = out
 	return out
 }
 
@@ -310,7 +313,7 @@ func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 			ons := ch.offToOn(g, p, src, toOff, yLinks, true)
 			if ch.dynamic {
 				c := int(ch.nodes[p].c)
-				g.cand[c/10] &^= 1 << (c % 10)
+				g.remove(c/10, c%10)
 			}
 			for _, o := range ons {
 				c := int(ch.nodes[o].c)

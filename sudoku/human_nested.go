@@ -294,7 +294,9 @@ func (ch *chainer) advanced(g, src *hgrid, offs *potSet) []int32 {
 				n := ch.node(r, false, causeAdvanced, -1)
 				if len(ps) > 0 {
 					ch.nodes[n].p0 = ps[0]
-					ch.nodes[n].more = ps[1:]
+					for _, p := range ps[1:] {
+						ch.addParent(n, p)
+					}
 				}
 				out = append(out, n)
 			}

@@ -246,16 +246,18 @@ type openItem[S any, C Cost] struct {
 	seq   uint64
 }
 
-// openList is a binary heap ordered by f ascending, g descending, then
-// generation order.
+// openList is a 4-ary heap of states ordered by f ascending, g
+// descending, then the order of the pushes: the open list of the searches
+// that keep states in it rather than node numbers (see queue).
 type openList[S any, C Cost] struct {
 	items []openItem[S, C]
 	seq   uint64
 }
 
 func (o *openList[S, C]) Len() int { return len(o.items) }
-func (o *openList[S, C]) Less(i, j int) bool {
-	a, b := &o.items[i], &o.items[j]
+
+// precedes reports whether a comes off the list before b.
+func (a *openItem[S, C]) precedes(b *openItem[S, C]) bool {
 	if a.f != b.f {
 		return a.f < b.f
 	}
@@ -264,16 +266,55 @@ func (o *openList[S, C]) Less(i, j int) bool {
 	}
 	return a.seq < b.seq
 }
-func (o *openList[S, C]) Swap(i, j int) { o.items[i], o.items[j] = o.items[j], o.items[i] }
-func (o *openList[S, C]) Push(x any) {
-	it := x.(openItem[S, C])
+
+// push adds it, numbered after every push before.
+func (o *openList[S, C]) push(it openItem[S, C]) {
 	it.seq = o.seq
 	o.seq++
 	o.items = append(o.items, it)
+	items := o.items
+	i := len(items) - 1
+	for i > 0 {
+		p := (i - 1) / 4
+		if !it.precedes(&items[p]) {
+			break
+		}
+		items[i] = items[p]
+		i = p
+	}
+	items[i] = it
 }
-func (o *openList[S, C]) Pop() any {
-	n := len(o.items) - 1
-	it := o.items[n]
-	o.items = o.items[:n]
-	return it
+
+// pop removes and returns the first item; the list must not be empty.
+func (o *openList[S, C]) pop() openItem[S, C] {
+	items := o.items
+	top := items[0]
+	n := len(items) - 1
+	last := items[n]
+	items[n] = openItem[S, C]{}
+	items = items[:n]
+	o.items = items
+	if n == 0 {
+		return top
+	}
+	i := 0
+	for {
+		c := 4*i + 1
+		if c >= n {
+			break
+		}
+		m := c
+		for k := c + 1; k < min(c+4, n); k++ {
+			if items[k].precedes(&items[m]) {
+				m = k
+			}
+		}
+		if !items[m].precedes(&last) {
+			break
+		}
+		items[i] = items[m]
+		i = m
+	}
+	items[i] = last
+	return top
 }

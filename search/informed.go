@@ -118,6 +118,10 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 			return false // an iterator that goes on after it was told to stop
 		}
 		res.Stats.Generated++
+		if negative(c) {
+			stop = negativeError(c)
+			return false
+		}
 		g := rg + c
 		kind := Generate
 		id, seen := ids.get(t)

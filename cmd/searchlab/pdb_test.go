@@ -3,13 +3,13 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/searchlab/searchlab/internal/pdbtest"
-	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
 )
@@ -191,7 +191,7 @@ func TestSlidingAutoBuildsQuickSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, err := sliding.IDAStarSolve(t.Context(), b, sliding.Standard(4, 4), sliding.LinearConflict(sliding.Standard(4, 4)), search.Limits{})
+	ref, err := sliding.Search(t.Context(), b, sliding.Standard(4, 4), sliding.Options{Algorithm: sliding.IDAStar, Tuned: true, Heuristic: sliding.LinearConflict(sliding.Standard(4, 4))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,5 +216,30 @@ func TestSlidingAutoBuildsQuickSet(t *testing.T) {
 	slices.Sort(sizes)
 	if got := fmt.Sprint(sizes); got != "[3 6 6]" {
 		t.Errorf("the run cached patterns of %s tiles, want the 6-6-3 set alone", got)
+	}
+}
+
+// TestPDBBuildUnwritableDir checks that "pdb build" refuses, before any
+// work and with exit status 2, a directory it cannot save in: one under
+// a regular file, and (when not root) a read-only one.
+func TestPDBBuildUnwritableDir(t *testing.T) {
+	tmp := t.TempDir()
+	file := filepath.Join(tmp, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dirs := []string{file, filepath.Join(file, "D")}
+	if os.Geteuid() != 0 {
+		ro := filepath.Join(tmp, "ro")
+		if err := os.Mkdir(ro, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, ro, filepath.Join(ro, "D"))
+	}
+	for _, d := range dirs {
+		code, out, errOut := runCLI(t, "", "pdb", "build", "--size", "3x3", "--dir", d)
+		if code != 2 || out != "" || !strings.Contains(errOut, "--dir: pdb: cannot save databases in "+d) || strings.Contains(errOut, "building") {
+			t.Errorf("pdb build --dir %s: exit %d, stdout %q, stderr %q; want exit 2 and one message, nothing built", d, code, out, errOut)
+		}
 	}
 }

@@ -136,28 +136,22 @@ func Heuristics() []HeuristicInfo { return append([]HeuristicInfo(nil), heuristi
 // Methods returns the whole registry.
 func Methods() MethodList { return MethodList{Algorithms(), Heuristics()} }
 
-// AlgorithmOf returns the registry's entry for name; "" is auto. The error,
-// matching ErrInput, names the choices.
+// AlgorithmOf returns the registry's entry for name; "" is the default
+// (auto). The error, matching ErrInput, names the choices.
 func AlgorithmOf(name string) (AlgorithmInfo, error) {
-	if name == "" {
-		name = string(sliding.Auto)
-	}
 	for _, a := range algorithms {
-		if string(a.Name) == name {
+		if string(a.Name) == name || name == "" && a.Default {
 			return a, nil
 		}
 	}
 	return AlgorithmInfo{}, InputErrorf("unknown algorithm %q (want %s)", name, AlgorithmNames())
 }
 
-// HeuristicOf returns the registry's entry for name; "" is linear. The
-// error, matching ErrInput, names the choices.
+// HeuristicOf returns the registry's entry for name; "" is the default
+// (linear). The error, matching ErrInput, names the choices.
 func HeuristicOf(name string) (HeuristicInfo, error) {
-	if name == "" {
-		name = "linear"
-	}
 	for _, h := range heuristics {
-		if h.Name == name {
+		if h.Name == name || name == "" && h.Default {
 			return h, nil
 		}
 	}

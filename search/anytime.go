@@ -1,7 +1,6 @@
 package search
 
 import (
-	"container/heap"
 	"context"
 	"math"
 )
@@ -59,12 +58,16 @@ func (r AnytimeResult[S, C]) Gap() float64 {
 // path comes as fast as weighted A* without reopening finds it; the bound
 // counts those states as open. Memory is that of A*: every state reached.
 // A w of 1 or less behaves as A* with its goal test on generation; weights
-// of 1.5 to 5 find a first path far sooner on puzzles.
+// of 1.5 to 5 find a first path far sooner on puzzles. A nil h is taken as
+// 0.
 func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], h func(S) C, w float64, goal func(S) bool, lim Limits) (res AnytimeResult[S, C], err error) {
 	m := onePass(ctx, lim, &res.Stats, start)
 	defer m.done()
 	obs := m.obs != nil
 	w = max(w, 1)
+	if h == nil {
+		h = zeroEstimate[S, C]
+	}
 
 	// A record's parent and g are those its successors were generated
 	// with; step is the cost of the step from the parent. A closed state
@@ -80,12 +83,13 @@ func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Succe
 		closed, incons     bool
 	}
 	best := map[S]*record{}
-	incumbent := infinity[C]() // the cost of the best path found
+	inf := infinity[C]()
+	incumbent := inf           // the cost of the best path found
 	open := &openList[S, C]{}  // by g + floor(w*h)
 	lower := &openList[S, C]{} // by g + h, for the bound
 	push := func(s S, r *record) {
-		heap.Push(open, openItem[S, C]{state: s, f: r.g + C(w*float64(r.h)), g: r.g})
-		heap.Push(lower, openItem[S, C]{state: s, f: r.g + r.h, g: r.g})
+		open.push(openItem[S, C]{state: s, f: r.g + C(w*float64(r.h)), g: r.g})
+		lower.push(openItem[S, C]{state: s, f: r.g + r.h, g: r.g})
 	}
 	// bound returns the least g + h over the open states that can still
 	// beat the incumbent, or the incumbent when there is none.
@@ -96,7 +100,7 @@ func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Succe
 			if ((!r.closed && it.g == r.g) || (r.incons && it.g == r.pendG)) && it.f < incumbent {
 				return it.f
 			}
-			heap.Pop(lower)
+			lower.pop()
 		}
 		return incumbent
 	}
@@ -130,7 +134,7 @@ func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Succe
 	closed := 0
 	var incons []S // closed states reached more cheaply since
 	for {
-		if incumbent < infinity[C]() && bound() >= incumbent {
+		if incumbent < inf && bound() >= incumbent {
 			break // no open state can beat the path found: it is optimal
 		}
 		if open.Len() == 0 {
@@ -149,7 +153,7 @@ func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Succe
 			}
 			incons = incons[:0]
 		}
-		it := heap.Pop(open).(openItem[S, C])
+		it := open.pop()
 		r := best[it.state]
 		if r.closed || it.g != r.g {
 			continue
@@ -167,6 +171,11 @@ func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Succe
 		}
 		for t, c := range next(it.state) {
 			res.Stats.Generated++
+			if negative(c) {
+				// No path or bound found so far can be trusted.
+				res.Path, res.Cost, res.Bound = nil, 0, 0
+				return res, negativeError(c)
+			}
 			g := r.g + c
 			tr, seen := best[t]
 			if seen && (g >= tr.g || (tr.incons && g >= tr.pendG)) {
@@ -193,7 +202,10 @@ func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Succe
 					res.Path, res.Cost = p, cost
 					res.Solutions++
 					if obs {
-						emitChild(&m, t, it.state, ev[C]{kind: Improve, g: cost, bound: bound(), best: cost, frontier: len(best) - closed, stored: len(best)})
+						// The successors of it.state not yet queued are
+						// not in bound(): it.state's own g + h stands for
+						// them, as it did while it was open.
+						emitChild(&m, t, it.state, ev[C]{kind: Improve, g: cost, bound: min(bound(), r.g+r.h), best: cost, frontier: len(best) - closed, stored: len(best)})
 					}
 				}
 				continue
@@ -218,7 +230,7 @@ func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Succe
 					tr.incons = true
 					incons = append(incons, t)
 				}
-				heap.Push(lower, openItem[S, C]{state: t, f: g + ht, g: g})
+				lower.push(openItem[S, C]{state: t, f: g + ht, g: g})
 				if obs {
 					emitChild(&m, t, it.state, ev[C]{kind: Reopen, g: g, h: ht, best: incumbent, frontier: len(best) - closed, stored: len(best)})
 				}

@@ -156,6 +156,9 @@ func (r *Reach[S, D]) dijkstra(m *meter, yield func(S, D) bool) error {
 		}
 		for t, c := range r.next(it.state) {
 			r.stats.Generated++
+			if negative(c) {
+				return negativeError(c)
+			}
 			g := e.g + c
 			if te, ok := r.seen[t]; ok {
 				if te.done || g >= te.g {

@@ -352,6 +352,8 @@ func TestSlidingBadInput(t *testing.T) {
 		{"iddfs 3x4", "1 2 3 4 5 6 7 8 9 10 11 0\n", []string{"--format", "line", "--size", "4x3", "--algo", "iddfs"}, "cannot search a 4x3 board"},
 		{"pdb with bfs", "", []string{"--heuristic", "pdb", "--algo", "bfs"}, "--heuristic pdb works with --algo auto or idastar"},
 		{"missing file", "", []string{"nosuch.txt"}, "open nosuch.txt: no such file"},
+		{"directory", "", []string{"."}, "open .: is a directory"},
+		{"checkpoint directory", korf, []string{"--format", "line", "--checkpoint", "missing-dir/x.ck"}, "--checkpoint missing-dir/x.ck: cannot write in directory missing-dir"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCLI(t, tt.in, append([]string{"sliding"}, tt.args...)...)

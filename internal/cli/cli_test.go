@@ -54,7 +54,7 @@ func TestHelp(t *testing.T) {
 		flags bool
 		want  string
 	}{
-		{true, "Usage: searchlab demo [-n N]\n\nDemonstrates.\n\nFlags:\n  -n number\n    \ta number\n"},
+		{true, "Usage: searchlab demo [-n N]\n\nDemonstrates.\n\nFlags:\n  --n number\n    \ta number\n"},
 		{false, "Usage: searchlab demo\n\nDemonstrates.\n"},
 	} {
 		var out bytes.Buffer

@@ -116,6 +116,7 @@ func TestProgram(t *testing.T) {
 		{[]string{"help", "fail"}, 0, "", ""},
 		{[]string{"--version"}, 0, "", ""},
 		{[]string{"--help"}, 0, "demo does things.\n\nUsage: demo <command> [flags] [file ...]\n\nCommands:\n", ""},
+		{[]string{"help", "help"}, 0, "demo does things.\n\nUsage: demo <command> [flags] [file ...]\n\nCommands:\n", ""},
 		{nil, 2, "", "demo does things.\n"},
 	} {
 		var out, errb bytes.Buffer

@@ -19,7 +19,7 @@ func TestDetectFormat(t *testing.T) {
 		{"8 1 3 / 4 0 2 / 7 6 5\n", sliding.Line},
 		{"8 1 3/4 0 2/7 6 5\n1 2 3/4 5 6/7 8 0\n", sliding.Line},
 		{"1 2 3 4 5 6 7 99999999999999999999 0\n", sliding.Line}, // the parser names the number
-		{"123456789\n", sliding.BOJ11112},                         // a count: 9 is no tile of 3x3
+		{"123456789\n", sliding.BOJ11112},                        // a count: 9 is no tile of 3x3
 		{"\n\n1 2 3 4 5 6 7 8 0\n2 1 3 4 5 6 7 8 0\n", sliding.Line},
 		{"1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n", sliding.Line}, // a bad second board is still Line
 		{"1 2 3 4 0 5 7 8\n", sliding.Line},                      // the parser says it is no square

@@ -8,13 +8,13 @@ import (
 
 // AnytimeResult is the outcome of AnytimeAStar: the best path found, which
 // may not be optimal yet, and a proven lower bound on the optimum.
-type AnytimeResult[S any] struct {
+type AnytimeResult[S any, C Cost] struct {
 	// Result holds the best path found so far (Path is nil when none was
 	// found before a limit), its cost and the Stats of the whole search.
-	Result[S]
+	Result[S, C]
 	// Bound is a proven lower bound on the cost of every path to a goal:
 	// Bound <= optimum <= Cost. It equals Cost when the path is optimal.
-	Bound int
+	Bound C
 	// Optimal reports that Cost is proven to be the least cost.
 	Optimal bool
 	// Solutions counts the paths found, each cheaper than the one before.
@@ -25,7 +25,7 @@ type AnytimeResult[S any] struct {
 // the bound: (Cost - Bound) / Bound, so that the path is within 100*Gap
 // percent of optimal. It is 0 for an optimal path and +Inf when no path was
 // found or the bound is 0 below a positive cost.
-func (r AnytimeResult[S]) Gap() float64 {
+func (r AnytimeResult[S, C]) Gap() float64 {
 	switch {
 	case r.Path == nil:
 		return math.Inf(1)
@@ -60,7 +60,7 @@ func (r AnytimeResult[S]) Gap() float64 {
 // counts those states as open. Memory is that of A*: every state reached.
 // A w of 1 or less behaves as A* with its goal test on generation; weights
 // of 1.5 to 5 find a first path far sooner on puzzles.
-func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, w float64, goal func(S) bool, lim Limits) (res AnytimeResult[S], err error) {
+func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], h func(S) C, w float64, goal func(S) bool, lim Limits) (res AnytimeResult[S, C], err error) {
 	m := onePass(ctx, lim, &res.Stats, start)
 	defer m.done()
 	obs := m.obs != nil
@@ -75,21 +75,21 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 	// cost is the sum of its steps, not the goal's g.
 	type record struct {
 		parent, pendParent S
-		g, h, pendG        int
-		step, pendStep     int
+		g, h, pendG        C
+		step, pendStep     C
 		closed, incons     bool
 	}
 	best := map[S]*record{}
-	incumbent := math.MaxInt // the cost of the best path found
-	open := &openList[S]{}   // by g + floor(w*h)
-	lower := &openList[S]{}  // by g + h, for the bound
+	incumbent := infinity[C]() // the cost of the best path found
+	open := &openList[S, C]{}  // by g + floor(w*h)
+	lower := &openList[S, C]{} // by g + h, for the bound
 	push := func(s S, r *record) {
-		heap.Push(open, openItem[S]{state: s, f: r.g + int(w*float64(r.h)), g: r.g})
-		heap.Push(lower, openItem[S]{state: s, f: r.g + r.h, g: r.g})
+		heap.Push(open, openItem[S, C]{state: s, f: r.g + C(w*float64(r.h)), g: r.g})
+		heap.Push(lower, openItem[S, C]{state: s, f: r.g + r.h, g: r.g})
 	}
 	// bound returns the least g + h over the open states that can still
 	// beat the incumbent, or the incumbent when there is none.
-	bound := func() int {
+	bound := func() C {
 		for lower.Len() > 0 {
 			it := lower.items[0]
 			r := best[it.state]
@@ -103,15 +103,7 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 	path := func(s S) []S {
 		return pathTo(s, func(s S) (S, bool) { return best[s].parent, s == start })
 	}
-	// costOf returns the cost of the path to s by its parent links.
-	costOf := func(s S) int {
-		c := 0
-		for ; s != start; s = best[s].parent {
-			c += best[s].step
-		}
-		return c
-	}
-	finish := func(err error) (AnytimeResult[S], error) {
+	finish := func(err error) (AnytimeResult[S, C], error) {
 		res.Bound = bound()
 		if res.Path == nil {
 			if err == nil {
@@ -122,7 +114,7 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 		res.Optimal = res.Bound == res.Cost
 		if obs && err == nil {
 			last := res.Path[len(res.Path)-1]
-			emitState(&m, last, ev{kind: Goal, g: res.Cost, depth: len(res.Path) - 1, bound: res.Bound, best: res.Cost, stored: len(best)})
+			emitState(&m, last, ev[C]{kind: Goal, g: res.Cost, depth: len(res.Path) - 1, bound: res.Bound, best: res.Cost, stored: len(best)})
 		}
 		return res, err
 	}
@@ -138,7 +130,7 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 	closed := 0
 	var incons []S // closed states reached more cheaply since
 	for {
-		if incumbent < math.MaxInt && bound() >= incumbent {
+		if incumbent < infinity[C]() && bound() >= incumbent {
 			break // no open state can beat the path found: it is optimal
 		}
 		if open.Len() == 0 {
@@ -157,7 +149,7 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 			}
 			incons = incons[:0]
 		}
-		it := heap.Pop(open).(openItem[S])
+		it := heap.Pop(open).(openItem[S, C])
 		r := best[it.state]
 		if r.closed || it.g != r.g {
 			continue
@@ -171,7 +163,7 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 		r.closed = true
 		closed++
 		if obs {
-			emitState(&m, it.state, ev{kind: Expand, g: r.g, h: r.h, best: incumbent, frontier: len(best) - closed, stored: len(best)})
+			emitState(&m, it.state, ev[C]{kind: Expand, g: r.g, h: r.h, best: incumbent, frontier: len(best) - closed, stored: len(best)})
 		}
 		for t, c := range next(it.state) {
 			res.Stats.Generated++
@@ -179,13 +171,13 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 			tr, seen := best[t]
 			if seen && (g >= tr.g || (tr.incons && g >= tr.pendG)) {
 				if obs {
-					emitChild(&m, t, it.state, ev{kind: Duplicate, g: g, best: incumbent, frontier: len(best) - closed, stored: len(best)})
+					emitChild(&m, t, it.state, ev[C]{kind: Duplicate, g: g, best: incumbent, frontier: len(best) - closed, stored: len(best)})
 				}
 				continue
 			}
 			if goal(t) {
 				if obs {
-					emitChild(&m, t, it.state, ev{kind: Generate, g: g, best: incumbent, frontier: len(best) - closed, stored: len(best)})
+					emitChild(&m, t, it.state, ev[C]{kind: Generate, g: g, best: incumbent, frontier: len(best) - closed, stored: len(best)})
 				}
 				if seen {
 					tr.parent, tr.g, tr.step = it.state, g, c
@@ -194,18 +186,19 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 					best[t] = tr
 					closed++
 				}
-				if cost := costOf(t); cost < incumbent {
+				p := path(t)
+				if cost := pathCost(p, func(s S) C { return best[s].step }); cost < incumbent {
 					tr.g = cost
 					incumbent = cost
-					res.Path, res.Cost = path(t), cost
+					res.Path, res.Cost = p, cost
 					res.Solutions++
 					if obs {
-						emitChild(&m, t, it.state, ev{kind: Improve, g: cost, bound: bound(), best: cost, frontier: len(best) - closed, stored: len(best)})
+						emitChild(&m, t, it.state, ev[C]{kind: Improve, g: cost, bound: bound(), best: cost, frontier: len(best) - closed, stored: len(best)})
 					}
 				}
 				continue
 			}
-			var ht int
+			var ht C
 			if seen {
 				ht = tr.h
 			} else {
@@ -213,8 +206,8 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 			}
 			if g+ht >= incumbent {
 				if obs {
-					emitChild(&m, t, it.state, ev{kind: Generate, g: g, h: ht, best: incumbent, frontier: len(best) - closed, stored: len(best)})
-					emitChild(&m, t, it.state, ev{kind: Prune, g: g, h: ht, bound: incumbent, best: incumbent, frontier: len(best) - closed, stored: len(best)})
+					emitChild(&m, t, it.state, ev[C]{kind: Generate, g: g, h: ht, best: incumbent, frontier: len(best) - closed, stored: len(best)})
+					emitChild(&m, t, it.state, ev[C]{kind: Prune, g: g, h: ht, bound: incumbent, best: incumbent, frontier: len(best) - closed, stored: len(best)})
 				}
 				continue
 			}
@@ -225,9 +218,9 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 					tr.incons = true
 					incons = append(incons, t)
 				}
-				heap.Push(lower, openItem[S]{state: t, f: g + ht, g: g})
+				heap.Push(lower, openItem[S, C]{state: t, f: g + ht, g: g})
 				if obs {
-					emitChild(&m, t, it.state, ev{kind: Reopen, g: g, h: ht, best: incumbent, frontier: len(best) - closed, stored: len(best)})
+					emitChild(&m, t, it.state, ev[C]{kind: Reopen, g: g, h: ht, best: incumbent, frontier: len(best) - closed, stored: len(best)})
 				}
 				continue
 			}
@@ -239,7 +232,7 @@ func AnytimeAStar[S comparable](ctx context.Context, start S, next Successors[S]
 			}
 			push(t, tr)
 			if obs {
-				emitChild(&m, t, it.state, ev{kind: kind, g: g, h: ht, best: incumbent, frontier: len(best) - closed, stored: len(best)})
+				emitChild(&m, t, it.state, ev[C]{kind: kind, g: g, h: ht, best: incumbent, frontier: len(best) - closed, stored: len(best)})
 			}
 		}
 		m.frontier(len(best) - closed)

@@ -3,7 +3,6 @@ package search
 import (
 	"container/heap"
 	"context"
-	"math"
 )
 
 // BidirectionalBFS searches breadth-first from start and from goal at once,
@@ -21,33 +20,33 @@ import (
 // ErrNotFound when either side runs out of states first. Trace events from
 // the goal's side have Backward set; the meeting state is reported as a
 // Meet event before the Goal.
-func BidirectionalBFS[S comparable](ctx context.Context, start, goal S, next, prev Successors[S], lim Limits) (res Result[S], err error) {
+func BidirectionalBFS[S comparable, C Cost](ctx context.Context, start, goal S, next, prev Successors[S, C], lim Limits) (res Result[S, C], err error) {
 	m := onePass(ctx, lim, &res.Stats, start)
 	defer m.done()
 	obs := m.obs != nil
 	type entry struct {
 		link  S // the parent on the start's side, the successor on the goal's
-		cost  int
+		step  C // the cost of the step between the state and link
+		cost  C
 		steps int
 	}
 	type side struct {
 		seen     map[S]entry
 		layer    []S
-		next     Successors[S]
+		next     Successors[S, C]
 		backward bool
 	}
 	fw := &side{seen: map[S]entry{start: {link: start}}, layer: []S{start}, next: next}
 	bw := &side{seen: map[S]entry{goal: {link: goal}}, layer: []S{goal}, next: backward(next, prev), backward: true}
 	stored := func() int { return len(fw.seen) + len(bw.seen) }
 	m.stored(stored())
-	finish := func(meet S) (Result[S], error) {
-		res.Path = joinPath(meet, start, goal,
-			func(s S) S { return fw.seen[s].link }, func(s S) S { return bw.seen[s].link })
-		res.Cost = fw.seen[meet].cost + bw.seen[meet].cost
+	finish := func(meet S) (Result[S, C], error) {
+		res.Path, res.Cost = joinPath(meet, start, goal,
+			func(s S) (S, C) { e := fw.seen[s]; return e.link, e.step }, func(s S) (S, C) { e := bw.seen[s]; return e.link, e.step })
 		if obs {
 			frontier := len(fw.layer) + len(bw.layer)
-			emitState(&m, meet, ev{kind: Meet, g: res.Cost, depth: fw.seen[meet].steps, frontier: frontier, stored: stored()})
-			emitState(&m, goal, ev{kind: Goal, g: res.Cost, depth: len(res.Path) - 1, frontier: frontier, stored: stored()})
+			emitState(&m, meet, ev[C]{kind: Meet, g: res.Cost, depth: fw.seen[meet].steps, frontier: frontier, stored: stored()})
+			emitState(&m, goal, ev[C]{kind: Goal, g: res.Cost, depth: len(res.Path) - 1, frontier: frontier, stored: stored()})
 		}
 		return res, nil
 	}
@@ -68,21 +67,21 @@ func BidirectionalBFS[S comparable](ctx context.Context, start, goal S, next, pr
 			e := this.seen[s]
 			frontier := len(layer) - i - 1 + len(this.layer) + len(other.layer)
 			if obs {
-				emitState(&m, s, ev{kind: Expand, g: e.cost, depth: e.steps, frontier: frontier, stored: stored(), backward: this.backward})
+				emitState(&m, s, ev[C]{kind: Expand, g: e.cost, depth: e.steps, frontier: frontier, stored: stored(), backward: this.backward})
 			}
 			for t, c := range this.next(s) {
 				res.Stats.Generated++
 				if _, ok := this.seen[t]; ok {
 					if obs {
-						emitChild(&m, t, s, ev{kind: Duplicate, g: e.cost + c, depth: e.steps + 1, frontier: frontier, stored: stored(), backward: this.backward})
+						emitChild(&m, t, s, ev[C]{kind: Duplicate, g: e.cost + c, depth: e.steps + 1, frontier: frontier, stored: stored(), backward: this.backward})
 					}
 					continue
 				}
-				this.seen[t] = entry{link: s, cost: e.cost + c, steps: e.steps + 1}
+				this.seen[t] = entry{link: s, step: c, cost: e.cost + c, steps: e.steps + 1}
 				this.layer = append(this.layer, t)
 				frontier++
 				if obs {
-					emitChild(&m, t, s, ev{kind: Generate, g: e.cost + c, depth: e.steps + 1, frontier: frontier, stored: stored(), backward: this.backward})
+					emitChild(&m, t, s, ev[C]{kind: Generate, g: e.cost + c, depth: e.steps + 1, frontier: frontier, stored: stored(), backward: this.backward})
 				}
 				if _, ok := other.seen[t]; ok {
 					m.frontier(frontier)
@@ -115,13 +114,14 @@ func BidirectionalBFS[S comparable](ctx context.Context, start, goal S, next, pr
 // when reached more cheaply, as in AStar. Memory is that of A*, on both
 // sides. Trace events from the goal's side have Backward set; each cheaper
 // meeting is a Meet event.
-func NBS[S comparable](ctx context.Context, start, goal S, next, prev Successors[S], hF, hB func(S) int, lim Limits) (res Result[S], err error) {
+func NBS[S comparable, C Cost](ctx context.Context, start, goal S, next, prev Successors[S, C], hF, hB func(S) C, lim Limits) (res Result[S, C], err error) {
 	m := onePass(ctx, lim, &res.Stats, start)
 	defer m.done()
 	obs := m.obs != nil
 	type record struct {
 		link   S
-		g, h   int
+		g, h   C
+		step   C // the cost of the step between the state and link
 		closed bool
 	}
 	// A direction keeps its open states in two heaps: waiting, by f, holds
@@ -129,34 +129,34 @@ func NBS[S comparable](ctx context.Context, start, goal S, next, prev Successors
 	// below it. Entries whose record has changed since are skipped.
 	type direction struct {
 		rec            map[S]*record
-		waiting, ready openList[S]
-		next           Successors[S]
-		h              func(S) int
+		waiting, ready openList[S, C]
+		next           Successors[S, C]
+		h              func(S) C
 		backward       bool
 		open           int
 	}
 	fw := &direction{rec: map[S]*record{}, next: next, h: hF}
 	bw := &direction{rec: map[S]*record{}, next: backward(next, prev), h: hB, backward: true}
-	live := func(d *direction, it openItem[S]) bool {
+	live := func(d *direction, it openItem[S, C]) bool {
 		r := d.rec[it.state]
 		return !r.closed && r.g == it.g
 	}
-	top := func(d *direction, q *openList[S]) (openItem[S], bool) {
+	top := func(d *direction, q *openList[S, C]) (openItem[S, C], bool) {
 		for q.Len() > 0 {
 			if it := q.items[0]; live(d, it) {
 				return it, true
 			}
 			heap.Pop(q)
 		}
-		return openItem[S]{}, false
+		return openItem[S, C]{}, false
 	}
 	add := func(d *direction, s S, r *record) {
-		heap.Push(&d.waiting, openItem[S]{state: s, f: r.g + r.h, g: r.g})
+		heap.Push(&d.waiting, openItem[S, C]{state: s, f: r.g + r.h, g: r.g})
 	}
 	stored := func() int { return len(fw.rec) + len(bw.rec) }
 	frontier := func() int { return fw.open + bw.open }
 
-	best, meet := math.MaxInt, start
+	best, meet := infinity[C](), start
 	fw.rec[start] = &record{link: start, h: hF(start)}
 	bw.rec[goal] = &record{link: goal, h: hB(goal)}
 	fw.open, bw.open = 1, 1
@@ -176,7 +176,7 @@ func NBS[S comparable](ctx context.Context, start, goal S, next, prev Successors
 		r.closed = true
 		d.open--
 		if obs {
-			emitState(&m, s, ev{kind: Expand, g: r.g, h: r.h, best: best, frontier: frontier(), stored: stored(), backward: d.backward})
+			emitState(&m, s, ev[C]{kind: Expand, g: r.g, h: r.h, best: best, frontier: frontier(), stored: stored(), backward: d.backward})
 		}
 		for t, c := range d.next(s) {
 			res.Stats.Generated++
@@ -186,7 +186,7 @@ func NBS[S comparable](ctx context.Context, start, goal S, next, prev Successors
 			if ok {
 				if g >= tr.g {
 					if obs {
-						emitChild(&m, t, s, ev{kind: Duplicate, g: g, best: best, frontier: frontier(), stored: stored(), backward: d.backward})
+						emitChild(&m, t, s, ev[C]{kind: Duplicate, g: g, best: best, frontier: frontier(), stored: stored(), backward: d.backward})
 					}
 					continue
 				}
@@ -194,20 +194,20 @@ func NBS[S comparable](ctx context.Context, start, goal S, next, prev Successors
 					kind = Reopen
 					d.open++
 				}
-				tr.link, tr.g, tr.closed = s, g, false
+				tr.link, tr.g, tr.step, tr.closed = s, g, c, false
 			} else {
-				tr = &record{link: s, g: g, h: d.h(t)}
+				tr = &record{link: s, g: g, step: c, h: d.h(t)}
 				d.rec[t] = tr
 				d.open++
 			}
 			add(d, t, tr)
 			if obs {
-				emitChild(&m, t, s, ev{kind: kind, g: g, h: tr.h, best: best, frontier: frontier(), stored: stored(), backward: d.backward})
+				emitChild(&m, t, s, ev[C]{kind: kind, g: g, h: tr.h, best: best, frontier: frontier(), stored: stored(), backward: d.backward})
 			}
 			if o, ok := other.rec[t]; ok && g+o.g < best {
 				best, meet = g+o.g, t
 				if obs {
-					emitState(&m, t, ev{kind: Meet, g: best, best: best, frontier: frontier(), stored: stored(), backward: d.backward})
+					emitState(&m, t, ev[C]{kind: Meet, g: best, best: best, frontier: frontier(), stored: stored(), backward: d.backward})
 				}
 			}
 		}
@@ -216,7 +216,7 @@ func NBS[S comparable](ctx context.Context, start, goal S, next, prev Successors
 		return nil
 	}
 
-	lb := 0 // a lower bound on the cost of every path not yet found
+	var lb C // a lower bound on the cost of every path not yet found
 search:
 	for lb < best {
 		// Move the states whose f is within the bound to ready, then take
@@ -229,7 +229,7 @@ search:
 					break
 				}
 				heap.Pop(&d.waiting)
-				heap.Push(&d.ready, openItem[S]{state: it.state, f: it.g, g: it.g})
+				heap.Push(&d.ready, openItem[S, C]{state: it.state, f: it.g, g: it.g})
 			}
 		}
 		u, okF := top(fw, &fw.ready)
@@ -248,7 +248,7 @@ search:
 			}
 			continue
 		}
-		next := math.MaxInt
+		next := infinity[C]()
 		for _, d := range []*direction{fw, bw} {
 			if it, ok := top(d, &d.waiting); ok {
 				next = min(next, it.f)
@@ -259,46 +259,57 @@ search:
 		if okF && okB {
 			next = min(next, u.g+v.g)
 		}
-		if next == math.MaxInt {
+		if next == infinity[C]() {
 			break
 		}
 		lb = max(lb, next)
 	}
-	if best == math.MaxInt {
+	if best == infinity[C]() {
 		return res, ErrNotFound
 	}
-	res.Path = joinPath(meet, start, goal,
-		func(s S) S { return fw.rec[s].link }, func(s S) S { return bw.rec[s].link })
-	res.Cost = best
+	res.Path, res.Cost = joinPath(meet, start, goal,
+		func(s S) (S, C) { r := fw.rec[s]; return r.link, r.step }, func(s S) (S, C) { r := bw.rec[s]; return r.link, r.step })
 	if obs {
-		emitState(&m, goal, ev{kind: Goal, g: best, depth: len(res.Path) - 1, best: best, frontier: frontier(), stored: stored()})
+		emitState(&m, goal, ev[C]{kind: Goal, g: best, depth: len(res.Path) - 1, best: best, frontier: frontier(), stored: stored()})
 	}
 	return res, nil
 }
 
-// joinPath returns the path from start through meet to goal, where toStart
-// follows the forward side's links back towards start and toGoal the backward
-// side's links on towards goal.
-func joinPath[S comparable](meet, start, goal S, toStart, toGoal func(S) S) []S {
+// joinPath returns the path from start through meet to goal and its cost,
+// added start first, where toStart follows the forward side's links back
+// towards start and toGoal the backward side's links on towards goal; each
+// returns the next state and the cost of the step between the two.
+func joinPath[S comparable, C Cost](meet, start, goal S, toStart, toGoal func(S) (S, C)) ([]S, C) {
 	var path []S
-	for s := meet; ; s = toStart(s) {
+	var steps []C
+	for s := meet; ; {
 		path = append(path, s)
 		if s == start {
 			break
 		}
+		p, c := toStart(s)
+		steps = append(steps, c)
+		s = p
 	}
 	reverse(path)
+	reverse(steps)
 	for s := meet; s != goal; {
-		s = toGoal(s)
-		path = append(path, s)
+		t, c := toGoal(s)
+		steps = append(steps, c)
+		path = append(path, t)
+		s = t
 	}
-	return path
+	var cost C
+	for _, c := range steps {
+		cost += c
+	}
+	return path, cost
 }
 
 // backward returns the successors that a bidirectional search follows from
 // the goal's end: prev, or next when prev is nil and the moves are
 // reversible.
-func backward[S any](next, prev Successors[S]) Successors[S] {
+func backward[S any, C Cost](next, prev Successors[S, C]) Successors[S, C] {
 	if prev == nil {
 		return next
 	}

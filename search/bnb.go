@@ -62,7 +62,7 @@ func BranchAndBound[S any](ctx context.Context, starts iter.Seq[S], p Maximize[S
 			holds(&m, s)
 			res.Best, res.Value, started = s, p.Value(s), true
 			if m.obs != nil {
-				emitState(&m, s, ev{kind: Improve, g: res.Value, bound: p.Bound(s), best: res.Value, frontier: 1, stored: 1})
+				emitState(&m, s, ev[int]{kind: Improve, g: res.Value, bound: p.Bound(s), best: res.Value, frontier: 1, stored: 1})
 			}
 		}
 		if err := b.visit(s); err != nil {
@@ -125,12 +125,12 @@ func (b *branch[S]) visit(s S) error {
 		depth := len(b.frames)
 		if b.p.Bound(t) <= b.res.Value {
 			if b.obs {
-				emitChild(b.m, t, f.s, ev{kind: Prune, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: b.held()})
+				emitChild(b.m, t, f.s, ev[int]{kind: Prune, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: b.held()})
 			}
 			continue
 		}
 		if b.obs {
-			emitChild(b.m, t, f.s, ev{kind: Generate, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: b.held()})
+			emitChild(b.m, t, f.s, ev[int]{kind: Generate, g: b.p.Value(t), depth: depth, bound: b.p.Bound(t), best: b.res.Value, frontier: depth, stored: b.held()})
 		}
 		err = b.enter(t)
 	}
@@ -156,13 +156,13 @@ func (b *branch[S]) enter(s S) error {
 	if v := b.p.Value(s); v > b.res.Value {
 		b.res.Best, b.res.Value = s, v
 		if b.obs {
-			emitState(b.m, s, ev{kind: Improve, g: v, depth: depth - 1, bound: b.p.Bound(s), best: v, frontier: depth, stored: b.held() + 1})
+			emitState(b.m, s, ev[int]{kind: Improve, g: v, depth: depth - 1, bound: b.p.Bound(s), best: v, frontier: depth, stored: b.held() + 1})
 		}
 	}
 	if b.p.Bound(s) <= b.res.Value {
 		if depth == 1 {
 			if b.obs {
-				emitState(b.m, s, ev{kind: Prune, g: b.p.Value(s), depth: 0, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: b.held() + 1})
+				emitState(b.m, s, ev[int]{kind: Prune, g: b.p.Value(s), depth: 0, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: b.held() + 1})
 			}
 		}
 		return nil
@@ -177,7 +177,7 @@ func (b *branch[S]) enter(s S) error {
 		return err
 	}
 	if b.obs {
-		emitState(b.m, s, ev{kind: Expand, g: b.p.Value(s), depth: depth - 1, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: b.held() + 1})
+		emitState(b.m, s, ev[int]{kind: Expand, g: b.p.Value(s), depth: depth - 1, bound: b.p.Bound(s), best: b.res.Value, frontier: depth, stored: b.held() + 1})
 	}
 	n := len(b.kids)
 	b.frames = append(b.frames, branchFrame[S]{s: s, first: n, at: n})

@@ -22,7 +22,7 @@ import (
 // without recursion, and holds one count for each state. Stats.Expanded
 // counts the states whose successors were generated; Limits apply as to
 // every search (trace events: expand and generate).
-func CountPaths[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, lim Limits) (count *big.Int, stats Stats, err error) {
+func CountPaths[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], goal func(S) bool, lim Limits) (count *big.Int, stats Stats, err error) {
 	m := onePass(ctx, lim, &stats, start)
 	defer m.done()
 	if goal(start) {

@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"math"
 )
 
 // DFS searches depth-first from start, to at most maxDepth steps, and
@@ -18,14 +17,14 @@ import (
 // Memory is O(b*d) for branching factor b and depth d: the path and the
 // successors waiting on it; time is O(b^d). DFS returns ErrNotFound when no
 // goal lies within maxDepth steps.
-func DFS[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, maxDepth int, lim Limits) (res Result[S], err error) {
+func DFS[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], goal func(S) bool, maxDepth int, lim Limits) (res Result[S, C], err error) {
 	m := onePass(ctx, lim, &res.Stats, start)
 	defer m.done()
 	if err := m.begin(); err != nil {
 		return res, err
 	}
 	d := newDeep(&m, next, goal, nil)
-	found, err := d.run(start, maxDepth)
+	found, err := d.run(start, maxDepth, 0)
 	if err != nil {
 		return res, err
 	}
@@ -42,7 +41,7 @@ func DFS[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 // depth (that of DFS). It returns ErrNotFound once a search to some depth met
 // no state whose successors were cut off by the limit, or when maxDepth is
 // reached.
-func IDDFS[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, maxDepth int, lim Limits) (res Result[S], err error) {
+func IDDFS[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], goal func(S) bool, maxDepth int, lim Limits) (res Result[S, C], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	holds(&m, start)
 	defer m.done()
@@ -53,9 +52,9 @@ func IDDFS[S comparable](ctx context.Context, start S, next Successors[S], goal 
 	for depth := 0; maxDepth < 0 || depth <= maxDepth; depth++ {
 		res.Stats.Iterations++
 		if m.obs != nil {
-			emitNone(&m, ev{kind: Threshold, bound: depth})
+			emitNone(&m, ev[C]{kind: Threshold, limit: depth, byDepth: true})
 		}
-		found, err := d.run(start, depth)
+		found, err := d.run(start, depth, 0)
 		if err != nil {
 			return res, err
 		}
@@ -78,7 +77,7 @@ func IDDFS[S comparable](ctx context.Context, start S, next Successors[S], goal 
 // are tried in the order they are yielded, and a state already on the
 // current path is not entered again. It returns ErrNotFound when a bound
 // was exceeded by no state, so that the search is exhausted.
-func IDAStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res Result[S], err error) {
+func IDAStar[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], h func(S) C, goal func(S) bool, lim Limits) (res Result[S, C], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	holds(&m, start)
 	defer m.done()
@@ -86,16 +85,16 @@ func IDAStar[S comparable](ctx context.Context, start S, next Successors[S], h f
 		return res, err
 	}
 	if h == nil {
-		h = zeroEstimate[S]
+		h = zeroEstimate[S, C]
 	}
 	d := newDeep(&m, next, goal, h)
 	bound := h(start)
 	for {
 		res.Stats.Iterations++
 		if m.obs != nil {
-			emitNone(&m, ev{kind: Threshold, bound: bound})
+			emitNone(&m, ev[C]{kind: Threshold, bound: bound})
 		}
-		found, err := d.run(start, bound)
+		found, err := d.run(start, -1, bound)
 		if err != nil {
 			return res, err
 		}
@@ -103,7 +102,7 @@ func IDAStar[S comparable](ctx context.Context, start S, next Successors[S], h f
 			res.Path, res.Cost = d.path, d.cost
 			return res, nil
 		}
-		if d.nextBound == math.MaxInt {
+		if d.nextBound == infinity[C]() {
 			return res, ErrNotFound
 		}
 		bound = d.nextBound
@@ -111,7 +110,7 @@ func IDAStar[S comparable](ctx context.Context, start S, next Successors[S], h f
 }
 
 // zeroEstimate is the heuristic taken for a nil one: it estimates nothing.
-func zeroEstimate[S any](S) int { return 0 }
+func zeroEstimate[S any, C Cost](S) C { return 0 }
 
 // deep is one depth-first search, bounded by depth (DFS, IDDFS: h is nil)
 // or by f = g + h (IDA*). It keeps its own stack rather than recursing, so
@@ -119,57 +118,58 @@ func zeroEstimate[S any](S) int { return 0 }
 // goroutine's stack: the path as frames, and above each frame's the
 // successors of its state not yet tried. The states it holds are the path
 // and those successors.
-type deep[S comparable] struct {
+type deep[S comparable, C Cost] struct {
 	m      *meter
-	next   Successors[S]
+	next   Successors[S, C]
 	goal   func(S) bool
-	h      func(S) int // IDA*'s estimate; nil for a depth bound
+	h      func(S) C // IDA*'s estimate; nil for a depth bound
 	onPath map[S]bool
-	frames []frame[S]
-	kids   []kid[S]
+	frames []frame[S, C]
+	kids   []kid[S, C]
 	// waiting counts the successors in kids not yet tried.
 	waiting int
-	// bound is the depth limit (negative: none) or the f bound of the
-	// current run.
-	bound int
+	// limit is the depth limit of the current run (negative: none) when h
+	// is nil; bound is IDA*'s f bound.
+	limit int
+	bound C
 	// The outcome of a run: the path and its cost when a goal was found;
 	// whether some state was cut off by the depth limit; the least f above
 	// the bound.
 	path      []S
-	cost      int
+	cost      C
 	cut       bool
-	nextBound int
+	nextBound C
 	obs       bool // report events to m.obs
 }
 
 // frame is one state on the path of a depth-first search.
-type frame[S any] struct {
+type frame[S any, C Cost] struct {
 	s     S
-	g, h  int
+	g, h  C
 	first int // kids[first:end] are the state's successors;
 	at    int // kids[at:end] those not yet tried
 	end   int
 }
 
 // kid is a successor waiting to be tried, with the cost of its step.
-type kid[S any] struct {
+type kid[S any, C Cost] struct {
 	s S
-	c int
+	c C
 }
 
-func newDeep[S comparable](m *meter, next Successors[S], goal func(S) bool, h func(S) int) *deep[S] {
-	return &deep[S]{m: m, next: next, goal: goal, h: h, onPath: map[S]bool{}, obs: m.obs != nil}
+func newDeep[S comparable, C Cost](m *meter, next Successors[S, C], goal func(S) bool, h func(S) C) *deep[S, C] {
+	return &deep[S, C]{m: m, next: next, goal: goal, h: h, onPath: map[S]bool{}, obs: m.obs != nil}
 }
 
 // held is the number of states the search holds.
-func (d *deep[S]) held() int { return len(d.frames) + d.waiting }
+func (d *deep[S, C]) held() int { return len(d.frames) + d.waiting }
 
-// run searches from start within bound (a depth, or for IDA* an f bound)
-// and reports whether a goal was found.
-func (d *deep[S]) run(start S, bound int) (bool, error) {
+// run searches from start within a depth limit (h nil) or for IDA* an f
+// bound, and reports whether a goal was found.
+func (d *deep[S, C]) run(start S, limit int, bound C) (bool, error) {
 	d.frames, d.kids, d.waiting = d.frames[:0], d.kids[:0], 0
 	clear(d.onPath)
-	d.bound, d.cut, d.nextBound = bound, false, math.MaxInt
+	d.limit, d.bound, d.cut, d.nextBound = limit, bound, false, infinity[C]()
 	if found, err := d.enter(start, 0); found || err != nil {
 		return found, err
 	}
@@ -188,16 +188,16 @@ func (d *deep[S]) run(start S, bound int) (bool, error) {
 		depth := len(d.frames)
 		if d.onPath[k.s] {
 			if d.obs {
-				e := ev{kind: Duplicate, g: g + k.c, depth: depth, frontier: depth, stored: d.held()}
+				e := ev[C]{kind: Duplicate, g: g + k.c, depth: depth, frontier: depth, stored: d.held()}
 				if d.h == nil {
-					e.bound = d.bound
+					e.limit, e.byDepth = d.limit, true
 				}
 				emitChild(d.m, k.s, s, e)
 			}
 			continue
 		}
 		if d.obs {
-			e := ev{kind: Generate, g: g + k.c, depth: depth, bound: d.bound, frontier: depth, stored: d.held()}
+			e := d.ev(Generate, g+k.c, 0, depth, depth)
 			if d.h != nil {
 				e.h = d.h(k.s)
 			}
@@ -213,21 +213,21 @@ func (d *deep[S]) run(start S, bound int) (bool, error) {
 // enter puts s, reached at cost g, on the path: it tests it for a goal
 // and, unless the bound cuts it off, expands it. It reports whether s is a
 // goal.
-func (d *deep[S]) enter(s S, g int) (bool, error) {
+func (d *deep[S, C]) enter(s S, g C) (bool, error) {
 	depth := len(d.frames)
-	var hs int
+	var hs C
 	if d.h != nil {
 		hs = d.h(s)
 		if f := g + hs; f > d.bound {
 			d.nextBound = min(d.nextBound, f)
 			if d.obs {
-				d.prune(s, ev{kind: Prune, g: g, h: hs, depth: depth, bound: d.bound, frontier: depth, stored: d.held()})
+				d.prune(s, d.ev(Prune, g, hs, depth, depth))
 			}
 			return false, nil
 		}
 	}
 	n := len(d.kids)
-	d.frames = append(d.frames, frame[S]{s: s, g: g, h: hs, first: n, at: n, end: n})
+	d.frames = append(d.frames, frame[S, C]{s: s, g: g, h: hs, first: n, at: n, end: n})
 	d.onPath[s] = true
 	d.m.frontier(len(d.frames))
 	if err := d.hold(); err != nil {
@@ -240,14 +240,14 @@ func (d *deep[S]) enter(s S, g int) (bool, error) {
 			d.path[i] = d.frames[i].s
 		}
 		if d.obs {
-			emitState(d.m, s, ev{kind: Goal, g: g, h: hs, depth: depth, bound: d.bound, frontier: len(d.frames), stored: d.held()})
+			emitState(d.m, s, d.ev(Goal, g, hs, depth, len(d.frames)))
 		}
 		return true, nil
 	}
-	if d.h == nil && d.bound >= 0 && depth == d.bound {
+	if d.h == nil && d.limit >= 0 && depth == d.limit {
 		d.cut = true
 		if d.obs {
-			emitState(d.m, s, ev{kind: Prune, g: g, depth: depth, bound: d.bound, frontier: len(d.frames), stored: d.held()})
+			emitState(d.m, s, d.ev(Prune, g, 0, depth, len(d.frames)))
 		}
 		d.pop()
 		return false, nil
@@ -256,10 +256,10 @@ func (d *deep[S]) enter(s S, g int) (bool, error) {
 		return false, err
 	}
 	if d.obs {
-		emitState(d.m, s, ev{kind: Expand, g: g, h: hs, depth: depth, bound: d.bound, frontier: len(d.frames), stored: d.held()})
+		emitState(d.m, s, d.ev(Expand, g, hs, depth, len(d.frames)))
 	}
 	for t, c := range d.next(s) {
-		d.kids = append(d.kids, kid[S]{t, c})
+		d.kids = append(d.kids, kid[S, C]{t, c})
 	}
 	f := &d.frames[len(d.frames)-1]
 	f.end = len(d.kids)
@@ -267,8 +267,18 @@ func (d *deep[S]) enter(s S, g int) (bool, error) {
 	return false, d.hold()
 }
 
+// ev returns an event of the current run, with its bound: the depth limit
+// or IDA*'s f bound.
+func (d *deep[S, C]) ev(kind EventKind, g, h C, depth, frontier int) ev[C] {
+	e := ev[C]{kind: kind, g: g, h: h, depth: depth, bound: d.bound, frontier: frontier, stored: d.held()}
+	if d.h == nil {
+		e.bound, e.limit, e.byDepth = 0, d.limit, true
+	}
+	return e
+}
+
 // hold records the states held and checks them against the memory budget.
-func (d *deep[S]) hold() error {
+func (d *deep[S, C]) hold() error {
 	n := d.held()
 	if d.m.maxStored > 0 && n > d.m.maxStored {
 		return d.m.memoryError(n)
@@ -278,14 +288,14 @@ func (d *deep[S]) hold() error {
 }
 
 // pop takes the last state off the path, with its successors not tried.
-func (d *deep[S]) pop() {
+func (d *deep[S, C]) pop() {
 	top := len(d.frames) - 1
 	f := d.frames[top]
 	delete(d.onPath, f.s)
 	d.waiting -= f.end - f.at
 	clear(d.kids[f.first:])
 	d.kids = d.kids[:f.first]
-	d.frames[top] = frame[S]{}
+	d.frames[top] = frame[S, C]{}
 	d.frames = d.frames[:top]
 }
 
@@ -293,7 +303,7 @@ func (d *deep[S]) pop() {
 // path (or the root, when the path is empty), was cut off by IDA*'s bound.
 //
 //go:noinline
-func (d *deep[S]) prune(s S, e ev) {
+func (d *deep[S, C]) prune(s S, e ev[C]) {
 	if len(d.frames) == 0 {
 		emitState(d.m, s, e)
 		return

@@ -18,7 +18,7 @@ import (
 type DepthFirstReach[S comparable] struct {
 	ctx   context.Context
 	start S
-	next  Successors[S]
+	next  func(S) iter.Seq[S] // the successors without their costs
 	lim   Limits
 	seen  map[S]int // index in tree
 	tree  []treeNode[S]
@@ -42,8 +42,8 @@ type treeNode[S any] struct {
 //
 // With Limits.MaxNodes set, All yields at most MaxNodes states: when
 // another would follow them it ends with ErrLimit instead.
-func DFSReach[S comparable](ctx context.Context, start S, next Successors[S], lim Limits) *DepthFirstReach[S] {
-	return &DepthFirstReach[S]{ctx: ctx, start: start, next: next, lim: lim}
+func DFSReach[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], lim Limits) *DepthFirstReach[S] {
+	return &DepthFirstReach[S]{ctx: ctx, start: start, next: statesOf(next), lim: lim}
 }
 
 // All yields each reachable state with its depth in the depth-first tree,
@@ -83,7 +83,7 @@ func (r *DepthFirstReach[S]) walk(m *meter, yield func(S, int) bool) error {
 		r.seen[p.state] = id
 		r.tree = append(r.tree, p)
 		if obs {
-			emitState(m, p.state, ev{kind: Expand, depth: p.depth, frontier: len(stack), stored: len(r.seen) + len(stack)})
+			emitState(m, p.state, ev[int]{kind: Expand, depth: p.depth, frontier: len(stack), stored: len(r.seen) + len(stack)})
 		}
 		if !yield(p.state, p.depth) {
 			return nil
@@ -93,13 +93,13 @@ func (r *DepthFirstReach[S]) walk(m *meter, yield func(S, int) bool) error {
 			r.stats.Generated++
 			if _, ok := r.seen[t]; ok {
 				if obs {
-					emitChild(m, t, p.state, ev{kind: Duplicate, depth: p.depth + 1, frontier: len(stack), stored: len(r.seen) + len(stack)})
+					emitChild(m, t, p.state, ev[int]{kind: Duplicate, depth: p.depth + 1, frontier: len(stack), stored: len(r.seen) + len(stack)})
 				}
 				continue
 			}
 			stack = append(stack, treeNode[S]{state: t, parent: id, depth: p.depth + 1})
 			if obs {
-				emitChild(m, t, p.state, ev{kind: Generate, depth: p.depth + 1, frontier: len(stack), stored: len(r.seen) + len(stack)})
+				emitChild(m, t, p.state, ev[int]{kind: Generate, depth: p.depth + 1, frontier: len(stack), stored: len(r.seen) + len(stack)})
 			}
 		}
 		slices.Reverse(stack[lo:]) // the first successor on top

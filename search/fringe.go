@@ -25,7 +25,7 @@ import "context"
 // for a state left for a later iteration, expand, generate (a new state or
 // a cheaper path to one on the fringe), reopen (a cheaper path to a state
 // expanded before), duplicate, and goal.
-func FringeSearch[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res Result[S], err error) {
+func FringeSearch[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], h func(S) C, goal func(S) bool, lim Limits) (res Result[S, C], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	holds(&m, start)
@@ -37,7 +37,7 @@ func FringeSearch[S comparable](ctx context.Context, start S, next Successors[S]
 	type entry struct {
 		state      S
 		parent     int // index of the parent; none for the start
-		g, h, step int // step: the cost of the step from the parent
+		g, h, step C   // step: the cost of the step from the parent
 		prev, next int
 		listed     bool // on the fringe
 	}
@@ -71,9 +71,10 @@ func FringeSearch[S comparable](ctx context.Context, start S, next Successors[S]
 	for head != none {
 		res.Stats.Iterations++
 		if obs {
-			emitNone(&m, ev{kind: Threshold, bound: bound})
+			emitNone(&m, ev[C]{kind: Threshold, bound: bound})
 		}
-		nextBound, deferred := 0, false
+		var nextBound C
+		deferred := false
 		for n := head; n != none; {
 			e := nodes[n]
 			if f := e.g + e.h; f > bound {
@@ -81,19 +82,23 @@ func FringeSearch[S comparable](ctx context.Context, start S, next Successors[S]
 					nextBound, deferred = f, true
 				}
 				if obs {
-					emitState(&m, e.state, ev{kind: Prune, g: e.g, h: e.h, bound: bound, frontier: listed, stored: len(nodes)})
+					emitState(&m, e.state, ev[C]{kind: Prune, g: e.g, h: e.h, bound: bound, frontier: listed, stored: len(nodes)})
 				}
 				n = e.next
 				continue
 			}
 			if goal(e.state) {
+				var steps []C
 				for i := n; i != none; i = nodes[i].parent {
 					res.Path = append(res.Path, nodes[i].state)
-					res.Cost += nodes[i].step
+					steps = append(steps, nodes[i].step)
 				}
 				reverse(res.Path)
+				for k := len(steps) - 1; k >= 0; k-- { // start first
+					res.Cost += steps[k]
+				}
 				if obs {
-					emitState(&m, e.state, ev{kind: Goal, g: res.Cost, h: e.h, depth: len(res.Path) - 1, bound: bound, frontier: listed, stored: len(nodes)})
+					emitState(&m, e.state, ev[C]{kind: Goal, g: res.Cost, h: e.h, depth: len(res.Path) - 1, bound: bound, frontier: listed, stored: len(nodes)})
 				}
 				return res, nil
 			}
@@ -101,7 +106,7 @@ func FringeSearch[S comparable](ctx context.Context, start S, next Successors[S]
 				return res, err
 			}
 			if obs {
-				emitState(&m, e.state, ev{kind: Expand, g: e.g, h: e.h, bound: bound, frontier: listed, stored: len(nodes)})
+				emitState(&m, e.state, ev[C]{kind: Expand, g: e.g, h: e.h, bound: bound, frontier: listed, stored: len(nodes)})
 			}
 			at := n // successors go after n, in the order they come
 			for t, c := range next(e.state) {
@@ -112,7 +117,7 @@ func FringeSearch[S comparable](ctx context.Context, start S, next Successors[S]
 				if ok {
 					if g >= nodes[i].g {
 						if obs {
-							emitChild(&m, t, e.state, ev{kind: Duplicate, g: g, bound: bound, frontier: listed, stored: len(nodes)})
+							emitChild(&m, t, e.state, ev[C]{kind: Duplicate, g: g, bound: bound, frontier: listed, stored: len(nodes)})
 						}
 						continue
 					}
@@ -133,7 +138,7 @@ func FringeSearch[S comparable](ctx context.Context, start S, next Successors[S]
 				insertAfter(at, i)
 				at = i
 				if obs {
-					emitChild(&m, t, e.state, ev{kind: kind, g: g, h: nodes[i].h, bound: bound, frontier: listed, stored: len(nodes)})
+					emitChild(&m, t, e.state, ev[C]{kind: kind, g: g, h: nodes[i].h, bound: bound, frontier: listed, stored: len(nodes)})
 				}
 			}
 			after := nodes[n].next

@@ -34,9 +34,9 @@ func (e *CycleError[S]) Is(target error) bool { return target == ErrCycle }
 // holds a state and the range of its successors in succ, generated at once
 // when the state is pushed; a frame's successors are dropped when it is
 // popped, so succ holds only the successors of the states on the path.
-type dfsStack[S comparable] struct {
+type dfsStack[S comparable, C Cost] struct {
 	m      *meter
-	next   Successors[S]
+	next   Successors[S, C]
 	frames []dfsFrame[S]
 	succ   []S
 	obs    bool
@@ -50,27 +50,27 @@ type dfsFrame[S any] struct {
 	end   int // one past its last successor
 }
 
-func newDFSStack[S comparable](m *meter, next Successors[S]) dfsStack[S] {
-	return dfsStack[S]{m: m, next: next, obs: m.obs != nil}
+func newDFSStack[S comparable, C Cost](m *meter, next Successors[S, C]) dfsStack[S, C] {
+	return dfsStack[S, C]{m: m, next: next, obs: m.obs != nil}
 }
 
 // push expands s, numbered id by the caller, onto the stack. held is the
 // number of states the caller holds beyond the stack, for Stats and the
 // memory cap.
-func (d *dfsStack[S]) push(s S, id, held int) error {
+func (d *dfsStack[S, C]) push(s S, id, held int) error {
 	d.m.stored(held + len(d.succ))
 	if err := d.m.expand(); err != nil {
 		return err
 	}
 	if d.obs {
-		emitState(d.m, s, ev{kind: Expand, depth: len(d.frames), frontier: len(d.frames) + 1, stored: held + len(d.succ)})
+		emitState(d.m, s, ev[int]{kind: Expand, depth: len(d.frames), frontier: len(d.frames) + 1, stored: held + len(d.succ)})
 	}
 	lo := len(d.succ)
 	for t := range d.next(s) {
 		d.m.stats.Generated++
 		d.succ = append(d.succ, t)
 		if d.obs {
-			emitChild(d.m, t, s, ev{kind: Generate, depth: len(d.frames) + 1, frontier: len(d.frames) + 1, stored: held + len(d.succ)})
+			emitChild(d.m, t, s, ev[int]{kind: Generate, depth: len(d.frames) + 1, frontier: len(d.frames) + 1, stored: held + len(d.succ)})
 		}
 	}
 	d.frames = append(d.frames, dfsFrame[S]{state: s, id: id, lo: lo, at: lo, end: len(d.succ)})
@@ -80,7 +80,7 @@ func (d *dfsStack[S]) push(s S, id, held int) error {
 
 // child returns the next successor of the state on top of the stack, or
 // false when it has none left.
-func (d *dfsStack[S]) child() (S, bool) {
+func (d *dfsStack[S, C]) child() (S, bool) {
 	f := &d.frames[len(d.frames)-1]
 	if f.at == f.end {
 		var zero S
@@ -91,10 +91,10 @@ func (d *dfsStack[S]) child() (S, bool) {
 }
 
 // top returns the frame on top of the stack.
-func (d *dfsStack[S]) top() *dfsFrame[S] { return &d.frames[len(d.frames)-1] }
+func (d *dfsStack[S, C]) top() *dfsFrame[S] { return &d.frames[len(d.frames)-1] }
 
 // pop removes the top frame and returns it.
-func (d *dfsStack[S]) pop() dfsFrame[S] {
+func (d *dfsStack[S, C]) pop() dfsFrame[S] {
 	f := d.frames[len(d.frames)-1]
 	d.frames = d.frames[:len(d.frames)-1]
 	d.succ = d.succ[:f.lo]
@@ -103,7 +103,7 @@ func (d *dfsStack[S]) pop() dfsFrame[S] {
 
 // cycleTo returns the states on the stack from the last frame holding t to
 // the top: a cycle when t is a successor of the top state.
-func (d *dfsStack[S]) cycleTo(t S) []S {
+func (d *dfsStack[S, C]) cycleTo(t S) []S {
 	i := len(d.frames) - 1
 	for d.frames[i].state != t {
 		i--
@@ -126,7 +126,7 @@ func (d *dfsStack[S]) cycleTo(t S) []S {
 // current depth-first path. Stats.Expanded counts the states whose
 // successors were generated; Limits apply as to every search (trace events:
 // expand and generate).
-func TopologicalSort[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[S], lim Limits) (order []S, stats Stats, err error) {
+func TopologicalSort[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Successors[S, C], lim Limits) (order []S, stats Stats, err error) {
 	m := newMeter(ctx, lim, &stats)
 	defer m.done()
 	stats.Iterations = 1
@@ -177,7 +177,7 @@ func TopologicalSort[S comparable](ctx context.Context, starts iter.Seq[S], next
 // states and E steps reached, no recursion (a chain of millions of states
 // is safe), and O(V) memory beyond the successors of the states on the
 // current depth-first path. Limits and Stats are as for TopologicalSort.
-func StronglyConnectedComponents[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[S], lim Limits) (components [][]S, stats Stats, err error) {
+func StronglyConnectedComponents[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Successors[S, C], lim Limits) (components [][]S, stats Stats, err error) {
 	m := newMeter(ctx, lim, &stats)
 	defer m.done()
 	stats.Iterations = 1
@@ -256,7 +256,7 @@ func StronglyConnectedComponents[S comparable](ctx context.Context, starts iter.
 // (union by size, path halving): O((V+E) α(V)) time and O(V) memory.
 // Stats.Expanded counts the states whose successors were generated;
 // Limits apply as to every search (trace events: expand and generate).
-func ConnectedComponents[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[S], lim Limits) (components [][]S, stats Stats, err error) {
+func ConnectedComponents[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Successors[S, C], lim Limits) (components [][]S, stats Stats, err error) {
 	m := newMeter(ctx, lim, &stats)
 	defer m.done()
 	stats.Iterations = 1
@@ -296,7 +296,7 @@ func ConnectedComponents[S comparable](ctx context.Context, starts iter.Seq[S], 
 			return nil, stats, err
 		}
 		if obs {
-			emitState(&m, s, ev{kind: Expand, frontier: len(states) - head - 1, stored: len(states)})
+			emitState(&m, s, ev[int]{kind: Expand, frontier: len(states) - head - 1, stored: len(states)})
 		}
 		for t := range next(s) {
 			stats.Generated++
@@ -305,7 +305,7 @@ func ConnectedComponents[S comparable](ctx context.Context, starts iter.Seq[S], 
 				j = add(t)
 			}
 			if obs {
-				emitChild(&m, t, s, ev{kind: Generate, frontier: len(states) - head - 1, stored: len(states)})
+				emitChild(&m, t, s, ev[int]{kind: Generate, frontier: len(states) - head - 1, stored: len(states)})
 			}
 			a, b := find(head), find(j)
 			if a == b {

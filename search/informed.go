@@ -19,7 +19,7 @@ import (
 // list, which is what makes the result optimal. Each push and pop costs
 // O(log n) in the open list's size n; memory is O(V) over the V states
 // reached.
-func AStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (Result[S], error) {
+func AStar[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], h func(S) C, goal func(S) bool, lim Limits) (Result[S, C], error) {
 	return bestFirst(ctx, one(start), next, h, 1, goal, lim)
 }
 
@@ -27,7 +27,7 @@ func AStar[S comparable](ctx context.Context, start S, next Successors[S], h fun
 // least-cost path from any of starts to a goal (the path begins at the
 // start it came from), as if a virtual state led to each start at cost 0.
 // It returns ErrNotFound when starts is empty or no goal is reachable.
-func AStarFrom[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (Result[S], error) {
+func AStarFrom[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Successors[S, C], h func(S) C, goal func(S) bool, lim Limits) (Result[S, C], error) {
 	return bestFirst(ctx, starts, next, h, 1, goal, lim)
 }
 
@@ -36,13 +36,13 @@ func AStarFrom[S comparable](ctx context.Context, starts iter.Seq[S], next Succe
 // a zero heuristic, for problems with no estimate of the cost left, and
 // costs O((V+E) log V) time and O(V) memory over the V states and E steps
 // whose cost is below the optimum's.
-func Dijkstra[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, lim Limits) (Result[S], error) {
+func Dijkstra[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], goal func(S) bool, lim Limits) (Result[S, C], error) {
 	return bestFirst(ctx, one(start), next, nil, 1, goal, lim)
 }
 
 // DijkstraFrom is Dijkstra from several start states at once: it returns a
 // least-cost path from the nearest of starts to a goal.
-func DijkstraFrom[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[S], goal func(S) bool, lim Limits) (Result[S], error) {
+func DijkstraFrom[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Successors[S, C], goal func(S) bool, lim Limits) (Result[S, C], error) {
 	return bestFirst(ctx, starts, next, nil, 1, goal, lim)
 }
 
@@ -52,7 +52,7 @@ func DijkstraFrom[S comparable](ctx context.Context, starts iter.Seq[S], next Su
 // admissible h the path's cost is at most w times the optimum; w = 1 is
 // AStar. States are reopened when reached more cheaply, as in AStar. A w
 // below 1 is taken as 1.
-func WeightedAStar[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, w float64, goal func(S) bool, lim Limits) (Result[S], error) {
+func WeightedAStar[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], h func(S) C, w float64, goal func(S) bool, lim Limits) (Result[S, C], error) {
 	return bestFirst(ctx, one(start), next, h, max(w, 1), goal, lim)
 }
 
@@ -65,19 +65,19 @@ func one[S any](s S) iter.Seq[S] {
 // starts. The trace is reported from the same body: each event is built
 // only when an observer is set, so an untraced search pays one predictable
 // branch per event (docs/design/search.md has the measurement).
-func bestFirst[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[S], h func(S) int, w float64, goal func(S) bool, lim Limits) (res Result[S], err error) {
+func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Successors[S, C], h func(S) C, w float64, goal func(S) bool, lim Limits) (res Result[S, C], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	res.Stats.Iterations = 1
 	obs := m.obs != nil
-	est := func(s S) int {
+	est := func(s S) C {
 		if h == nil {
 			return 0
 		}
 		if w == 1 {
 			return h(s)
 		}
-		return int(w * float64(h(s)))
+		return C(w * float64(h(s)))
 	}
 
 	// step is the cost of the step from the parent. With w > 1 a state can
@@ -86,32 +86,33 @@ func bestFirst[S comparable](ctx context.Context, starts iter.Seq[S], next Succe
 	// the sum of its steps.
 	type record struct {
 		parent S
-		g      int
-		step   int
+		g      C
+		step   C
 		closed bool
 		start  bool
 	}
 	best := map[S]*record{}
-	open := &openList[S]{}
+	open := &openList[S, C]{}
 	for s := range starts {
 		if _, ok := best[s]; ok {
 			continue
 		}
 		holds(&m, s)
 		best[s] = &record{parent: s, start: true}
-		heap.Push(open, openItem[S]{state: s, f: est(s), g: 0})
+		heap.Push(open, openItem[S, C]{state: s, f: est(s), g: 0})
 	}
 	closed := 0 // the states in best that are closed: the rest are open
 	for open.Len() > 0 {
-		it := heap.Pop(open).(openItem[S])
+		it := heap.Pop(open).(openItem[S, C])
 		r := best[it.state]
 		if r.closed || it.g != r.g {
 			continue // a stale entry: the state was reached more cheaply since
 		}
 		if goal(it.state) {
-			res.Path = pathTo(it.state, func(s S) (S, bool) { r := best[s]; res.Cost += r.step; return r.parent, r.start })
+			res.Path = pathTo(it.state, func(s S) (S, bool) { r := best[s]; return r.parent, r.start })
+			res.Cost = pathCost(res.Path, func(s S) C { return best[s].step })
 			if obs {
-				emitState(&m, it.state, ev{kind: Goal, g: res.Cost, h: it.f - r.g, depth: len(res.Path) - 1, frontier: len(best) - closed - 1, stored: len(best)})
+				emitState(&m, it.state, ev[C]{kind: Goal, g: res.Cost, h: it.f - r.g, depth: len(res.Path) - 1, frontier: len(best) - closed - 1, stored: len(best)})
 			}
 			return res, nil
 		}
@@ -121,7 +122,7 @@ func bestFirst[S comparable](ctx context.Context, starts iter.Seq[S], next Succe
 		r.closed = true
 		closed++
 		if obs {
-			emitState(&m, it.state, ev{kind: Expand, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
+			emitState(&m, it.state, ev[C]{kind: Expand, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
 		}
 		for t, c := range next(it.state) {
 			res.Stats.Generated++
@@ -130,7 +131,7 @@ func bestFirst[S comparable](ctx context.Context, starts iter.Seq[S], next Succe
 			if tr, ok := best[t]; ok {
 				if g >= tr.g {
 					if obs {
-						emitChild(&m, t, it.state, ev{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
+						emitChild(&m, t, it.state, ev[C]{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
 					}
 					continue
 				}
@@ -143,9 +144,9 @@ func bestFirst[S comparable](ctx context.Context, starts iter.Seq[S], next Succe
 				best[t] = &record{parent: it.state, g: g, step: c}
 			}
 			ht := est(t)
-			heap.Push(open, openItem[S]{state: t, f: g + ht, g: g})
+			heap.Push(open, openItem[S, C]{state: t, f: g + ht, g: g})
 			if obs {
-				emitChild(&m, t, it.state, ev{kind: kind, g: g, h: ht, frontier: len(best) - closed, stored: len(best)})
+				emitChild(&m, t, it.state, ev[C]{kind: kind, g: g, h: ht, frontier: len(best) - closed, stored: len(best)})
 			}
 		}
 		m.frontier(open.Len())
@@ -170,22 +171,32 @@ func pathTo[S any](s S, parent func(S) (S, bool)) []S {
 	return path
 }
 
+// pathCost returns the sum of the steps into each state of path after the
+// first, added start first.
+func pathCost[S any, C Cost](path []S, step func(S) C) C {
+	var c C
+	for _, s := range path[min(1, len(path)):] {
+		c += step(s)
+	}
+	return c
+}
+
 // openItem is one entry of the A* open list.
-type openItem[S any] struct {
+type openItem[S any, C Cost] struct {
 	state S
-	f, g  int
+	f, g  C
 	seq   uint64
 }
 
 // openList is a binary heap ordered by f ascending, g descending, then
 // generation order.
-type openList[S any] struct {
-	items []openItem[S]
+type openList[S any, C Cost] struct {
+	items []openItem[S, C]
 	seq   uint64
 }
 
-func (o *openList[S]) Len() int { return len(o.items) }
-func (o *openList[S]) Less(i, j int) bool {
+func (o *openList[S, C]) Len() int { return len(o.items) }
+func (o *openList[S, C]) Less(i, j int) bool {
 	a, b := &o.items[i], &o.items[j]
 	if a.f != b.f {
 		return a.f < b.f
@@ -195,14 +206,14 @@ func (o *openList[S]) Less(i, j int) bool {
 	}
 	return a.seq < b.seq
 }
-func (o *openList[S]) Swap(i, j int) { o.items[i], o.items[j] = o.items[j], o.items[i] }
-func (o *openList[S]) Push(x any) {
-	it := x.(openItem[S])
+func (o *openList[S, C]) Swap(i, j int) { o.items[i], o.items[j] = o.items[j], o.items[i] }
+func (o *openList[S, C]) Push(x any) {
+	it := x.(openItem[S, C])
 	it.seq = o.seq
 	o.seq++
 	o.items = append(o.items, it)
 }
-func (o *openList[S]) Pop() any {
+func (o *openList[S, C]) Pop() any {
 	n := len(o.items) - 1
 	it := o.items[n]
 	o.items = o.items[:n]

@@ -35,12 +35,12 @@ func grid2(s string) iter.Seq2[string, int] {
 func TestMaxBytes(t *testing.T) {
 	far, near := is("300,300"), is("3,3")
 	h := func(string) int { return 0 }
-	type run func(goal func(string) bool, lim search.Limits) (search.Result[string], error)
+	type run func(goal func(string) bool, lim search.Limits) (search.Result[string, int], error)
 	runs := map[string]run{
-		"bfs": func(g func(string) bool, lim search.Limits) (search.Result[string], error) {
+		"bfs": func(g func(string) bool, lim search.Limits) (search.Result[string, int], error) {
 			return search.BFS(context.Background(), "0,0", grid2, g, lim)
 		},
-		"astar": func(g func(string) bool, lim search.Limits) (search.Result[string], error) {
+		"astar": func(g func(string) bool, lim search.Limits) (search.Result[string, int], error) {
 			return search.AStar(context.Background(), "0,0", grid2, h, g, lim)
 		},
 	}
@@ -76,11 +76,11 @@ func TestMaxBytes(t *testing.T) {
 func TestMaxBytesReach(t *testing.T) {
 	const budget = 1 << 20
 	most := int(budget/search.StateBytes("0,0")) + 8
-	reaches := map[string]func(lim search.Limits) *search.Reach[string]{
-		"bfs": func(lim search.Limits) *search.Reach[string] {
+	reaches := map[string]func(lim search.Limits) *search.Reach[string, int]{
+		"bfs": func(lim search.Limits) *search.Reach[string, int] {
 			return search.BFSReach(context.Background(), "0,0", grid2, lim)
 		},
-		"dijkstra": func(lim search.Limits) *search.Reach[string] {
+		"dijkstra": func(lim search.Limits) *search.Reach[string, int] {
 			return search.DijkstraReach(context.Background(), "0,0", grid2, lim)
 		},
 	}

@@ -12,9 +12,9 @@ import (
 // AllOptimal found them: a directed acyclic graph in which each state lists
 // its parents at its least cost, read from the goals back. Its size is that
 // of the states searched, however many paths there are.
-type Optimal[S comparable] struct {
+type Optimal[S comparable, C Cost] struct {
 	// Cost is the least cost of a path to a goal.
-	Cost int
+	Cost C
 	// Goals are the goal states reached at that cost, in the order the
 	// search reached them.
 	Goals []S
@@ -29,7 +29,7 @@ type Optimal[S comparable] struct {
 // optimal path with a step p -> s whose cost makes the path through p as
 // cheap as the best. It is empty for the start and for states not on an
 // optimal path.
-func (o *Optimal[S]) Parents(s S) []S {
+func (o *Optimal[S, C]) Parents(s S) []S {
 	if s == o.start {
 		return nil
 	}
@@ -40,7 +40,7 @@ func (o *Optimal[S]) Parents(s S) []S {
 // states) from the start to any goal. It takes time linear in the size of
 // the graph of optimal paths, not in the number of paths, and walks it on
 // a stack of its own, so that paths of any length are safe.
-func (o *Optimal[S]) Count() *big.Int {
+func (o *Optimal[S, C]) Count() *big.Int {
 	memo := map[S]*big.Int{o.start: big.NewInt(1)}
 	type item struct {
 		s S
@@ -80,7 +80,7 @@ func (o *Optimal[S]) Count() *big.Int {
 // Paths yields every least-cost path, start first, goal by goal. Each
 // path is a fresh slice. There may be exponentially many; Count says how
 // many before they are listed.
-func (o *Optimal[S]) Paths() iter.Seq[[]S] {
+func (o *Optimal[S, C]) Paths() iter.Seq[[]S] {
 	return func(yield func([]S) bool) {
 		// back is the path from the goal back to the current state, next
 		// the index of the parent each of its states tries next.
@@ -136,25 +136,25 @@ func (o *Optimal[S]) Paths() iter.Seq[[]S] {
 // more than 0: with zero-cost cycles the paths are not finite in number
 // (Count and Paths then walk each cycle once). It returns ErrNotFound when
 // no goal is reachable.
-func AllOptimal[S comparable](ctx context.Context, start S, next Successors[S], h func(S) int, goal func(S) bool, lim Limits) (res *Optimal[S], err error) {
-	res = &Optimal[S]{start: start, parents: map[S][]S{}}
+func AllOptimal[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], h func(S) C, goal func(S) bool, lim Limits) (res *Optimal[S, C], err error) {
+	res = &Optimal[S, C]{start: start, parents: map[S][]S{}}
 	m := onePass(ctx, lim, &res.Stats, start)
 	defer m.done()
 	obs := m.obs != nil
 	if h == nil {
-		h = func(S) int { return 0 }
+		h = func(S) C { return 0 }
 	}
 	type record struct {
-		g      int
+		g      C
 		closed bool
 	}
 	best := map[S]*record{start: {}}
-	open := &openList[S]{}
-	heap.Push(open, openItem[S]{state: start, f: h(start)})
+	open := &openList[S, C]{}
+	heap.Push(open, openItem[S, C]{state: start, f: h(start)})
 	found := false
 	closed := 0
 	for open.Len() > 0 {
-		it := heap.Pop(open).(openItem[S])
+		it := heap.Pop(open).(openItem[S, C])
 		r := best[it.state]
 		if r.closed || it.g != r.g {
 			continue
@@ -171,7 +171,7 @@ func AllOptimal[S comparable](ctx context.Context, start S, next Successors[S], 
 			if r.g == res.Cost {
 				res.Goals = append(res.Goals, it.state)
 				if obs {
-					emitState(&m, it.state, ev{kind: Goal, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
+					emitState(&m, it.state, ev[C]{kind: Goal, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
 				}
 			}
 			continue
@@ -182,7 +182,7 @@ func AllOptimal[S comparable](ctx context.Context, start S, next Successors[S], 
 		r.closed = true
 		closed++
 		if obs {
-			emitState(&m, it.state, ev{kind: Expand, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
+			emitState(&m, it.state, ev[C]{kind: Expand, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
 		}
 		for t, c := range next(it.state) {
 			res.Stats.Generated++
@@ -191,7 +191,7 @@ func AllOptimal[S comparable](ctx context.Context, start S, next Successors[S], 
 			if tr, ok := best[t]; ok {
 				if g > tr.g || t == start {
 					if obs {
-						emitChild(&m, t, it.state, ev{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
+						emitChild(&m, t, it.state, ev[C]{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
 					}
 					continue
 				}
@@ -202,7 +202,7 @@ func AllOptimal[S comparable](ctx context.Context, start S, next Successors[S], 
 						res.parents[t] = append(ps, it.state)
 					}
 					if obs {
-						emitChild(&m, t, it.state, ev{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
+						emitChild(&m, t, it.state, ev[C]{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
 					}
 					continue
 				}
@@ -217,9 +217,9 @@ func AllOptimal[S comparable](ctx context.Context, start S, next Successors[S], 
 				res.parents[t] = []S{it.state}
 			}
 			ht := h(t)
-			heap.Push(open, openItem[S]{state: t, f: g + ht, g: g})
+			heap.Push(open, openItem[S, C]{state: t, f: g + ht, g: g})
 			if obs {
-				emitChild(&m, t, it.state, ev{kind: kind, g: g, h: ht, frontier: len(best) - closed, stored: len(best)})
+				emitChild(&m, t, it.state, ev[C]{kind: kind, g: g, h: ht, frontier: len(best) - closed, stored: len(best)})
 			}
 		}
 		m.frontier(open.Len())

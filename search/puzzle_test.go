@@ -186,7 +186,7 @@ func pack(b board) packed {
 func (p packed) at(i int) int { return int(p>>(4*i)) & 15 }
 
 // movesPacked is moves on packed w x h boards.
-func movesPacked(w, h int) search.Successors[packed] {
+func movesPacked(w, h int) search.Successors[packed, int] {
 	return func(p packed) iter.Seq2[packed, int] {
 		return func(yield func(packed, int) bool) {
 			bl := 0

@@ -12,22 +12,24 @@ import (
 // test, and it expands a state only when the caller asks for the next one.
 //
 // A Reach is used once: range over All, then read Err and Stats. Path gives
-// the path to any state All has yielded.
-type Reach[S comparable] struct {
+// the path to any state All has yielded. D is the type of the distances it
+// yields: int steps for BFSReach, the step costs' type for DijkstraReach.
+type Reach[S comparable, D Cost] struct {
 	ctx     context.Context
 	start   S
-	next    Successors[S]
+	next    Successors[S, D]    // DijkstraReach
+	states  func(S) iter.Seq[S] // BFSReach: the successors without their costs
 	lim     Limits
 	uniform bool // BFS: order by steps; otherwise by cost
-	seen    map[S]*reached[S]
+	seen    map[S]*reached[S, D]
 	stats   Stats
 	err     error
 	used    bool
 }
 
-type reached[S any] struct {
+type reached[S any, D Cost] struct {
 	parent S
-	g      int // steps (BFS) or least cost (Dijkstra) so far
+	g      D // steps (BFS) or least cost (Dijkstra) so far
 	done   bool
 }
 
@@ -36,16 +38,16 @@ type reached[S any] struct {
 // first with 0, then every state one step away, and so on. Each state is
 // yielded once, in O(1) time per step; memory is O(V) over the V states
 // reached.
-func BFSReach[S comparable](ctx context.Context, start S, next Successors[S], lim Limits) *Reach[S] {
-	return &Reach[S]{ctx: ctx, start: start, next: next, lim: lim, uniform: true}
+func BFSReach[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], lim Limits) *Reach[S, int] {
+	return &Reach[S, int]{ctx: ctx, start: start, states: statesOf(next), lim: lim, uniform: true}
 }
 
 // DijkstraReach returns a Reach that yields the states reachable from start
 // in order of their least cost from start (Dijkstra's algorithm), each with
 // that cost; ties go in the order the states were queued. Each
 // state is yielded once, in O(log V) time per step; memory is O(V).
-func DijkstraReach[S comparable](ctx context.Context, start S, next Successors[S], lim Limits) *Reach[S] {
-	return &Reach[S]{ctx: ctx, start: start, next: next, lim: lim}
+func DijkstraReach[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], lim Limits) *Reach[S, C] {
+	return &Reach[S, C]{ctx: ctx, start: start, next: next, lim: lim}
 }
 
 // All yields each reachable state with its distance (steps for BFSReach,
@@ -55,8 +57,8 @@ func DijkstraReach[S comparable](ctx context.Context, start S, next Successors[S
 // states are yielded, each expanded if the caller goes on); Err then says
 // why. All can
 // be ranged over once; later calls yield nothing.
-func (r *Reach[S]) All() iter.Seq2[S, int] {
-	return func(yield func(S, int) bool) {
+func (r *Reach[S, D]) All() iter.Seq2[S, D] {
+	return func(yield func(S, D) bool) {
 		if r.used {
 			return
 		}
@@ -74,9 +76,9 @@ func (r *Reach[S]) All() iter.Seq2[S, int] {
 	}
 }
 
-func (r *Reach[S]) bfs(m *meter, yield func(S, int) bool) error {
+func (r *Reach[S, D]) bfs(m *meter, yield func(S, D) bool) error {
 	obs := m.obs != nil
-	r.seen = map[S]*reached[S]{r.start: {parent: r.start}}
+	r.seen = map[S]*reached[S, D]{r.start: {parent: r.start}}
 	queue := []S{r.start}
 	for head := 0; head < len(queue); head++ {
 		s := queue[head]
@@ -93,20 +95,20 @@ func (r *Reach[S]) bfs(m *meter, yield func(S, int) bool) error {
 			return err
 		}
 		if obs {
-			emitState(m, s, ev{kind: Expand, g: steps, depth: steps, frontier: len(queue) - head - 1, stored: len(r.seen)})
+			emitState(m, s, ev[D]{kind: Expand, g: steps, depth: toInt(steps), frontier: len(queue) - head - 1, stored: len(r.seen)})
 		}
-		for t := range r.next(s) {
+		for t := range r.states(s) {
 			r.stats.Generated++
 			if _, ok := r.seen[t]; ok {
 				if obs {
-					emitChild(m, t, s, ev{kind: Duplicate, g: steps + 1, depth: steps + 1, frontier: len(queue) - head - 1, stored: len(r.seen)})
+					emitChild(m, t, s, ev[D]{kind: Duplicate, g: steps + 1, depth: toInt(steps) + 1, frontier: len(queue) - head - 1, stored: len(r.seen)})
 				}
 				continue
 			}
-			r.seen[t] = &reached[S]{parent: s, g: steps + 1}
+			r.seen[t] = &reached[S, D]{parent: s, g: steps + 1}
 			queue = append(queue, t)
 			if obs {
-				emitChild(m, t, s, ev{kind: Generate, g: steps + 1, depth: steps + 1, frontier: len(queue) - head - 1, stored: len(r.seen)})
+				emitChild(m, t, s, ev[D]{kind: Generate, g: steps + 1, depth: toInt(steps) + 1, frontier: len(queue) - head - 1, stored: len(r.seen)})
 			}
 		}
 		m.frontier(len(queue) - head - 1)
@@ -119,14 +121,14 @@ func (r *Reach[S]) bfs(m *meter, yield func(S, int) bool) error {
 	return nil
 }
 
-func (r *Reach[S]) dijkstra(m *meter, yield func(S, int) bool) error {
+func (r *Reach[S, D]) dijkstra(m *meter, yield func(S, D) bool) error {
 	obs := m.obs != nil
-	r.seen = map[S]*reached[S]{r.start: {parent: r.start}}
-	open := &openList[S]{}
-	heap.Push(open, openItem[S]{state: r.start})
+	r.seen = map[S]*reached[S, D]{r.start: {parent: r.start}}
+	open := &openList[S, D]{}
+	heap.Push(open, openItem[S, D]{state: r.start})
 	closed := 0
 	for open.Len() > 0 {
-		it := heap.Pop(open).(openItem[S])
+		it := heap.Pop(open).(openItem[S, D])
 		e := r.seen[it.state]
 		if e.done || it.g != e.g {
 			continue
@@ -143,7 +145,7 @@ func (r *Reach[S]) dijkstra(m *meter, yield func(S, int) bool) error {
 			return err
 		}
 		if obs {
-			emitState(m, it.state, ev{kind: Expand, g: e.g, frontier: len(r.seen) - closed, stored: len(r.seen)})
+			emitState(m, it.state, ev[D]{kind: Expand, g: e.g, frontier: len(r.seen) - closed, stored: len(r.seen)})
 		}
 		for t, c := range r.next(it.state) {
 			r.stats.Generated++
@@ -151,17 +153,17 @@ func (r *Reach[S]) dijkstra(m *meter, yield func(S, int) bool) error {
 			if te, ok := r.seen[t]; ok {
 				if te.done || g >= te.g {
 					if obs {
-						emitChild(m, t, it.state, ev{kind: Duplicate, g: g, frontier: len(r.seen) - closed, stored: len(r.seen)})
+						emitChild(m, t, it.state, ev[D]{kind: Duplicate, g: g, frontier: len(r.seen) - closed, stored: len(r.seen)})
 					}
 					continue
 				}
 				te.parent, te.g = it.state, g
 			} else {
-				r.seen[t] = &reached[S]{parent: it.state, g: g}
+				r.seen[t] = &reached[S, D]{parent: it.state, g: g}
 			}
-			heap.Push(open, openItem[S]{state: t, f: g, g: g})
+			heap.Push(open, openItem[S, D]{state: t, f: g, g: g})
 			if obs {
-				emitChild(m, t, it.state, ev{kind: Generate, g: g, frontier: len(r.seen) - closed, stored: len(r.seen)})
+				emitChild(m, t, it.state, ev[D]{kind: Generate, g: g, frontier: len(r.seen) - closed, stored: len(r.seen)})
 			}
 		}
 		m.frontier(open.Len())
@@ -172,7 +174,7 @@ func (r *Reach[S]) dijkstra(m *meter, yield func(S, int) bool) error {
 
 // Path returns the path from the start to s, start first, along which All
 // yielded s's distance; nil when All has not yielded s.
-func (r *Reach[S]) Path(s S) []S {
+func (r *Reach[S, D]) Path(s S) []S {
 	if e, ok := r.seen[s]; !ok || !e.done {
 		return nil
 	}
@@ -181,7 +183,20 @@ func (r *Reach[S]) Path(s S) []S {
 
 // Err returns the error that ended All early (one matching ErrLimit), or
 // nil when All ran to the end or the caller stopped it.
-func (r *Reach[S]) Err() error { return r.err }
+func (r *Reach[S, D]) Err() error { return r.err }
 
 // Stats returns the work done by All so far.
-func (r *Reach[S]) Stats() Stats { return r.stats }
+func (r *Reach[S, D]) Stats() Stats { return r.stats }
+
+// statesOf returns next without the costs: the states one step from s.
+func statesOf[S any, C Cost](next Successors[S, C]) func(S) iter.Seq[S] {
+	return func(s S) iter.Seq[S] {
+		return func(yield func(S) bool) {
+			for t := range next(s) {
+				if !yield(t) {
+					return
+				}
+			}
+		}
+	}
+}

@@ -33,6 +33,26 @@
 // never a path that is not what the algorithm promises; AnytimeAStar and
 // BranchAndBound return their best answer so far with its bound as well.
 //
+// # Float costs
+//
+// Step costs may be of any integer or floating-point type (see Cost); the
+// type is inferred from the successor function, and an int search gives
+// exactly what it always did. With float costs the searches compare costs
+// exactly as the type compares them and add them in path order, start
+// first: the cost of a path is the rounded sum g = ((c1 + c2) + c3) + ...,
+// which is what Result.Cost holds. Rounding is monotone, so Dijkstra,
+// DijkstraFrom, DijkstraReach and BFS on unit steps return a path whose
+// rounded sum is the least over all paths: optimal in the arithmetic of the
+// type. The informed searches add h to g, and an estimate that is
+// admissible in exact arithmetic may exceed a rounded remainder by an ulp,
+// so A*, IDA*, NBS and AllOptimal are optimal to within the rounding of a
+// path's sum (a relative error of about n*eps for n steps, eps = 2^-53 for
+// float64). Ties are equalities of rounded sums: two paths whose exact costs
+// are equal may round apart, so the tie-break (and AllOptimal's set of
+// optimal paths) can differ from exact arithmetic. Costs that are exact in
+// binary (integers below 2^53, multiples of a power of two) have no
+// rounding; where a count of optimal answers matters, use those or integers.
+//
 // A search can be watched: Limits.Observe receives every step as an Event
 // (expand, generate, duplicate, reopen, threshold, prune, improve, goal,
 // meet), and a Trace keeps a bounded number of them. Each algorithm has
@@ -45,14 +65,28 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"math"
 	"time"
 	"unsafe"
 )
 
+// Cost is the constraint on step costs: any integer or floating-point type.
+// A search adds costs in the type itself, so C must hold the cost of every
+// path it meets (an int8 overflows soon; a float rounds, see the package
+// doc on float costs).
+type Cost interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 |
+		~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 |
+		~float32 | ~float64
+}
+
 // Successors yields the states one step from s, each with the cost of that
 // step. Costs must be non-negative. The order in which states are yielded is
-// the order in which depth-first algorithms try them.
-type Successors[S any] func(s S) iter.Seq2[S, int]
+// the order in which depth-first algorithms try them. The cost type C is
+// inferred from the function a caller passes: a func(S) iter.Seq2[S, int]
+// makes every cost of the search an int, a func(S) iter.Seq2[S, float64] a
+// float64.
+type Successors[S any, C Cost] func(s S) iter.Seq2[S, C]
 
 // Stats describes the work one search did. The same fields are filled by
 // every algorithm, so that algorithms can be compared on one instance.
@@ -110,12 +144,12 @@ type Limits struct {
 	Observe Observer
 }
 
-// Result is the outcome of a path-finding search.
-type Result[S any] struct {
+// Result is the outcome of a path-finding search with step costs of type C.
+type Result[S any, C Cost] struct {
 	// Path holds the states from the start (first) to the goal (last).
 	Path []S
-	// Cost is the sum of the step costs along Path.
-	Cost int
+	// Cost is the sum of the step costs along Path, added start first.
+	Cost C
 	// Stats describes the work done, also when the search failed.
 	Stats Stats
 }
@@ -263,4 +297,40 @@ func holds[S any](m *meter, s S) {
 	if m.lim.MaxBytes > 0 {
 		m.maxStored = int(max(1, m.lim.MaxBytes/StateBytes(s)))
 	}
+}
+
+// isFloat reports whether C is a floating-point type.
+func isFloat[C Cost]() bool {
+	one := C(1)
+	return one/2 != 0
+}
+
+// infinity returns a cost of type C above every path's: +Inf for a float
+// type, the greatest value for an integer type.
+func infinity[C Cost]() C {
+	if isFloat[C]() {
+		return C(math.Inf(1))
+	}
+	var c C
+	c--
+	if c > 0 {
+		return c // unsigned: the decrement wrapped to the greatest value
+	}
+	bits := unsafe.Sizeof(c) * 8
+	return C(uint64(1)<<(bits-1) - 1)
+}
+
+// toInt returns c as an int: rounded to the nearest for a float type, and
+// held within the range of int.
+func toInt[C Cost](c C) int {
+	f := float64(c)
+	switch {
+	case f >= math.MaxInt:
+		return math.MaxInt
+	case f <= math.MinInt:
+		return math.MinInt
+	case isFloat[C]():
+		return int(math.Round(f))
+	}
+	return int(c)
 }

@@ -68,7 +68,7 @@ var diamond = graph{
 func TestAlgorithmsOnDiamond(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	type run func() (search.Result[string], error)
+	type run func() (search.Result[string, int], error)
 	tests := []struct {
 		name      string
 		run       run
@@ -76,40 +76,40 @@ func TestAlgorithmsOnDiamond(t *testing.T) {
 		wantCost  int
 		wantError error
 	}{
-		{"BFS fewest steps", func() (search.Result[string], error) {
+		{"BFS fewest steps", func() (search.Result[string, int], error) {
 			return search.BFS(ctx, "S", diamond.next, is("G"), search.Limits{})
 		}, []string{"S", "A", "G"}, 10, nil},
-		{"IDDFS fewest steps", func() (search.Result[string], error) {
+		{"IDDFS fewest steps", func() (search.Result[string, int], error) {
 			return search.IDDFS(ctx, "S", diamond.next, is("G"), -1, search.Limits{})
 		}, []string{"S", "A", "G"}, 10, nil},
-		{"DFS first found", func() (search.Result[string], error) {
+		{"DFS first found", func() (search.Result[string, int], error) {
 			return search.DFS(ctx, "S", diamond.next, is("G"), 5, search.Limits{})
 		}, []string{"S", "A", "G"}, 10, nil},
-		{"DFS depth 1 finds nothing", func() (search.Result[string], error) {
+		{"DFS depth 1 finds nothing", func() (search.Result[string, int], error) {
 			return search.DFS(ctx, "S", diamond.next, is("G"), 1, search.Limits{})
 		}, nil, 0, search.ErrNotFound},
-		{"IDDFS max depth 1 finds nothing", func() (search.Result[string], error) {
+		{"IDDFS max depth 1 finds nothing", func() (search.Result[string, int], error) {
 			return search.IDDFS(ctx, "S", diamond.next, is("G"), 1, search.Limits{})
 		}, nil, 0, search.ErrNotFound},
-		{"AStar cheapest", func() (search.Result[string], error) {
+		{"AStar cheapest", func() (search.Result[string, int], error) {
 			return search.AStar(ctx, "S", diamond.next, zero, is("G"), search.Limits{})
 		}, []string{"S", "B", "C", "G"}, 3, nil},
-		{"IDAStar cheapest", func() (search.Result[string], error) {
+		{"IDAStar cheapest", func() (search.Result[string, int], error) {
 			return search.IDAStar(ctx, "S", diamond.next, zero, is("G"), search.Limits{})
 		}, []string{"S", "B", "C", "G"}, 3, nil},
-		{"start is goal", func() (search.Result[string], error) {
+		{"start is goal", func() (search.Result[string, int], error) {
 			return search.AStar(ctx, "G", diamond.next, zero, is("G"), search.Limits{})
 		}, []string{"G"}, 0, nil},
-		{"BFS unreachable", func() (search.Result[string], error) {
+		{"BFS unreachable", func() (search.Result[string, int], error) {
 			return search.BFS(ctx, "S", diamond.next, is("X"), search.Limits{})
 		}, nil, 0, search.ErrNotFound},
-		{"IDDFS unreachable, unbounded, terminates", func() (search.Result[string], error) {
+		{"IDDFS unreachable, unbounded, terminates", func() (search.Result[string, int], error) {
 			return search.IDDFS(ctx, "S", diamond.next, is("X"), -1, search.Limits{})
 		}, nil, 0, search.ErrNotFound},
-		{"AStar unreachable", func() (search.Result[string], error) {
+		{"AStar unreachable", func() (search.Result[string, int], error) {
 			return search.AStar(ctx, "S", diamond.next, zero, is("X"), search.Limits{})
 		}, nil, 0, search.ErrNotFound},
-		{"IDAStar unreachable", func() (search.Result[string], error) {
+		{"IDAStar unreachable", func() (search.Result[string, int], error) {
 			return search.IDAStar(ctx, "S", diamond.next, zero, is("X"), search.Limits{})
 		}, nil, 0, search.ErrNotFound},
 	}
@@ -213,7 +213,7 @@ func TestAgainstFloydWarshall(t *testing.T) {
 		}
 		wantCost, wantSteps := cost[src][dst], steps[src][dst]
 
-		check := func(alg string, res search.Result[string], err error, want int, byCost bool) {
+		check := func(alg string, res search.Result[string, int], err error, want int, byCost bool) {
 			t.Helper()
 			if want == math.MaxInt {
 				if !errors.Is(err, search.ErrNotFound) {
@@ -270,12 +270,12 @@ func TestNodeCap(t *testing.T) {
 	ctx := context.Background()
 	lim := search.Limits{MaxNodes: 100}
 	h := func(int) int { return 0 }
-	runs := map[string]func() (search.Result[int], error){
-		"BFS":     func() (search.Result[int], error) { return search.BFS(ctx, 0, line, never, lim) },
-		"DFS":     func() (search.Result[int], error) { return search.DFS(ctx, 0, line, never, -1, lim) },
-		"IDDFS":   func() (search.Result[int], error) { return search.IDDFS(ctx, 0, line, never, -1, lim) },
-		"AStar":   func() (search.Result[int], error) { return search.AStar(ctx, 0, line, h, never, lim) },
-		"IDAStar": func() (search.Result[int], error) { return search.IDAStar(ctx, 0, line, h, never, lim) },
+	runs := map[string]func() (search.Result[int, int], error){
+		"BFS":     func() (search.Result[int, int], error) { return search.BFS(ctx, 0, line, never, lim) },
+		"DFS":     func() (search.Result[int, int], error) { return search.DFS(ctx, 0, line, never, -1, lim) },
+		"IDDFS":   func() (search.Result[int, int], error) { return search.IDDFS(ctx, 0, line, never, -1, lim) },
+		"AStar":   func() (search.Result[int, int], error) { return search.AStar(ctx, 0, line, h, never, lim) },
+		"IDAStar": func() (search.Result[int, int], error) { return search.IDAStar(ctx, 0, line, h, never, lim) },
 	}
 	addNewAlgorithms(runs, ctx, lim)
 	for name, run := range runs {
@@ -297,12 +297,14 @@ func TestContextEndsSearch(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	h := func(int) int { return 0 }
-	runs := map[string]func() (search.Result[int], error){
-		"BFS":     func() (search.Result[int], error) { return search.BFS(ctx, 0, line, never, search.Limits{}) },
-		"DFS":     func() (search.Result[int], error) { return search.DFS(ctx, 0, line, never, -1, search.Limits{}) },
-		"IDDFS":   func() (search.Result[int], error) { return search.IDDFS(ctx, 0, line, never, -1, search.Limits{}) },
-		"AStar":   func() (search.Result[int], error) { return search.AStar(ctx, 0, line, h, never, search.Limits{}) },
-		"IDAStar": func() (search.Result[int], error) { return search.IDAStar(ctx, 0, line, h, never, search.Limits{}) },
+	runs := map[string]func() (search.Result[int, int], error){
+		"BFS":   func() (search.Result[int, int], error) { return search.BFS(ctx, 0, line, never, search.Limits{}) },
+		"DFS":   func() (search.Result[int, int], error) { return search.DFS(ctx, 0, line, never, -1, search.Limits{}) },
+		"IDDFS": func() (search.Result[int, int], error) { return search.IDDFS(ctx, 0, line, never, -1, search.Limits{}) },
+		"AStar": func() (search.Result[int, int], error) { return search.AStar(ctx, 0, line, h, never, search.Limits{}) },
+		"IDAStar": func() (search.Result[int, int], error) {
+			return search.IDAStar(ctx, 0, line, h, never, search.Limits{})
+		},
 	}
 	addNewAlgorithms(runs, ctx, search.Limits{})
 	for name, run := range runs {
@@ -360,22 +362,22 @@ func backLine(s int) iter.Seq2[int, int] {
 
 // addNewAlgorithms adds to runs the algorithms beyond the textbook five, on
 // the endless line (the bidirectional ones towards an unreachable -1).
-func addNewAlgorithms(runs map[string]func() (search.Result[int], error), ctx context.Context, lim search.Limits) {
+func addNewAlgorithms(runs map[string]func() (search.Result[int, int], error), ctx context.Context, lim search.Limits) {
 	h := func(int) int { return 0 }
 	starts := slices.Values([]int{0, 1})
-	runs["Dijkstra"] = func() (search.Result[int], error) { return search.Dijkstra(ctx, 0, line, never, lim) }
-	runs["BFSFrom"] = func() (search.Result[int], error) { return search.BFSFrom(ctx, starts, line, never, lim) }
-	runs["DijkstraFrom"] = func() (search.Result[int], error) { return search.DijkstraFrom(ctx, starts, line, never, lim) }
-	runs["AStarFrom"] = func() (search.Result[int], error) { return search.AStarFrom(ctx, starts, line, h, never, lim) }
-	runs["WeightedAStar"] = func() (search.Result[int], error) { return search.WeightedAStar(ctx, 0, line, h, 2, never, lim) }
-	runs["AnytimeAStar"] = func() (search.Result[int], error) {
+	runs["Dijkstra"] = func() (search.Result[int, int], error) { return search.Dijkstra(ctx, 0, line, never, lim) }
+	runs["BFSFrom"] = func() (search.Result[int, int], error) { return search.BFSFrom(ctx, starts, line, never, lim) }
+	runs["DijkstraFrom"] = func() (search.Result[int, int], error) { return search.DijkstraFrom(ctx, starts, line, never, lim) }
+	runs["AStarFrom"] = func() (search.Result[int, int], error) { return search.AStarFrom(ctx, starts, line, h, never, lim) }
+	runs["WeightedAStar"] = func() (search.Result[int, int], error) { return search.WeightedAStar(ctx, 0, line, h, 2, never, lim) }
+	runs["AnytimeAStar"] = func() (search.Result[int, int], error) {
 		res, err := search.AnytimeAStar(ctx, 0, line, h, 2, never, lim)
 		return res.Result, err
 	}
-	runs["BidirectionalBFS"] = func() (search.Result[int], error) {
+	runs["BidirectionalBFS"] = func() (search.Result[int, int], error) {
 		return search.BidirectionalBFS(ctx, 0, -1, line, backLine, lim)
 	}
-	runs["NBS"] = func() (search.Result[int], error) { return search.NBS(ctx, 0, -1, line, backLine, h, h, lim) }
+	runs["NBS"] = func() (search.Result[int, int], error) { return search.NBS(ctx, 0, -1, line, backLine, h, h, lim) }
 }
 
 // trials is the number of random graphs each algorithm is checked on.
@@ -446,7 +448,7 @@ func fraction(r *rand.Rand, n int, exact func(int) int) func(string) int {
 // checkPath checks a result against the wanted cost or step count (want
 // MaxInt: no path), that its path runs from one of froms to to along edges
 // of g, and that its Cost is the path's.
-func checkPath(t *testing.T, what string, g graph, res search.Result[string], err error, froms []string, to string, want int, byCost bool) {
+func checkPath(t *testing.T, what string, g graph, res search.Result[string, int], err error, froms []string, to string, want int, byCost bool) {
 	t.Helper()
 	if want == math.MaxInt {
 		if !errors.Is(err, search.ErrNotFound) {
@@ -577,7 +579,7 @@ func TestReach(t *testing.T) {
 	}
 	// A cap of 10 expansions yields 10 states, the last of them expanded
 	// only if the caller goes on.
-	for _, reach := range []*search.Reach[int]{
+	for _, reach := range []*search.Reach[int, int]{
 		search.BFSReach(ctx, 0, line, search.Limits{MaxNodes: 10}),
 		search.DijkstraReach(ctx, 0, line, search.Limits{MaxNodes: 10}),
 	} {

@@ -105,10 +105,19 @@ type Event struct {
 	// Stored the number of states held in memory (BFS and A*: every state
 	// seen), both when the event happened.
 	Frontier, Stored int
+	// Costs holds G, H, F, Bound and Best as float64: for a search with
+	// float costs the int fields above round them to the nearest integer,
+	// and Costs keeps them whole.
+	Costs EventCosts
 	// Backward reports that a bidirectional search took this step from
 	// the goal's end: State and Parent are then linked by a predecessor
 	// step, and G is the cost from State to the goal.
 	Backward bool
+}
+
+// EventCosts holds an Event's costs unrounded.
+type EventCosts struct {
+	G, H, F, Bound, Best float64
 }
 
 // Observer receives the events of one search, in order, on the search's
@@ -148,34 +157,45 @@ func (t *Trace) Observe(e Event) {
 	t.Dropped++
 }
 
-// ev is an event's numbers. Each algorithm has one body, traced or not:
-// where an observer is set it passes ev, and the states apart, to
-// emitNone, emitState and emitChild, which build the Event out of line, so
-// that a search without an observer pays one predictable branch per event.
-type ev struct {
-	kind                                       EventKind
-	g, h, depth, bound, best, frontier, stored int
-	backward                                   bool
+// ev is an event's numbers, with costs of type C. Each algorithm has one
+// body, traced or not: where an observer is set it passes ev, and the
+// states apart, to emitNone, emitState and emitChild, which build the Event
+// out of line, so that a search without an observer pays one predictable
+// branch per event.
+type ev[C Cost] struct {
+	kind                    EventKind
+	g, h, bound, best       C
+	depth, frontier, stored int
+	backward                bool
+	// limit is the bound when it is a depth (byDepth), not a cost.
+	limit   int
+	byDepth bool
 }
 
 // emit completes an event with the search's counts and passes it to the
 // observer, which must not be nil.
-func (m *meter) emit(kind EventKind, state, parent any, e ev) {
-	m.obs(Event{Kind: kind, State: state, Parent: parent, G: e.g, H: e.h, F: e.g + e.h, Depth: e.depth, Bound: e.bound, Best: e.best,
-		Expanded: m.stats.Expanded, Generated: m.stats.Generated, Frontier: e.frontier, Stored: e.stored, Backward: e.backward})
+func emit[C Cost](m *meter, state, parent any, e ev[C]) {
+	f := e.g + e.h
+	bound, boundF := toInt(e.bound), float64(e.bound)
+	if e.byDepth {
+		bound, boundF = e.limit, float64(e.limit)
+	}
+	m.obs(Event{Kind: e.kind, State: state, Parent: parent, G: toInt(e.g), H: toInt(e.h), F: toInt(f), Depth: e.depth, Bound: bound, Best: toInt(e.best),
+		Expanded: m.stats.Expanded, Generated: m.stats.Generated, Frontier: e.frontier, Stored: e.stored, Backward: e.backward,
+		Costs: EventCosts{G: float64(e.g), H: float64(e.h), F: float64(f), Bound: boundF, Best: float64(e.best)}})
 }
 
 // emitNone reports an event about no state (a threshold).
 //
 //go:noinline
-func emitNone(m *meter, e ev) { m.emit(e.kind, nil, nil, e) }
+func emitNone[C Cost](m *meter, e ev[C]) { emit(m, nil, nil, e) }
 
 // emitState reports an event about state s.
 //
 //go:noinline
-func emitState[S any](m *meter, s S, e ev) { m.emit(e.kind, s, nil, e) }
+func emitState[S any, C Cost](m *meter, s S, e ev[C]) { emit(m, s, nil, e) }
 
 // emitChild reports an event about s, a successor of parent.
 //
 //go:noinline
-func emitChild[S any](m *meter, s, parent S, e ev) { m.emit(e.kind, s, parent, e) }
+func emitChild[S any, C Cost](m *meter, s, parent S, e ev[C]) { emit(m, s, parent, e) }

@@ -14,7 +14,7 @@ import (
 // traced runs one algorithm with and without an observer.
 type traced struct {
 	name string
-	run  func(lim search.Limits) (search.Result[string], error)
+	run  func(lim search.Limits) (search.Result[string, int], error)
 }
 
 // countKinds counts a trace's events by kind.
@@ -30,7 +30,7 @@ func countKinds(evs []search.Event) map[search.EventKind]int64 {
 // of Expand and of Generate, Duplicate and Reopen events are the Stats',
 // the counters carried by the events rise with them, and the trace ends in
 // a Goal event on the path's last state exactly when a path was found.
-func checkTrace(t *testing.T, what string, evs []search.Event, res search.Result[string], err error) {
+func checkTrace(t *testing.T, what string, evs []search.Event, res search.Result[string, int], err error) {
 	t.Helper()
 	n := countKinds(evs)
 	if n[search.Expand] != res.Stats.Expanded {
@@ -97,41 +97,41 @@ func TestTraceMatchesUntraced(t *testing.T) {
 			h(name(i))
 		}
 		algos := []traced{
-			{"BFS", func(l search.Limits) (search.Result[string], error) {
+			{"BFS", func(l search.Limits) (search.Result[string, int], error) {
 				return search.BFS(ctx, name(src), g.next, goal, l)
 			}},
-			{"DFS", func(l search.Limits) (search.Result[string], error) {
+			{"DFS", func(l search.Limits) (search.Result[string, int], error) {
 				return search.DFS(ctx, name(src), g.next, goal, n, l)
 			}},
-			{"IDDFS", func(l search.Limits) (search.Result[string], error) {
+			{"IDDFS", func(l search.Limits) (search.Result[string, int], error) {
 				return search.IDDFS(ctx, name(src), g.next, goal, -1, l)
 			}},
-			{"AStar", func(l search.Limits) (search.Result[string], error) {
+			{"AStar", func(l search.Limits) (search.Result[string, int], error) {
 				return search.AStar(ctx, name(src), g.next, h, goal, l)
 			}},
-			{"IDAStar", func(l search.Limits) (search.Result[string], error) {
+			{"IDAStar", func(l search.Limits) (search.Result[string, int], error) {
 				return search.IDAStar(ctx, name(src), g.next, h, goal, l)
 			}},
-			{"Dijkstra", func(l search.Limits) (search.Result[string], error) {
+			{"Dijkstra", func(l search.Limits) (search.Result[string, int], error) {
 				return search.Dijkstra(ctx, name(src), g.next, goal, l)
 			}},
-			{"BFSFrom", func(l search.Limits) (search.Result[string], error) {
+			{"BFSFrom", func(l search.Limits) (search.Result[string, int], error) {
 				return search.BFSFrom(ctx, slices.Values([]string{name(src), name(dst / 2)}), g.next, goal, l)
 			}},
-			{"AStarFrom", func(l search.Limits) (search.Result[string], error) {
+			{"AStarFrom", func(l search.Limits) (search.Result[string, int], error) {
 				return search.AStarFrom(ctx, slices.Values([]string{name(src), name(dst / 2)}), g.next, h, goal, l)
 			}},
-			{"WeightedAStar", func(l search.Limits) (search.Result[string], error) {
+			{"WeightedAStar", func(l search.Limits) (search.Result[string, int], error) {
 				return search.WeightedAStar(ctx, name(src), g.next, h, 2, goal, l)
 			}},
-			{"AnytimeAStar", func(l search.Limits) (search.Result[string], error) {
+			{"AnytimeAStar", func(l search.Limits) (search.Result[string, int], error) {
 				res, err := search.AnytimeAStar(ctx, name(src), g.next, h, 3, goal, l)
 				return res.Result, err
 			}},
-			{"BidirectionalBFS", func(l search.Limits) (search.Result[string], error) {
+			{"BidirectionalBFS", func(l search.Limits) (search.Result[string, int], error) {
 				return search.BidirectionalBFS(ctx, name(src), name(dst), g.next, g.prev, l)
 			}},
-			{"NBS", func(l search.Limits) (search.Result[string], error) {
+			{"NBS", func(l search.Limits) (search.Result[string, int], error) {
 				return search.NBS(ctx, name(src), name(dst), g.next, g.prev, h, zero, l)
 			}},
 		}

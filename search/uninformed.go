@@ -13,7 +13,7 @@ import (
 // queued at most once, so BFS takes O(V+E) time and O(V) memory over the V
 // states and E steps it reaches. It returns ErrNotFound when no goal is
 // reachable.
-func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, lim Limits) (Result[S], error) {
+func BFS[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], goal func(S) bool, lim Limits) (Result[S, C], error) {
 	return bfs(ctx, one(start), next, goal, lim)
 }
 
@@ -21,11 +21,11 @@ func BFS[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 // the fewest steps from any of starts to a goal (the path begins at the
 // start it came from). It returns ErrNotFound when starts is empty or no
 // goal is reachable.
-func BFSFrom[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[S], goal func(S) bool, lim Limits) (Result[S], error) {
+func BFSFrom[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Successors[S, C], goal func(S) bool, lim Limits) (Result[S, C], error) {
 	return bfs(ctx, starts, next, goal, lim)
 }
 
-func bfs[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[S], goal func(S) bool, lim Limits) (res Result[S], err error) {
+func bfs[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Successors[S, C], goal func(S) bool, lim Limits) (res Result[S, C], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	res.Stats.Iterations = 1
@@ -33,7 +33,7 @@ func bfs[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[
 
 	type entry struct {
 		parent S
-		cost   int
+		cost   C
 		start  bool
 	}
 	seen := map[S]entry{}
@@ -51,7 +51,7 @@ func bfs[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[
 			path(s)
 			m.stored(len(seen))
 			if obs {
-				emitState(&m, s, ev{kind: Goal, stored: len(seen)})
+				emitState(&m, s, ev[C]{kind: Goal, stored: len(seen)})
 			}
 			return res, nil
 		}
@@ -64,13 +64,13 @@ func bfs[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[
 		}
 		cost := seen[s].cost
 		if obs {
-			emitState(&m, s, ev{kind: Expand, g: cost, frontier: len(queue) - head - 1, stored: len(seen)})
+			emitState(&m, s, ev[C]{kind: Expand, g: cost, frontier: len(queue) - head - 1, stored: len(seen)})
 		}
 		for t, c := range next(s) {
 			res.Stats.Generated++
 			if _, ok := seen[t]; ok {
 				if obs {
-					emitChild(&m, t, s, ev{kind: Duplicate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
+					emitChild(&m, t, s, ev[C]{kind: Duplicate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
 				}
 				continue
 			}
@@ -81,14 +81,14 @@ func bfs[S comparable](ctx context.Context, starts iter.Seq[S], next Successors[
 				m.frontier(len(queue) - head)
 				m.stored(len(seen))
 				if obs {
-					emitChild(&m, t, s, ev{kind: Generate, g: cost + c, frontier: len(queue) - head, stored: len(seen)})
-					emitState(&m, t, ev{kind: Goal, g: cost + c, depth: len(res.Path) - 1, frontier: len(queue) - head - 1, stored: len(seen)})
+					emitChild(&m, t, s, ev[C]{kind: Generate, g: cost + c, frontier: len(queue) - head, stored: len(seen)})
+					emitState(&m, t, ev[C]{kind: Goal, g: cost + c, depth: len(res.Path) - 1, frontier: len(queue) - head - 1, stored: len(seen)})
 				}
 				return res, nil
 			}
 			queue = append(queue, t)
 			if obs {
-				emitChild(&m, t, s, ev{kind: Generate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
+				emitChild(&m, t, s, ev[C]{kind: Generate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
 			}
 		}
 		m.frontier(len(queue) - head - 1)

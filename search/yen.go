@@ -20,16 +20,16 @@ import (
 // the expansions of all of them together; when a limit stops Yen, it
 // returns the paths found so far with the error. Limits.Observe sees each
 // search in turn, with counts that start again from 0 for each.
-func Yen[S comparable](ctx context.Context, start S, next Successors[S], goal func(S) bool, k int, lim Limits) (paths []Result[S], stats Stats, err error) {
+func Yen[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], goal func(S) bool, k int, lim Limits) (paths []Result[S, C], stats Stats, err error) {
 	m := newMeter(ctx, lim, &stats)
 	defer m.done()
 	// spur runs one Dijkstra search within what is left of the node cap.
-	spur := func(from S, next Successors[S]) (Result[S], error) {
+	spur := func(from S, next Successors[S, C]) (Result[S, C], error) {
 		sub := lim
 		if lim.MaxNodes > 0 {
 			sub.MaxNodes = lim.MaxNodes - stats.Expanded
 			if sub.MaxNodes <= 0 {
-				return Result[S]{}, m.capError()
+				return Result[S, C]{}, m.capError()
 			}
 		}
 		res, err := bestFirst(ctx, one(from), next, nil, 1, goal, sub)
@@ -45,7 +45,7 @@ func Yen[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 	}
 	first.Stats = Stats{}
 	paths = append(paths, first)
-	var candidates []Result[S] // kept sorted by cost, ties in order found
+	var candidates []Result[S, C] // kept sorted by cost, ties in order found
 	known := func(path []S) bool {
 		for _, p := range paths {
 			if slices.Equal(p.Path, path) {
@@ -71,9 +71,8 @@ func Yen[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 					banned = append(banned, p.Path[i+1])
 				}
 			}
-			rootCost := 0
-			spurNext := func(s S) iter.Seq2[S, int] {
-				return func(yield func(S, int) bool) {
+			spurNext := func(s S) iter.Seq2[S, C] {
+				return func(yield func(S, C) bool) {
 					for t, c := range next(s) {
 						if slices.Contains(root[:i], t) || (s == root[i] && slices.Contains(banned, t)) {
 							continue
@@ -83,9 +82,6 @@ func Yen[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 						}
 					}
 				}
-			}
-			for j := 0; j < i; j++ {
-				rootCost += stepCost(next, root[j], root[j+1])
 			}
 			res, err := spur(root[i], spurNext)
 			if errors.Is(err, ErrNotFound) {
@@ -98,8 +94,19 @@ func Yen[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 			if known(path) {
 				continue
 			}
-			cand := Result[S]{Path: path, Cost: rootCost + res.Cost}
-			at, _ := slices.BinarySearchFunc(candidates, cand.Cost+1, func(r Result[S], c int) int { return r.Cost - c })
+			// The cost is added start first, as every search adds it.
+			var cost C
+			for j := 0; j+1 < len(path); j++ {
+				cost += stepCost(next, path[j], path[j+1])
+			}
+			cand := Result[S, C]{Path: path, Cost: cost}
+			// After every candidate of the same cost: ties in order found.
+			at, _ := slices.BinarySearchFunc(candidates, cost, func(r Result[S, C], c C) int {
+				if r.Cost <= c {
+					return -1
+				}
+				return 1
+			})
 			candidates = slices.Insert(candidates, at, cand)
 		}
 		if len(candidates) == 0 {
@@ -112,11 +119,12 @@ func Yen[S comparable](ctx context.Context, start S, next Successors[S], goal fu
 }
 
 // stepCost returns the least cost of a step from s to t.
-func stepCost[S comparable](next Successors[S], s, t S) int {
-	best := -1
+func stepCost[S comparable, C Cost](next Successors[S, C], s, t S) C {
+	var best C
+	found := false
 	for u, c := range next(s) {
-		if u == t && (best < 0 || c < best) {
-			best = c
+		if u == t && (!found || c < best) {
+			best, found = c, true
 		}
 	}
 	return best

@@ -31,7 +31,7 @@ func genericSolve(ctx context.Context, b, goal Board, o Options, h Heuristic) (S
 	}
 	start := string(b.Tiles)
 	var (
-		res search.Result[string]
+		res search.Result[string, int]
 		err error
 	)
 	method := string(algo)
@@ -64,7 +64,7 @@ func genericSolve(ctx context.Context, b, goal Board, o Options, h Heuristic) (S
 		res, err = search.WeightedAStar(ctx, start, next, est, weight, isGoal, lim)
 	case Anytime:
 		method += fmt.Sprintf("+%s*%g", h.Name(), weight)
-		var at search.AnytimeResult[string]
+		var at search.AnytimeResult[string, int]
 		at, err = search.AnytimeAStar(ctx, start, next, est, weight, isGoal, lim)
 		res = at.Result
 		if at.Path != nil {
@@ -120,7 +120,7 @@ func movesOf(w int, path []string) []Move {
 
 // stringMoves returns the successor function of w x h boards held as
 // strings of their tiles: every move of the blank, each costing 1.
-func stringMoves(w, h int) search.Successors[string] {
+func stringMoves(w, h int) search.Successors[string, int] {
 	steps := stepsFor(w, h)
 	return func(s string) iter.Seq2[string, int] {
 		return func(yield func(string, int) bool) {

@@ -279,7 +279,11 @@ var humanTechniques = []func(*hgrid) (Step, bool){
 	func(g *hgrid) (Step, bool) { return g.hiddenSet(4, false) },
 	(*hgrid).bug,
 	func(g *hgrid) (Step, bool) { return g.alignedExclusion(2) },
+	(*hgrid).chainsAndCycles,
 	func(g *hgrid) (Step, bool) { return g.alignedExclusion(3) },
+	func(g *hgrid) (Step, bool) { return g.forcingChains(false, true, true) },
+	func(g *hgrid) (Step, bool) { return g.forcingChains(true, false, false) },
+	func(g *hgrid) (Step, bool) { return g.forcingChains(true, true, false) },
 }
 
 // MarshalJSON writes the step with its String as "text".

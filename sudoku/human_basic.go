@@ -1,6 +1,9 @@
 package sudoku
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // The basic techniques of the human-style solver: singles, the direct
 // techniques, intersections, subsets and fish. Each returns the first step
@@ -111,6 +114,11 @@ func (g *hgrid) locking(direct bool) (Step, bool) {
 								st.Technique, st.se = "Direct Claiming", 1.9
 							}
 							st.Houses = append(st.Houses, houseName(h3))
+							// A direct step only places: the removals are its
+							// reason, not applied (as in SE).
+							st.Detail = fmt.Sprintf("%d leaves %s, so %s is the last place for %d in %s",
+								d, candidateCells(st.Eliminations), cellName(9, at), d, houseName(h3))
+							st.Eliminations = nil
 							st.Placements = []Candidate{{at, d}}
 							return st, true
 						}
@@ -213,6 +221,10 @@ func (g *hgrid) hiddenSet(n int, direct bool) (Step, bool) {
 					}
 					st.Technique = "Direct " + st.Technique
 					st.se = [5]float64{2: 2.0, 3: 2.5, 4: 4.3}[n]
+					p := st.Placements[0]
+					st.Detail = fmt.Sprintf("the other candidates leave %s, so %s is the last place for %d in %s",
+						candidateCells(st.Eliminations), cellName(9, p.Cell), p.Digit, houseName(h))
+					st.Eliminations = nil
 					return st, true
 				}
 				if len(st.Eliminations) > 0 {
@@ -335,4 +347,15 @@ func sortInts(a []int) {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
 	}
+}
+
+// candidateCells names the cells of a list of candidates, each once.
+func candidateCells(cs []Candidate) string {
+	var cells []int
+	for _, c := range cs {
+		if !containsInt(cells, c.Cell) {
+			cells = append(cells, c.Cell)
+		}
+	}
+	return cellList(cells)
 }

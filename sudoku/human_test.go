@@ -50,9 +50,9 @@ var humanSets = []struct {
 	{"norvig_easy50.txt", 50},
 	{"norvig_top95.txt", 95},
 	{"tdoku_17_clue.txt", 100},
-	{"magictour_top1465.txt", 100},
-	{"sudokuvault_top50000.txt", 100},
-	{"forum_hardest_1106.txt", 20},
+	{"magictour_top1465.txt", 30},
+	{"sudokuvault_top50000.txt", 15},
+	{"forum_hardest_1106.txt", 5},
 }
 
 // TestHumanStepsAgreeWithSolution rates puzzles of the data sets and checks

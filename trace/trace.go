@@ -49,6 +49,9 @@ type SlidingOptions struct {
 	Heuristic string
 	// MaxDepth bounds dfs and iddfs; 0 is the board's default.
 	MaxDepth int
+	// Weight is the weight on the heuristic of a weighted algorithm (see
+	// solve.AlgorithmInfo.Weighted); 0 is sliding.DefaultWeight.
+	Weight float64
 	// MaxEvents caps the events kept (0 is DefaultMaxEvents). The search
 	// stops when the cap is reached: the end record says truncated.
 	MaxEvents int
@@ -121,7 +124,7 @@ func Sliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (ap
 	}
 	start := &api.SlidingTraceStart{TraceStart: api.TraceStart{Type: "start", Puzzle: "sliding"}, Algorithm: string(opt.Algorithm), Width: b.W, Height: b.H,
 		Board: tilesOf(b), Goal: tilesOf(goal), MaxEvents: max}
-	o := sliding.Options{Algorithm: opt.Algorithm, MaxDepth: opt.MaxDepth, Limits: opt.Limits}
+	o := sliding.Options{Algorithm: opt.Algorithm, MaxDepth: opt.MaxDepth, Weight: opt.Weight, Limits: opt.Limits}
 	if algo.Informed {
 		h, err := solve.HeuristicOf(opt.Heuristic)
 		if err != nil {

@@ -254,6 +254,7 @@ func TestBrowser(t *testing.T) {
 		}).observe(document.body, {subtree: true, attributes: true, attributeFilter: ["data-state"]});
 		return true;
 	})()`)
+	waitMethods(p)
 	for _, name := range []string{"sliding", "compare", "watch", "race", "sudoku", "stroke"} {
 		state := eval[string](p, fmt.Sprintf(`document.getElementById("view-%s")?.dataset.state ?? "missing"`, name))
 		if state != "idle" {
@@ -262,6 +263,7 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Logf("browser started and page loaded in %v", time.Since(started).Round(time.Millisecond))
 
+	t.Run("menus", func(t *testing.T) { p.t = t; testMenus(p) })
 	t.Run("sliding", func(t *testing.T) { p.t = t; testSliding(p) })
 	t.Run("compare", func(t *testing.T) { p.t = t; testCompare(p) })
 	t.Run("sudoku", func(t *testing.T) { p.t = t; testSudoku(p) })

@@ -1,15 +1,12 @@
 package web
 
 import (
-	"encoding/json"
 	"mime"
 	"net"
 	"net/http"
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/searchlab/searchlab/sliding"
 )
 
 // contentSecurityPolicy lets the page load its own scripts, styles and
@@ -98,16 +95,4 @@ func splitHost(host string) (name, port string) {
 func jsonBody(r *http.Request) bool {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	return err == nil && mt == "application/json"
-}
-
-// tableLookup reports whether body asks /api/sliding/solve for a board of
-// at most 9 cells with the automatic method: a look-up in its distance
-// table, microseconds once the table is loaded.
-func tableLookup(body []byte) bool {
-	var q SlidingRequest
-	if json.Unmarshal(body, &q) != nil || q.Algo != "" && q.Algo != string(sliding.Auto) || q.Heuristic == "pdb" {
-		return false
-	}
-	b, _, err := q.board()
-	return err == nil && sliding.TableSize(b.W, b.H)
 }

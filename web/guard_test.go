@@ -208,6 +208,11 @@ func TestSlotHeldUntilWritten(t *testing.T) {
 			t.Errorf("3x3 look-up %s behind a held slot: status %d: %s", board, r.status, clip(r.body))
 		}
 	}
+	// A small board searched by a named algorithm is no look-up: it waits
+	// for a solve slot like any search.
+	if r := post(ctx, http.DefaultClient, srv.URL+"/api/sliding/solve", map[string]any{"board": "1 2 3 4 5 6 0 7 8", "algo": "bfs"}); r.status != http.StatusServiceUnavailable {
+		t.Errorf("3x3 bfs behind a held slot: status %d, want 503: %s", r.status, clip(r.body))
+	}
 	release()
 	if _, ok := waitHealth(http.DefaultClient, srv.URL, 10*time.Second, func(h healthAnswer) bool { return h.Solving == 0 }); !ok {
 		t.Fatal("the slot was not given back after the client went away")

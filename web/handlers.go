@@ -30,10 +30,13 @@ type SlidingRequest struct {
 	// Goal is the goal's tiles in reading order, 0 for the blank; the
 	// default is 1..n-1 with the blank last.
 	Goal string `json:"goal,omitempty"`
-	// Algo is auto (the default), bfs, dfs, iddfs, astar or idastar.
-	Algo string `json:"algo,omitempty"`
-	// Heuristic is linear (the default), manhattan, misplaced or pdb.
+	// Algo and Heuristic name an algorithm and a heuristic of the
+	// registry (GET /api/methods, solve.Methods); "" is its default.
+	Algo      string `json:"algo,omitempty"`
 	Heuristic string `json:"heuristic,omitempty"`
+	// Weight is the weight on the heuristic of a weighted algorithm; 0 is
+	// the default.
+	Weight float64 `json:"weight,omitempty"`
 	// MaxDepth bounds dfs and iddfs; 0 is the board's default.
 	MaxDepth int `json:"max_depth,omitempty"`
 	// Limits bound the search, or each run of a compare, within the
@@ -41,7 +44,52 @@ type SlidingRequest struct {
 	Limits
 }
 
-// board parses the request's board and goal.
+// request returns q as the library's request: the fields it checks, and
+// the Method they name (solve.Request.Check). The node cap and time limit
+// are the server's to check (Server.limits).
+func (q *SlidingRequest) request() solve.Request {
+	return solve.Request{Format: q.Format, Size: q.Size, Goal: q.Goal, Algo: q.Algo, Heuristic: q.Heuristic, Weight: q.Weight, MaxDepth: q.MaxDepth}
+}
+
+// slidingJob is a sliding request checked and read: its board and goal,
+// the method that solves it, and the search's node cap and time limit.
+type slidingJob struct {
+	b, goal  sliding.Board
+	method   solve.Method
+	maxNodes int64
+	timeout  time.Duration
+}
+
+// slidingJob checks q with the library's request check, reads its board
+// and returns the job; every fault is a 400 that names the field.
+func (s *Server) slidingJob(q *SlidingRequest) (slidingJob, error) {
+	maxNodes, timeout, err := s.limits(q.Limits)
+	if err != nil {
+		return slidingJob{}, err
+	}
+	r := q.request()
+	if err := r.Check(); err != nil {
+		return slidingJob{}, requestError(err)
+	}
+	b, goal, err := q.board()
+	if err != nil {
+		return slidingJob{}, err
+	}
+	return slidingJob{b: b, goal: goal, method: r.Method(), maxNodes: maxNodes, timeout: timeout}, nil
+}
+
+// requestError answers a fault that solve.Request.Check found: a 400
+// naming the field as the request does.
+func requestError(err error) error {
+	var fe *solve.FieldError
+	if errors.As(err, &fe) {
+		return errorf(http.StatusBadRequest, strings.ReplaceAll(fe.Field, "-", "_")+": "+fe.Err.Error())
+	}
+	return errorf(http.StatusBadRequest, err.Error())
+}
+
+// board reads the request's board and goal, whose format, size and goal
+// solve.Request.Check has checked.
 func (q *SlidingRequest) board() (b, goal sliding.Board, err error) {
 	format := sliding.Line
 	if q.Format != "" {
@@ -75,68 +123,56 @@ func (q *SlidingRequest) board() (b, goal sliding.Board, err error) {
 	return b, goal, nil
 }
 
-// slidingSolve answers POST /api/sliding/solve. The server's node cap and
-// time limit always bound the search, so the solve layer refuses no
-// algorithm for want of a bound.
-func (s *Server) slidingSolve(r *http.Request, q *SlidingRequest) (any, error) {
-	b, goal, err := q.board()
+// slidingSolve checks a POST /api/sliding/solve before it takes a slot,
+// and returns the search that answers it; a board the solver answers
+// from its distance table takes the fast lane. The server's node cap and
+// time limit always bound the search, so the solver refuses no algorithm
+// for want of a bound.
+func (s *Server) slidingSolve(r *http.Request, body []byte) (work, bool, error) {
+	var q SlidingRequest
+	if err := decode(body, &q); err != nil {
+		return nil, false, err
+	}
+	job, err := s.slidingJob(&q)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	algo := sliding.Auto
-	if q.Algo != "" {
-		if algo, err = sliding.ParseAlgorithm(q.Algo); err != nil {
-			return nil, errorf(http.StatusBadRequest, "algo: "+err.Error())
-		}
-	}
-	maxNodes, timeout, err := s.slidingLimits(q)
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	return func() (any, error) { return s.solveJob(r, job) }, job.method.Lookup(job.b.W, job.b.H), nil
+}
+
+// solveJob runs a checked sliding request.
+func (s *Server) solveJob(r *http.Request, job slidingJob) (any, error) {
+	ctx, cancel := context.WithTimeout(r.Context(), job.timeout)
 	defer cancel()
-	sol, err := s.cfg.Solver.Run(ctx, b, goal, solve.Method{Algorithm: algo, Heuristic: q.Heuristic, MaxDepth: q.MaxDepth},
-		s.searchLimits(maxNodes))
+	sol, err := s.cfg.Solver.Run(ctx, job.b, job.goal, job.method, s.searchLimits(job.maxNodes))
 	switch {
 	case errors.Is(err, sliding.ErrUnsolvable):
 		return nil, unsolvable()
 	case err != nil:
-		return nil, s.solveError(r, err, maxNodes, timeout, algo != sliding.Auto)
+		generic := job.method.Algorithm != "" && job.method.Algorithm != sliding.Auto
+		return nil, s.solveError(r, err, job.maxNodes, job.timeout, generic)
 	}
-	if err := sliding.Verify(b, goal, sol.Moves); err != nil {
+	if err := sliding.Verify(job.b, job.goal, sol.Moves); err != nil {
 		return nil, fmt.Errorf("internal error: %s's path does not reach the goal: %v", sol.Method, err)
 	}
 	return api.NewSlidingAnswer(1, true, sol), nil
 }
 
 func (s *Server) slidingCompare(r *http.Request, q *SlidingRequest) (any, error) {
-	b, goal, err := q.board()
+	job, err := s.slidingJob(q)
 	if err != nil {
 		return nil, err
 	}
 	// The time limit and node cap bound the whole table, shared out among
 	// its runs: a table that runs out answers with the runs it has, those
 	// not reached marked "not-run".
-	maxNodes, timeout, err := s.slidingLimits(q)
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), timeout)
+	ctx, cancel := context.WithTimeout(r.Context(), job.timeout)
 	defer cancel()
-	c, err := s.cfg.Solver.Compare(ctx, b, goal, solve.CompareOptions{Limits: s.searchLimits(maxNodes), Timeout: timeout, MaxDepth: q.MaxDepth})
+	c, err := s.cfg.Solver.Compare(ctx, job.b, job.goal, solve.CompareOptions{Limits: s.searchLimits(job.maxNodes), Timeout: job.timeout, MaxDepth: q.MaxDepth})
 	if err != nil {
-		return nil, s.solveError(r, err, maxNodes, timeout, false)
+		return nil, s.solveError(r, err, job.maxNodes, job.timeout, false)
 	}
 	return api.NewCompareAnswer(c), nil
-}
-
-// slidingLimits checks a sliding request's max_depth, then returns its node
-// cap and time limit within the server's.
-func (s *Server) slidingLimits(q *SlidingRequest) (int64, time.Duration, error) {
-	if q.MaxDepth < 0 {
-		return 0, 0, errorf(http.StatusBadRequest, "max_depth must not be negative")
-	}
-	return s.limits(q.Limits)
 }
 
 // unsolvable is the answer for a board that cannot reach its goal: 422,

@@ -141,7 +141,8 @@ func New(cfg Config) *Server {
 		http.ServeFileFS(w, r, static, "index.html")
 	})
 	s.mux.HandleFunc("/api/health", s.health)
-	s.mux.HandleFunc("/api/sliding/solve", s.postLane(decoded(s.slidingSolve), tableLookup))
+	s.mux.HandleFunc("/api/methods", s.methods)
+	s.mux.HandleFunc("/api/sliding/solve", s.postLane(s.slidingSolve))
 	s.mux.HandleFunc("/api/sliding/compare", s.post(decoded(s.slidingCompare)))
 	s.mux.HandleFunc("/api/sudoku/solve", s.post(decoded(s.sudokuSolve)))
 	s.mux.HandleFunc("/api/sudoku/generate", s.post(decoded(s.sudokuGenerate)))
@@ -245,11 +246,24 @@ type handler func(r *http.Request, body []byte) (any, error)
 
 // post wraps h: POST only, a JSON body within the cap, a solve slot (503
 // when none is free) held until the answer is written, and JSON out.
-func (s *Server) post(h handler) http.HandlerFunc { return s.postLane(h, nil) }
+func (s *Server) post(h handler) http.HandlerFunc {
+	return s.postLane(func(r *http.Request, body []byte) (work, bool, error) {
+		return func() (any, error) { return h(r, body) }, false, nil
+	})
+}
 
-// postLane is post with a fast lane: a request for which fast reports true
-// takes its slot from the lane of quick look-ups instead of the solves'.
-func (s *Server) postLane(h handler, fast func(body []byte) bool) http.HandlerFunc {
+// work is the search that answers a checked request: a value to send as
+// JSON, or an error as a handler returns it.
+type work func() (any, error)
+
+// lanedHandler checks a request body before it takes a slot and returns
+// the work that answers it, and whether that work is a quick look-up,
+// which takes its slot from the fast lane instead of the solves'. A body
+// it refuses is answered without a slot.
+type lanedHandler func(r *http.Request, body []byte) (job work, quick bool, err error)
+
+// postLane is post with a fast lane for the work h says is quick.
+func (s *Server) postLane(h lanedHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", "POST")
@@ -277,8 +291,13 @@ func (s *Server) postLane(h handler, fast func(body []byte) bool) http.HandlerFu
 			writeError(w, http.StatusBadRequest, "reading the request body: "+err.Error())
 			return
 		}
+		job, quick, err := h(r, body)
+		if err != nil {
+			s.answer(w, r, nil, err)
+			return
+		}
 		slots := s.slots
-		if fast != nil && fast(body) {
+		if quick {
 			slots = s.fast
 		}
 		select {
@@ -292,34 +311,39 @@ func (s *Server) postLane(h handler, fast func(body []byte) bool) http.HandlerFu
 			s.solving.Add(-1)
 			<-slots
 		}()
-		v, err := h(r, body)
-		// The slot is held while the answer is written, within its own
-		// deadline: a client that does not read cannot hold it for long.
-		// An answer streamed as its search runs has the search's time too.
-		deadline := time.Now().Add(s.cfg.WriteTimeout)
-		st, streams := v.(streamer)
-		if streams && err == nil {
-			deadline = deadline.Add(st.timeout())
-		}
-		http.NewResponseController(w).SetWriteDeadline(deadline)
-		if err != nil {
-			var he *httpError
-			if errors.As(err, &he) {
-				writeJSON(w, he.status, he.body)
-				return
-			}
-			s.cfg.Logger.Error("solve failed", "path", r.URL.Path, "err", err)
-			writeError(w, http.StatusInternalServerError, err.Error())
-			return
-		}
-		if streams {
-			if err := st.stream(w); err != nil {
-				s.cfg.Logger.Info("answer cut off", "path", r.URL.Path, "err", err)
-			}
-			return
-		}
-		writeJSON(w, http.StatusOK, v)
+		v, err := job()
+		s.answer(w, r, v, err)
 	}
+}
+
+// answer writes the answer v, or the error err, of the request r.
+func (s *Server) answer(w http.ResponseWriter, r *http.Request, v any, err error) {
+	// The slot is held while the answer is written, within its own
+	// deadline: a client that does not read cannot hold it for long.
+	// An answer streamed as its search runs has the search's time too.
+	deadline := time.Now().Add(s.cfg.WriteTimeout)
+	st, streams := v.(streamer)
+	if streams && err == nil {
+		deadline = deadline.Add(st.timeout())
+	}
+	http.NewResponseController(w).SetWriteDeadline(deadline)
+	if err != nil {
+		var he *httpError
+		if errors.As(err, &he) {
+			writeJSON(w, he.status, he.body)
+			return
+		}
+		s.cfg.Logger.Error("solve failed", "path", r.URL.Path, "err", err)
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	if streams {
+		if err := st.stream(w); err != nil {
+			s.cfg.Logger.Info("answer cut off", "path", r.URL.Path, "err", err)
+		}
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
 }
 
 // streamer is an answer written piece by piece as it is encoded, so that a

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/sliding"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/trace"
 )
@@ -64,37 +65,30 @@ type TraceSlidingRequest struct {
 }
 
 func (s *Server) traceSliding(r *http.Request, q *TraceSlidingRequest) (any, error) {
-	b, goal, err := q.board()
-	if err != nil {
-		return nil, err
-	}
 	if q.Algo == "" {
-		return nil, errorf(http.StatusBadRequest, "algo: missing; pick bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
+		return nil, errorf(http.StatusBadRequest, "algo: missing; pick "+solve.TraceableNames())
 	}
-	algo, err := sliding.ParseAlgorithm(q.Algo)
-	if err != nil {
-		return nil, errorf(http.StatusBadRequest, "algo: "+err.Error())
-	}
-	if q.MaxDepth < 0 {
-		return nil, errorf(http.StatusBadRequest, "max_depth must not be negative")
-	}
-	n, maxNodes, timeout, err := s.traceLimits(q.MaxEvents, q.Limits)
+	n, err := traceEvents(q.MaxEvents)
 	if err != nil {
 		return nil, err
 	}
-	opt := trace.SlidingOptions{Algorithm: algo, Heuristic: q.Heuristic, MaxDepth: q.MaxDepth,
-		MaxEvents: n, Kinds: q.Kinds, Limits: s.searchLimits(maxNodes), MaxBytes: maxTraceBytes}
-	return &streamedTrace{r: r, limit: timeout,
+	job, err := s.slidingJob(&q.SlidingRequest)
+	if err != nil {
+		return nil, err
+	}
+	opt := trace.SlidingOptions{Algorithm: job.method.Algorithm, Heuristic: job.method.Heuristic, MaxDepth: job.method.MaxDepth, Weight: job.method.Weight,
+		MaxEvents: n, Kinds: q.Kinds, Limits: s.searchLimits(job.maxNodes), MaxBytes: maxTraceBytes}
+	return &streamedTrace{r: r, limit: job.timeout,
 		run: func(ctx context.Context, sink trace.Sink) error {
 			opt.Sink = sink
-			_, err := trace.Sliding(ctx, b, goal, opt)
+			_, err := trace.Sliding(ctx, job.b, job.goal, opt)
 			return err
 		},
 		fault: func(err error) error {
 			if errors.Is(err, sliding.ErrUnsolvable) {
 				return unsolvable()
 			}
-			return s.solveError(r, err, maxNodes, timeout, false)
+			return s.solveError(r, err, job.maxNodes, job.timeout, false)
 		}}, nil
 }
 

@@ -102,8 +102,15 @@ func runPDBBuild(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return cli.Inputf("--partition: %v", err)
 	}
+	// Building is for keeping: a directory that cannot be written is
+	// refused before the work.
+	if err := pdb.CheckDir(*dir); err != nil {
+		return cli.Inputf("--dir: %v", err)
+	}
+	opts := pdbOptions(e, *dir)
+	opts.MustSave = true
 	start := time.Now()
-	s, err := pdb.Open(ctx, w, h, cell, part, pdbOptions(e, *dir))
+	s, err := pdb.Open(ctx, w, h, cell, part, opts)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -216,5 +217,30 @@ func TestSlidingAutoBuildsQuickSet(t *testing.T) {
 	slices.Sort(sizes)
 	if got := fmt.Sprint(sizes); got != "[3 6 6]" {
 		t.Errorf("the run cached patterns of %s tiles, want the 6-6-3 set alone", got)
+	}
+}
+
+// TestPDBBuildUnwritableDir checks that "pdb build" refuses, before any
+// work and with exit status 2, a directory it cannot save in: one under
+// a regular file, and (when not root) a read-only one.
+func TestPDBBuildUnwritableDir(t *testing.T) {
+	tmp := t.TempDir()
+	file := filepath.Join(tmp, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dirs := []string{file, filepath.Join(file, "D")}
+	if os.Geteuid() != 0 {
+		ro := filepath.Join(tmp, "ro")
+		if err := os.Mkdir(ro, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, ro, filepath.Join(ro, "D"))
+	}
+	for _, d := range dirs {
+		code, out, errOut := runCLI(t, "", "pdb", "build", "--size", "3x3", "--dir", d)
+		if code != 2 || out != "" || !strings.Contains(errOut, "--dir: pdb: cannot save databases in "+d) || strings.Contains(errOut, "building") {
+			t.Errorf("pdb build --dir %s: exit %d, stdout %q, stderr %q; want exit 2 and one message, nothing built", d, code, out, errOut)
+		}
 	}
 }

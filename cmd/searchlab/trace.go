@@ -39,7 +39,8 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 	size := fs.String("size", "", "sliding board size `WxH` for --format line (default: a square), checked for grid")
 	goal := fs.String("goal", "", "sliding goal `tiles` in reading order, 0 for the blank (default: 1..n-1, blank last)")
 	algo := fs.String("algo", "astar", "sliding `algorithm`: "+solve.TraceableNames())
-	heuristic := fs.String("heuristic", "linear", "sliding `heuristic` for the informed algorithms: "+solve.HeuristicNames(false))
+	byDefault, _ := solve.HeuristicOf("") // the registry's default heuristic
+	heuristic := fs.String("heuristic", byDefault.Name, "sliding `heuristic` for the informed algorithms: "+solve.HeuristicNames(false))
 	maxDepth := fs.Int("max-depth", 0, "sliding depth bound for dfs and iddfs (0: the board's default)")
 	maxEvents := fs.Int("max-events", trace.DefaultMaxEvents, fmt.Sprintf("events kept, at most %d", trace.MaxMaxEvents))
 	maxNodes := fs.Int64("max-nodes", 2_000_000, "stop a sliding or stroke search after `n` expansions (0: no cap)")

@@ -70,6 +70,25 @@ func CacheDir() (string, error) {
 	return filepath.Join(d, "searchlab", "pdb"), nil
 }
 
+// CheckDir reports whether Open can save databases in dir (CacheDir() when
+// dir is ""): it makes the directory if need be and writes and removes an
+// empty file there. The error names the directory.
+func CheckDir(dir string) error {
+	d, err := Dir(dir)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		return fmt.Errorf("pdb: cannot save databases in %s: %w", d, err)
+	}
+	f, err := os.CreateTemp(d, ".check-*")
+	if err != nil {
+		return fmt.Errorf("pdb: cannot save databases in %s: %w", d, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
 // Dir returns dir, or CacheDir() when dir is "": the directory that Open
 // (for Options.Dir), List and Verify use.
 func Dir(dir string) (string, error) {
@@ -420,7 +439,7 @@ func Verify(dir string) ([]Info, error) {
 // directory, or building it and saving it there when it is missing, corrupt
 // or does not match (with a line on opts.Log saying so). A table that cannot
 // be saved (a full disk, a read-only directory) is used all the same, with a
-// line on opts.Log; no partial file is left behind.
+// line on opts.Log, unless opts.MustSave; no partial file is left behind.
 func Open(ctx context.Context, w, h, blank int, partition string, opts Options) (*Set, error) {
 	s, pats, err := newSet(w, h, blank, partition)
 	if err != nil {
@@ -429,6 +448,11 @@ func Open(ctx context.Context, w, h, blank int, partition string, opts Options) 
 	dir, err := Dir(opts.Dir)
 	if err != nil {
 		return nil, err
+	}
+	if opts.MustSave {
+		if err := CheckDir(dir); err != nil {
+			return nil, err
+		}
 	}
 	logf := func(format string, args ...any) {
 		if opts.Log != nil {
@@ -472,6 +496,9 @@ func Open(ctx context.Context, w, h, blank int, partition string, opts Options) 
 			return nil, err
 		}
 		if err := writeTable(dir, p, blank, t); err != nil {
+			if opts.MustSave {
+				return nil, fmt.Errorf("pdb: saving %s in %s: %w", name, dir, err)
+			}
 			// Still usable: only the cache is lost.
 			logf("pdb: could not save %s: %v; using it without caching", name, err)
 		}
@@ -481,7 +508,7 @@ func Open(ctx context.Context, w, h, blank int, partition string, opts Options) 
 	if l == 0 {
 		l = PruneLength(w, h)
 	}
-	if s.machine, err = openMachine(ctx, dir, w, h, l, logf); err != nil {
+	if s.machine, err = openMachine(ctx, dir, w, h, l, opts.MustSave, logf); err != nil {
 		return nil, err
 	}
 	s.health = watch(checks, stamps)

@@ -449,13 +449,9 @@ func DefaultPartition(w, h int) (spec string, ok bool) {
 		return "6-6-6-6", true
 	}
 	tiles := n - 1
-	for groups := 1; groups <= tiles; groups++ {
+	for groups := 1; groups <= tiles && groups <= maxPatterns; groups++ {
 		k := (tiles + groups - 1) / groups
-		size := int64(1)
-		for i := range k {
-			size *= int64(n - i)
-		}
-		if size <= 1<<26 && groups <= maxPatterns {
+		if defaultPlaces(n, k) <= maxDefaultPlaces {
 			var parts []string
 			left := tiles
 			for i := range groups {
@@ -471,6 +467,25 @@ func DefaultPartition(w, h int) (spec string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// maxDefaultPlaces is the most placements a pattern of a default
+// partition has: its table takes 32 MB, and its build about 3.5 bytes a
+// placement (the reached, current and next levels, and the table).
+const maxDefaultPlaces = 1 << 26
+
+// defaultPlaces returns n!/(n-k)!, the placements of k distinct tiles on n
+// cells, or maxDefaultPlaces+1 when it is larger (so that it cannot
+// overflow).
+func defaultPlaces(n, k int) int64 {
+	size := int64(1)
+	for i := range k {
+		size *= int64(n - i)
+		if size > maxDefaultPlaces {
+			return maxDefaultPlaces + 1
+		}
+	}
+	return size
 }
 
 // PartitionFor returns partition, or when it is "" the default partition
@@ -573,6 +588,11 @@ type Options struct {
 	// searches prune (see package prune and Set.WithPruning); 0 means
 	// PruneLength(w, h), 2 only never to undo the last move.
 	PruneLength int
+	// MustSave makes Open fail when Dir cannot be written (see CheckDir,
+	// which it calls before building anything) or a table or machine it
+	// built cannot be saved; without it such a database is used uncached,
+	// with a line to Log.
+	MustSave bool
 	// InMemory reads each table into memory (on huge pages where the
 	// system allows it) instead of mapping its file. Opening then reads
 	// the tables whole, a few seconds for gigabytes, but the search's

@@ -526,6 +526,10 @@ func TestDefaultPartition(t *testing.T) {
 		{2, 4, "7", true},
 		{3, 4, "6-5", true},
 		{4, 5, "5-5-5-4", true},
+		{3, 7, "5-5-5-5", true},
+		{4, 6, "5-5-5-4-4", true},
+		{4, 8, "5-5-5-4-4-4-4", true},
+		{2, 16, "5-5-5-4-4-4-4", true},
 		{6, 6, "", false},
 	}
 	for _, tc := range tests {
@@ -546,6 +550,33 @@ func TestDefaultPartition(t *testing.T) {
 		}
 		if p, err := PartitionFor(tc.w, tc.h, "1-2"); p != "1-2" || err != nil {
 			t.Errorf("PartitionFor(%d, %d, \"1-2\") = %q, %v; want it unchanged", tc.w, tc.h, p, err)
+		}
+	}
+}
+
+// TestDefaultPartitionEverySize checks that every board of 2 to 32 cells,
+// both sides at least 2, has a default partition whose patterns each have
+// at most 2^26 placements, so that each builds within the memory of a
+// build (about 3.5 bytes a placement); 4x4's and 5x5's are chosen.
+func TestDefaultPartitionEverySize(t *testing.T) {
+	for w := 2; w <= 16; w++ {
+		for h := 2; w*h <= maxCells; h++ {
+			spec, ok := DefaultPartition(w, h)
+			if !ok {
+				t.Errorf("%dx%d: no default partition", w, h)
+				continue
+			}
+			_, pats, err := newSet(w, h, 0, spec)
+			if err != nil {
+				t.Errorf("%dx%d: default %q: %v", w, h, spec, err)
+				continue
+			}
+			for _, p := range pats {
+				// 7-8 on 4x4 and 6-6-6-6 on 5x5 are chosen larger, on purpose.
+				if p.places > maxDefaultPlaces && w != h {
+					t.Errorf("%dx%d: default %q has a pattern of %d placements", w, h, spec, p.places)
+				}
+			}
 		}
 	}
 }
@@ -859,5 +890,24 @@ func TestForMatchesHeuristic(t *testing.T) {
 				t.Fatalf("goal blank %d: Estimate(%v) = %d, Heuristic = %d", goal.Blank(), b, got, want)
 			}
 		}
+	}
+}
+
+// TestMustSave checks that CheckDir and Open with MustSave refuse a
+// directory that cannot be saved in, naming it.
+func TestMustSave(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(file, "D")
+	if err := CheckDir(dir); err == nil || !strings.Contains(err.Error(), dir) {
+		t.Errorf("CheckDir(%s) = %v, want an error naming it", dir, err)
+	}
+	if err := CheckDir(t.TempDir()); err != nil {
+		t.Errorf("CheckDir of a new temporary directory: %v", err)
+	}
+	if _, err := Open(context.Background(), 2, 3, 0, "5", Options{Dir: dir, MustSave: true}); err == nil || !strings.Contains(err.Error(), dir) {
+		t.Errorf("Open with MustSave in %s: %v, want an error naming it", dir, err)
 	}
 }

@@ -70,8 +70,9 @@ func loadMachine(key [3]int, newMachine func() (*prune.Machine, error)) (*prune.
 func machineFile(w, h, l int) string { return fmt.Sprintf("%dx%d-prune%d.fsm", w, h, l) }
 
 // openMachine returns the w x h machine of length l, read from dir or, when
-// it is missing or damaged, built and saved there.
-func openMachine(ctx context.Context, dir string, w, h, l int, logf func(string, ...any)) (*prune.Machine, error) {
+// it is missing or damaged, built and saved there. A machine that cannot be
+// saved is used uncached, or with mustSave is an error.
+func openMachine(ctx context.Context, dir string, w, h, l int, mustSave bool, logf func(string, ...any)) (*prune.Machine, error) {
 	if l < 2 || l > 40 {
 		return nil, fmt.Errorf("pdb: prune length %d out of range (2 to 40)", l)
 	}
@@ -102,6 +103,9 @@ func openMachine(ctx context.Context, dir string, w, h, l int, logf func(string,
 			logf("pdb: built %s in %v: %d states, %d redundant sequences", name, time.Since(start).Round(time.Millisecond), m.States(), m.Forbidden())
 		}
 		if err := atomicfile.WriteMarshaled(dir, name, m, 0o644); err != nil {
+			if mustSave {
+				return nil, fmt.Errorf("pdb: saving %s in %s: %w", name, dir, err)
+			}
 			logf("pdb: could not save %s: %v; using it without caching", name, err)
 		}
 		return m, nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
 )
 
@@ -84,5 +86,53 @@ func TestNotRegularFiles(t *testing.T) {
 	_, err = s.SolveWith(ctx, board(t, 4, korf1...), korfGoal(t, 4), search.Limits{MaxNodes: 1000}, pdb.RunOptions{Checkpoint: ck})
 	if err == nil || !strings.Contains(err.Error(), "not a regular file") || time.Since(start) > 5*time.Second {
 		t.Errorf("a pipe for a checkpoint: %v after %v; want a refusal at once", err, time.Since(start))
+	}
+}
+
+// TestDefaultPartitionOver20Cells builds the default set of a 3x7 board,
+// as "searchlab pdb build --size 3x7" does, and checks its solutions of
+// boards scrambled from the goal against IDA* with linear conflicts.
+// (Boards of 21 cells and more other than 5x5 once got a single pattern of
+// every tile, which no build could make.) About 10 s: a long test.
+func TestDefaultPartitionOver20Cells(t *testing.T) {
+	if os.Getenv("SEARCHLAB_RELIABILITY") != "long" {
+		t.Skip("a long reliability test; set SEARCHLAB_RELIABILITY=long to run it")
+	}
+	ctx := context.Background()
+	const w, h = 3, 7
+	spec, ok := pdb.DefaultPartition(w, h)
+	if !ok {
+		t.Fatalf("no default partition for %dx%d", w, h)
+	}
+	s, err := pdb.Open(ctx, w, h, 0, spec, pdb.Options{Dir: t.TempDir(), MustSave: true})
+	if err != nil {
+		t.Fatalf("opening the default %dx%d set %q: %v", w, h, spec, err)
+	}
+	tiles := make([]int, w*h)
+	for i := range tiles {
+		tiles[i] = i
+	}
+	goal, err := sliding.New(w, h, tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hp, err := s.For(goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(21, 7))
+	for range 5 {
+		b := sliding.Scramble(r, goal, 60)
+		got, err := sliding.IDAStarSolve(ctx, b, goal, hp, search.Limits{})
+		if err != nil {
+			t.Fatalf("%v with %s: %v", b.OneLine(), spec, err)
+		}
+		want, err := sliding.IDAStarSolve(ctx, b, goal, sliding.LinearConflict(goal), search.Limits{})
+		if err != nil {
+			t.Fatalf("%v with linear conflicts: %v", b.OneLine(), err)
+		}
+		if len(got.Moves) != len(want.Moves) || !got.Optimal {
+			t.Errorf("%v: %d moves (optimal %v) with %s, %d with linear conflicts", b.OneLine(), len(got.Moves), got.Optimal, spec, len(want.Moves))
+		}
 	}
 }

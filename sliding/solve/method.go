@@ -85,6 +85,14 @@ func (m Method) Fastest() bool {
 	return (m.Algorithm == "" || m.Algorithm == sliding.Auto) && !usesDatabases(m.Heuristic)
 }
 
+// Lookup reports whether Run answers a w x h board by m with a look-up in
+// the board's distance table (microseconds once the table is loaded): the
+// fastest method on a board of up to 9 cells. A server gives such
+// requests a lane of their own, never queued behind searches.
+func (m Method) Lookup(w, h int) bool {
+	return m.Fastest() && sliding.TableSize(w, h)
+}
+
 // MemoryGuard is the node cap that Run puts on the searches that keep every
 // state they reach (BFS, A* and their kin) when the limits set none, and
 // MemoryBudget the memory budget (see search.Limits.MaxBytes) it puts on

@@ -40,6 +40,10 @@ type AlgorithmInfo struct {
 	// Traceable reports that package trace can record its search (every
 	// algorithm but auto, which is several).
 	Traceable bool `json:"traceable"`
+	// DepthLimited reports a search that goes no deeper than
+	// Method.MaxDepth and stops at the first path it finds there: the
+	// path's length depends on the limit, and a limit too low finds none.
+	DepthLimited bool `json:"depth_limited"`
 	// BoundFrom is the board size, in cells, from which the algorithm is
 	// refused unless a node cap or a deadline bounds it (see Bounded); 0
 	// when it is never refused.
@@ -93,7 +97,7 @@ var algorithms = []AlgorithmInfo{
 		Doc: "breadth-first search: every board by distance from the start"},
 	{Name: sliding.BiBFS, Label: "Bidirectional BFS", Optimal: true, Bidirectional: true, Traceable: true,
 		Doc: "breadth-first search from both ends, meeting in the middle"},
-	{Name: sliding.DFS, Label: "DFS (depth limited)", BoundedMemory: true, Traceable: true,
+	{Name: sliding.DFS, Label: "DFS (depth limited)", BoundedMemory: true, Traceable: true, DepthLimited: true,
 		Doc: "depth-first search within a depth limit: a path, not the shortest"},
 	{Name: sliding.IDDFS, Label: "IDDFS", Optimal: true, BoundedMemory: true, Traceable: true, BoundFrom: UninformedCells,
 		Doc: "depth-first search with a depth limit raised by one each round"},
@@ -132,28 +136,22 @@ func Heuristics() []HeuristicInfo { return append([]HeuristicInfo(nil), heuristi
 // Methods returns the whole registry.
 func Methods() MethodList { return MethodList{Algorithms(), Heuristics()} }
 
-// AlgorithmOf returns the registry's entry for name; "" is auto. The error,
-// matching ErrInput, names the choices.
+// AlgorithmOf returns the registry's entry for name; "" is the default
+// (auto). The error, matching ErrInput, names the choices.
 func AlgorithmOf(name string) (AlgorithmInfo, error) {
-	if name == "" {
-		name = string(sliding.Auto)
-	}
 	for _, a := range algorithms {
-		if string(a.Name) == name {
+		if string(a.Name) == name || name == "" && a.Default {
 			return a, nil
 		}
 	}
 	return AlgorithmInfo{}, InputErrorf("unknown algorithm %q (want %s)", name, AlgorithmNames())
 }
 
-// HeuristicOf returns the registry's entry for name; "" is linear. The
-// error, matching ErrInput, names the choices.
+// HeuristicOf returns the registry's entry for name; "" is the default
+// (linear). The error, matching ErrInput, names the choices.
 func HeuristicOf(name string) (HeuristicInfo, error) {
-	if name == "" {
-		name = "linear"
-	}
 	for _, h := range heuristics {
-		if h.Name == name {
+		if h.Name == name || name == "" && h.Default {
 			return h, nil
 		}
 	}

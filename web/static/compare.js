@@ -3,6 +3,7 @@
 
 import { $, el, SVG, fmtInt, fmtNs, run, api, readInput } from './lib.js';
 import { sl, currentGoal, readBoard } from './sliding.js';
+import { algorithm, heuristic, label } from './methods.js';
 
 export function showCompareBoard() {
   const text = $('#sliding-board').value.trim().split(/[\s,;/]+/).join(' ');
@@ -17,7 +18,8 @@ function drawCompareTable(rows) {
     const ok = r.status === 'ok';
     const tr = el('tr', { 'data-algorithm': `${r.algorithm} ${r.heuristic}`, 'data-status': r.status });
     if (!ok) tr.classList.add(r.status === 'n/a' ? 'na' : 'limit');
-    const cells = [r.algorithm, r.heuristic, ok ? r.length : r.status, ok ? (r.optimal ? 'yes' : 'no') : '–',
+    // The server's labels name the rows; names it has none for stay.
+    const cells = [algorithm(r.algorithm)?.label ?? r.algorithm, heuristic(r.heuristic)?.label ?? r.heuristic, ok ? r.length : r.status, ok ? (r.optimal ? 'yes' : 'no') : '–',
       fmtInt(s.expanded), fmtInt(s.generated), fmtInt(s.peak_stored), r.status === 'n/a' ? '–' : fmtNs(s.elapsed_ns)];
     cells.forEach((c, i) => tr.append(el(i === 0 ? 'th' : 'td', i === 0 ? { scope: 'row' } : {}, String(c))));
     return tr;
@@ -59,7 +61,7 @@ function drawCompareChart(rows) {
     const y = top + i * rowH;
     const e = expandedOf(r);
     const w = (barW * Math.log10(e + 1)) / maxLog;
-    const name = `${r.algorithm} ${r.heuristic === '-' ? '' : r.heuristic}`.trim();
+    const name = label(r.algorithm, r.heuristic);
     const ok = r.status === 'ok';
     svg.append(stacked
       ? el('text', { x: labelW, y: y + 12, class: 'label' }, name, SVG)

@@ -6,18 +6,38 @@
 
 import { $, $$, el, fmtInt, setState, run, api, after, busy } from './lib.js';
 import { miniBoard } from './watch.js';
+import { algorithm, algorithmsFor, heuristicsOf, defaultHeuristic, fill, label as methodLabel } from './methods.js';
 
-const CHOICES = [
-  ['bfs', 'BFS'], ['bibfs', 'Bidirectional BFS'], ['astar:misplaced', 'A* (misplaced)'], ['astar:manhattan', 'A* (Manhattan)'],
-  ['astar:linear', 'A* (linear conflict)'], ['nbs:manhattan', 'NBS (Manhattan)'], ['wastar:linear', 'Weighted A* (linear conflict ×5)'],
-  ['anytime:linear', 'Anytime A* (linear conflict ×5)'], ['idastar:manhattan', 'IDA* (Manhattan)'], ['iddfs', 'IDDFS'], ['', 'none'],
-];
 const SVG = 'http://www.w3.org/2000/svg';
-const label = (v) => CHOICES.find(([k]) => k === v)?.[1] ?? v;
 
-for (const [id, def] of [['#race-a', 'bfs'], ['#race-b', 'astar:manhattan'], ['#race-c', '']]) {
-  $(id).replaceChildren(...CHOICES.filter(([k]) => k || id === '#race-c').map(([k, t]) => el('option', { value: k }, t)));
-  $(id).value = def;
+// A lane's key is "algorithm" or "algorithm:heuristic", the request the
+// lane traces.
+const split = (key) => key.split(':');
+const label = (key) => (key ? methodLabel(...split(key)) : 'none');
+
+// choices lists the searches a lane may run: each
+// algorithm that can be traced and goes as deep as it must (a
+// depth-limited search may never reach the goal), once per heuristic when
+// it takes one.
+function choices() {
+  return algorithmsFor((a) => a.traceable && !a.depth_limited).flatMap((a) => {
+    const hs = heuristicsOf(a);
+    return hs.length ? hs.map((h) => `${a.name}:${h.name}`) : [a.name];
+  });
+}
+
+// fillLanes offers the choices in each lane; the first race is the first
+// uninformed search against the first informed one with the default
+// heuristic, and the third lane is empty.
+function fillLanes() {
+  const keys = choices();
+  const informed = (k) => algorithm(split(k)[0])?.informed;
+  const first = [keys.find((k) => !informed(k)), keys.find((k) => informed(k) && split(k)[1] === defaultHeuristic()?.name)];
+  for (const [id, def] of [['#race-a', first[0]], ['#race-b', first[1]], ['#race-c', '']]) {
+    const opts = keys.map((k) => [k, label(k)]);
+    if (id === '#race-c') opts.push(['', 'none']);
+    fill($(id), opts, def);
+  }
 }
 
 const race = { lanes: [], timer: 0 };
@@ -93,7 +113,7 @@ function draw() {
     const tiles = e.state || l.start.board;
     l.dom.board.replaceChildren(miniBoard(tiles, l.start.width, `g ${e.g ?? 0}`, l.done && l.end.solved ? 'goal' : ''));
     const pairs = [['expanded', fmtInt(e.expanded)], ['frontier', fmtInt(e.frontier)], ['stored', fmtInt(e.stored)]];
-    if (l.threshold !== undefined) pairs.push([l.key.startsWith('idastar') ? 'f bound' : 'depth limit', l.threshold]);
+    if (l.threshold !== undefined) pairs.push([algorithm(split(l.key)[0])?.informed ? 'f bound' : 'depth limit', l.threshold]);
     if (l.meet) pairs.push(['met at g', l.meet.g]);
     if (l.best !== undefined) pairs.push(['best path', `${l.best} (optimum ≥ ${l.bound})`]);
     l.dom.stats.replaceChildren(...pairs.flatMap(([k, v]) => [el('dt', {}, k), el('dd', { class: `lane-${k.replaceAll(' ', '-')}` }, String(v))]));
@@ -206,7 +226,7 @@ $('#race-form').addEventListener('submit', (ev) => {
   run('race', 'Tracing the searches', async (signal) => {
     const lanes = [];
     for (const key of keys) {
-      const [algo, heuristic] = key.split(':');
+      const [algo, heuristic] = split(key);
       const req = { board, format: 'line', size: $('#race-size').value, algo, kinds: ['expand', 'threshold', 'meet', 'improve', 'goal'], max_events: 100000 };
       if (heuristic) req.heuristic = heuristic;
       const tr = await api('/api/trace/sliding', req, signal);
@@ -221,5 +241,6 @@ $('#race-form').addEventListener('submit', (ev) => {
 });
 
 $('#race-board').value = '4 1 2 0 8 7 6 3 5';
+fillLanes();
 $('#race-speed').value = '100';
 updateButtons();

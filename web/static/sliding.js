@@ -2,6 +2,7 @@
 // it through /api/sliding/solve, and replay the moves on the board.
 
 import { $, $$, el, fmtInt, fmtNs, showResult, reducedMotion, after, setState, busy, run, api, readInput } from './lib.js';
+import { methods, algorithm, algorithmsFor, defaultAlgorithm, fill, heuristicMenu, describe } from './methods.js';
 
 export const sl = {
   w: 3, h: 3,
@@ -145,6 +146,14 @@ function setSize(value) {
   fillGoals();
 }
 
+// methodChanged fits the heuristic menu and the hint to the algorithm.
+function methodChanged() {
+  const a = algorithm($('#sliding-algo').value);
+  heuristicMenu($('#sliding-heuristic'), a);
+  $('#sliding-algo-hint').textContent = methods.error || describe(a);
+}
+$('#sliding-algo').addEventListener('change', methodChanged);
+
 $('#sliding-size').addEventListener('change', (e) => {
   setSize(e.target.value);
   try { readBoard(); } catch { $('#sliding-board').value = currentGoal().join(' '); }
@@ -248,7 +257,10 @@ function updateReplay() {
     s.classList.toggle('current', i === sl.k - 1);
   });
 }
-after.sliding = updateReplay;
+after.sliding = () => {
+  updateReplay();
+  if (!busy('sliding')) methodChanged();
+};
 
 $('#sliding-reset').addEventListener('click', () => { pause(); showStep(0); });
 $('#sliding-back').addEventListener('click', () => { pause(); if (sl.k > 0) showStep(sl.k - 1); });
@@ -264,11 +276,11 @@ $('#sliding-form').addEventListener('submit', (e) => {
   const goal = currentGoal();
   const algo = $('#sliding-algo').value;
   const req = { board: tiles.join(' '), format: 'line', size: `${sl.w}x${sl.h}`, goal: goal.join(' '), algo };
-  if (algo === 'astar' || algo === 'idastar') req.heuristic = $('#sliding-heuristic').value;
+  if (!$('#sliding-heuristic').disabled) req.heuristic = $('#sliding-heuristic').value;
   drawTiles(tiles);
   run('sliding', 'Solving', async (signal) => {
     const r = await api('/api/sliding/solve', req, signal).catch((err) => {
-      if (err.body?.limit) err.message += '. Try auto, or A* or IDA* with linear conflict.';
+      if (err.body?.limit) err.message += `. Try ${defaultAlgorithm()?.label ?? 'the default algorithm'}, or a stronger heuristic.`;
       throw err;
     });
     const moves = r.moves || '';
@@ -283,14 +295,20 @@ $('#sliding-form').addEventListener('submit', (e) => {
     Object.assign(sl, { states, k: 0 });
     $('#sliding-moves').replaceChildren(...[...moves].map((m) => el('span', {}, m)));
     const s = r.stats || {};
+    // A length not proven the fewest says what is proven: a lower bound.
+    const bound = !r.optimal && r.bound > 0 ? [['fewest moves at least', r.bound]] : [];
     showResult($('#sliding-result'), [
-      ['length', r.length], ['optimal', r.optimal ? 'yes' : 'not proven'], ['method', r.method || algo],
+      ['length', r.length], ['optimal', r.optimal ? 'yes' : 'not proven'], ...bound, ['method', r.method || algo],
       ['nodes expanded', fmtInt(s.expanded)], ['generated', fmtInt(s.generated)], ['time', fmtNs(s.elapsed_ns)],
     ]);
     if (r.length === 0) return 'The board is already at the goal.';
     return `Solved: ${r.length} moves${r.optimal ? ' (optimal)' : ' (not proven optimal)'}. Play or Step replays them.`;
   });
 });
+
+// The server's algorithms, its default chosen.
+fill($('#sliding-algo'), algorithmsFor().map((a) => [a.name, a.label]), defaultAlgorithm()?.name);
+methodChanged();
 
 // The start-up board: the hardest 3x3 board for the standard goal (31 moves).
 setSize('3x3');

@@ -8,12 +8,23 @@
 
 import { $, $$, el, fmtInt, setState, busy, run, api, after, readInput } from './lib.js';
 import { Stepper } from './stepper.js';
+import { algorithm, algorithmsFor, fill, heuristicMenu, label } from './methods.js';
 
 const stepper = new Stepper('watch', 'watch');
 after.watch = () => {
   stepper.update();
-  if (!busy('watch')) $('#watch-heuristic').disabled = !['astar', 'idastar'].includes($('#watch-algo').value);
+  if (!busy('watch')) heuristicMenu($('#watch-heuristic'), algorithm($('#watch-algo').value));
 };
+
+// fillWatchMethods offers the algorithms that can be traced, choosing the
+// optimal informed one that keeps one frontier (A*): the textbook
+// best-first search, whose open list is the most telling to watch.
+function fillWatchMethods() {
+  const algs = algorithmsFor((a) => a.traceable);
+  const first = algs.find((a) => a.informed && a.optimal && !a.bounded_memory && !a.bidirectional) ?? algs[0];
+  fill($('#watch-algo'), algs.map((a) => [a.name, a.label]), $('#watch-algo').value, first?.name);
+  heuristicMenu($('#watch-heuristic'), algorithm($('#watch-algo').value));
+}
 
 const MODES = ['sliding', 'stroke', 'sudoku'];
 let mode = 'sliding';
@@ -84,11 +95,15 @@ const ghf = (n) => `g ${n.g} · h ${n.h} · f ${n.f}`;
 function slidingModel(tr) {
   const { start, events } = tr;
   const w = start.width;
-  const depthFirst = ['dfs', 'iddfs', 'idastar'].includes(start.algorithm);
-  const informed = start.algorithm === 'astar' || start.algorithm === 'idastar';
+  // What is drawn follows the algorithm's properties: a search in little
+  // memory keeps only its path (drawn with the children of the node being
+  // expanded), the others a frontier, ordered by f when informed.
+  const a = algorithm(start.algorithm) ?? {};
+  const depthFirst = !!a.bounded_memory;
+  const informed = !!a.informed;
   // A bidirectional search keeps two frontiers: steps from the goal's end
   // carry backward and go to m.back.
-  const bidirectional = start.algorithm === 'bibfs';
+  const bidirectional = !!a.bidirectional;
   const key = (t) => t.join(',');
   const node = (e, i) => ({ tiles: e.state, g: e.g, h: e.h, f: e.f, seq: i, depth: e.depth || 0 });
   let m;
@@ -156,7 +171,7 @@ function slidingModel(tr) {
         ['frontier', depthFirst ? 'path length' : 'frontier (open)', fmtInt(e.frontier)],
         ['stored', depthFirst ? 'stored (the path)' : 'visited (stored)', fmtInt(e.stored)]];
       if (m.thresholds.length) {
-        pairs.push(['threshold', start.algorithm === 'idastar' ? 'f bound' : 'depth limit', m.thresholds[m.thresholds.length - 1]]);
+        pairs.push(['threshold', informed ? 'f bound' : 'depth limit', m.thresholds[m.thresholds.length - 1]]);
       }
       counters(pairs);
       $('#watch-thresholds').replaceChildren(...m.thresholds.map((b, i) => el('li', i === m.thresholds.length - 1 ? { 'aria-current': 'step' } : {}, String(b))));
@@ -194,12 +209,11 @@ function slidingModel(tr) {
         nodes.dataset.forward = String(m.open.size);
         nodes.dataset.backward = String(m.back.size);
       } else {
-        const astar = start.algorithm === 'astar';
-        $('#watch-nodes-title').textContent = astar ? 'Open list, least f first (ties: larger g first)' : 'Queue, first in first out';
+        $('#watch-nodes-title').textContent = informed ? 'Open list, least f first (ties: larger g first)' : 'Queue, first in first out';
         let list = [...m.open.values()];
-        if (astar) list.sort((a, b) => a.f - b.f || b.g - a.g || a.seq - b.seq);
+        if (informed) list.sort((x, y) => x.f - y.f || y.g - x.g || x.seq - y.seq);
         const lastSeq = m.last?.kind === 'generate' || m.last?.kind === 'reopen' ? m.recent[m.recent.length - 1] : -2;
-        const minis = list.slice(0, LIMIT).map((n, i) => miniBoard(n.tiles, w, astar ? ghf(n) : `g ${n.g}`,
+        const minis = list.slice(0, LIMIT).map((n, i) => miniBoard(n.tiles, w, informed ? ghf(n) : `g ${n.g}`,
           [i === 0 ? 'next' : '', n.seq === lastSeq ? 'new' : ''].join(' ')));
         if (list.length > LIMIT) minis.push(el('p', { class: 'more' }, `and ${fmtInt(list.length - LIMIT)} more`));
         nodes.replaceChildren(...minis);
@@ -431,10 +445,7 @@ $('#watch-shuffle').addEventListener('click', () => {
   stepper.clear();
 });
 
-$('#watch-algo').addEventListener('change', () => {
-  const informed = ['astar', 'idastar'].includes($('#watch-algo').value);
-  $('#watch-heuristic').disabled = !informed;
-});
+$('#watch-algo').addEventListener('change', () => heuristicMenu($('#watch-heuristic'), algorithm($('#watch-algo').value)));
 
 $('#watch-stroke-copy').addEventListener('click', () => { $('#watch-stroke-text').value = $('#stroke-text').value; });
 $('#watch-sudoku-copy').addEventListener('click', () => { $('#watch-sudoku-text').value = $('#sudoku-input').value; });
@@ -457,13 +468,15 @@ $('#watch-form').addEventListener('submit', (ev) => {
     if (b === null) return;
     const algo = $('#watch-algo').value;
     const req = { board: b.tiles.join(' '), format: 'line', size: `${b.w}x${b.h}`, algo, max_events: 20000 };
-    if (algo === 'astar' || algo === 'idastar') req.heuristic = $('#watch-heuristic').value;
-    if (algo === 'dfs') req.max_depth = b.w * b.h > 9 ? 20 : 25;
+    if (!$('#watch-heuristic').disabled) req.heuristic = $('#watch-heuristic').value;
+    // A search that goes only as deep as told is told a depth a little
+    // past the shuffled boards' lengths, so that its trace stays short.
+    if (algorithm(algo)?.depth_limited) req.max_depth = b.w * b.h > 9 ? 20 : 25;
     run('watch', 'Tracing', async (signal) => {
       const tr = await api('/api/trace/sliding', req, signal);
       stepper.load(slidingModel(tr), tr.events.length);
       const e = tr.end;
-      return traceSentence(tr, e.solved ? `${tr.start.algorithm}${tr.start.heuristic ? ` + ${tr.start.heuristic}` : ''} found ${e.length} moves after ${fmtInt(e.stats.expanded)} expansions` : 'No solution traced');
+      return traceSentence(tr, e.solved ? `${label(tr.start.algorithm, tr.start.heuristic)} found ${e.length} moves after ${fmtInt(e.stats.expanded)} expansions` : 'No solution traced');
     });
   } else if (mode === 'stroke') {
     const board = $('#watch-stroke-text').value;
@@ -484,6 +497,7 @@ $('#watch-form').addEventListener('submit', (ev) => {
 });
 
 $('#watch-board').value = '8 1 3 4 0 2 7 6 5';
+fillWatchMethods();
 $('#watch-stroke-text').value = '6\nBGGBRB\nBRBBRG\nRRRRRG\nGRRRGR\nRRORRG\nBRRBGB\n';
 $('#watch-sudoku-text').value = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 setMode('sliding');

@@ -1,0 +1,831 @@
+package sudoku
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// The chaining techniques of the human-style solver, after SE's Chaining
+// rule: implications between candidates ("r1c2 is 5" and "r1c2 is not 5")
+// followed breadth first from an assumption. Forcing X/Y-chains and
+// bidirectional cycles follow one assumption; Nishio, multiple and dynamic
+// forcing chains follow both states of a candidate, or every candidate of
+// a cell or every place of a digit in a house, and keep what all branches
+// agree on, or the branch that contradicts itself. Every step found is
+// rated base + a length increment for the number of distinct candidates in
+// its chains, and the smallest (difficulty, complexity, kind) wins, the
+// first found among equals, as in SE.
+
+// Causes of an implication.
+const (
+	causeNone int8 = iota
+	causeNaked
+	causeBlock
+	causeRow
+	causeCol
+	causeAdvanced
+)
+
+// A cnode is one candidate state in a chain: candidate c (cell*10+digit) on
+// or off, with the nodes that imply it.
+type cnode struct {
+	c     int16
+	on    bool
+	cause int8
+	p0    int32 // the first parent, -1 for a root
+	more  []int32
+}
+
+// potKey is the identity of a node's candidate state: 0..1619.
+func potKey(c int, on bool) int {
+	if on {
+		return 2*c + 1
+	}
+	return 2 * c
+}
+
+// A potSet is a set of candidate states in insertion order, each with the
+// node that first reached it (SE's LinkedSet).
+type potSet struct {
+	id    [810]int32 // node+1, 0 when absent
+	order []int16
+}
+
+func (s *potSet) get(c int) int32 { return s.id[c] - 1 }
+func (s *potSet) has(c int) bool  { return s.id[c] != 0 }
+func (s *potSet) add(c int, n int32) {
+	if s.id[c] == 0 {
+		s.id[c] = n + 1
+		s.order = append(s.order, int16(c))
+	}
+}
+func (s *potSet) reset() {
+	for _, c := range s.order {
+		s.id[c] = 0
+	}
+	s.order = s.order[:0]
+}
+
+// chainHint is a chaining step found, with SE's sort keys.
+type chainHint struct {
+	diff       float64
+	complexity int
+	sortKey    int
+}
+
+func (a chainHint) less(b chainHint) bool {
+	if a.diff != b.diff {
+		return a.diff < b.diff
+	}
+	if a.complexity != b.complexity {
+		return a.complexity < b.complexity
+	}
+	return a.sortKey < b.sortKey
+}
+
+// chainer runs one chaining technique over a position.
+type chainer struct {
+	g        *hgrid // the position; restored after each dynamic chain
+	nodes    []cnode
+	stamp    []uint32
+	gen      uint32
+	queue    []int32
+	free     []*potSet
+	used     []*potSet
+	multiple bool
+	dynamic  bool
+	nishio   bool
+	level    int
+	base     float64
+
+	best     chainHint
+	bestStep Step
+	found    bool
+}
+
+func newChainer(g *hgrid) *chainer {
+	return &chainer{g: g, stamp: make([]uint32, 1620)}
+}
+
+func (ch *chainer) set() *potSet {
+	var s *potSet
+	if n := len(ch.free); n > 0 {
+		s = ch.free[n-1]
+		ch.free = ch.free[:n-1]
+	} else {
+		s = new(potSet)
+	}
+	ch.used = append(ch.used, s)
+	return s
+}
+
+// release frees every node and set: the chains found so far are summed up
+// in ch.best.
+func (ch *chainer) release() {
+	for _, s := range ch.used {
+		s.reset()
+		ch.free = append(ch.free, s)
+	}
+	ch.used = ch.used[:0]
+	ch.nodes = ch.nodes[:0]
+}
+
+func (ch *chainer) node(c int, on bool, cause int8, parent int32) int32 {
+	ch.nodes = append(ch.nodes, cnode{c: int16(c), on: on, cause: cause, p0: parent})
+	return int32(len(ch.nodes) - 1)
+}
+
+func (ch *chainer) key(n int32) int { return potKey(int(ch.nodes[n].c), ch.nodes[n].on) }
+
+// ancestors counts the distinct candidate states that n depends on,
+// itself included, breadth first as SE does (the first node reached of a
+// state stands for it).
+func (ch *chainer) ancestors(n int32) int {
+	ch.gen++
+	q := append(ch.queue[:0], n)
+	count := 0
+	for i := 0; i < len(q); i++ {
+		x := q[i]
+		k := ch.key(x)
+		if ch.stamp[k] == ch.gen {
+			continue
+		}
+		ch.stamp[k] = ch.gen
+		count++
+		nd := &ch.nodes[x]
+		if nd.p0 >= 0 {
+			q = append(q, nd.p0)
+			q = append(q, nd.more...)
+		}
+	}
+	ch.queue = q
+	return count
+}
+
+// lengthDifficulty is SE's increment for a chain of the given complexity:
+// 0.1 for each step past 4, 6, 8, 12, 16, 24, 32 ... candidate states.
+func lengthDifficulty(complexity int) float64 {
+	added := 0.0
+	ceil := 4
+	length := complexity - 2
+	odd := false
+	for length > ceil {
+		added += 0.1
+		if !odd {
+			ceil = ceil * 3 / 2
+		} else {
+			ceil = ceil * 4 / 3
+		}
+		odd = !odd
+	}
+	return added
+}
+
+// onToOff returns the states that n (an "on" state) turns off: the cell's
+// other candidates (with Y-links), then the digit's other places in its
+// block, row and column, in SE's order.
+func (ch *chainer) onToOff(g *hgrid, n int32, yLinks bool) []int32 {
+	c := int(ch.nodes[n].c)
+	cell, d := c/10, c%10
+	var out []int32
+	if yLinks {
+		for m := g.cand[cell] &^ (1 << d); m != 0; m &= m - 1 {
+			out = append(out, ch.node(cell*10+bits.TrailingZeros16(m), false, causeNaked, n))
+		}
+	}
+	var added [81]bool
+	added[cell] = true
+	for t := 0; t < 3; t++ {
+		for _, x := range hHouse[hCellHouse[cell][t]] {
+			if added[x] || g.cand[x]&(1<<d) == 0 {
+				continue
+			}
+			added[x] = true
+			out = append(out, ch.node(int(x)*10+d, false, causeBlock+int8(t), n))
+		}
+	}
+	return out
+}
+
+// offToOn returns the states that n (an "off" state) turns on: the cell's
+// other candidate when two are left (Y-links), and the digit's other place
+// in a house where two are left (X-links). With src (the position before a
+// dynamic chain) the candidates already removed since become parents too.
+func (ch *chainer) offToOn(g *hgrid, n int32, src *hgrid, offs *potSet, yLinks, xLinks bool) []int32 {
+	c := int(ch.nodes[n].c)
+	cell, d := c/10, c%10
+	var out []int32
+	if yLinks && pop(g.cand[cell]) == 2 {
+		o := bits.TrailingZeros16(g.cand[cell] &^ (1 << d))
+		m := ch.node(cell*10+o, true, causeNaked, n)
+		if src != nil {
+			for gone := src.cand[cell] &^ g.cand[cell]; gone != 0; gone &= gone - 1 {
+				ch.nodes[m].more = append(ch.nodes[m].more, offs.get(cell*10+bits.TrailingZeros16(gone)))
+			}
+		}
+		out = append(out, m)
+	}
+	if xLinks {
+		for t := 0; t < 3; t++ {
+			h := hCellHouse[cell][t]
+			other := -1
+			for _, x := range hHouse[h] {
+				if int(x) == cell || g.cand[x]&(1<<d) == 0 {
+					continue
+				}
+				if other >= 0 {
+					other = -2
+					break
+				}
+				other = int(x)
+			}
+			if other < 0 {
+				continue
+			}
+			dup := false
+			for _, o := range out {
+				if int(ch.nodes[o].c) == other*10+d {
+					dup = true
+				}
+			}
+			if dup {
+				continue
+			}
+			m := ch.node(other*10+d, true, causeBlock+int8(t), n)
+			if src != nil {
+				for _, x := range hHouse[h] {
+					if src.cand[x]&(1<<d) != 0 && g.cand[x]&(1<<d) == 0 {
+						ch.nodes[m].more = append(ch.nodes[m].more, offs.get(int(x)*10+d))
+					}
+				}
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// doChaining completes toOn and toOff with everything they imply (SE's
+// doChaining: "on" states first, one "off" state at a time; a dynamic
+// chain removes each "off" candidate from the grid as it goes). It returns
+// the two nodes of the first contradiction, if any.
+func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
+	g := ch.g
+	var save hgrid
+	if ch.dynamic {
+		save = *g
+		defer func() { *g = save }()
+	}
+	var src *hgrid
+	if ch.dynamic {
+		src = &save
+	}
+	var pendOn, pendOff []int32
+	for _, c := range toOn.order {
+		pendOn = append(pendOn, toOn.get(int(c)))
+	}
+	for _, c := range toOff.order {
+		pendOff = append(pendOff, toOff.get(int(c)))
+	}
+	yLinks := !ch.nishio
+	for {
+		if len(pendOn) > 0 {
+			p := pendOn[0]
+			pendOn = pendOn[1:]
+			for _, o := range ch.onToOff(g, p, yLinks) {
+				c := int(ch.nodes[o].c)
+				if toOn.has(c) {
+					return toOn.get(c), o, true
+				}
+				if !toOff.has(c) {
+					toOff.add(c, o)
+					pendOff = append(pendOff, o)
+				}
+			}
+			continue
+		}
+		if len(pendOff) > 0 {
+			p := pendOff[0]
+			pendOff = pendOff[1:]
+			ons := ch.offToOn(g, p, src, toOff, yLinks, true)
+			if ch.dynamic {
+				c := int(ch.nodes[p].c)
+				g.cand[c/10] &^= 1 << (c % 10)
+			}
+			for _, o := range ons {
+				c := int(ch.nodes[o].c)
+				if toOff.has(c) {
+					return o, toOff.get(c), true
+				}
+				if !toOn.has(c) {
+					toOn.add(c, o)
+					pendOn = append(pendOn, o)
+				}
+			}
+			continue
+		}
+		return -1, -1, false
+	}
+}
+
+// offer keeps the step when it sorts before the best so far; build makes
+// the step only then.
+func (ch *chainer) offer(h chainHint, build func() Step) {
+	if ch.found && !h.less(ch.best) {
+		return
+	}
+	ch.best, ch.bestStep, ch.found = h, build(), true
+}
+
+// chainWords says the chain that leads to n: "r1c2=5 → r3c2≠5 → ...".
+func (ch *chainer) chainWords(n int32) string {
+	var parts []string
+	for x := n; x >= 0; x = ch.nodes[x].p0 {
+		c := int(ch.nodes[x].c)
+		op := "≠"
+		if ch.nodes[x].on {
+			op = "="
+		}
+		parts = append(parts, cellName(9, c/10)+op+string(rune('0'+c%10)))
+		if len(parts) > 200 {
+			break
+		}
+	}
+	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+		parts[i], parts[j] = parts[j], parts[i]
+	}
+	return strings.Join(parts, " → ")
+}
+
+// removals is what a chain's result removes: for "c is d", the cell's
+// other candidates; for "c is not d", d.
+func (ch *chainer) removals(c int, on bool) ([]Candidate, []Candidate) {
+	cell, d := c/10, c%10
+	if !on {
+		return []Candidate{{cell, d}}, nil
+	}
+	var el []Candidate
+	for m := ch.g.cand[cell] &^ (1 << d); m != 0; m &= m - 1 {
+		el = append(el, Candidate{cell, bits.TrailingZeros16(m)})
+	}
+	return el, []Candidate{{cell, d}}
+}
+
+// --- Forcing chains and cycles (one assumption, no dynamics) ---
+
+// chainsAndCycles is SE's "Forcing Chains & Cycles": bidirectional X-, Y-
+// and XY-cycles (6.5, 6.5, 7.0) and forcing X- and XY-chains (6.6, 7.0),
+// plus the length increment.
+func (g *hgrid) chainsAndCycles() (Step, bool) {
+	ch := newChainer(g)
+	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
+		y, x := mode[0], mode[1]
+		for i := 0; i < 81; i++ {
+			if g.val[i] != 0 || pop(g.cand[i]) < 2 {
+				continue
+			}
+			for m := g.cand[i]; m != 0; m &= m - 1 {
+				ch.unary(i*10+bits.TrailingZeros16(m), y, x)
+				ch.release()
+			}
+		}
+	}
+	return ch.bestStep, ch.found
+}
+
+func (ch *chainer) isParent(child int32, k int) bool {
+	for x := ch.nodes[child].p0; x >= 0; x = ch.nodes[x].p0 {
+		if ch.key(x) == k {
+			return true
+		}
+	}
+	return false
+}
+
+func (ch *chainer) unary(c int, y, x bool) {
+	g := ch.g
+	if !x && pop(g.cand[c/10]) > 2 {
+		return
+	}
+	root := ch.node(c, true, causeNone, -1)
+	// Cycles.
+	var cycles []int32
+	{
+		toOn, toOff := ch.set(), ch.set()
+		toOn.add(c, root)
+		pendOn := []int32{root}
+		var pendOff []int32
+		length := 0
+		srcKey := potKey(c, true)
+		for len(pendOn) > 0 || len(pendOff) > 0 {
+			length++
+			for len(pendOn) > 0 {
+				p := pendOn[0]
+				pendOn = pendOn[1:]
+				for _, o := range ch.onToOff(g, p, y) {
+					if !ch.isParent(p, ch.key(o)) {
+						pendOff = append(pendOff, o)
+						toOff.add(int(ch.nodes[o].c), o)
+					}
+				}
+			}
+			length++
+			for len(pendOff) > 0 {
+				p := pendOff[0]
+				pendOff = pendOff[1:]
+				for _, o := range ch.offToOn(g, p, nil, toOff, y, x) {
+					oc := int(ch.nodes[o].c)
+					if length >= 4 && ch.key(o) == srcKey {
+						cycles = append(cycles, o)
+					}
+					if !toOn.has(oc) {
+						pendOn = append(pendOn, o)
+						toOn.add(oc, o)
+					}
+				}
+			}
+		}
+	}
+	// Forcing chains: from "on" to its own "off", from "off" to its own "on".
+	var chains []int32
+	if x {
+		for _, on := range [2]bool{true, false} {
+			toOn, toOff := ch.set(), ch.set()
+			src := root
+			if on {
+				toOn.add(c, src)
+			} else {
+				src = ch.node(c, false, causeNone, -1)
+				toOff.add(c, src)
+			}
+			srcKey := potKey(c, on)
+			pendOn := append([]int32(nil), toOn.order2(ch)...)
+			pendOff := append([]int32(nil), toOff.order2(ch)...)
+			add := func(n int32) {
+				k := ch.key(n)
+				for _, t := range chains {
+					if ch.key(t) == k {
+						return
+					}
+				}
+				chains = append(chains, n)
+			}
+			for len(pendOn) > 0 || len(pendOff) > 0 {
+				for len(pendOn) > 0 {
+					p := pendOn[0]
+					pendOn = pendOn[1:]
+					for _, o := range ch.onToOff(g, p, y) {
+						oc := int(ch.nodes[o].c)
+						if potKey(oc, true) == srcKey {
+							add(o)
+						}
+						if !toOff.has(oc) {
+							pendOff = append(pendOff, o)
+							toOff.add(oc, o)
+						}
+					}
+				}
+				for len(pendOff) > 0 {
+					p := pendOff[0]
+					pendOff = pendOff[1:]
+					for _, o := range ch.offToOn(g, p, nil, toOff, y, true) {
+						oc := int(ch.nodes[o].c)
+						if potKey(oc, false) == srcKey {
+							add(o)
+						}
+						if !toOn.has(oc) {
+							pendOn = append(pendOn, o)
+							toOn.add(oc, o)
+						}
+					}
+				}
+			}
+		}
+	}
+	sortKey := 2
+	if y && x {
+		sortKey = 4
+	} else if y {
+		sortKey = 3
+	}
+	for _, dst := range cycles {
+		ch.cycleHint(dst, y, x, sortKey)
+	}
+	for _, t := range chains {
+		cx := ch.ancestors(t)
+		base := 6.6
+		if y && x {
+			base = 7.0
+		}
+		h := chainHint{base + lengthDifficulty(cx), cx, sortKey}
+		ch.offer(h, func() Step {
+			name := "Forcing X-Chain"
+			if y && x {
+				name = "Forcing Chain"
+			} else if y {
+				name = "Forcing Y-Chain"
+			} else if cx == 6 {
+				name = "Turbot Fish"
+			}
+			tc := int(ch.nodes[t].c)
+			el, pl := ch.removals(tc, ch.nodes[t].on)
+			return Step{Technique: name, se: h.diff, Digits: []int{c % 10}, Cells: []int{c / 10},
+				Detail: ch.chainWords(t), Eliminations: el, Placements: pl}
+		})
+	}
+}
+
+// order2 lists the set's nodes in order.
+func (s *potSet) order2(ch *chainer) []int32 {
+	out := make([]int32, 0, len(s.order))
+	for _, c := range s.order {
+		out = append(out, s.get(int(c)))
+	}
+	return out
+}
+
+func (ch *chainer) cycleHint(dst int32, y, x bool, sortKey int) {
+	g := ch.g
+	var cells []int
+	var inCells [81]bool
+	for p := dst; ch.nodes[p].p0 >= 0; p = ch.nodes[p].p0 {
+		cell := int(ch.nodes[p].c) / 10
+		if !inCells[cell] {
+			inCells[cell] = true
+			cells = append(cells, cell)
+		}
+	}
+	var forw, back [810]bool
+	var order []int
+	for p := dst; ch.nodes[p].p0 >= 0; p = ch.nodes[p].p0 {
+		c := int(ch.nodes[p].c)
+		cell, d := c/10, c%10
+		for _, q := range hPeers[cell] {
+			if inCells[q] || g.cand[q]&(1<<d) == 0 {
+				continue
+			}
+			k := int(q)*10 + d
+			if ch.nodes[p].on {
+				if !forw[k] {
+					forw[k] = true
+					order = append(order, k)
+				}
+			} else {
+				back[k] = true
+			}
+		}
+	}
+	var el []Candidate
+	for _, k := range order {
+		if back[k] {
+			el = append(el, Candidate{k / 10, k % 10})
+		}
+	}
+	if len(el) == 0 {
+		return
+	}
+	cx := ch.ancestors(dst)
+	base := 6.5
+	if y && x {
+		base = 7.0
+	}
+	h := chainHint{base + lengthDifficulty(cx), cx, sortKey}
+	ch.offer(h, func() Step {
+		name := "Bidirectional Cycle"
+		if !x {
+			name = "Bidirectional Y-Cycle"
+		} else if !y {
+			name = "Bidirectional X-Cycle"
+			if len(cells) == 4 {
+				name = "Generalized X-Wing"
+			}
+		}
+		sortCands(el)
+		return Step{Technique: name, se: h.diff, Cells: cells, Detail: ch.chainWords(dst), Eliminations: el}
+	})
+}
+
+// --- Nishio, multiple and dynamic forcing chains ---
+
+// forcingChains runs SE's Chaining(multiple, dynamic, nishio, level=0):
+// Nishio 7.5, Multiple 8.0, Dynamic 8.5, plus the length increment.
+func (g *hgrid) forcingChains(multiple, dynamic, nishio bool) (Step, bool) {
+	ch := newChainer(g)
+	ch.multiple, ch.dynamic, ch.nishio = multiple, dynamic, nishio
+	switch {
+	case nishio:
+		ch.base = 7.5
+	case dynamic:
+		ch.base = 8.5
+	default:
+		ch.base = 8.0
+	}
+	for i := 0; i < 81; i++ {
+		if g.val[i] != 0 {
+			continue
+		}
+		card := pop(g.cand[i])
+		if card > 2 || (card > 1 && dynamic) {
+			ch.forCell(i, card)
+			ch.release()
+		}
+	}
+	return ch.bestStep, ch.found
+}
+
+func (ch *chainer) name(kind string) string {
+	switch {
+	case ch.nishio:
+		return "Nishio Forcing Chains"
+	case ch.dynamic:
+		return "Dynamic " + kind + " Forcing Chains" + [5]string{"", " (+)", " (+ Forcing Chains)", " (+ Multiple Forcing Chains)", " (+ Dynamic Forcing Chains)"}[min(ch.level, 4)]
+	default:
+		return kind + " Forcing Chains"
+	}
+}
+
+func (ch *chainer) forCell(cell, card int) {
+	g := ch.g
+	var valueOn, valueOff [10]*potSet
+	var cellOn, cellOff []int
+	first := true
+	for m := g.cand[cell]; m != 0; m &= m - 1 {
+		d := bits.TrailingZeros16(m)
+		onToOn, onToOff := ch.set(), ch.set()
+		doDouble := card >= 3 && !ch.nishio && ch.dynamic
+		doContra := ch.dynamic || ch.nishio
+		ch.binary(cell*10+d, onToOn, onToOff, doDouble, doContra)
+		if !ch.nishio {
+			ch.regionChains(cell, d, onToOn, onToOff)
+		}
+		valueOn[d], valueOff[d] = onToOn, onToOff
+		if first {
+			first = false
+			for _, c := range onToOn.order {
+				cellOn = append(cellOn, int(c))
+			}
+			for _, c := range onToOff.order {
+				cellOff = append(cellOff, int(c))
+			}
+		} else {
+			cellOn = retain(cellOn, onToOn)
+			cellOff = retain(cellOff, onToOff)
+		}
+	}
+	if ch.nishio || !(card == 2 || (ch.multiple && card > 2)) {
+		return
+	}
+	for _, on := range [2]bool{true, false} {
+		list, sets := cellOn, &valueOn
+		if !on {
+			list, sets = cellOff, &valueOff
+		}
+		for _, c := range list {
+			var targets []int32
+			cx := 0
+			for m := g.cand[cell]; m != 0; m &= m - 1 {
+				t := sets[bits.TrailingZeros16(m)].get(c)
+				targets = append(targets, t)
+				cx += ch.ancestors(t)
+			}
+			el, pl := ch.removals(c, on)
+			if len(el) == 0 {
+				continue
+			}
+			h := chainHint{ch.base + lengthDifficulty(cx), cx, 5}
+			ch.offer(h, func() Step {
+				var words []string
+				for _, t := range targets {
+					words = append(words, ch.chainWords(t))
+				}
+				return Step{Technique: ch.name("Cell"), se: h.diff, Cells: []int{cell},
+					Detail: strings.Join(words, "; "), Eliminations: el, Placements: pl}
+			})
+		}
+	}
+}
+
+func retain(list []int, s *potSet) []int {
+	out := list[:0]
+	for _, c := range list {
+		if s.has(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// binary follows candidate c on and off (SE's doBinaryChaining).
+func (ch *chainer) binary(c int, onToOn, onToOff *potSet, doDouble, doContra bool) {
+	offToOn, offToOff := ch.set(), ch.set()
+	pOn := ch.node(c, true, causeNone, -1)
+	onToOn.add(c, pOn)
+	if a, b, bad := ch.doChaining(onToOn, onToOff); bad && doContra {
+		ch.binaryHint(a, b, c, false, true, 7)
+	}
+	pOff := ch.node(c, false, causeNone, -1)
+	offToOff.add(c, pOff)
+	if a, b, bad := ch.doChaining(offToOn, offToOff); bad && doContra {
+		ch.binaryHint(a, b, c, true, true, 7)
+	}
+	if !doDouble {
+		return
+	}
+	for _, k := range onToOn.order {
+		if offToOn.has(int(k)) {
+			ch.binaryHint(onToOn.get(int(k)), offToOn.get(int(k)), int(k), true, false, 1)
+		}
+	}
+	for _, k := range onToOff.order {
+		if offToOff.has(int(k)) {
+			ch.binaryHint(onToOff.get(int(k)), offToOff.get(int(k)), int(k), false, false, 1)
+		}
+	}
+}
+
+// binaryHint rates a contradiction (the assumption about c is false: the
+// result is c on when resultOn) or a double forcing (both states of the
+// source lead to c in state resultOn).
+func (ch *chainer) binaryHint(a, b int32, c int, resultOn, absurd bool, sortKey int) {
+	el, pl := ch.removals(c, resultOn)
+	if len(el) == 0 {
+		return
+	}
+	cx := ch.ancestors(a) + ch.ancestors(b)
+	h := chainHint{ch.base + lengthDifficulty(cx), cx, sortKey}
+	ch.offer(h, func() Step {
+		kind := "Double"
+		if absurd {
+			kind = "Contradiction"
+		}
+		return Step{Technique: ch.name(kind), se: h.diff, Cells: []int{c / 10},
+			Detail: ch.chainWords(a) + "; " + ch.chainWords(b), Eliminations: el, Placements: pl}
+	})
+}
+
+// regionChains follows every place of digit d in each house of cell where
+// cell is the digit's first place (SE's doRegionChainings).
+func (ch *chainer) regionChains(cell, d int, onToOn, onToOff *potSet) {
+	g := ch.g
+	for t := 0; t < 3; t++ {
+		h := int(hCellHouse[cell][t])
+		pos := g.positions(h, d)
+		n := pop(pos)
+		if !(n == 2 || (ch.multiple && n > 2)) {
+			continue
+		}
+		if int(hHouse[h][bits.TrailingZeros16(pos)]) != cell {
+			continue
+		}
+		var posOn, posOff [9]*potSet
+		var regOn, regOff []int
+		for m := pos; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros16(m)
+			other := int(hHouse[h][j])
+			if other == cell {
+				posOn[j], posOff[j] = onToOn, onToOff
+				for _, c := range onToOn.order {
+					regOn = append(regOn, int(c))
+				}
+				for _, c := range onToOff.order {
+					regOff = append(regOff, int(c))
+				}
+				continue
+			}
+			oOn, oOff := ch.set(), ch.set()
+			oOn.add(other*10+d, ch.node(other*10+d, true, causeNone, -1))
+			ch.doChaining(oOn, oOff)
+			posOn[j], posOff[j] = oOn, oOff
+			regOn = retain(regOn, oOn)
+			regOff = retain(regOff, oOff)
+		}
+		for _, on := range [2]bool{true, false} {
+			list, sets := regOn, &posOn
+			if !on {
+				list, sets = regOff, &posOff
+			}
+			for _, c := range list {
+				var targets []int32
+				cx := 0
+				for m := pos; m != 0; m &= m - 1 {
+					tg := sets[bits.TrailingZeros16(m)].get(c)
+					targets = append(targets, tg)
+					cx += ch.ancestors(tg)
+				}
+				el, pl := ch.removals(c, on)
+				if len(el) == 0 {
+					continue
+				}
+				hh := chainHint{ch.base + lengthDifficulty(cx), cx, 6}
+				ch.offer(hh, func() Step {
+					var words []string
+					for _, tg := range targets {
+						words = append(words, ch.chainWords(tg))
+					}
+					return Step{Technique: ch.name("Region"), se: hh.diff, Digits: []int{d}, Houses: []string{houseName(h)},
+						Detail: strings.Join(words, "; "), Eliminations: el, Placements: pl}
+				})
+			}
+		}
+	}
+}

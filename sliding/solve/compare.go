@@ -147,7 +147,7 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 		nodes int64
 	}
 	given := make([]share, len(runs))
-	stopped := make([]bool, len(runs))
+	stopped := make([]stop, len(runs))
 	spent := func() bool {
 		return !deadline.IsZero() && !time.Now().Before(deadline) || opt.Limits.MaxNodes > 0 && nodesLeft <= 0
 	}
@@ -167,7 +167,7 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 			sh.time = max(time.Millisecond, time.Until(deadline)/time.Duration(left))
 			ro.Timeout = sh.time
 		}
-		given[i], stopped[i] = sh, false
+		given[i], stopped[i] = sh, 0
 		sol, err := s.compareOne(ctx, r, b, goal, ro)
 		nodesLeft -= sol.Stats.Expanded
 		run.Solution = sol
@@ -181,10 +181,14 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 			return ctx.Err()
 		case errors.Is(err, context.DeadlineExceeded):
 			run.Status = "timeout"
-			stopped[i] = sh.time > 0
+			if sh.time > 0 {
+				stopped[i] = byTime
+			}
 		case errors.Is(err, search.ErrLimit):
 			run.Status = "node-cap"
-			stopped[i] = sh.nodes > 0 && sol.Stats.Expanded >= sh.nodes
+			if sh.nodes > 0 && sol.Stats.Expanded >= sh.nodes {
+				stopped[i] = byNodes
+			}
 		case errors.Is(err, search.ErrNotFound):
 			run.Status = "none"
 		case errors.Is(err, ErrInput):
@@ -218,7 +222,7 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 		again = false
 		var waiting []int
 		for i := range runs {
-			if stopped[i] {
+			if stopped[i] != 0 {
 				waiting = append(waiting, i)
 			}
 		}
@@ -227,9 +231,13 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 				break
 			}
 			left := min(len(waiting)-k, 2)
-			more := opt.Limits.MaxNodes > 0 && given[i].nodes > 0 && nodesLeft/int64(left) > given[i].nodes+given[i].nodes/4 ||
-				!deadline.IsZero() && given[i].time > 0 && time.Until(deadline)/time.Duration(left) > given[i].time+given[i].time/4
-			if !more {
+			// Run it again only with more of what stopped it, and no less
+			// of the other.
+			g := given[i]
+			nodes, tm := nodesLeft/int64(left), time.Until(deadline)/time.Duration(left)
+			moreNodes, lessNodes := g.nodes > 0 && nodes > g.nodes+g.nodes/4, g.nodes > 0 && nodes < g.nodes
+			moreTime, lessTime := g.time > 0 && tm > g.time+g.time/4, g.time > 0 && tm < g.time
+			if stopped[i] == byNodes && (!moreNodes || lessTime) || stopped[i] == byTime && (!moreTime || lessNodes) {
 				continue
 			}
 			if err := attempt(i, left); err != nil {
@@ -247,6 +255,15 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 	}
 	return c, nil
 }
+
+// stop says what share stopped a row of Compare: none (0), its time or its
+// nodes.
+type stop int
+
+const (
+	byTime stop = 1 + iota
+	byNodes
+)
 
 // compareOne runs one row within opt's limits, its share of the whole.
 func (s *Solver) compareOne(ctx context.Context, r compareRun, b, goal sliding.Board, opt CompareOptions) (sliding.Solution, error) {

@@ -20,7 +20,7 @@ func ExampleNewSlidingAnswer() {
 	b, _ := sliding.ParseGoal("2 1 3 4 5 6 7 8 0", 3, 3)
 	solver := solve.New(solve.Options{NoDatabases: true})
 	defer solver.Close()
-	sol, err := solver.Run(context.Background(), b, sliding.Standard(3, 3), solve.Method{}, search.Limits{})
+	sol, err := solver.Solve(context.Background(), b, sliding.Standard(3, 3), solve.Method{}, search.Limits{})
 	data, _ := json.Marshal(api.NewSlidingAnswer(1, !errors.Is(err, sliding.ErrUnsolvable), sol))
 	fmt.Println(string(data))
 	// Output: {"line":1,"solvable":false,"length":-1,"moves":"","optimal":true,"bound":0,"method":"parity","stats":{"expanded":0,"generated":0,"peak_frontier":0,"peak_stored":0,"iterations":0,"elapsed_ns":0}}

@@ -30,13 +30,7 @@ type Cycle[S any] struct {
 func Brent[S comparable](ctx context.Context, x0 S, f func(S) S, lim Limits) (c Cycle[S], err error) {
 	m := onePass(ctx, lim, &c.Stats, x0)
 	defer m.done()
-	m.stored(2)
-	call := func(s S) (S, error) {
-		if err := m.expand(); err != nil {
-			return s, err
-		}
-		return f(s), nil
-	}
+	call := counted(&m, f)
 	// Find the length: the hare runs ahead of a tortoise that jumps to it
 	// at every power of two, until the hare meets it.
 	power, length := 1, 1
@@ -83,13 +77,7 @@ func Brent[S comparable](ctx context.Context, x0 S, f func(S) S, lim Limits) (c 
 func Floyd[S comparable](ctx context.Context, x0 S, f func(S) S, lim Limits) (c Cycle[S], err error) {
 	m := onePass(ctx, lim, &c.Stats, x0)
 	defer m.done()
-	m.stored(2)
-	call := func(s S) (S, error) {
-		if err := m.expand(); err != nil {
-			return s, err
-		}
-		return f(s), nil
-	}
+	call := counted(&m, f)
 	tortoise, err := call(x0)
 	if err != nil {
 		return c, err
@@ -127,4 +115,17 @@ func Floyd[S comparable](ctx context.Context, x0 S, f func(S) S, lim Limits) (c 
 	}
 	c.Lead, c.Length, c.Entry = lead, length, tortoise
 	return c, nil
+}
+
+// counted returns f, each call of it counted as an expansion by m and
+// refused with m's error once a limit is reached. The cycle finders hold
+// two states.
+func counted[S any](m *meter, f func(S) S) func(S) (S, error) {
+	m.stored(2)
+	return func(s S) (S, error) {
+		if err := m.expand(); err != nil {
+			return s, err
+		}
+		return f(s), nil
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"strings"
 
 	"github.com/searchlab/searchlab/search"
 )
@@ -136,4 +137,60 @@ func ExampleConnectedComponents() {
 	fmt.Println(comps, err)
 	// Output:
 	// [[4 1 5 2 3] [7 8]] <nil>
+}
+
+// room is a small map: '@' cells are walls.
+const room = `type octile
+height 5
+width 7
+map
+.......
+.@@@@..
+.....@.
+.@@..@.
+.......
+`
+
+func ExampleGrid() {
+	g, err := search.ParseGrid(strings.NewReader(room))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	from, to := search.Cell{Row: 2, Col: 0}, search.Cell{Row: 2, Col: 6}
+	at := func(c search.Cell) bool { return c == to }
+
+	// Eight-way moves with Moving AI's costs (√2 diagonals) and rule (no
+	// corner cutting): any weighted search, with the octile distance.
+	res, _ := search.AStar(context.Background(), from, g.Neighbours, g.Heuristic(to), at, search.Limits{})
+	fmt.Printf("eight-way: cost %.4f in %d steps\n", res.Cost, len(res.Path)-1)
+
+	// Counting moves instead: Steps costs 1 a move.
+	steps, _ := search.BFS(context.Background(), from, g.Steps, at, search.Limits{})
+	fmt.Println("eight-way:", steps.Cost, "moves")
+	g.Moves = search.FourWay
+	steps, _ = search.BFS(context.Background(), from, g.Steps, at, search.Limits{})
+	fmt.Println("four-way:", steps.Cost, "moves")
+	// Output:
+	// eight-way: cost 9.4142 in 9 steps
+	// eight-way: 9 moves
+	// four-way: 10 moves
+}
+
+func ExampleJumpPointSearch() {
+	g, err := search.ParseGrid(strings.NewReader(room))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := search.JumpPointSearch(context.Background(), g, search.Cell{Row: 2, Col: 0}, search.Cell{Row: 2, Col: 6}, search.Limits{})
+	fmt.Printf("cost %.4f, %d cells, %d jump points expanded, %v\n", res.Cost, len(res.Path), res.Stats.Expanded, err)
+	// Output:
+	// cost 9.4142, 10 cells, 8 jump points expanded, <nil>
+}
+
+func ExampleOctile() {
+	fmt.Printf("%.4f\n", search.Octile(search.Cell{Row: 0, Col: 0}, search.Cell{Row: 2, Col: 5}))
+	// Output:
+	// 5.8284
 }

@@ -26,12 +26,39 @@
 //	Yen                k cheapest loopless paths    O(V) per search alternatives to the best path
 //	BFSReach,          every state by distance      O(V)            no goal: what lies within reach, in order
 //	DijkstraReach
+//	FringeSearch       least cost                   O(V)            IDA*'s bounds, no search again from the start
+//	JumpPointSearch    least cost on a Grid         O(cells)        an 8-connected map: A*'s cost, fewer expansions
+//
+// The informed searches take a nil h as the estimate 0, every one of them
+// alike (they then search as Dijkstra does, or IDA* as iterative
+// deepening on cost). Step costs must be 0 or more: the searches that
+// order states by cost stop with ErrNegativeCost at a negative step; those
+// that count steps (BFS, DFS, IDDFS, BidirectionalBFS) only add the costs
+// up.
 //
 // Every algorithm takes a context.Context and a Limits value. When the
 // context is done or the node cap is reached, the search stops and returns an
 // error that matches ErrLimit (and, for the context, the context's own error),
 // never a path that is not what the algorithm promises; AnytimeAStar and
 // BranchAndBound return their best answer so far with its bound as well.
+//
+// # Traversals, cycles and grids
+//
+// Without a goal, the package answers questions about the graph that a
+// successor function spans, with the same Limits and Stats: DFSReach
+// (depth-first preorder, beside BFSReach), CountPaths (path counting in a
+// directed acyclic graph, exact in a *big.Int), TopologicalSort (each state
+// before its successors; a cycle is a *CycleError that names one),
+// StronglyConnectedComponents (Tarjan's algorithm, sinks first) and
+// ConnectedComponents (steps taken both ways). Brent and Floyd do cycle
+// detection on a sequence x0, f(x0), f(f(x0)), .... FringeSearch is fringe
+// search: IDA*'s rising f bounds over a list of the states at the edge of
+// the last iteration. Grid is a map of open cells and walls whose methods
+// are successor functions for every algorithm (4- or 8-connected, Moving
+// AI's costs and corner rules, the octile distance), and JumpPointSearch
+// finds A*'s least cost on it from fewer expansions (far fewer on open
+// maps). Maximum flow, assignment and spanning trees are not search and are
+// left out (gonum.org/v1/gonum/graph/path has Kruskal and Prim).
 //
 // # Float costs
 //
@@ -45,11 +72,12 @@
 // rounded sum is the least over all paths: optimal in the arithmetic of the
 // type. The informed searches add h to g, and an estimate that is
 // admissible in exact arithmetic may exceed a rounded remainder by an ulp,
-// so A*, IDA*, NBS and AllOptimal are optimal to within the rounding of a
-// path's sum (a relative error of about n*eps for n steps, eps = 2^-53 for
-// float64). Ties are equalities of rounded sums: two paths whose exact costs
-// are equal may round apart, so the tie-break (and AllOptimal's set of
-// optimal paths) can differ from exact arithmetic. Costs that are exact in
+// so A*, IDA*, FringeSearch, JumpPointSearch, NBS and AllOptimal are
+// optimal to within the rounding of a path's sum (a relative error of about
+// n*eps for n steps, eps = 2^-53 for float64). Ties are equalities of
+// rounded sums: two paths whose exact costs are equal may round apart, so
+// the tie-break (and AllOptimal's set of optimal paths) can differ from
+// exact arithmetic. Costs that are exact in
 // binary (integers below 2^53, multiples of a power of two) have no
 // rounding; where a count of optimal answers matters, use those or integers.
 //
@@ -131,10 +159,14 @@ type Limits struct {
 	// the searches with a table of every state reached (BFS, A* and its
 	// weighted, anytime and bidirectional kin, AllOptimal, the Reach
 	// searches) the table; the depth-first ones (DFS, IDDFS, IDA*,
-	// BranchAndBound) their path and the successors waiting on it. The
+	// BranchAndBound) their path and the successors waiting on it; the
+	// traversals (FringeSearch, DFSReach, CountPaths, TopologicalSort and
+	// the components) their table and stack. The
 	// table-keeping searches check at each expansion, so they may pass
 	// the cap by one expansion's successors; the depth-first ones never
-	// pass it. 0 means no cap.
+	// pass it. JumpPointSearch counts its own tables (see its doc);
+	// Brent and Floyd hold two states and have nothing to bound.
+	// 0 means no cap.
 	MaxBytes int64
 	// Observe, when not nil, receives every step of the search as an
 	// Event, in order (see EventKind for what each algorithm reports); the
@@ -167,6 +199,23 @@ var ErrLimit = errors.New("search: limit reached")
 // ErrMemory reports that a search stopped at its memory budget,
 // Limits.MaxBytes. It matches ErrLimit too.
 var ErrMemory = fmt.Errorf("%w: memory budget", ErrLimit)
+
+// ErrNegativeCost reports a step whose cost is negative (or NaN), which
+// the searches that order states by their cost (Dijkstra, A* and its kin,
+// IDA*, fringe search, NBS, AllOptimal, Yen, DijkstraReach) cannot take:
+// with such a step the least-cost path they return could be wrong, and a
+// cycle of negative cost has no least. They stop with it at the first
+// such step they meet; a step out of a state they never expand goes
+// unseen, so their answers hold only for steps of 0 or more.
+var ErrNegativeCost = errors.New("search: a step of negative cost")
+
+// negative reports whether c is below 0 or NaN.
+func negative[C Cost](c C) bool { return !(c >= 0) }
+
+// negativeError is the error of a search that met a step of cost c.
+func negativeError[C Cost](c C) error {
+	return fmt.Errorf("%w (%v); the searches by cost need steps of 0 or more", ErrNegativeCost, c)
+}
 
 // limitError is the error returned when a context ends a search.
 type limitError struct{ cause error }

@@ -163,6 +163,9 @@ func TestStronglyConnectedComponentsAgainstClosure(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if len(starts) == 1 && !slices.Contains(comps[len(comps)-1], name(starts[0])) {
+			t.Fatalf("trial %d: components %v from %s: its own is not the last", trial, comps, name(starts[0]))
+		}
 		which := map[string]int{}
 		for c, comp := range comps {
 			for _, s := range comp {

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"testing"
-
-	"github.com/searchlab/searchlab/search"
 )
 
 func BenchmarkTableBuild(b *testing.B) {
@@ -102,7 +100,7 @@ func benchIDA(b *testing.B, boards []Board, goal Board, h Heuristic) {
 	for b.Loop() {
 		nodes = 0
 		for _, bd := range boards {
-			sol, err := IDAStarSolve(context.Background(), bd, goal, h, search.Limits{})
+			sol, err := Search(context.Background(), bd, goal, Options{Algorithm: IDAStar, Tuned: true, Heuristic: h})
 			if err != nil {
 				b.Fatal(err)
 			}

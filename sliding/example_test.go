@@ -7,13 +7,12 @@ import (
 	"os"
 	"strings"
 
-	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 )
 
-func ExampleSolve() {
+func ExampleSearch() {
 	b, _ := sliding.New(3, 3, []int{1, 0, 3, 4, 2, 6, 7, 5, 8})
-	sol, err := sliding.Solve(context.Background(), b, sliding.Standard(3, 3), search.Limits{})
+	sol, err := sliding.Search(context.Background(), b, sliding.Standard(3, 3), sliding.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -22,17 +21,17 @@ func ExampleSolve() {
 	// Output: 3 [D D R] true table
 }
 
-func ExampleSolve_unsolvable() {
+func ExampleSearch_unsolvable() {
 	b, _ := sliding.New(3, 3, []int{2, 1, 3, 4, 5, 6, 7, 8, 0})
-	_, err := sliding.Solve(context.Background(), b, sliding.Standard(3, 3), search.Limits{})
+	_, err := sliding.Search(context.Background(), b, sliding.Standard(3, 3), sliding.Options{})
 	fmt.Println(err == sliding.ErrUnsolvable)
 	// Output: true
 }
 
-func ExampleSolveWith() {
+func ExampleSearch_spiral() {
 	b, _ := sliding.New(3, 3, []int{2, 8, 3, 1, 6, 4, 7, 0, 5})
 	spiral, _ := sliding.ParseGoal("1 2 3 8 0 4 7 6 5", 3, 3)
-	sol, err := sliding.SolveWith(context.Background(), b, spiral, sliding.Options{
+	sol, err := sliding.Search(context.Background(), b, spiral, sliding.Options{
 		Algorithm: sliding.AStar,
 		Heuristic: sliding.Manhattan(spiral),
 	})
@@ -44,10 +43,10 @@ func ExampleSolveWith() {
 	// Output: 5 astar+manhattan true
 }
 
-func ExampleIDAStarSolve() {
+func ExampleSearch_tuned() {
 	goal := sliding.Standard(4, 4)
 	b, _ := goal.Apply(sliding.Up, sliding.Up, sliding.Left, sliding.Down, sliding.Left)
-	sol, _ := sliding.IDAStarSolve(context.Background(), b, goal, sliding.LinearConflict(goal), search.Limits{})
+	sol, _ := sliding.Search(context.Background(), b, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true, Heuristic: sliding.LinearConflict(goal)})
 	fmt.Println(sol.Len(), sol.Moves)
 	// Output: 5 [R U R D D]
 }
@@ -164,7 +163,7 @@ func ExampleVerify() {
 func ExampleScramble() {
 	goal := sliding.Standard(4, 4)
 	b := sliding.Scramble(rand.New(rand.NewPCG(1, 2)), goal, 20)
-	sol, _ := sliding.Solve(context.Background(), b, goal, search.Limits{})
+	sol, _ := sliding.Search(context.Background(), b, goal, sliding.Options{})
 	fmt.Println(sliding.Solvable(b, goal), sol.Len() <= 20, sol.Len()%2 == 0)
 	// Output: true true true
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/searchlab/searchlab/search"
 )
 
-// IDAStarSolve finds a fewest-move solution from b to goal by IDA* with the
+// tunedIDAStar finds a fewest-move solution from b to goal by IDA* with the
 // heuristic h, which must be admissible and made for goal. It is the tuned
 // solver: the board is changed in place, the move that undoes the last one
 // is never tried, and Manhattan and LinearConflict heuristics of this package
@@ -17,7 +17,7 @@ import (
 // node). It returns ErrUnsolvable at once for a board that cannot reach the
 // goal, and an error matching search.ErrLimit when ctx ends or lim's node
 // cap is reached.
-func IDAStarSolve(ctx context.Context, b, goal Board, h Heuristic, lim search.Limits) (Solution, error) {
+func tunedIDAStar(ctx context.Context, b, goal Board, h Heuristic, lim search.Limits) (Solution, error) {
 	ctx, err := prepare(ctx, b, goal)
 	if err != nil {
 		return Solution{}, err

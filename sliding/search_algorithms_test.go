@@ -26,7 +26,7 @@ func TestNewAlgorithms(t *testing.T) {
 		goal := sliding.Standard(size[0], size[1])
 		for trial := range 30 {
 			b := sliding.RandomSolvable(r, goal, true)
-			best, err := sliding.Solve(ctx, b, goal, search.Limits{})
+			best, err := sliding.Search(ctx, b, goal, sliding.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -39,7 +39,7 @@ func TestNewAlgorithms(t *testing.T) {
 				{Algorithm: sliding.Anytime, Weight: 3},
 				{Algorithm: sliding.Anytime, Weight: 3, Limits: search.Limits{MaxNodes: 20}},
 			} {
-				sol, err := sliding.SolveWith(ctx, b, goal, o)
+				sol, err := sliding.Search(ctx, b, goal, o)
 				if o.Limits.MaxNodes > 0 && err != nil {
 					continue // no path within the cap: allowed
 				}
@@ -169,7 +169,7 @@ func TestAnytimeKorf24(t *testing.T) {
 	var gap float64
 	o := sliding.Options{Algorithm: sliding.Anytime, Heuristic: sliding.LinearConflict(goal), Limits: search.Limits{MaxNodes: 100_000}}
 	for _, in := range all[:n] {
-		sol, err := sliding.SolveWith(ctx, in.b, goal, o)
+		sol, err := sliding.Search(ctx, in.b, goal, o)
 		if err != nil {
 			t.Fatalf("%s: %v", in.labelled, err)
 		}

@@ -1,6 +1,7 @@
 package sliding
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -10,7 +11,7 @@ import (
 )
 
 // ErrUnsolvable reports a board that cannot reach its goal by any sequence
-// of moves. Solve and SolveWith return it at once, before any search.
+// of moves. Search returns it at once, before any search.
 var ErrUnsolvable = errors.New("board cannot reach the goal")
 
 // Solution is the answer for one board.
@@ -117,10 +118,10 @@ func abs(x int) int {
 // Algorithm names a way to search for a solution.
 type Algorithm string
 
-// The algorithms SolveWith knows. Auto is Solve's choice; the others run the
-// generic algorithms of package search on boards as states.
+// The algorithms Search knows. Auto is the table or the tuned IDA*; the
+// others run the generic algorithms of package search on boards as states.
 const (
-	Auto    Algorithm = "auto"    // the fastest exact method (see Solve)
+	Auto    Algorithm = "auto"    // the fastest exact method (see Search)
 	BFS     Algorithm = "bfs"     // breadth-first search: optimal, memory-bound
 	DFS     Algorithm = "dfs"     // depth-limited depth-first search: not optimal
 	IDDFS   Algorithm = "iddfs"   // iterative deepening: optimal, slow
@@ -149,18 +150,29 @@ func (a Algorithm) Informed() bool {
 	return a == AStar || a == IDAStar || a == NBS || a == WAStar || a == Anytime
 }
 
-// Options selects how SolveWith searches.
+// Options selects how Search searches.
 type Options struct {
 	// Algorithm is the search to run; "" means Auto.
 	Algorithm Algorithm
-	// Heuristic guides AStar and IDAStar; nil means LinearConflict. The
-	// heuristic must have been made for the same goal.
+	// Heuristic guides the informed algorithms and the tuned IDA*; nil
+	// means LinearConflict. The heuristic must have been made for the same
+	// goal.
 	Heuristic Heuristic
+	// Tuned runs IDAStar by this package's tuned solver (the board changed
+	// in place, Manhattan and linear conflicts updated move by move)
+	// instead of package search's generic one. Auto uses it on boards too
+	// large for a table.
+	Tuned bool
+	// Table is the distance table Auto answers boards of up to 9 cells
+	// from; nil means TableFor(goal).
+	Table *Table
 	// MaxDepth bounds DFS and IDDFS; 0 means the largest optimal length to
 	// the goal for boards of up to 9 cells (from the distance table), else
 	// DefaultMaxDepth.
 	MaxDepth int
-	// Limits caps the nodes expanded; 0 means no cap.
+	// Limits caps the search. Its Observe, if not nil, receives every step
+	// of a generic algorithm's search, with Event.State and Event.Parent as
+	// Boards of b's size (Auto and the tuned IDA* are not traced).
 	Limits search.Limits
 	// Weight is the weight of WAStar and Anytime on the heuristic (f = g +
 	// Weight*h); 0 means DefaultWeight.
@@ -172,25 +184,20 @@ type Options struct {
 // 100,000 expansions with linear conflicts.
 const DefaultWeight = 5
 
-// Solve finds a fewest-move solution from b to goal by the fastest exact
-// method this package has: a precomputed distance table for boards of up to
-// 9 cells (3x3, 2x4, 2x3 ...), built on first use for each goal, and IDA*
-// with Manhattan distance plus linear conflicts, updated incrementally, for
-// larger boards. It returns ErrUnsolvable at once for a board that cannot
-// reach the goal, an error matching ErrInvalid if the boards differ in size,
-// and an error matching search.ErrLimit if ctx ends or the node cap is hit.
-//
-// Pattern databases, far faster on 4x4 and 5x5 boards, live in package
-// sliding/pdb: its Solver is the fastest exact solver for every size, and
-// answers with this function what it has no database for.
-func Solve(ctx context.Context, b, goal Board, lim search.Limits) (Solution, error) {
-	return SolveWith(ctx, b, goal, Options{Algorithm: Auto, Limits: lim})
-}
-
-// SolveWith solves b for goal with the algorithm and heuristic in o. Every
-// path it returns leads from b to goal; Solution.Optimal says whether its
-// length is proven the fewest (it is for every algorithm except DFS).
-func SolveWith(ctx context.Context, b, goal Board, o Options) (Solution, error) {
+// Search runs one search of this package on b towards goal, as o says: the
+// building block that package sliding/solve's Solver composes, with pattern
+// databases and its files, into the fastest exact answer and into named
+// methods; programs call the Solver. Auto answers boards of up to 9 cells
+// from a distance table and larger ones by the tuned IDA* with linear
+// conflicts; the other algorithms run package search's generic algorithms
+// with boards as states. Every path it returns leads from b to goal;
+// Solution.Optimal says whether its length is proven the fewest (it is
+// for every algorithm except DFS, WAStar, and Anytime stopped by a limit).
+// It returns ErrUnsolvable at once for a board that cannot reach the goal,
+// an error matching ErrInvalid if the boards are not valid or differ in
+// size, and an error matching search.ErrLimit if ctx ends or a limit is
+// reached.
+func Search(ctx context.Context, b, goal Board, o Options) (Solution, error) {
 	ctx, err := prepare(ctx, b, goal)
 	if err != nil {
 		return Solution{}, err
@@ -199,13 +206,29 @@ func SolveWith(ctx context.Context, b, goal Board, o Options) (Solution, error) 
 	if h == nil {
 		h = LinearConflict(goal)
 	}
+	tuned := o.Algorithm == IDAStar && o.Tuned || o.Algorithm == "" || o.Algorithm == Auto
+	if o.Limits.Observe != nil {
+		if tuned {
+			return Solution{}, fmt.Errorf("algorithm %s cannot be traced; pick one of package search's", cmp.Or(o.Algorithm, Auto))
+		}
+		o.Limits.Observe = boardEvents(b.W, b.H, o.Limits.Observe)
+	}
 	switch o.Algorithm {
 	case "", Auto:
 		if TableSize(b.W, b.H) {
-			return tableFor(goal).solve(ctx, b)
+			t := o.Table
+			if t == nil {
+				t = tableFor(goal)
+			}
+			return t.solve(ctx, b)
 		}
-		return IDAStarSolve(ctx, b, goal, LinearConflict(goal), o.Limits)
-	case BFS, DFS, IDDFS, AStar, IDAStar, BiBFS, NBS, WAStar, Anytime:
+		return tunedIDAStar(ctx, b, goal, h, o.Limits)
+	case IDAStar:
+		if o.Tuned {
+			return tunedIDAStar(ctx, b, goal, h, o.Limits)
+		}
+		return genericSolve(ctx, b, goal, o, h)
+	case BFS, DFS, IDDFS, AStar, BiBFS, NBS, WAStar, Anytime:
 		return genericSolve(ctx, b, goal, o, h)
 	}
 	return Solution{}, fmt.Errorf("unknown algorithm %q", o.Algorithm)

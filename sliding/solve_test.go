@@ -49,23 +49,23 @@ func TestSolversAgreeWithTable(t *testing.T) {
 				b = Scramble(r, goal, 12) // short enough for BFS, IDDFS and misplaced tiles
 			}
 			want := tab.Distance(b)
-			sol, err := Solve(ctx, b, goal, search.Limits{})
+			sol, err := Search(ctx, b, goal, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkSolution(t, "Solve", b, goal, sol, want)
 			for _, name := range Heuristics() {
 				h, _ := HeuristicByName(name, goal)
-				sol, err := IDAStarSolve(ctx, b, goal, h, search.Limits{})
+				sol, err := Search(ctx, b, goal, Options{Algorithm: IDAStar, Tuned: true, Heuristic: h})
 				if err != nil {
 					t.Fatal(err)
 				}
-				checkSolution(t, "IDAStarSolve+"+name, b, goal, sol, want)
+				checkSolution(t, "tuned IDA*+"+name, b, goal, sol, want)
 				for _, algo := range []Algorithm{AStar, IDAStar} {
 					if name == "misplaced" && want > 20 && algo == IDAStar {
 						continue // minutes with the generic engine
 					}
-					sol, err := SolveWith(ctx, b, goal, Options{Algorithm: algo, Heuristic: h})
+					sol, err := Search(ctx, b, goal, Options{Algorithm: algo, Heuristic: h})
 					if err != nil {
 						t.Fatalf("%s+%s: %v", algo, name, err)
 					}
@@ -77,13 +77,13 @@ func TestSolversAgreeWithTable(t *testing.T) {
 				algos = append(algos, IDDFS)
 			}
 			for _, algo := range algos {
-				sol, err := SolveWith(ctx, b, goal, Options{Algorithm: algo})
+				sol, err := Search(ctx, b, goal, Options{Algorithm: algo})
 				if err != nil {
 					t.Fatalf("%s: %v", algo, err)
 				}
 				checkSolution(t, string(algo), b, goal, sol, want)
 			}
-			sol, err = SolveWith(ctx, b, goal, Options{Algorithm: DFS, Limits: search.Limits{MaxNodes: 200000}})
+			sol, err = Search(ctx, b, goal, Options{Algorithm: DFS, Limits: search.Limits{MaxNodes: 200000}})
 			switch {
 			case errors.Is(err, search.ErrLimit):
 			case err != nil:
@@ -163,7 +163,7 @@ func TestKorf(t *testing.T) {
 	boards, lengths := korf(t, maxLen)
 	goal := korfGoal()
 	for i, b := range boards {
-		sol, err := Solve(context.Background(), b, goal, search.Limits{})
+		sol, err := Search(context.Background(), b, goal, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -187,7 +187,7 @@ func TestLargerBoards(t *testing.T) {
 				var lens []int
 				for _, name := range []string{"manhattan", "linear"} {
 					h, _ := HeuristicByName(name, goal)
-					sol, err := IDAStarSolve(context.Background(), b, goal, h, search.Limits{})
+					sol, err := Search(context.Background(), b, goal, Options{Algorithm: IDAStar, Tuned: true, Heuristic: h})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -208,7 +208,7 @@ func TestLargerBoards(t *testing.T) {
 	}
 }
 
-// plainHeuristic hides the concrete type, so IDAStarSolve calls Estimate on
+// plainHeuristic hides the concrete type, so the tuned IDA* calls Estimate on
 // every node (the path a pattern database takes).
 type plainHeuristic struct{ Heuristic }
 
@@ -216,11 +216,11 @@ func TestIDAStarOtherHeuristic(t *testing.T) {
 	t.Parallel()
 	goal := Standard(4, 4)
 	b := Scramble(newRand(4), goal, 30)
-	want, err := Solve(context.Background(), b, goal, search.Limits{})
+	want, err := Search(context.Background(), b, goal, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := IDAStarSolve(context.Background(), b, goal, plainHeuristic{LinearConflict(goal)}, search.Limits{})
+	sol, err := Search(context.Background(), b, goal, Options{Algorithm: IDAStar, Tuned: true, Heuristic: plainHeuristic{LinearConflict(goal)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +258,7 @@ func TestSolveErrors(t *testing.T) {
 		{"bad algorithm", Standard(3, 3), Standard(3, 3), Options{Algorithm: "dijkstra"}, ctx, nil},
 	}
 	for _, tt := range tests {
-		_, err := SolveWith(tt.ctx, tt.b, tt.goal, tt.o)
+		_, err := Search(tt.ctx, tt.b, tt.goal, tt.o)
 		if err == nil {
 			t.Errorf("%s: no error", tt.name)
 			continue

@@ -207,13 +207,9 @@ func (t *Table) walk(b Board) (moves []Move, lookups int64, ok bool) {
 	return moves, lookups, true
 }
 
-// Solve returns a fewest-move solution from b to the goal, with Method
+// solve returns a fewest-move solution from b to the goal, with Method
 // "table", or ErrUnsolvable if b cannot reach the goal. b must be a valid
 // board of the goal's size (see Check).
-func (t *Table) Solve(b Board) (Solution, error) {
-	return t.solve(context.Background(), b)
-}
-
 func (t *Table) solve(ctx context.Context, b Board) (Solution, error) {
 	start := time.Now()
 	moves, lookups, ok := t.walk(b)

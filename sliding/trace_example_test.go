@@ -8,16 +8,18 @@ import (
 	"github.com/searchlab/searchlab/sliding"
 )
 
-// SolveTraced shows an IDA* search raising its bound.
-func ExampleSolveTraced() {
+// An observer in the limits sees every step of a generic search, here an
+// IDA* search raising its bound.
+func ExampleSearch_observe() {
 	goal := sliding.Standard(3, 3)
 	b, _ := sliding.ParseGoal("8 1 3 4 0 2 7 6 5", 3, 3)
 	o := sliding.Options{Algorithm: sliding.IDAStar, Heuristic: sliding.Manhattan(goal)}
-	sol, err := sliding.SolveTraced(context.Background(), b, goal, o, func(e search.Event) {
+	o.Limits.Observe = func(e search.Event) {
 		if e.Kind == search.Threshold {
 			fmt.Println("threshold", e.Bound)
 		}
-	})
+	}
+	sol, err := sliding.Search(context.Background(), b, goal, o)
 	if err != nil {
 		fmt.Println(err)
 		return

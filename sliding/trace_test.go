@@ -11,10 +11,10 @@ import (
 	"github.com/searchlab/searchlab/sliding"
 )
 
-// TestSolveTraced checks traced solves against untraced ones on random
+// TestSearchObserved checks traced solves against untraced ones on random
 // 3x3 boards: the same moves and Stats, one expand event per expansion,
 // and a goal event on the goal board at the solution's length.
-func TestSolveTraced(t *testing.T) {
+func TestSearchObserved(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(12, 3))
 	goal := sliding.Standard(3, 3)
@@ -26,9 +26,10 @@ func TestSolveTraced(t *testing.T) {
 		b := sliding.Scramble(r, goal, 8+r.IntN(10))
 		for _, algo := range []sliding.Algorithm{sliding.BFS, sliding.DFS, sliding.IDDFS, sliding.AStar, sliding.IDAStar} {
 			o := sliding.Options{Algorithm: algo, Heuristic: sliding.Manhattan(goal), MaxDepth: 20}
-			plain, perr := sliding.SolveWith(context.Background(), b, goal, o)
+			plain, perr := sliding.Search(context.Background(), b, goal, o)
 			var evs []search.Event
-			sol, err := sliding.SolveTraced(context.Background(), b, goal, o, func(e search.Event) { evs = append(evs, e) })
+			o.Limits.Observe = func(e search.Event) { evs = append(evs, e) }
+			sol, err := sliding.Search(context.Background(), b, goal, o)
 			if err != nil || perr != nil {
 				t.Fatalf("trial %d %s: %v / %v", trial, algo, err, perr)
 			}
@@ -54,7 +55,10 @@ func TestSolveTraced(t *testing.T) {
 			}
 		}
 	}
-	if _, err := sliding.SolveTraced(context.Background(), goal, goal, sliding.Options{}, func(search.Event) {}); err == nil {
-		t.Error("auto was traced")
+	for _, o := range []sliding.Options{{}, {Algorithm: sliding.IDAStar, Tuned: true}} {
+		o.Limits.Observe = func(search.Event) {}
+		if _, err := sliding.Search(context.Background(), goal, goal, o); err == nil {
+			t.Errorf("%+v was traced", o)
+		}
 	}
 }

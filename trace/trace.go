@@ -204,7 +204,8 @@ func Sliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (ap
 		events = append(events, ev)
 		kept++
 	}
-	sol, err := sliding.SolveTraced(ctx, b, goal, o, obs)
+	o.Limits.Observe = obs
+	sol, err := sliding.Search(ctx, b, goal, o)
 	if sinkErr != nil {
 		return api.Trace{}, sinkErr
 	}

@@ -26,7 +26,7 @@ func TestTraceSliding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := sliding.SolveWith(context.Background(), b, goal, sliding.Options{Algorithm: sliding.AStar, Heuristic: sliding.Manhattan(goal)})
+	plain, err := sliding.Search(context.Background(), b, goal, sliding.Options{Algorithm: sliding.AStar, Heuristic: sliding.Manhattan(goal)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/pdbtest"
-	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/sliding/units"
@@ -51,7 +50,7 @@ func TestTruncateUnderServer(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	solveOne := func() (ok, failed bool) {
 		b := sliding.Scramble(r, goal, 60)
-		want, err := sliding.IDAStarSolve(context.Background(), b, goal, sliding.LinearConflict(goal), search.Limits{})
+		want, err := sliding.Search(context.Background(), b, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true, Heuristic: sliding.LinearConflict(goal)})
 		if err != nil {
 			t.Fatal(err)
 		}

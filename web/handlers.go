@@ -144,7 +144,7 @@ func (s *Server) slidingSolve(r *http.Request, body []byte) (work, bool, error) 
 func (s *Server) solveJob(r *http.Request, job slidingJob) (any, error) {
 	ctx, cancel := context.WithTimeout(r.Context(), job.timeout)
 	defer cancel()
-	sol, err := s.cfg.Solver.Run(ctx, job.b, job.goal, job.method, s.searchLimits(job.maxNodes))
+	sol, err := s.cfg.Solver.Solve(ctx, job.b, job.goal, job.method, s.searchLimits(job.maxNodes))
 	switch {
 	case errors.Is(err, sliding.ErrUnsolvable):
 		return nil, unsolvable()

@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/internal/stroketest"
-	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/web"
@@ -369,7 +368,7 @@ func loadCases(t *testing.T) []loadCase {
 	goal4 := sliding.Standard(4, 4)
 	for i := range 8 {
 		b := sliding.Scramble(r, goal4, 30+2*i)
-		sol, err := sliding.IDAStarSolve(context.Background(), b, goal4, sliding.Manhattan(goal4), search.Limits{})
+		sol, err := sliding.Search(context.Background(), b, goal4, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true, Heuristic: sliding.Manhattan(goal4)})
 		if err != nil {
 			t.Fatalf("reference IDA* on %v: %v", b, err)
 		}

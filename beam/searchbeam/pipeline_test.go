@@ -166,7 +166,7 @@ func TestSolveFiles(t *testing.T) {
 			best := -1
 			if b.W*b.H == 9 {
 				best = sliding.TableFor(goal).Distance(b)
-			} else if sol, err := sliding.IDAStarSolve(context.Background(), b, goal, sliding.LinearConflict(goal), search.Limits{}); err == nil {
+			} else if sol, err := sliding.Search(context.Background(), b, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true, Heuristic: sliding.LinearConflict(goal)}); err == nil {
 				best = sol.Len()
 			}
 			moves, _ := sliding.ParseMoves(a.Moves)

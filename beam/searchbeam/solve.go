@@ -122,7 +122,7 @@ func solveSliding(ctx context.Context, line int, text string, opt Options) (any,
 		return nil, err
 	}
 	goal := sliding.Standard(b.W, b.H)
-	sol, err := solverFor(opt).Run(ctx, b, goal, solve.Method{Partition: namedPartition(opt.Partitions, b.W, b.H)}, search.Limits{MaxNodes: opt.MaxNodes})
+	sol, err := solverFor(opt).Solve(ctx, b, goal, solve.Method{Partition: namedPartition(opt.Partitions, b.W, b.H)}, search.Limits{MaxNodes: opt.MaxNodes})
 	solvable := !errors.Is(err, sliding.ErrUnsolvable)
 	if err != nil && solvable {
 		return nil, err

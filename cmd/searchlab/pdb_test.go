@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/searchlab/searchlab/internal/pdbtest"
-	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
 )
@@ -192,7 +191,7 @@ func TestSlidingAutoBuildsQuickSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, err := sliding.IDAStarSolve(t.Context(), b, sliding.Standard(4, 4), sliding.LinearConflict(sliding.Standard(4, 4)), search.Limits{})
+	ref, err := sliding.Search(t.Context(), b, sliding.Standard(4, 4), sliding.Options{Algorithm: sliding.IDAStar, Tuned: true, Heuristic: sliding.LinearConflict(sliding.Standard(4, 4))})
 	if err != nil {
 		t.Fatal(err)
 	}

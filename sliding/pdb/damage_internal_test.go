@@ -112,7 +112,7 @@ func TestDamagedUnderStamp(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, b := range boards {
-		want, err := sliding.IDAStarSolve(ctx, b, goal, sliding.LinearConflict(goal), search.Limits{})
+		want, err := sliding.Search(ctx, b, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,7 +168,7 @@ func TestTruncatedUnderSolve(t *testing.T) {
 		t.Error("the set is not marked damaged")
 	}
 	small := sliding.Scramble(rand.New(rand.NewPCG(3, 4)), goal, 30)
-	want, err := sliding.IDAStarSolve(ctx, small, goal, sliding.LinearConflict(goal), search.Limits{})
+	want, err := sliding.Search(ctx, small, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -218,7 +218,7 @@ func ExampleSet_For() {
 		return
 	}
 	b, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
-	sol, err := sliding.SolveWith(context.Background(), b, goal, sliding.Options{Algorithm: sliding.AStar, Heuristic: h})
+	sol, err := sliding.Search(context.Background(), b, goal, sliding.Options{Algorithm: sliding.AStar, Heuristic: h})
 	fmt.Println(h.Name(), h.Estimate(b), len(sol.Moves), sol.Optimal, err)
 	// Output: pdb 4-4+mirror 29 31 true <nil>
 }

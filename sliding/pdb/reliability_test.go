@@ -123,11 +123,11 @@ func TestDefaultPartitionOver20Cells(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 7))
 	for range 5 {
 		b := sliding.Scramble(r, goal, 60)
-		got, err := sliding.IDAStarSolve(ctx, b, goal, hp, search.Limits{})
+		got, err := sliding.Search(ctx, b, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true, Heuristic: hp})
 		if err != nil {
 			t.Fatalf("%v with %s: %v", b.OneLine(), spec, err)
 		}
-		want, err := sliding.IDAStarSolve(ctx, b, goal, sliding.LinearConflict(goal), search.Limits{})
+		want, err := sliding.Search(ctx, b, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true})
 		if err != nil {
 			t.Fatalf("%v with linear conflicts: %v", b.OneLine(), err)
 		}

@@ -166,7 +166,7 @@ func (s *Solver) SolveBatch(ctx context.Context, bt Batch, emit func(i int, a An
 			d := t.Distance(b)
 			return Answer{Lookup: true, Length: d, Solvable: d >= 0}
 		}
-		sol, err := s.Run(ctx, b, goal, m, lim)
+		sol, err := s.Solve(ctx, b, goal, m, lim)
 		a := Answer{Solution: sol, Solvable: !errors.Is(err, sliding.ErrUnsolvable)}
 		switch {
 		case err != nil && a.Solvable:

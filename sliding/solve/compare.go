@@ -277,13 +277,13 @@ func (s *Solver) compareOne(ctx context.Context, r compareRun, b, goal sliding.B
 		if !sliding.TableSize(b.W, b.H) {
 			return sliding.Solution{}, InputErrorf("no table for %dx%d boards", b.W, b.H)
 		}
-		return sliding.Solve(ctx, b, goal, opt.Limits)
+		return sliding.Search(ctx, b, goal, sliding.Options{Limits: opt.Limits})
 	case r.tuned:
 		h, err := boardHeuristic(r.heuristic, goal)
 		if err != nil {
 			return sliding.Solution{}, err
 		}
-		return sliding.IDAStarSolve(ctx, b, goal, h, opt.Limits)
+		return sliding.Search(ctx, b, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true, Heuristic: h, Limits: opt.Limits})
 	}
-	return s.Run(ctx, b, goal, Method{Algorithm: r.algo, Heuristic: r.heuristic, Partition: opt.Partition, MaxDepth: opt.MaxDepth}, opt.Limits)
+	return s.Solve(ctx, b, goal, Method{Algorithm: r.algo, Heuristic: r.heuristic, Partition: opt.Partition, MaxDepth: opt.MaxDepth}, opt.Limits)
 }

@@ -17,7 +17,7 @@ import (
 //
 //	solver := solve.New(solve.Options{}) // files in the user's cache
 //	defer solver.Close()
-//	sol, err := solver.Solve(ctx, board, goal, search.Limits{})
+//	sol, err := solver.Solve(ctx, board, goal, solve.Method{}, search.Limits{})
 //	// sol.Moves, sol.Optimal, sol.Method
 //
 // Keep the Solver: it opens each set of databases once. Here the databases
@@ -37,7 +37,7 @@ func ExampleSolver_Solve() {
 	} {
 		board, _ := sliding.ParseGoal(in.tiles, in.w, in.h)
 		goal := sliding.Standard(board.W, board.H)
-		sol, err := solver.Solve(context.Background(), board, goal, search.Limits{})
+		sol, err := solver.Solve(context.Background(), board, goal, solve.Method{}, search.Limits{})
 		if err != nil {
 			fmt.Println(err)
 			continue
@@ -50,15 +50,15 @@ func ExampleSolver_Solve() {
 	// 6x6: 1 moves, optimal true, by idastar+linear
 }
 
-// Run runs a named algorithm of package search with a named heuristic, for
-// comparison; its zero Method is the fastest exact method, as Solve.
-func ExampleSolver_Run() {
+// A Method names an algorithm of package search with a heuristic, for
+// comparison; the zero Method is the fastest exact method.
+func ExampleSolver_Solve_method() {
 	solver := solve.New(solve.Options{NoDatabases: true}) // no files
 	defer solver.Close()
 	board, _ := sliding.ParseGoal("8 6 7 2 5 4 3 0 1", 3, 3)
 	goal := sliding.Standard(3, 3)
 	for _, m := range []solve.Method{{}, {Algorithm: sliding.AStar, Heuristic: "manhattan"}, {Algorithm: sliding.BFS}} {
-		sol, err := solver.Run(context.Background(), board, goal, m, search.Limits{})
+		sol, err := solver.Solve(context.Background(), board, goal, m, search.Limits{})
 		fmt.Println(sol.Len(), sol.Method, err)
 	}
 	// Output:

@@ -34,7 +34,7 @@ func TestLookup(t *testing.T) {
 		}
 		goal := sliding.Standard(w, h)
 		for _, m := range methods {
-			sol, err := solver.Run(context.Background(), b, goal, m, search.Limits{MaxNodes: 1_000_000})
+			sol, err := solver.Solve(context.Background(), b, goal, m, search.Limits{MaxNodes: 1_000_000})
 			if err != nil {
 				t.Fatalf("%dx%d %+v: %v", w, h, m, err)
 			}
@@ -61,12 +61,12 @@ func TestDepthLimited(t *testing.T) {
 		}
 		limited++
 		m := solve.Method{Algorithm: a.Name, MaxDepth: fewest - 1}
-		if _, err := solver.Run(context.Background(), b, goal, m, search.Limits{}); !errors.Is(err, search.ErrNotFound) {
+		if _, err := solver.Solve(context.Background(), b, goal, m, search.Limits{}); !errors.Is(err, search.ErrNotFound) {
 			t.Errorf("%s with max depth %d below the fewest %d: %v, want search.ErrNotFound", a.Name, m.MaxDepth, fewest, err)
 		}
 		for _, depth := range []int{fewest, fewest + 1, fewest + 6} {
 			m.MaxDepth = depth
-			sol, err := solver.Run(context.Background(), b, goal, m, search.Limits{})
+			sol, err := solver.Solve(context.Background(), b, goal, m, search.Limits{})
 			if err != nil || sol.Len() > depth || sol.Len() < fewest {
 				t.Errorf("%s with max depth %d: %d moves, %v", a.Name, depth, sol.Len(), err)
 			}

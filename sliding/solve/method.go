@@ -184,24 +184,36 @@ func Limits(algo sliding.Algorithm, lim search.Limits) search.Limits {
 	return lim
 }
 
-// Run answers one board by the method m names: the fastest exact method
-// (as Solve) for the zero Method, a given pattern-database partition, or
-// a generic algorithm of package search with a named heuristic. An
-// unsolvable board returns sliding.ErrUnsolvable with a solution whose
-// Method says how that was decided. BFS and A* are capped by MemoryGuard
-// unless lim sets a cap, and BFS and IDDFS are refused on large boards
-// unless lim or ctx bounds them (see Bounded). Errors caused by m match
-// ErrInput.
-func (s *Solver) Run(ctx context.Context, b, goal sliding.Board, m Method, lim search.Limits) (sliding.Solution, error) {
-	if !sliding.Solvable(b, goal) {
-		return sliding.Solution{Optimal: true, Method: "parity"}, sliding.ErrUnsolvable
-	}
+// Solve answers one board by the method m names, which it checks first
+// (Method.Check): the zero Method is the fastest exact method, which the
+// Solver chooses for the board's size and goal (see Solver); a Method may
+// name a pattern-database partition, or a generic algorithm of package
+// search with a heuristic and a weight. Every answer says whether its
+// length is proven the fewest (sliding.Solution.Optimal and Mark).
+//
+// It returns an error matching sliding.ErrInvalid for boards that are not
+// valid or differ in size, and sliding.ErrUnsolvable at once, with a
+// solution whose Method says how that was decided, for a board that cannot
+// reach the goal. A search stopped by ctx or by lim returns an error
+// matching search.ErrLimit; lim.Observe, if set, sees every step of a
+// traceable algorithm (AlgorithmInfo.Traceable) with boards as states. BFS
+// and A* are capped by MemoryGuard unless lim sets a cap, and BFS and
+// IDDFS are refused on large boards unless lim or ctx bounds them (see
+// Bounded). Errors caused by m, and a checkpoint file (Options.Run) that
+// cannot be used, match ErrInput.
+func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, m Method, lim search.Limits) (sliding.Solution, error) {
 	if err := m.Check(); err != nil {
 		return sliding.Solution{}, err
 	}
-	algo := m.Algorithm
-	if algo == "" {
-		algo = sliding.Auto
+	if err := sliding.Check(b, goal); err != nil {
+		return sliding.Solution{}, err
+	}
+	if !sliding.Solvable(b, goal) {
+		return sliding.Solution{Optimal: true, Method: "parity"}, sliding.ErrUnsolvable
+	}
+	algo, _ := AlgorithmOf(string(m.Algorithm)) // checked
+	if lim.Observe != nil && !algo.Traceable {
+		return sliding.Solution{}, InputErrorf("algorithm %s cannot be traced; pick %s", algo.Name, TraceableNames())
 	}
 	heuristic, _ := HeuristicOf(m.Heuristic) // checked
 	if heuristic.Databases {
@@ -218,7 +230,7 @@ func (s *Solver) Run(ctx context.Context, b, goal sliding.Board, m Method, lim s
 		}
 		return sol, err
 	}
-	if algo == sliding.Auto {
+	if algo.Name == sliding.Auto {
 		if m.Partition != "" && !sliding.TableSize(b.W, b.H) && !s.opts.NoDatabases {
 			sol, err := s.solvePartition(ctx, b, goal, m.Partition, lim)
 			if errors.Is(err, pdb.ErrNoDatabase) {
@@ -226,15 +238,15 @@ func (s *Solver) Run(ctx context.Context, b, goal sliding.Board, m Method, lim s
 			}
 			return sol, err
 		}
-		return s.Solve(ctx, b, goal, lim)
+		return s.fastest(ctx, b, goal, lim)
 	}
 	_, deadline := ctx.Deadline()
-	if err := Bounded(algo, b.W, b.H, lim.MaxNodes > 0 || deadline); err != nil {
+	if err := Bounded(algo.Name, b.W, b.H, lim.MaxNodes > 0 || deadline); err != nil {
 		return sliding.Solution{}, err
 	}
 	var h sliding.Heuristic
-	if algo.Informed() {
+	if algo.Informed {
 		h = heuristic.New(goal)
 	}
-	return sliding.SolveWith(ctx, b, goal, sliding.Options{Algorithm: algo, Heuristic: h, Weight: m.Weight, MaxDepth: m.MaxDepth, Limits: Limits(algo, lim)})
+	return sliding.Search(ctx, b, goal, sliding.Options{Algorithm: algo.Name, Heuristic: h, Weight: m.Weight, MaxDepth: m.MaxDepth, Limits: Limits(algo.Name, lim)})
 }

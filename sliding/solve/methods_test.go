@@ -63,7 +63,7 @@ func TestRegistryRuns(t *testing.T) {
 			if err := m.Check(); err != nil {
 				t.Fatalf("%+v: Check: %v", m, err)
 			}
-			sol, err := solver.Run(context.Background(), b, goal, m, search.Limits{})
+			sol, err := solver.Solve(context.Background(), b, goal, m, search.Limits{})
 			if err != nil {
 				t.Fatalf("%+v: %v", m, err)
 			}

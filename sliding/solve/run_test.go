@@ -33,7 +33,7 @@ func TestRun(t *testing.T) {
 				{}, {Algorithm: sliding.BFS}, {Algorithm: sliding.IDDFS}, {Algorithm: sliding.AStar, Heuristic: "misplaced"},
 				{Algorithm: sliding.IDAStar, Heuristic: "manhattan"}, {Algorithm: sliding.AStar, Heuristic: "linear"},
 			} {
-				sol, err := solver.Run(context.Background(), b, goal, m, search.Limits{})
+				sol, err := solver.Solve(context.Background(), b, goal, m, search.Limits{})
 				if err != nil || sol.Len() != want || !sol.Optimal || sliding.Verify(b, goal, sol.Moves) != nil {
 					t.Fatalf("%v %+v: %d moves (optimal %v, %v), want %d", b, m, sol.Len(), sol.Optimal, err, want)
 				}
@@ -46,7 +46,7 @@ func TestRun(t *testing.T) {
 		{Heuristic: "pdb"},
 		{Algorithm: sliding.BFS, Heuristic: "pdb"},
 	} {
-		if _, err := solver.Run(context.Background(), b, b, m, search.Limits{}); !errors.Is(err, solve.ErrInput) {
+		if _, err := solver.Solve(context.Background(), b, b, m, search.Limits{}); !errors.Is(err, solve.ErrInput) {
 			t.Errorf("%+v: error %v does not match ErrInput", m, err)
 		}
 	}
@@ -54,16 +54,16 @@ func TestRun(t *testing.T) {
 	// deadline; BFS and A* get the memory guard.
 	big := sliding.Standard(4, 3)
 	for _, algo := range []sliding.Algorithm{sliding.BFS, sliding.IDDFS} {
-		_, err := solver.Run(context.Background(), big, big, solve.Method{Algorithm: algo}, search.Limits{})
+		_, err := solver.Solve(context.Background(), big, big, solve.Method{Algorithm: algo}, search.Limits{})
 		var ue *solve.UnboundedError
 		if !errors.As(err, &ue) || !errors.Is(err, solve.ErrInput) || ue.States() != "2.4e+08" {
 			t.Errorf("%s on 4x3 unbounded: %v", algo, err)
 		}
-		if _, err := solver.Run(context.Background(), big, big, solve.Method{Algorithm: algo}, search.Limits{MaxNodes: 10}); err != nil {
+		if _, err := solver.Solve(context.Background(), big, big, solve.Method{Algorithm: algo}, search.Limits{MaxNodes: 10}); err != nil {
 			t.Errorf("%s on 4x3 with a cap: %v", algo, err)
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		if _, err := solver.Run(ctx, big, big, solve.Method{Algorithm: algo}, search.Limits{}); err != nil {
+		if _, err := solver.Solve(ctx, big, big, solve.Method{Algorithm: algo}, search.Limits{}); err != nil {
 			t.Errorf("%s on 4x3 with a deadline: %v", algo, err)
 		}
 		cancel()
@@ -83,18 +83,18 @@ func TestRunDatabases(t *testing.T) {
 	solver := solve.New(solve.Options{Dir: t.TempDir(), Background: true})
 	defer solver.Close()
 	small := sliding.Scramble(rand.New(rand.NewPCG(3, 4)), sliding.Standard(3, 3), 10)
-	if sol, err := solver.Run(ctx, small, sliding.Standard(3, 3), solve.Method{}, search.Limits{}); err != nil || sol.Method != "table" {
+	if sol, err := solver.Solve(ctx, small, sliding.Standard(3, 3), solve.Method{}, search.Limits{}); err != nil || sol.Method != "table" {
 		t.Errorf("3x3: %v, method %q", err, sol.Method)
 	}
 	goal := sliding.Standard(4, 3)
 	big := sliding.Scramble(rand.New(rand.NewPCG(5, 6)), goal, 30)
-	ref, err := sliding.IDAStarSolve(ctx, big, goal, sliding.LinearConflict(goal), search.Limits{})
+	ref, err := sliding.Search(ctx, big, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true, Heuristic: sliding.LinearConflict(goal)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	methods := map[string]bool{}
 	for range 1000 {
-		sol, err := solver.Run(ctx, big, goal, solve.Method{}, search.Limits{})
+		sol, err := solver.Solve(ctx, big, goal, solve.Method{}, search.Limits{})
 		if err != nil || !sol.Optimal || sol.Len() != ref.Len() || sliding.Verify(big, goal, sol.Moves) != nil {
 			t.Fatalf("4x3: %v, %+v; want %d moves", err, sol, ref.Len())
 		}
@@ -108,12 +108,12 @@ func TestRunDatabases(t *testing.T) {
 		t.Errorf("4x3 answered by %v, never by the pattern databases", methods)
 	}
 	huge := sliding.Standard(6, 6)
-	if _, err := solver.Run(ctx, huge, huge, solve.Method{Heuristic: "pdb"}, search.Limits{}); !errors.Is(err, solve.ErrInput) {
+	if _, err := solver.Solve(ctx, huge, huge, solve.Method{Heuristic: solve.HeuristicPDB}, search.Limits{}); !errors.Is(err, solve.ErrInput) {
 		t.Errorf("pdb on 6x6: %v", err)
 	}
 	without := solve.New(solve.Options{NoDatabases: true})
 	defer without.Close()
-	if _, err := without.Run(ctx, big, goal, solve.Method{Heuristic: "pdb"}, search.Limits{}); !errors.Is(err, solve.ErrInput) {
+	if _, err := without.Solve(ctx, big, goal, solve.Method{Heuristic: solve.HeuristicPDB}, search.Limits{}); !errors.Is(err, solve.ErrInput) {
 		t.Errorf("pdb with NoDatabases: %v", err)
 	}
 }
@@ -159,7 +159,7 @@ func TestDamagedCheckpoint(t *testing.T) {
 	defer solver.Close()
 	goal := sliding.Standard(4, 3)
 	b := sliding.Scramble(rand.New(rand.NewPCG(5, 6)), goal, 30)
-	_, err := solver.Solve(context.Background(), b, goal, search.Limits{})
+	_, err := solver.Solve(context.Background(), b, goal, solve.Method{}, search.Limits{})
 	if !errors.Is(err, pdb.ErrCheckpoint) || !errors.Is(err, solve.ErrInput) {
 		t.Errorf("a damaged checkpoint: %v; want an error matching pdb.ErrCheckpoint and solve.ErrInput", err)
 	}
@@ -245,7 +245,7 @@ func TestLimitsBudget(t *testing.T) {
 	huge := sliding.Scramble(rand.New(rand.NewPCG(3, 4)), sliding.Standard(16, 16), 400)
 	solver := solve.New(solve.Options{NoDatabases: true})
 	defer solver.Close()
-	_, err := solver.Run(context.Background(), huge, sliding.Standard(16, 16), solve.Method{Algorithm: sliding.BiBFS},
+	_, err := solver.Solve(context.Background(), huge, sliding.Standard(16, 16), solve.Method{Algorithm: sliding.BiBFS},
 		search.Limits{MaxNodes: 20_000_000, MaxBytes: 4 << 20})
 	if !errors.Is(err, search.ErrLimit) {
 		t.Errorf("bibfs on 16x16 within 4 MB: %v, want the limit", err)

@@ -8,7 +8,7 @@
 //
 //	solver := solve.New(solve.Options{}) // files in the user's cache
 //	defer solver.Close()
-//	sol, err := solver.Solve(ctx, board, goal, search.Limits{})
+//	sol, err := solver.Solve(ctx, board, goal, solve.Method{}, search.Limits{})
 package solve
 
 import (
@@ -220,34 +220,24 @@ func (s *Solver) Dir() (string, error) {
 	return pdb.Dir(s.opts.Dir)
 }
 
-// Solve returns a fewest-move solution from b to goal, found by the method
-// the Solver chooses for the board's size and goal (see Solver). It returns
-// an error matching sliding.ErrInvalid for boards that are not valid or
-// differ in size, sliding.ErrUnsolvable at once for a board that cannot
-// reach the goal, and an error matching search.ErrLimit when ctx ends or
-// lim.MaxNodes is reached. A checkpoint file (Options.Run) that cannot be
-// used gives an error matching both pdb.ErrCheckpoint and ErrInput: the
-// caller named a damaged file or one made for another search. The first board of a size and goal may wait for
-// its set to be opened or built, unless Options.Background is set: then
-// that board is solved by IDA* with linear conflicts while the set opens.
-func (s *Solver) Solve(ctx context.Context, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
-	if err := sliding.Check(b, goal); err != nil {
-		return sliding.Solution{}, err
-	}
+// fastest returns a fewest-move solution from b to goal, found by the
+// method the Solver chooses for the board's size and goal (see Solver):
+// Solve's answer for the zero Method. The first board of a size and goal
+// may wait for its set to be opened or built, unless Options.Background is
+// set: then that board is solved by IDA* with linear conflicts while the
+// set opens.
+func (s *Solver) fastest(ctx context.Context, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
 	if sliding.TableSize(b.W, b.H) {
-		if !sliding.Solvable(b, goal) {
-			return sliding.Solution{}, sliding.ErrUnsolvable
-		}
-		return s.Table(goal).Solve(b)
+		return sliding.Search(ctx, b, goal, sliding.Options{Table: s.Table(goal)})
 	}
 	if s.opts.NoDatabases {
-		return sliding.Solve(ctx, b, goal, lim)
+		return sliding.Search(ctx, b, goal, sliding.Options{Limits: lim})
 	}
 	for try := 0; ; try++ {
 		set, err := s.set(ctx, entryKey{b.W, b.H, goal.Blank(), ""})
 		switch {
 		case errors.Is(err, pdb.ErrNoDatabase) || errors.Is(err, ErrNotReady):
-			return sliding.Solve(ctx, b, goal, lim)
+			return sliding.Search(ctx, b, goal, sliding.Options{Limits: lim})
 		case err != nil:
 			return sliding.Solution{}, err
 		}
@@ -290,7 +280,7 @@ func (s *Solver) solveSet(ctx context.Context, set *pdb.Set, b, goal sliding.Boa
 
 // Set returns the set the Solver uses for w x h boards whose goal has the
 // blank on cell goalBlank, with the given partition ("" for the automatic
-// choice that Solve makes), opening or building it on first use. It
+// choice that Solve makes for the zero Method), opening or building it on first use. It
 // returns an error matching pdb.ErrNoDatabase and ErrInput when no set
 // fits the size, or the partition does not parse or fit.
 func (s *Solver) Set(ctx context.Context, w, h, goalBlank int, partition string) (*pdb.Set, error) {

@@ -99,8 +99,8 @@ func TestSolverConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			b := sliding.Scramble(rand.New(rand.NewPCG(uint64(i), 9)), goal, 40)
-			sol, err := s.Solve(ctx, b, goal, search.Limits{})
-			ref, rerr := sliding.IDAStarSolve(ctx, b, goal, sliding.LinearConflict(goal), search.Limits{})
+			sol, err := s.Solve(ctx, b, goal, Method{}, search.Limits{})
+			ref, rerr := sliding.Search(ctx, b, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true, Heuristic: sliding.LinearConflict(goal)})
 			if err != nil || rerr != nil || sol.Len() != ref.Len() || sol.Method != "pdb 6-5" || sliding.Verify(b, goal, sol.Moves) != nil {
 				t.Errorf("board %d: %v %v, %d moves by %s, want %d", i, err, rerr, sol.Len(), sol.Method, ref.Len())
 			}
@@ -151,7 +151,7 @@ func TestSolverTable(t *testing.T) {
 		if got := strings.Contains(log.String(), "checksum mismatch; rebuilding"); got != (step == "damaged") {
 			t.Errorf("%s: logged %q", step, log.String())
 		}
-		sol, err := s.Solve(context.Background(), b, goal, search.Limits{})
+		sol, err := s.Solve(context.Background(), b, goal, Method{}, search.Limits{})
 		if err != nil || sol.Method != "table" || sol.Len() != want.Distance(b) {
 			t.Errorf("%s: Solve = %v, %d moves by %s", step, err, sol.Len(), sol.Method)
 		}
@@ -194,8 +194,8 @@ func TestSolverCaps(t *testing.T) {
 	solveBoth := func(s *Solver) (methods []string) {
 		for _, goal := range []sliding.Board{goal34, goal43} {
 			b := sliding.Scramble(rng, goal, 30)
-			sol, err := s.Solve(ctx, b, goal, search.Limits{})
-			ref, rerr := sliding.IDAStarSolve(ctx, b, goal, sliding.LinearConflict(goal), search.Limits{})
+			sol, err := s.Solve(ctx, b, goal, Method{}, search.Limits{})
+			ref, rerr := sliding.Search(ctx, b, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true})
 			if err != nil || rerr != nil || sol.Len() != ref.Len() || !sol.Optimal {
 				t.Fatalf("%v: %d moves (%v), IDA* says %d (%v)", b, sol.Len(), err, ref.Len(), rerr)
 			}

@@ -143,7 +143,7 @@ func TestSolveTaxicab(t *testing.T) {
 		goal := sliding.Standard(tc.w, tc.h)
 		for i := range 8 {
 			b := sliding.Scramble(r, goal, 40)
-			want, err := sliding.SolveWith(context.Background(), b, goal, sliding.Options{Algorithm: sliding.AStar, Heuristic: sliding.Manhattan(goal)})
+			want, err := sliding.Search(context.Background(), b, goal, sliding.Options{Algorithm: sliding.AStar, Heuristic: sliding.Manhattan(goal)})
 			if err != nil {
 				t.Fatal(err)
 			}

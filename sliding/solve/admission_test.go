@@ -98,7 +98,7 @@ func TestCompareGivesBackShares(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bfs, err := s.Run(t.Context(), b, goal, solve.Method{Algorithm: sliding.BFS}, search.Limits{})
+	bfs, err := s.Solve(t.Context(), b, goal, solve.Method{Algorithm: sliding.BFS}, search.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -137,6 +137,15 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
 	}
+	// The count of optimal solutions costs about what A* costs: it comes
+	// first, since the rows may use every moment that is left.
+	if len(b.Tiles) <= 9 {
+		if _, n, _, err := sliding.CountOptimal(ctx, b, goal, opt.Limits); err == nil {
+			c.OptimalSolutions = n
+		} else if errors.Is(ctx.Err(), context.Canceled) {
+			return c, ctx.Err()
+		}
+	}
 	nodesLeft := opt.Limits.MaxNodes
 	runs := compareRuns(!s.opts.NoDatabases)
 	// given[i] is the time and the nodes run i was last given; stopped[i]
@@ -244,13 +253,6 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 				return c, err
 			}
 			again = true
-		}
-	}
-	if len(b.Tiles) <= 9 {
-		if _, n, _, err := sliding.CountOptimal(ctx, b, goal, opt.Limits); err == nil {
-			c.OptimalSolutions = n
-		} else if ctx.Err() != nil {
-			return c, ctx.Err()
 		}
 	}
 	return c, nil

@@ -234,6 +234,9 @@ func newHumanSolver(ctx context.Context, p Grid) (*humanSolver, error) {
 	h := &humanSolver{ctx: ctx}
 	copy(h.sol[:], res.Solution.Cells)
 	h.g.init((*[81]uint8)(p.Cells))
+	if ctx != nil {
+		h.g.done = ctx.Done()
+	}
 	return h, nil
 }
 
@@ -246,7 +249,14 @@ func (h *humanSolver) next() (Step, bool, error) {
 		}
 	}
 	for _, t := range humanTechniques {
-		if st, ok := t(&h.g); ok {
+		st, ok := t(&h.g)
+		if h.ctx != nil {
+			// The chaining techniques give up when ctx is done.
+			if err := h.ctx.Err(); err != nil {
+				return Step{}, false, err
+			}
+		}
+		if ok {
 			st.Difficulty = seRound(st.se)
 			return st, true, nil
 		}
@@ -304,6 +314,17 @@ type hgrid struct {
 	cand   [81]uint16
 	hpos   [27][10]uint16 // places of digit d in house h, over the house's cells
 	hempty [27]uint8
+	done   <-chan struct{} // when closed, the long searches give up
+}
+
+// stopped reports whether g's searches should give up.
+func (g *hgrid) stopped() bool {
+	select {
+	case <-g.done:
+		return true
+	default:
+		return false
+	}
 }
 
 const hAllDigits = 0x3FE

@@ -27,7 +27,7 @@ func TestCheckpointClaimsTooMuch(t *testing.T) {
 	goal := korfGoal(t, 4)
 	b := board(t, 4, korf1...)
 	path := filepath.Join(t.TempDir(), "ck")
-	if _, err := s.SolveWith(ctx, b, goal, search.Limits{MaxNodes: 50000}, pdb.RunOptions{Checkpoint: path, Threads: 2}); !errors.Is(err, search.ErrLimit) {
+	if _, err := s.Solve(ctx, b, goal, search.Limits{MaxNodes: 50000}, pdb.RunOptions{Checkpoint: path, Threads: 2}); !errors.Is(err, search.ErrLimit) {
 		t.Fatalf("want a node limit, got %v", err)
 	}
 	data, err := os.ReadFile(path)
@@ -45,7 +45,7 @@ func TestCheckpointClaimsTooMuch(t *testing.T) {
 	if err := os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	sol, err := s.SolveWith(ctx, b, goal, search.Limits{MaxNodes: 20_000_000}, pdb.RunOptions{Checkpoint: path, Threads: 2})
+	sol, err := s.Solve(ctx, b, goal, search.Limits{MaxNodes: 20_000_000}, pdb.RunOptions{Checkpoint: path, Threads: 2})
 	if !errors.Is(err, pdb.ErrCheckpoint) || !strings.Contains(err.Error(), "subtrees up to 4611686018427387904") {
 		t.Fatalf("edited checkpoint: %d moves, optimal %v, error %v; want ErrCheckpoint", sol.Len(), sol.Optimal, err)
 	}
@@ -83,7 +83,7 @@ func TestNotRegularFiles(t *testing.T) {
 	}
 	s := smallSet(t, 4, "5-5-5")
 	start = time.Now()
-	_, err = s.SolveWith(ctx, board(t, 4, korf1...), korfGoal(t, 4), search.Limits{MaxNodes: 1000}, pdb.RunOptions{Checkpoint: ck})
+	_, err = s.Solve(ctx, board(t, 4, korf1...), korfGoal(t, 4), search.Limits{MaxNodes: 1000}, pdb.RunOptions{Checkpoint: ck})
 	if err == nil || !strings.Contains(err.Error(), "not a regular file") || time.Since(start) > 5*time.Second {
 		t.Errorf("a pipe for a checkpoint: %v after %v; want a refusal at once", err, time.Since(start))
 	}
@@ -123,11 +123,11 @@ func TestDefaultPartitionOver20Cells(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 7))
 	for range 5 {
 		b := sliding.Scramble(r, goal, 60)
-		got, err := sliding.IDAStarSolve(ctx, b, goal, hp, search.Limits{})
+		got, err := sliding.Search(ctx, b, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true, Heuristic: hp})
 		if err != nil {
 			t.Fatalf("%v with %s: %v", b.OneLine(), spec, err)
 		}
-		want, err := sliding.IDAStarSolve(ctx, b, goal, sliding.LinearConflict(goal), search.Limits{})
+		want, err := sliding.Search(ctx, b, goal, sliding.Options{Algorithm: sliding.IDAStar, Tuned: true})
 		if err != nil {
 			t.Fatalf("%v with linear conflicts: %v", b.OneLine(), err)
 		}

@@ -59,12 +59,16 @@ func (r AnytimeResult[S, C]) Gap() float64 {
 // path comes as fast as weighted A* without reopening finds it; the bound
 // counts those states as open. Memory is that of A*: every state reached.
 // A w of 1 or less behaves as A* with its goal test on generation; weights
-// of 1.5 to 5 find a first path far sooner on puzzles.
+// of 1.5 to 5 find a first path far sooner on puzzles. A nil h is taken as
+// 0.
 func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], h func(S) C, w float64, goal func(S) bool, lim Limits) (res AnytimeResult[S, C], err error) {
 	m := onePass(ctx, lim, &res.Stats, start)
 	defer m.done()
 	obs := m.obs != nil
 	w = max(w, 1)
+	if h == nil {
+		h = zeroEstimate[S, C]
+	}
 
 	// A record's parent and g are those its successors were generated
 	// with; step is the cost of the step from the parent. A closed state
@@ -167,6 +171,11 @@ func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Succe
 		}
 		for t, c := range next(it.state) {
 			res.Stats.Generated++
+			if negative(c) {
+				// No path or bound found so far can be trusted.
+				res.Path, res.Cost, res.Bound = nil, 0, 0
+				return res, negativeError(c)
+			}
 			g := r.g + c
 			tr, seen := best[t]
 			if seen && (g >= tr.g || (tr.incons && g >= tr.pendG)) {
@@ -193,7 +202,10 @@ func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Succe
 					res.Path, res.Cost = p, cost
 					res.Solutions++
 					if obs {
-						emitChild(&m, t, it.state, ev[C]{kind: Improve, g: cost, bound: bound(), best: cost, frontier: len(best) - closed, stored: len(best)})
+						// The successors of it.state not yet queued are
+						// not in bound(): it.state's own g + h stands for
+						// them, as it did while it was open.
+						emitChild(&m, t, it.state, ev[C]{kind: Improve, g: cost, bound: min(bound(), r.g+r.h), best: cost, frontier: len(best) - closed, stored: len(best)})
 					}
 				}
 				continue

@@ -135,6 +135,12 @@ func NBS[S comparable, C Cost](ctx context.Context, start, goal S, next, prev Su
 		backward       bool
 		open           int
 	}
+	if hF == nil {
+		hF = zeroEstimate[S, C]
+	}
+	if hB == nil {
+		hB = zeroEstimate[S, C]
+	}
 	fw := &direction{rec: map[S]*record{}, next: next, h: hF}
 	bw := &direction{rec: map[S]*record{}, next: backward(next, prev), h: hB, backward: true}
 	live := func(d *direction, it openItem[S, C]) bool {
@@ -180,6 +186,9 @@ func NBS[S comparable, C Cost](ctx context.Context, start, goal S, next, prev Su
 		}
 		for t, c := range d.next(s) {
 			res.Stats.Generated++
+			if negative(c) {
+				return negativeError(c)
+			}
 			g := r.g + c
 			kind := Generate
 			tr, ok := d.rec[t]

@@ -49,23 +49,16 @@ func Brent[S comparable](ctx context.Context, x0 S, f func(S) S, lim Limits) (c 
 		return c, err
 	}
 	// Find the lead: two pointers Length apart meet at the entry.
-	tortoise, hare = x0, x0
+	hare = x0
 	for range length {
 		if hare, err = call(hare); err != nil {
 			return c, err
 		}
 	}
-	lead := 0
-	for tortoise != hare {
-		if tortoise, err = call(tortoise); err != nil {
-			return c, err
-		}
-		if hare, err = call(hare); err != nil {
-			return c, err
-		}
-		lead++
+	if c.Entry, c.Lead, err = meet(call, x0, hare); err != nil {
+		return c, err
 	}
-	c.Lead, c.Length, c.Entry = lead, length, tortoise
+	c.Length = length
 	return c, nil
 }
 
@@ -95,25 +88,17 @@ func Floyd[S comparable](ctx context.Context, x0 S, f func(S) S, lim Limits) (c 
 	if err != nil {
 		return c, err
 	}
-	lead := 0
-	tortoise = x0
-	for tortoise != hare {
-		if tortoise, err = call(tortoise); err != nil {
-			return c, err
-		}
-		if hare, err = call(hare); err != nil {
-			return c, err
-		}
-		lead++
+	if c.Entry, c.Lead, err = meet(call, x0, hare); err != nil {
+		return c, err
 	}
 	length := 1
-	for hare, err = call(tortoise); err == nil && hare != tortoise; hare, err = call(hare) {
+	for hare, err = call(c.Entry); err == nil && hare != c.Entry; hare, err = call(hare) {
 		length++
 	}
 	if err != nil {
 		return c, err
 	}
-	c.Lead, c.Length, c.Entry = lead, length, tortoise
+	c.Length = length
 	return c, nil
 }
 
@@ -128,4 +113,21 @@ func counted[S any](m *meter, f func(S) S) func(S) (S, error) {
 		}
 		return f(s), nil
 	}
+}
+
+// meet steps from x0 and from hare, a multiple of the cycle's length
+// ahead of it, one state at a time until they meet: at the cycle's first
+// state, after lead steps.
+func meet[S comparable](call func(S) (S, error), x0, hare S) (entry S, lead int, err error) {
+	tortoise := x0
+	for tortoise != hare {
+		if tortoise, err = call(tortoise); err != nil {
+			return tortoise, lead, err
+		}
+		if hare, err = call(hare); err != nil {
+			return tortoise, lead, err
+		}
+		lead++
+	}
+	return tortoise, lead, nil
 }

@@ -259,6 +259,9 @@ func (d *deep[S, C]) enter(s S, g C) (bool, error) {
 		emitState(d.m, s, d.ev(Expand, g, hs, depth, len(d.frames)))
 	}
 	for t, c := range d.next(s) {
+		if d.h != nil && negative(c) {
+			return false, negativeError(c)
+		}
 		d.kids = append(d.kids, kid[S, C]{t, c})
 	}
 	f := &d.frames[len(d.frames)-1]

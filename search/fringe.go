@@ -41,6 +41,9 @@ func FringeSearch[S comparable, C Cost](ctx context.Context, start S, next Succe
 		prev, next int
 		listed     bool // on the fringe
 	}
+	if h == nil {
+		h = zeroEstimate[S, C]
+	}
 	nodes := []entry{{state: start, parent: none, h: h(start), prev: none, next: none, listed: true}}
 	index := map[S]int{start: 0}
 	head, listed := 0, 1
@@ -111,6 +114,9 @@ func FringeSearch[S comparable, C Cost](ctx context.Context, start S, next Succe
 			at := n // successors go after n, in the order they come
 			for t, c := range next(e.state) {
 				res.Stats.Generated++
+				if negative(c) {
+					return res, negativeError(c)
+				}
 				g := e.g + c
 				i, ok := index[t]
 				kind := Generate

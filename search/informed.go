@@ -126,6 +126,9 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 		}
 		for t, c := range next(it.state) {
 			res.Stats.Generated++
+			if negative(c) {
+				return res, negativeError(c)
+			}
 			g := r.g + c
 			kind := Generate
 			if tr, ok := best[t]; ok {

@@ -186,6 +186,9 @@ func AllOptimal[S comparable, C Cost](ctx context.Context, start S, next Success
 		}
 		for t, c := range next(it.state) {
 			res.Stats.Generated++
+			if negative(c) {
+				return res, negativeError(c)
+			}
 			g := r.g + c
 			kind := Generate
 			if tr, ok := best[t]; ok {

@@ -7,13 +7,15 @@ import (
 )
 
 // Reach is a search with no goal: it hands out the states reachable from a
-// start, nearest first, for as long as the caller asks. It answers "what
+// start, nearest first (BFSReach, DijkstraReach) or in depth-first
+// preorder (DFSReach), for as long as the caller asks. It answers "what
 // lies within n steps" or "every state and its distance" without a goal
 // test, and it expands a state only when the caller asks for the next one.
 //
 // A Reach is used once: range over All, then read Err and Stats. Path gives
 // the path to any state All has yielded. D is the type of the distances it
-// yields: int steps for BFSReach, the step costs' type for DijkstraReach.
+// yields: int steps for BFSReach (depths for DFSReach), the step costs'
+// type for DijkstraReach.
 type Reach[S comparable, D Cost] struct {
 	ctx     context.Context
 	start   S
@@ -21,10 +23,12 @@ type Reach[S comparable, D Cost] struct {
 	states  func(S) iter.Seq[S] // BFSReach: the successors without their costs
 	lim     Limits
 	uniform bool // BFS: order by steps; otherwise by cost
-	seen    map[S]*reached[S, D]
-	stats   Stats
-	err     error
-	used    bool
+	// depthFirst: DFSReach's preorder, with the depth in the tree.
+	depthFirst bool
+	seen       map[S]*reached[S, D]
+	stats      Stats
+	err        error
+	used       bool
 }
 
 type reached[S any, D Cost] struct {
@@ -51,12 +55,12 @@ func DijkstraReach[S comparable, C Cost](ctx context.Context, start S, next Succ
 }
 
 // All yields each reachable state with its distance (steps for BFSReach,
-// least cost for DijkstraReach), nearest first. A state is yielded before
-// its successors are generated, so stopping early saves that work. The
-// sequence ends early when a limit is reached (at most Limits.MaxNodes
+// least cost for DijkstraReach, depth in the depth-first tree for
+// DFSReach), nearest first or in depth-first preorder. A state is yielded
+// before its successors are generated, so stopping early saves that work.
+// The sequence ends early when a limit is reached (at most Limits.MaxNodes
 // states are yielded, each expanded if the caller goes on); Err then says
-// why. All can
-// be ranged over once; later calls yield nothing.
+// why. All can be ranged over once; later calls yield nothing.
 func (r *Reach[S, D]) All() iter.Seq2[S, D] {
 	return func(yield func(S, D) bool) {
 		if r.used {
@@ -68,9 +72,12 @@ func (r *Reach[S, D]) All() iter.Seq2[S, D] {
 		if r.err = m.begin(); r.err != nil {
 			return
 		}
-		if r.uniform {
+		switch {
+		case r.depthFirst:
+			r.err = r.dfs(&m, yield)
+		case r.uniform:
 			r.err = r.bfs(&m, yield)
-		} else {
+		default:
 			r.err = r.dijkstra(&m, yield)
 		}
 	}
@@ -149,6 +156,9 @@ func (r *Reach[S, D]) dijkstra(m *meter, yield func(S, D) bool) error {
 		}
 		for t, c := range r.next(it.state) {
 			r.stats.Generated++
+			if negative(c) {
+				return negativeError(c)
+			}
 			g := e.g + c
 			if te, ok := r.seen[t]; ok {
 				if te.done || g >= te.g {

@@ -29,6 +29,13 @@
 //	FringeSearch       least cost                   O(V)            IDA*'s bounds, no search again from the start
 //	JumpPointSearch    least cost on a Grid         O(cells)        an 8-connected map: A*'s cost, fewer expansions
 //
+// The informed searches take a nil h as the estimate 0, every one of them
+// alike (they then search as Dijkstra does, or IDA* as iterative
+// deepening on cost). Step costs must be 0 or more: the searches that
+// order states by cost stop with ErrNegativeCost at a negative step; those
+// that count steps (BFS, DFS, IDDFS, BidirectionalBFS) only add the costs
+// up.
+//
 // Every algorithm takes a context.Context and a Limits value. When the
 // context is done or the node cap is reached, the search stops and returns an
 // error that matches ErrLimit (and, for the context, the context's own error),
@@ -192,6 +199,23 @@ var ErrLimit = errors.New("search: limit reached")
 // ErrMemory reports that a search stopped at its memory budget,
 // Limits.MaxBytes. It matches ErrLimit too.
 var ErrMemory = fmt.Errorf("%w: memory budget", ErrLimit)
+
+// ErrNegativeCost reports a step whose cost is negative (or NaN), which
+// the searches that order states by their cost (Dijkstra, A* and its kin,
+// IDA*, fringe search, NBS, AllOptimal, Yen, DijkstraReach) cannot take:
+// with such a step the least-cost path they return could be wrong, and a
+// cycle of negative cost has no least. They stop with it at the first
+// such step they meet; a step out of a state they never expand goes
+// unseen, so their answers hold only for steps of 0 or more.
+var ErrNegativeCost = errors.New("search: a step of negative cost")
+
+// negative reports whether c is below 0 or NaN.
+func negative[C Cost](c C) bool { return !(c >= 0) }
+
+// negativeError is the error of a search that met a step of cost c.
+func negativeError[C Cost](c C) error {
+	return fmt.Errorf("%w (%v); the searches by cost need steps of 0 or more", ErrNegativeCost, c)
+}
 
 // limitError is the error returned when a context ends a search.
 type limitError struct{ cause error }

@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"iter"
 	"math/big"
 	"math/rand/v2"
@@ -545,5 +546,71 @@ func TestTraversalsOnLongChain(t *testing.T) {
 	}
 	if depth != n-1 {
 		t.Errorf("DFSReach: deepest %d, want %d", depth, n-1)
+	}
+}
+
+// TestToolboxTraces runs fringe search and the traversals on random graphs
+// with and without an observer: the answers and the Stats must be the
+// same, and the events must account for the Stats.
+func TestToolboxTraces(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(36, 10))
+	type outcome struct {
+		answer string
+		stats  search.Stats
+		err    error
+	}
+	type run func(search.Limits) outcome
+	for trial := range 200 {
+		g, n, starts := randomTraversal(r)
+		froms := slices.Values(names(starts))
+		goal := is(name(r.IntN(n)))
+		runs := map[string]run{
+			"FringeSearch": func(l search.Limits) outcome {
+				res, err := search.FringeSearch(ctx, name(starts[0]), g.next, zero, goal, l)
+				return outcome{fmt.Sprint(res.Path, res.Cost), res.Stats, err}
+			},
+			"CountPaths": func(l search.Limits) outcome {
+				c, st, err := search.CountPaths(ctx, name(starts[0]), g.next, goal, l)
+				return outcome{fmt.Sprint(c), st, err}
+			},
+			"TopologicalSort": func(l search.Limits) outcome {
+				o, st, err := search.TopologicalSort(ctx, froms, g.next, l)
+				return outcome{fmt.Sprint(o), st, err}
+			},
+			"StronglyConnectedComponents": func(l search.Limits) outcome {
+				c, st, err := search.StronglyConnectedComponents(ctx, froms, g.next, l)
+				return outcome{fmt.Sprint(c), st, err}
+			},
+			"ConnectedComponents": func(l search.Limits) outcome {
+				c, st, err := search.ConnectedComponents(ctx, froms, g.next, l)
+				return outcome{fmt.Sprint(c), st, err}
+			},
+			"DFSReach": func(l search.Limits) outcome {
+				reach := search.DFSReach(ctx, name(starts[0]), g.next, l)
+				var order []string
+				for s := range reach.All() {
+					order = append(order, s)
+				}
+				return outcome{fmt.Sprint(order), reach.Stats(), reach.Err()}
+			},
+		}
+		for alg, run := range runs {
+			plain := run(search.Limits{})
+			var evs []search.Event
+			traced := run(search.Limits{Observe: func(e search.Event) { evs = append(evs, e) }})
+			plain.stats.Elapsed, traced.stats.Elapsed = 0, 0
+			if plain.answer != traced.answer || plain.stats != traced.stats || fmt.Sprint(plain.err) != fmt.Sprint(traced.err) {
+				t.Fatalf("trial %d %s: traced %+v, untraced %+v", trial, alg, traced, plain)
+			}
+			k := countKinds(evs)
+			if k[search.Expand] != traced.stats.Expanded || k[search.Generate]+k[search.Duplicate]+k[search.Reopen] != traced.stats.Generated {
+				t.Fatalf("trial %d %s: events %v, stats %+v", trial, alg, k, traced.stats)
+			}
+			if alg == "FringeSearch" && k[search.Threshold] != int64(traced.stats.Iterations) {
+				t.Fatalf("trial %d %s: %d thresholds, %d iterations", trial, alg, k[search.Threshold], traced.stats.Iterations)
+			}
+		}
 	}
 }

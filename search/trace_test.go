@@ -134,6 +134,9 @@ func TestTraceMatchesUntraced(t *testing.T) {
 			{"NBS", func(l search.Limits) (search.Result[string, int], error) {
 				return search.NBS(ctx, name(src), name(dst), g.next, g.prev, h, zero, l)
 			}},
+			{"FringeSearch", func(l search.Limits) (search.Result[string, int], error) {
+				return search.FringeSearch(ctx, name(src), g.next, h, goal, l)
+			}},
 		}
 		for _, a := range algos {
 			plain, perr := a.run(search.Limits{})

@@ -18,13 +18,24 @@ import (
 // from the same prefix and the states of that prefix removed: up to k*L
 // searches for paths of L states, each O((V+E) log V). Limits.MaxNodes caps
 // the expansions of all of them together; when a limit stops Yen, it
-// returns the paths found so far with the error. Limits.Observe sees each
-// search in turn, with counts that start again from 0 for each.
+// returns the paths found so far with the error. Limits.MaxBytes counts
+// the states of the paths and candidates kept together with those of the
+// search under way, and the context is checked before each search.
+// Limits.Observe sees each search in turn, with counts that start again
+// from 0 for each.
 func Yen[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], goal func(S) bool, k int, lim Limits) (paths []Result[S, C], stats Stats, err error) {
 	m := newMeter(ctx, lim, &stats)
+	holds(&m, start)
 	defer m.done()
-	// spur runs one Dijkstra search within what is left of the node cap.
+	// kept counts the states of the paths and candidates held.
+	kept := 0
+	// spur runs one Dijkstra search within what is left of the node cap
+	// and of the memory budget, once the context is checked: a spur
+	// search is often too short to reach its own check.
 	spur := func(from S, next Successors[S, C]) (Result[S, C], error) {
+		if err := m.begin(); err != nil {
+			return Result[S, C]{}, err
+		}
 		sub := lim
 		if lim.MaxNodes > 0 {
 			sub.MaxNodes = lim.MaxNodes - stats.Expanded
@@ -32,8 +43,15 @@ func Yen[S comparable, C Cost](ctx context.Context, start S, next Successors[S, 
 				return Result[S, C]{}, m.capError()
 			}
 		}
+		if m.maxStored > 0 {
+			if kept >= m.maxStored {
+				return Result[S, C]{}, m.memoryError(kept)
+			}
+			sub.MaxBytes = int64(m.maxStored-kept) * StateBytes(start)
+		}
 		res, err := bestFirst(ctx, one(from), next, nil, 1, goal, sub)
 		stats.Add(res.Stats) // one iteration; the meter sets Elapsed when Yen returns
+		m.stored(kept + res.Stats.PeakStored)
 		return res, err
 	}
 	if k <= 0 {
@@ -45,6 +63,8 @@ func Yen[S comparable, C Cost](ctx context.Context, start S, next Successors[S, 
 	}
 	first.Stats = Stats{}
 	paths = append(paths, first)
+	kept += len(first.Path)
+	m.stored(kept)
 	var candidates []Result[S, C] // kept sorted by cost, ties in order found
 	known := func(path []S) bool {
 		for _, p := range paths {
@@ -108,6 +128,8 @@ func Yen[S comparable, C Cost](ctx context.Context, start S, next Successors[S, 
 				return 1
 			})
 			candidates = slices.Insert(candidates, at, cand)
+			kept += len(path)
+			m.stored(kept)
 		}
 		if len(candidates) == 0 {
 			break

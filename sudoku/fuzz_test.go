@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/searchlab/searchlab/search"
 )
@@ -112,6 +113,40 @@ func FuzzSolveLines(f *testing.F) {
 			if fmt.Sprint(err) != fmt.Sprint(wantErr) || fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("%q: answers %q, error %v; want %q, %v", s, got, err, want, wantErr)
 			}
+		}
+	})
+}
+
+// FuzzHumanSteps checks the human-style solver on any puzzle with one
+// solution: no step removes a candidate of the solution or places a wrong
+// digit (within a time budget a puzzle; a search cut short by it is fine).
+func FuzzHumanSteps(f *testing.F) {
+	f.Add("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+	f.Add("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+	f.Add("................12..3.45.........3...1.6.7....8....4.5...2...8...4...7..5........")
+	f.Add(".8...4.5....7..3............1..85...6.....2......4....3.26............417........")
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParseLine(s)
+		if err != nil || p.Box != 3 {
+			return
+		}
+		res, err := Solve(context.Background(), p, Options{Limit: 2, Limits: search.Limits{MaxNodes: 10000}})
+		if err != nil || res.Count != 1 {
+			return
+		}
+		sol := append([]uint8(nil), res.Solution.Cells...)
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		r, steps, err := Rate(ctx, p)
+		if err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
+				return
+			}
+			t.Fatalf("Rate(%s): %v", s, err)
+		}
+		checkSteps(t, s, p, sol, steps)
+		if r.ER != BeyondSolver && !(r.ER >= r.EP && r.EP >= r.ED) {
+			t.Fatalf("Rate(%s) = %v: not ER >= EP >= ED", s, r)
 		}
 	})
 }

@@ -234,6 +234,9 @@ func newHumanSolver(ctx context.Context, p Grid) (*humanSolver, error) {
 	h := &humanSolver{ctx: ctx}
 	copy(h.sol[:], res.Solution.Cells)
 	h.g.init((*[81]uint8)(p.Cells))
+	if ctx != nil {
+		h.g.done = ctx.Done()
+	}
 	return h, nil
 }
 
@@ -246,7 +249,14 @@ func (h *humanSolver) next() (Step, bool, error) {
 		}
 	}
 	for _, t := range humanTechniques {
-		if st, ok := t(&h.g); ok {
+		st, ok := t(&h.g)
+		if h.ctx != nil {
+			// The chaining techniques give up when ctx is done.
+			if err := h.ctx.Err(); err != nil {
+				return Step{}, false, err
+			}
+		}
+		if ok {
 			st.Difficulty = seRound(st.se)
 			return st, true, nil
 		}
@@ -281,9 +291,10 @@ var humanTechniques = []func(*hgrid) (Step, bool){
 	func(g *hgrid) (Step, bool) { return g.alignedExclusion(2) },
 	(*hgrid).chainsAndCycles,
 	func(g *hgrid) (Step, bool) { return g.alignedExclusion(3) },
-	func(g *hgrid) (Step, bool) { return g.forcingChains(false, true, true) },
-	func(g *hgrid) (Step, bool) { return g.forcingChains(true, false, false) },
-	func(g *hgrid) (Step, bool) { return g.forcingChains(true, true, false) },
+	func(g *hgrid) (Step, bool) { return g.forcingChains(false, true, true, 0) },
+	func(g *hgrid) (Step, bool) { return g.forcingChains(true, false, false, 0) },
+	func(g *hgrid) (Step, bool) { return g.forcingChains(true, true, false, 0) },
+	func(g *hgrid) (Step, bool) { return g.forcingChains(true, true, false, 1) },
 }
 
 // MarshalJSON writes the step with its String as "text".
@@ -295,11 +306,25 @@ func (s Step) MarshalJSON() ([]byte, error) {
 	}{plain(s), s.String()})
 }
 
-// hgrid is a 9x9 position: the digits placed and the candidates (bit d for
-// digit d) of the empty cells.
+// hgrid is a 9x9 position: the digits placed, the candidates (bit d for
+// digit d) of the empty cells, and, kept in step with them, the places of
+// each digit in each house and the empty cells of each house.
 type hgrid struct {
-	val  [81]uint8
-	cand [81]uint16
+	val    [81]uint8
+	cand   [81]uint16
+	hpos   [27][10]uint16 // places of digit d in house h, over the house's cells
+	hempty [27]uint8
+	done   <-chan struct{} // when closed, the long searches give up
+}
+
+// stopped reports whether g's searches should give up.
+func (g *hgrid) stopped() bool {
+	select {
+	case <-g.done:
+		return true
+	default:
+		return false
+	}
 }
 
 const hAllDigits = 0x3FE
@@ -308,6 +333,12 @@ func (g *hgrid) init(cells *[81]uint8) {
 	for i := range g.cand {
 		g.val[i], g.cand[i] = 0, hAllDigits
 	}
+	for h := range g.hpos {
+		g.hempty[h] = 9
+		for d := 1; d <= 9; d++ {
+			g.hpos[h][d] = 0x1FF
+		}
+	}
 	for i, v := range cells {
 		if v != 0 {
 			g.place(i, int(v))
@@ -315,12 +346,28 @@ func (g *hgrid) init(cells *[81]uint8) {
 	}
 }
 
+// remove takes candidate d out of cell i, if it is there.
+func (g *hgrid) remove(i, d int) {
+	if g.cand[i]&(1<<d) == 0 {
+		return
+	}
+	g.cand[i] &^= 1 << d
+	for t := 0; t < 3; t++ {
+		g.hpos[hCellHouse[i][t]][d] &^= 1 << hCellIndex[i][t]
+	}
+}
+
 // place sets cell i to d and removes d from its peers.
 func (g *hgrid) place(i, d int) {
+	for m := g.cand[i]; m != 0; m &= m - 1 {
+		g.remove(i, bits.TrailingZeros16(m))
+	}
 	g.val[i] = uint8(d)
-	g.cand[i] = 0
+	for t := 0; t < 3; t++ {
+		g.hempty[hCellHouse[i][t]]--
+	}
 	for _, p := range hPeers[i] {
-		g.cand[p] &^= 1 << d
+		g.remove(int(p), d)
 	}
 }
 
@@ -337,7 +384,7 @@ func (g *hgrid) empty() int {
 // apply removes the step's eliminations, then places its placements.
 func (g *hgrid) apply(s *Step) {
 	for _, e := range s.Eliminations {
-		g.cand[e.Cell] &^= 1 << e.Digit
+		g.remove(e.Cell, e.Digit)
 	}
 	for _, p := range s.Placements {
 		g.place(p.Cell, p.Digit)
@@ -349,6 +396,7 @@ func (g *hgrid) apply(s *Step) {
 var (
 	hHouse     [27][9]uint8
 	hCellHouse [81][3]uint8 // a cell's block, row and column
+	hCellIndex [81][3]uint8 // the cell's place in each of them
 	hPeers     [81][20]uint8
 	hInHouse   [27][81]bool
 )
@@ -363,9 +411,10 @@ func init() {
 		}
 	}
 	for h := range hHouse {
-		for _, c := range hHouse[h] {
+		for j, c := range hHouse[h] {
 			hInHouse[h][c] = true
 			hCellHouse[c][h/9] = uint8(h)
+			hCellIndex[c][h/9] = uint8(j)
 		}
 	}
 	for i := 0; i < 81; i++ {
@@ -391,25 +440,9 @@ func houseName(h int) string {
 
 // positions returns the places of digit d in house h as a 9-bit mask over
 // the house's cells.
-func (g *hgrid) positions(h, d int) uint16 {
-	var m uint16
-	for j, c := range hHouse[h] {
-		if g.cand[c]&(1<<d) != 0 {
-			m |= 1 << j
-		}
-	}
-	return m
-}
+func (g *hgrid) positions(h, d int) uint16 { return g.hpos[h][d] }
 
-func (g *hgrid) emptyIn(h int) int {
-	n := 0
-	for _, c := range hHouse[h] {
-		if g.val[c] == 0 {
-			n++
-		}
-	}
-	return n
-}
+func (g *hgrid) emptyIn(h int) int { return int(g.hempty[h]) }
 
 // crosses reports whether houses a and b share a cell.
 func crosses(a, b int) bool {

@@ -3,6 +3,7 @@ package sudoku
 import (
 	"math/bits"
 	"strings"
+	"sync"
 )
 
 // The chaining techniques of the human-style solver, after SE's Chaining
@@ -33,7 +34,8 @@ type cnode struct {
 	on    bool
 	cause int8
 	p0    int32 // the first parent, -1 for a root
-	more  []int32
+	// The other parents are extra[moreAt : moreAt+moreN] of the chainer.
+	moreAt, moreN int32
 }
 
 // potKey is the identity of a node's candidate state: 0..1619.
@@ -92,6 +94,13 @@ type chainer struct {
 	queue    []int32
 	free     []*potSet
 	used     []*potSet
+	impBuf   []imp
+	onBuf    []int32
+	extra    []int32
+	qOn      []int32
+	qOff     []int32
+	onCache  map[int]*onChain
+	anc      []int32 // ancestor counts by node, 0 when not known
 	multiple bool
 	dynamic  bool
 	nishio   bool
@@ -103,8 +112,31 @@ type chainer struct {
 	found    bool
 }
 
+// chainers keeps chainers, with their arenas, for reuse.
+var chainers = sync.Pool{New: func() any { return &chainer{stamp: make([]uint32, 1620)} }}
+
+// newChainer returns a chainer for g; done gives it back.
 func newChainer(g *hgrid) *chainer {
-	return &chainer{g: g, stamp: make([]uint32, 1620)}
+	ch := chainers.Get().(*chainer)
+	*ch = chainer{g: g, stamp: ch.stamp, gen: ch.gen, nodes: ch.nodes[:0], extra: ch.extra[:0], anc: ch.anc[:0],
+		queue: ch.queue, free: ch.free, impBuf: ch.impBuf, onBuf: ch.onBuf, qOn: ch.qOn, qOff: ch.qOff}
+	return ch
+}
+
+func (ch *chainer) done() {
+	ch.release()
+	ch.g = nil
+	chainers.Put(ch)
+}
+
+// addParent adds parent p to node m, the last node made.
+func (ch *chainer) addParent(m, p int32) {
+	nd := &ch.nodes[m]
+	if nd.moreN == 0 {
+		nd.moreAt = int32(len(ch.extra))
+	}
+	ch.extra = append(ch.extra, p)
+	nd.moreN++
 }
 
 func (ch *chainer) set() *potSet {
@@ -128,6 +160,9 @@ func (ch *chainer) release() {
 	}
 	ch.used = ch.used[:0]
 	ch.nodes = ch.nodes[:0]
+	ch.extra = ch.extra[:0]
+	ch.onCache = nil
+	ch.anc = ch.anc[:0]
 }
 
 func (ch *chainer) node(c int, on bool, cause int8, parent int32) int32 {
@@ -141,6 +176,18 @@ func (ch *chainer) key(n int32) int { return potKey(int(ch.nodes[n].c), ch.nodes
 // itself included, breadth first as SE does (the first node reached of a
 // state stands for it).
 func (ch *chainer) ancestors(n int32) int {
+	if int(n) < len(ch.anc) && ch.anc[n] != 0 {
+		return int(ch.anc[n])
+	}
+	k := ch.countAncestors(n)
+	for len(ch.anc) <= int(n) {
+		ch.anc = append(ch.anc, 0)
+	}
+	ch.anc[n] = int32(k)
+	return k
+}
+
+func (ch *chainer) countAncestors(n int32) int {
 	ch.gen++
 	q := append(ch.queue[:0], n)
 	count := 0
@@ -155,7 +202,7 @@ func (ch *chainer) ancestors(n int32) int {
 		nd := &ch.nodes[x]
 		if nd.p0 >= 0 {
 			q = append(q, nd.p0)
-			q = append(q, nd.more...)
+			q = append(q, ch.extra[nd.moreAt:nd.moreAt+nd.moreN]...)
 		}
 	}
 	ch.queue = q
@@ -184,27 +231,44 @@ func lengthDifficulty(complexity int) float64 {
 // onToOff returns the states that n (an "on" state) turns off: the cell's
 // other candidates (with Y-links), then the digit's other places in its
 // block, row and column, in SE's order.
-func (ch *chainer) onToOff(g *hgrid, n int32, yLinks bool) []int32 {
+func (ch *chainer) onToOff(g *hgrid, n int32, yLinks bool) []imp {
 	c := int(ch.nodes[n].c)
 	cell, d := c/10, c%10
-	var out []int32
+	out := ch.impBuf[:0]
 	if yLinks {
 		for m := g.cand[cell] &^ (1 << d); m != 0; m &= m - 1 {
-			out = append(out, ch.node(cell*10+bits.TrailingZeros16(m), false, causeNaked, n))
+			out = append(out, imp{int16(cell*10 + bits.TrailingZeros16(m)), causeNaked})
 		}
 	}
-	var added [81]bool
-	added[cell] = true
 	for t := 0; t < 3; t++ {
-		for _, x := range hHouse[hCellHouse[cell][t]] {
-			if added[x] || g.cand[x]&(1<<d) == 0 {
-				continue
-			}
-			added[x] = true
-			out = append(out, ch.node(int(x)*10+d, false, causeBlock+int8(t), n))
+		h := hCellHouse[cell][t]
+		pos := g.hpos[h][d] &^ hSkip[cell][t]
+		for ; pos != 0; pos &= pos - 1 {
+			x := int(hHouse[h][bits.TrailingZeros16(pos)])
+			out = append(out, imp{int16(x*10 + d), causeBlock + int8(t)})
 		}
 	}
+	ch.impBuf = out
 	return out
+}
+
+// An imp is an implied "off" state not yet made a node (most are met
+// before and dropped).
+type imp struct {
+	c     int16
+	cause int8
+}
+
+// hSkip[c][t] masks, in house t of cell c, the cell itself and, for its row
+// and column, the cells of its block (met first in the block).
+var hSkip [81][3]uint16
+
+func init() {
+	for c := 0; c < 81; c++ {
+		hSkip[c][0] = 1 << hCellIndex[c][0]
+		hSkip[c][1] = 7 << (3 * (c % 9 / 3))
+		hSkip[c][2] = 7 << (3 * (c / 27))
+	}
 }
 
 // offToOn returns the states that n (an "off" state) turns on: the cell's
@@ -214,13 +278,13 @@ func (ch *chainer) onToOff(g *hgrid, n int32, yLinks bool) []int32 {
 func (ch *chainer) offToOn(g *hgrid, n int32, src *hgrid, offs *potSet, yLinks, xLinks bool) []int32 {
 	c := int(ch.nodes[n].c)
 	cell, d := c/10, c%10
-	var out []int32
+	out := ch.onBuf[:0]
 	if yLinks && pop(g.cand[cell]) == 2 {
 		o := bits.TrailingZeros16(g.cand[cell] &^ (1 << d))
 		m := ch.node(cell*10+o, true, causeNaked, n)
 		if src != nil {
 			for gone := src.cand[cell] &^ g.cand[cell]; gone != 0; gone &= gone - 1 {
-				ch.nodes[m].more = append(ch.nodes[m].more, offs.get(cell*10+bits.TrailingZeros16(gone)))
+				ch.addParent(m, offs.get(cell*10+bits.TrailingZeros16(gone)))
 			}
 		}
 		out = append(out, m)
@@ -228,20 +292,11 @@ func (ch *chainer) offToOn(g *hgrid, n int32, src *hgrid, offs *potSet, yLinks, 
 	if xLinks {
 		for t := 0; t < 3; t++ {
 			h := hCellHouse[cell][t]
-			other := -1
-			for _, x := range hHouse[h] {
-				if int(x) == cell || g.cand[x]&(1<<d) == 0 {
-					continue
-				}
-				if other >= 0 {
-					other = -2
-					break
-				}
-				other = int(x)
-			}
-			if other < 0 {
+			pos := g.hpos[h][d] &^ (1 << hCellIndex[cell][t])
+			if pop(pos) != 1 {
 				continue
 			}
+			other := int(hHouse[h][bits.TrailingZeros16(pos)])
 			dup := false
 			for _, o := range out {
 				if int(ch.nodes[o].c) == other*10+d {
@@ -253,15 +308,15 @@ func (ch *chainer) offToOn(g *hgrid, n int32, src *hgrid, offs *potSet, yLinks, 
 			}
 			m := ch.node(other*10+d, true, causeBlock+int8(t), n)
 			if src != nil {
-				for _, x := range hHouse[h] {
-					if src.cand[x]&(1<<d) != 0 && g.cand[x]&(1<<d) == 0 {
-						ch.nodes[m].more = append(ch.nodes[m].more, offs.get(int(x)*10+d))
-					}
+				for gone := src.hpos[h][d] &^ g.hpos[h][d]; gone != 0; gone &= gone - 1 {
+					x := int(hHouse[h][bits.TrailingZeros16(gone)])
+					ch.addParent(m, offs.get(x*10+d))
 				}
 			}
 			out = append(out, m)
 		}
 	}
+	ch.onBuf = out
 	return out
 }
 
@@ -280,7 +335,9 @@ func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 	if ch.dynamic {
 		src = &save
 	}
-	var pendOn, pendOff []int32
+	pendOn, pendOff := ch.qOn[:0], ch.qOff[:0]
+	hOn, hOff := 0, 0
+	defer func() { ch.qOn, ch.qOff = pendOn[:0], pendOff[:0] }()
 	for _, c := range toOn.order {
 		pendOn = append(pendOn, toOn.get(int(c)))
 	}
@@ -289,28 +346,29 @@ func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 	}
 	yLinks := !ch.nishio
 	for {
-		if len(pendOn) > 0 {
-			p := pendOn[0]
-			pendOn = pendOn[1:]
-			for _, o := range ch.onToOff(g, p, yLinks) {
-				c := int(ch.nodes[o].c)
+		if hOn < len(pendOn) {
+			p := pendOn[hOn]
+			hOn++
+			for _, im := range ch.onToOff(g, p, yLinks) {
+				c := int(im.c)
 				if toOn.has(c) {
-					return toOn.get(c), o, true
+					return toOn.get(c), ch.node(c, false, im.cause, p), true
 				}
 				if !toOff.has(c) {
+					o := ch.node(c, false, im.cause, p)
 					toOff.add(c, o)
 					pendOff = append(pendOff, o)
 				}
 			}
 			continue
 		}
-		if len(pendOff) > 0 {
-			p := pendOff[0]
-			pendOff = pendOff[1:]
+		if hOff < len(pendOff) {
+			p := pendOff[hOff]
+			hOff++
 			ons := ch.offToOn(g, p, src, toOff, yLinks, true)
 			if ch.dynamic {
 				c := int(ch.nodes[p].c)
-				g.cand[c/10] &^= 1 << (c % 10)
+				g.remove(c/10, c%10)
 			}
 			for _, o := range ons {
 				c := int(ch.nodes[o].c)
@@ -323,6 +381,20 @@ func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 				}
 			}
 			continue
+		}
+		if ch.level > 0 {
+			added := false
+			for _, n := range ch.advanced(g, src, toOff) {
+				c := int(ch.nodes[n].c)
+				if !toOff.has(c) {
+					toOff.add(c, n)
+					pendOff = append(pendOff, n)
+					added = true
+				}
+			}
+			if added {
+				continue
+			}
 		}
 		return -1, -1, false
 	}
@@ -381,7 +453,7 @@ func (g *hgrid) chainsAndCycles() (Step, bool) {
 	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := mode[0], mode[1]
 		for i := 0; i < 81; i++ {
-			if g.val[i] != 0 || pop(g.cand[i]) < 2 {
+			if g.val[i] != 0 || pop(g.cand[i]) < 2 || g.stopped() {
 				continue
 			}
 			for m := g.cand[i]; m != 0; m &= m - 1 {
@@ -390,7 +462,9 @@ func (g *hgrid) chainsAndCycles() (Step, bool) {
 			}
 		}
 	}
-	return ch.bestStep, ch.found
+	st, ok := ch.bestStep, ch.found
+	ch.done()
+	return st, ok
 }
 
 func (ch *chainer) isParent(child int32, k int) bool {
@@ -422,10 +496,11 @@ func (ch *chainer) unary(c int, y, x bool) {
 			for len(pendOn) > 0 {
 				p := pendOn[0]
 				pendOn = pendOn[1:]
-				for _, o := range ch.onToOff(g, p, y) {
-					if !ch.isParent(p, ch.key(o)) {
+				for _, im := range ch.onToOff(g, p, y) {
+					if !ch.isParent(p, potKey(int(im.c), false)) {
+						o := ch.node(int(im.c), false, im.cause, p)
 						pendOff = append(pendOff, o)
-						toOff.add(int(ch.nodes[o].c), o)
+						toOff.add(int(im.c), o)
 					}
 				}
 			}
@@ -474,12 +549,17 @@ func (ch *chainer) unary(c int, y, x bool) {
 				for len(pendOn) > 0 {
 					p := pendOn[0]
 					pendOn = pendOn[1:]
-					for _, o := range ch.onToOff(g, p, y) {
-						oc := int(ch.nodes[o].c)
+					for _, im := range ch.onToOff(g, p, y) {
+						oc := int(im.c)
+						o := int32(-1)
 						if potKey(oc, true) == srcKey {
+							o = ch.node(oc, false, im.cause, p)
 							add(o)
 						}
 						if !toOff.has(oc) {
+							if o < 0 {
+								o = ch.node(oc, false, im.cause, p)
+							}
 							pendOff = append(pendOff, o)
 							toOff.add(oc, o)
 						}
@@ -609,10 +689,12 @@ func (ch *chainer) cycleHint(dst int32, y, x bool, sortKey int) {
 
 // forcingChains runs SE's Chaining(multiple, dynamic, nishio, level=0):
 // Nishio 7.5, Multiple 8.0, Dynamic 8.5, plus the length increment.
-func (g *hgrid) forcingChains(multiple, dynamic, nishio bool) (Step, bool) {
+func (g *hgrid) forcingChains(multiple, dynamic, nishio bool, level int) (Step, bool) {
 	ch := newChainer(g)
-	ch.multiple, ch.dynamic, ch.nishio = multiple, dynamic, nishio
+	ch.multiple, ch.dynamic, ch.nishio, ch.level = multiple, dynamic, nishio, level
 	switch {
+	case level > 0:
+		ch.base = 8.5 + 0.5*float64(level)
 	case nishio:
 		ch.base = 7.5
 	case dynamic:
@@ -621,16 +703,17 @@ func (g *hgrid) forcingChains(multiple, dynamic, nishio bool) (Step, bool) {
 		ch.base = 8.0
 	}
 	for i := 0; i < 81; i++ {
-		if g.val[i] != 0 {
+		if g.val[i] != 0 || g.stopped() {
 			continue
 		}
 		card := pop(g.cand[i])
 		if card > 2 || (card > 1 && dynamic) {
 			ch.forCell(i, card)
-			ch.release()
 		}
 	}
-	return ch.bestStep, ch.found
+	st, ok := ch.bestStep, ch.found
+	ch.done()
+	return st, ok
 }
 
 func (ch *chainer) name(kind string) string {
@@ -651,10 +734,9 @@ func (ch *chainer) forCell(cell, card int) {
 	first := true
 	for m := g.cand[cell]; m != 0; m &= m - 1 {
 		d := bits.TrailingZeros16(m)
-		onToOn, onToOff := ch.set(), ch.set()
 		doDouble := card >= 3 && !ch.nishio && ch.dynamic
 		doContra := ch.dynamic || ch.nishio
-		ch.binary(cell*10+d, onToOn, onToOff, doDouble, doContra)
+		onToOn, onToOff := ch.binary(cell*10+d, doDouble, doContra)
 		if !ch.nishio {
 			ch.regionChains(cell, d, onToOn, onToOff)
 		}
@@ -715,13 +797,37 @@ func retain(list []int, s *potSet) []int {
 	return out
 }
 
-// binary follows candidate c on and off (SE's doBinaryChaining).
-func (ch *chainer) binary(c int, onToOn, onToOff *potSet, doDouble, doContra bool) {
+// onChain is what a chainer found from one candidate "on".
+type onChain struct {
+	toOn, toOff *potSet
+	a, b        int32
+	bad         bool
+}
+
+// chainOn follows candidate c on; within one search every chain from the
+// same candidate on is the same, so it is made once.
+func (ch *chainer) chainOn(c int) *onChain {
+	if ch.onCache == nil {
+		ch.onCache = make(map[int]*onChain)
+	}
+	if oc, ok := ch.onCache[c]; ok {
+		return oc
+	}
+	oc := &onChain{toOn: ch.set(), toOff: ch.set()}
+	oc.toOn.add(c, ch.node(c, true, causeNone, -1))
+	oc.a, oc.b, oc.bad = ch.doChaining(oc.toOn, oc.toOff)
+	ch.onCache[c] = oc
+	return oc
+}
+
+// binary follows candidate c on and off (SE's doBinaryChaining) and
+// returns what "on" implies.
+func (ch *chainer) binary(c int, doDouble, doContra bool) (*potSet, *potSet) {
 	offToOn, offToOff := ch.set(), ch.set()
-	pOn := ch.node(c, true, causeNone, -1)
-	onToOn.add(c, pOn)
-	if a, b, bad := ch.doChaining(onToOn, onToOff); bad && doContra {
-		ch.binaryHint(a, b, c, false, true, 7)
+	oc := ch.chainOn(c)
+	onToOn, onToOff := oc.toOn, oc.toOff
+	if oc.bad && doContra {
+		ch.binaryHint(oc.a, oc.b, c, false, true, 7)
 	}
 	pOff := ch.node(c, false, causeNone, -1)
 	offToOff.add(c, pOff)
@@ -729,7 +835,7 @@ func (ch *chainer) binary(c int, onToOn, onToOff *potSet, doDouble, doContra boo
 		ch.binaryHint(a, b, c, true, true, 7)
 	}
 	if !doDouble {
-		return
+		return onToOn, onToOff
 	}
 	for _, k := range onToOn.order {
 		if offToOn.has(int(k)) {
@@ -741,6 +847,7 @@ func (ch *chainer) binary(c int, onToOn, onToOff *potSet, doDouble, doContra boo
 			ch.binaryHint(onToOff.get(int(k)), offToOff.get(int(k)), int(k), false, false, 1)
 		}
 	}
+	return onToOn, onToOff
 }
 
 // binaryHint rates a contradiction (the assumption about c is false: the
@@ -792,9 +899,8 @@ func (ch *chainer) regionChains(cell, d int, onToOn, onToOff *potSet) {
 				}
 				continue
 			}
-			oOn, oOff := ch.set(), ch.set()
-			oOn.add(other*10+d, ch.node(other*10+d, true, causeNone, -1))
-			ch.doChaining(oOn, oOff)
+			oc := ch.chainOn(other*10 + d)
+			oOn, oOff := oc.toOn, oc.toOff
 			posOn[j], posOff[j] = oOn, oOff
 			regOn = retain(regOn, oOn)
 			regOff = retain(regOff, oOff)

@@ -739,127 +739,136 @@ func (g *hgrid) bug3(bugCells []int, allBug uint16, common *[81]bool) (Step, boo
 // candidate and repeats no digit between cells that see each other goes.
 func (g *hgrid) alignedExclusion(n int) (Step, bool) {
 	var cands []int
-	var excl [81][]int
+	var excl [81]cellSet
+	var isBase cellSet
 	for i := 0; i < 81; i++ {
 		if pop(g.cand[i]) < 2 {
 			continue
 		}
 		single := false
-		var ex []int
+		var ex cellSet
 		for _, p := range hPeers[i] {
 			k := pop(g.cand[p])
 			if k == 1 {
 				single = true
+				break
 			} else if k >= 2 && k <= n {
-				ex = append(ex, int(p))
+				ex.add(int(p))
 			}
 		}
-		if !single && len(ex) > 0 {
+		if !single && !ex.empty() {
 			cands = append(cands, i)
 			excl[i] = ex
+			isBase.add(i)
 		}
 	}
 	if len(cands) < n {
 		return Step{}, false
 	}
-	isCand := func(c int) bool { return len(excl[c]) > 0 }
+	var common []int
+	try := func(cells []int, cs cellSet) (Step, bool) {
+		common = cs.list(common[:0])
+		var allowed [3]uint16
+		var pick [3]int
+		var rec func(k int, used uint16)
+		rec = func(k int, used uint16) {
+			if k == len(cells) {
+				for _, e := range common {
+					if g.cand[e]&^used == 0 {
+						return
+					}
+				}
+				for a := range cells {
+					allowed[a] |= 1 << pick[a]
+				}
+				return
+			}
+			for m := g.cand[cells[k]]; m != 0; m &= m - 1 {
+				d := bits.TrailingZeros16(m)
+				ok := true
+				for a := 0; a < k; a++ {
+					if pick[a] == d && hSees(cells[a], cells[k]) {
+						ok = false
+						break
+					}
+				}
+				if ok {
+					pick[k] = d
+					rec(k+1, used|1<<d)
+				}
+			}
+		}
+		rec(0, 0)
+		var el []Candidate
+		for k, c := range cells {
+			for m := g.cand[c] &^ allowed[k]; m != 0; m &= m - 1 {
+				el = append(el, Candidate{c, bits.TrailingZeros16(m)})
+			}
+		}
+		if len(el) == 0 {
+			return Step{}, false
+		}
+		st := Step{Technique: "Aligned Pair Exclusion", se: 6.2, Cells: append([]int(nil), cells...), Eliminations: el}
+		if n == 3 {
+			st.Technique, st.se = "Aligned Triplet Exclusion", 7.5
+		}
+		return st, true
+	}
+	var tail []int
 	for n2 := 1; n2 < len(cands); n2++ {
 		for n1 := 0; n1 < n2; n1++ {
 			c0, c1 := cands[n1], cands[n2]
-			var tail []int
-			if n > 2 {
-				seen := map[int]bool{}
-				for _, c := range append(append([]int(nil), excl[c0]...), excl[c1]...) {
-					if !seen[c] && isCand(c) && c != c0 && c != c1 {
-						seen[c] = true
-						tail = append(tail, c)
-					}
-				}
-				// SE keeps the excluders of c0, then c1, in the order they were
-				// added, then keeps those that are base cells.
-				if len(tail) < n-2 {
-					continue
-				}
-			}
-			try := func(cells []int) (Step, bool) {
-				var common []int
-				for _, e := range excl[cells[0]] {
-					all := true
-					for _, c := range cells[1:] {
-						if !containsInt(excl[c], e) {
-							all = false
-							break
-						}
-					}
-					if all {
-						common = append(common, e)
-					}
-				}
-				if len(common) < 2 {
-					return Step{}, false
-				}
-				var allowed [3]uint16
-				var digits [3][]int
-				for k, c := range cells {
-					digits[k] = digitsOf(g.cand[c])
-				}
-				var pick [3]int
-				var rec func(k int)
-				rec = func(k int) {
-					if k == len(cells) {
-						for a := 0; a < len(cells); a++ {
-							for b := a + 1; b < len(cells); b++ {
-								if pick[a] == pick[b] && hSees(cells[a], cells[b]) {
-									return
-								}
-							}
-						}
-						var used uint16
-						for a := 0; a < len(cells); a++ {
-							used |= 1 << pick[a]
-						}
-						for _, e := range common {
-							if g.cand[e]&^used == 0 {
-								return
-							}
-						}
-						for a := 0; a < len(cells); a++ {
-							allowed[a] |= 1 << pick[a]
-						}
-						return
-					}
-					for _, d := range digits[k] {
-						pick[k] = d
-						rec(k + 1)
-					}
-				}
-				rec(0)
-				st := Step{Technique: "Aligned Pair Exclusion", se: 6.2, Cells: append([]int(nil), cells...)}
-				if n == 3 {
-					st.Technique, st.se = "Aligned Triplet Exclusion", 7.5
-				}
-				for k, c := range cells {
-					for _, d := range digitsOf(g.cand[c] &^ allowed[k]) {
-						st.Eliminations = append(st.Eliminations, Candidate{c, d})
-					}
-				}
-				return st, len(st.Eliminations) > 0
-			}
+			both := excl[c0].and(excl[c1])
 			if n == 2 {
-				if st, ok := try([]int{c0, c1}); ok {
-					return st, true
+				if both.count() >= 2 {
+					if st, ok := try([]int{c0, c1}, both); ok {
+						return st, true
+					}
 				}
 				continue
 			}
-			for combo, ok := uint64(1), true; ok; combo, ok = nextCombo64(combo, len(tail)) {
-				c2 := tail[bits.TrailingZeros64(combo)]
-				if st, ok := try([]int{c0, c1, c2}); ok {
+			// The tail cells: the base cells among the excluders of c0, then
+			// of c1, in that order (SE's twin area).
+			tail = tail[:0]
+			for _, c := range excl[c0].list(nil) {
+				if isBase.has(c) && c != c1 {
+					tail = append(tail, c)
+				}
+			}
+			for _, c := range excl[c1].list(nil) {
+				if isBase.has(c) && c != c0 && !excl[c0].has(c) {
+					tail = append(tail, c)
+				}
+			}
+			for _, c2 := range tail {
+				cs := both.and(excl[c2])
+				if cs.count() < 2 {
+					continue
+				}
+				if st, ok := try([]int{c0, c1, c2}, cs); ok {
 					return st, true
 				}
 			}
 		}
 	}
 	return Step{}, false
+}
+
+// cellSet is a set of cells as a bitset.
+type cellSet [2]uint64
+
+func (s *cellSet) add(c int)            { s[c>>6] |= 1 << (c & 63) }
+func (s cellSet) has(c int) bool        { return s[c>>6]&(1<<(c&63)) != 0 }
+func (s cellSet) empty() bool           { return s[0] == 0 && s[1] == 0 }
+func (s cellSet) count() int            { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
+func (s cellSet) and(t cellSet) cellSet { return cellSet{s[0] & t[0], s[1] & t[1]} }
+func (s cellSet) list(out []int) []int {
+	for k := 0; k < 2; k++ {
+		for m := s[k]; m != 0; m &= m - 1 {
+			out = append(out, 64*k+bits.TrailingZeros64(m))
+		}
+	}
+	return out
 }
 
 // nextCombo64 steps a k-of-n combination mask (n <= 64) in increasing

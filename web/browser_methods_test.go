@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/chromedp/chromedp"
@@ -120,13 +121,17 @@ func testMenus(p *page) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var broken atomic.Bool // /api/methods answers 500
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/api/methods" {
+		switch {
+		case r.URL.Path == "/api/methods" && broken.Load():
+			http.Error(w, `{"error":"broken"}`, http.StatusInternalServerError)
+		case r.URL.Path == "/api/methods":
 			w.Header().Set("Content-Type", "application/json")
 			w.Write(body)
-			return
+		default:
+			base.ServeHTTP(w, r)
 		}
-		base.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
 
@@ -134,13 +139,7 @@ func testMenus(p *page) {
 	defer cancel()
 	q := &page{t: t, ctx: tab, url: srv.URL}
 	q.do("open the page on the other list", chromedp.Navigate(srv.URL+"/"))
-	eval[bool](q, `(() => {
-		window.__stateLog = [];
-		new MutationObserver((recs) => {
-			for (const r of recs) window.__stateLog.push(r.target.id + ":" + r.target.getAttribute("data-state"));
-		}).observe(document.body, {subtree: true, attributes: true, attributeFilter: ["data-state"]});
-		return true;
-	})()`)
+	q.recordStates()
 	waitMethods(q)
 	checkMenus(q, other)
 
@@ -163,4 +162,14 @@ func testMenus(p *page) {
 		t.Errorf("solving with %s and %s: data-state %s: %s; method %q", algo.Label, h.Text, state, status, method)
 	}
 	t.Logf("on the other list, %s with %s: %s (method %s)", algo.Label, h.Text, status, method)
+
+	// A server that cannot list its methods: the page says so where the
+	// algorithm is chosen, and its menus stay empty rather than made up.
+	broken.Store(true)
+	q.do("reload the page", chromedp.Reload())
+	poll[bool](q, "the page to give up on /api/methods", `document.body.dataset.methods === "error"`, 10*time.Second, `document.body.dataset.methods`)
+	hint := eval[string](q, `document.getElementById("sliding-algo-hint").textContent`)
+	if !strings.Contains(hint, "methods") || len(optionsOf(q, "#sliding-algo")) != 0 || len(optionsOf(q, "#race-a")) != 0 {
+		t.Errorf("without /api/methods: hint %q, menus %v, %v", hint, optionsOf(q, "#sliding-algo"), optionsOf(q, "#race-a"))
+	}
 }

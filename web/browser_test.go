@@ -108,6 +108,20 @@ func js(v any) string {
 	return string(b)
 }
 
+// recordStates records every change of a view's data-state in the page's
+// window.__stateLog, so that a wait sees a change that happened after its
+// click even when it was quick (see act).
+func (p *page) recordStates() {
+	p.t.Helper()
+	eval[bool](p, `(() => {
+		window.__stateLog = [];
+		new MutationObserver((recs) => {
+			for (const r of recs) window.__stateLog.push(r.target.id + ":" + r.target.getAttribute("data-state"));
+		}).observe(document.body, {subtree: true, attributes: true, attributeFilter: ["data-state"]});
+		return true;
+	})()`)
+}
+
 // showTab clicks a tab and checks that its view, and only its view, is
 // visible.
 func (p *page) showTab(name string) {
@@ -245,15 +259,7 @@ func TestBrowser(t *testing.T) {
 
 	started := time.Now()
 	p.do("open the page", chromedp.Navigate(srv.URL+"/"))
-	// Record every change of a view's data-state, so that a wait sees a
-	// change that happened after its click even when it was quick.
-	eval[bool](p, `(() => {
-		window.__stateLog = [];
-		new MutationObserver((recs) => {
-			for (const r of recs) window.__stateLog.push(r.target.id + ":" + r.target.getAttribute("data-state"));
-		}).observe(document.body, {subtree: true, attributes: true, attributeFilter: ["data-state"]});
-		return true;
-	})()`)
+	p.recordStates()
 	waitMethods(p)
 	for _, name := range []string{"sliding", "compare", "watch", "race", "sudoku", "stroke"} {
 		state := eval[string](p, fmt.Sprintf(`document.getElementById("view-%s")?.dataset.state ?? "missing"`, name))

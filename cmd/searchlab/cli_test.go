@@ -17,7 +17,7 @@ import (
 // own.
 var commandPaths = [][]string{
 	{"sliding"}, {"sliding", "split"}, {"sliding", "run-units"}, {"sliding", "drive"},
-	{"sudoku"}, {"sudoku", "generate"}, {"stroke"}, {"compare"}, {"trace"},
+	{"sudoku"}, {"sudoku", "generate"}, {"sudoku", "rate"}, {"sudoku", "hint"}, {"sudoku", "explain"}, {"stroke"}, {"compare"}, {"trace"},
 	{"pdb"}, {"pdb", "build"}, {"pdb", "list"}, {"pdb", "verify"}, {"serve"}, {"version"},
 }
 

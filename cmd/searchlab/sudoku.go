@@ -34,7 +34,9 @@ Formats (--format; detected from the first line when not given):
   boj2239  Baekjoon 2239: 9 rows of 9 digits, 0 blank; prints the
            lexicographically smallest solution.
 
-"searchlab sudoku generate -h" describes the generator.
+"searchlab sudoku generate -h" describes the generator; "rate", "hint"
+and "explain" rate puzzles and explain them step by step as a person
+solves them (on Sudoku Explainer's scale).
 
 Examples:
   searchlab sudoku examples/sudoku.txt > solutions.txt
@@ -43,10 +45,15 @@ Examples:
 `
 
 func runSudoku(ctx context.Context, e *env, args []string) error {
-	if len(args) > 0 && args[0] == "generate" {
-		return runSudokuGenerate(ctx, e, args[1:])
+	if len(args) > 0 {
+		switch args[0] {
+		case "generate":
+			return runSudokuGenerate(ctx, e, args[1:])
+		case "rate", "hint", "explain":
+			return runSudokuRate(ctx, e, args[0], args[1:])
+		}
 	}
-	fs := cli.NewFlagSet(e.stdout, "searchlab sudoku", "[generate] [flags] [file ...]", sudokuDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab sudoku", "[generate|rate|hint|explain] [flags] [file ...]", sudokuDescription)
 	format := fs.String("format", "", "input and output `format`: line, grid, boj2580 or boj2239 (default: detected from the input)")
 	first := fs.Bool("first", false, "print the lexicographically smallest solution")
 	count := fs.Bool("count", false, "print the number of solutions, up to --limit")
@@ -143,8 +150,19 @@ gives them again is printed on stderr ("seed N"). --clues N stops removing
 givens at N (below about 22 that can fail: exit status 1); --rate adds the
 guesses the solver needed to prove the puzzle unique (0 for easy ones).
 
-Example:
+--level or --rating keeps only 9x9 puzzles whose rating on Sudoku
+Explainer's scale ("searchlab sudoku rate") falls in a range: every given
+is then removed that can be (a minimal puzzle), and puzzles are made and
+rated until one fits. The levels' ranges of ER:
+  simple        1.0-2.0   hidden singles, direct pointing and hidden pairs
+  easy          2.1-2.9   naked singles, pointing and claiming
+  intermediate  3.0-5.9   subsets, fish, wings, unique rectangles, BUG
+  expert        6.0-12.0  exclusion, chains and forcing chains
+
+Examples:
   searchlab sudoku generate --count 5 --seed 7 --clues 25 --rate
+  searchlab sudoku generate --level expert --count 3 --seed 1
+  searchlab sudoku generate --rating 7.0-8.0 --seed 1 | searchlab sudoku rate
 `
 
 func runSudokuGenerate(ctx context.Context, e *env, args []string) error {
@@ -154,11 +172,24 @@ func runSudokuGenerate(ctx context.Context, e *env, args []string) error {
 	clues := fs.Int("clues", 0, "number of givens to stop at (0: as few as removal reaches)")
 	box := fs.Int("box", 3, "box size: 2 (4x4), 3 (9x9), 4 (16x16) or 5 (25x25)")
 	rate := fs.Bool("rate", false, "append the solver's guess count to each puzzle")
+	level := fs.String("level", "", "`level` of the puzzles: simple, easy, intermediate or expert (an ER range; 9x9 only)")
+	rating := fs.String("rating", "", "`range` of ER the puzzles fall in, as LO-HI, e.g. 7.0-8.0 (9x9 only)")
+	tries := fs.Int("tries", 10000, "with --level or --rating, give up after rating this many puzzles for one")
 	if err := cli.ParseFlags(fs, args); err != nil {
 		return err
 	}
 	if *count < 0 {
 		return cli.Inputf("--count must not be negative, not %d", *count)
+	}
+	rated, want, err := sudokuRatingRange(*level, *rating)
+	if err != nil {
+		return err
+	}
+	if rated && (*box != 3 || *clues != 0) {
+		return cli.Inputf("--level and --rating make minimal 9x9 puzzles: they take no --box or --clues")
+	}
+	if *tries < 1 {
+		return cli.Inputf("--tries must be at least 1, not %d", *tries)
 	}
 	seeded := false
 	fs.Visit(func(f *flag.Flag) { seeded = seeded || f.Name == "seed" })
@@ -172,7 +203,15 @@ func runSudokuGenerate(ctx context.Context, e *env, args []string) error {
 	}
 	var out []byte
 	for k := 0; k < *count; k++ {
-		p, _, err := gen.Generate(ctx, *clues)
+		var p sudoku.Grid
+		if rated {
+			p, _, err = gen.GenerateRated(ctx, want, *tries)
+		} else {
+			p, _, err = gen.Generate(ctx, *clues)
+		}
+		if errors.Is(err, sudoku.ErrNoRatedPuzzle) {
+			return err
+		}
 		if err != nil {
 			if errors.Is(err, sudoku.ErrInvalid) {
 				return cli.Input(fmt.Errorf("--clues %d: %w", *clues, err))
@@ -193,4 +232,26 @@ func runSudokuGenerate(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	return nil
+}
+
+// sudokuRatingRange reads generate's --level and --rating: whether one was
+// given, and its range of ER.
+func sudokuRatingRange(level, rating string) (bool, sudoku.RatingRange, error) {
+	switch {
+	case level != "" && rating != "":
+		return false, sudoku.RatingRange{}, cli.Inputf("--level and --rating: give one of them")
+	case level != "":
+		l, err := sudoku.ParseLevel(level)
+		if err != nil {
+			return false, sudoku.RatingRange{}, cli.Inputf("--level: %v", err)
+		}
+		return true, l.Range(), nil
+	case rating != "":
+		r, err := sudoku.ParseRatingRange(rating)
+		if err != nil {
+			return false, sudoku.RatingRange{}, cli.Inputf("--rating: %v", err)
+		}
+		return true, r, nil
+	}
+	return false, sudoku.RatingRange{}, nil
 }

@@ -35,14 +35,25 @@ function drawCompareChart(rows) {
   chartRows = rows;
   const svg = $('#compare-chart');
   const width = Math.round(Math.min(800, Math.max(300, svg.getBoundingClientRect().width || 800)));
-  const stacked = width < 600;
-  const labelW = stacked ? 2 : 200, valueW = stacked ? 112 : 110, top = 22;
+  const stacked = width < 600, top = 22;
+  const names = rows.map((r) => label(r.algorithm, r.heuristic));
   const rowH = stacked ? 34 : 24, barY = stacked ? 16 : 3, barH = stacked ? 14 : 18;
-  const barW = width - labelW - valueW;
   const maxLog = Math.max(1, Math.ceil(Math.max(...rows.map((r) => Math.log10(expandedOf(r) + 1)))));
   const height = top + rows.length * rowH + 6;
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   svg.replaceChildren();
+  // Beside the bars, the label column fits the longest label (the
+  // server's labels, whatever their length), up to half the drawing.
+  let labelW = 2;
+  if (!stacked) {
+    const probe = el('text', { class: 'label' }, '', SVG);
+    svg.append(probe);
+    const longest = Math.max(0, ...names.map((n) => { probe.textContent = n; return probe.getComputedTextLength(); }));
+    probe.remove();
+    labelW = Math.round(Math.min(width / 2, Math.max(200, longest + 16)));
+  }
+  const valueW = stacked ? 112 : 110;
+  const barW = width - labelW - valueW;
   const defs = el('defs', {}, undefined, SVG);
   const hatch = el('pattern', { id: 'hatch', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, undefined, SVG);
   hatch.append(el('rect', { width: 8, height: 8, class: 'hatch-bg' }, undefined, SVG),
@@ -61,7 +72,7 @@ function drawCompareChart(rows) {
     const y = top + i * rowH;
     const e = expandedOf(r);
     const w = (barW * Math.log10(e + 1)) / maxLog;
-    const name = label(r.algorithm, r.heuristic);
+    const name = names[i];
     const ok = r.status === 'ok';
     svg.append(stacked
       ? el('text', { x: labelW, y: y + 12, class: 'label' }, name, SVG)

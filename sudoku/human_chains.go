@@ -452,6 +452,10 @@ func (g *hgrid) chainsAndCycles() (Step, bool) {
 	ch := newChainer(g)
 	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := mode[0], mode[1]
+		if y && x && ch.found && ch.best.diff < 7.0 {
+			// Every XY step is rated 7.0 or more: none can come first.
+			break
+		}
 		for i := 0; i < 81; i++ {
 			if g.val[i] != 0 || pop(g.cand[i]) < 2 || g.stopped() {
 				continue

@@ -767,21 +767,41 @@ func (g *hgrid) alignedExclusion(n int) (Step, bool) {
 	}
 	var common []int
 	try := func(cells []int, cs cellSet) (Step, bool) {
-		common = cs.list(common[:0])
+		// Only an excluding cell whose candidates all belong to the base
+		// cells can forbid a combination.
+		var union uint16
+		for _, c := range cells {
+			union |= g.cand[c]
+		}
+		common = common[:0]
+		for k := 0; k < 2; k++ {
+			for m := cs[k]; m != 0; m &= m - 1 {
+				if e := 64*k + bits.TrailingZeros64(m); g.cand[e]&^union == 0 {
+					common = append(common, int(g.cand[e]))
+				}
+			}
+		}
 		var allowed [3]uint16
+		need := 0
+		for _, c := range cells {
+			need += pop(g.cand[c])
+		}
 		var pick [3]int
-		var rec func(k int, used uint16)
-		rec = func(k int, used uint16) {
+		var rec func(k int, used uint16) bool
+		rec = func(k int, used uint16) bool {
 			if k == len(cells) {
 				for _, e := range common {
-					if g.cand[e]&^used == 0 {
-						return
+					if uint16(e)&^used == 0 {
+						return false
 					}
 				}
 				for a := range cells {
-					allowed[a] |= 1 << pick[a]
+					if allowed[a]&(1<<pick[a]) == 0 {
+						allowed[a] |= 1 << pick[a]
+						need--
+					}
 				}
-				return
+				return need == 0
 			}
 			for m := g.cand[cells[k]]; m != 0; m &= m - 1 {
 				d := bits.TrailingZeros16(m)
@@ -794,11 +814,16 @@ func (g *hgrid) alignedExclusion(n int) (Step, bool) {
 				}
 				if ok {
 					pick[k] = d
-					rec(k+1, used|1<<d)
+					if rec(k+1, used|1<<d) {
+						return true
+					}
 				}
 			}
+			return false
 		}
-		rec(0, 0)
+		if rec(0, 0) {
+			return Step{}, false
+		}
 		var el []Candidate
 		for k, c := range cells {
 			for m := g.cand[c] &^ allowed[k]; m != 0; m &= m - 1 {
@@ -830,14 +855,20 @@ func (g *hgrid) alignedExclusion(n int) (Step, bool) {
 			// The tail cells: the base cells among the excluders of c0, then
 			// of c1, in that order (SE's twin area).
 			tail = tail[:0]
-			for _, c := range excl[c0].list(nil) {
-				if isBase.has(c) && c != c1 {
-					tail = append(tail, c)
+			b0 := excl[c0].and(isBase)
+			for k := 0; k < 2; k++ {
+				for m := b0[k]; m != 0; m &= m - 1 {
+					if c := 64*k + bits.TrailingZeros64(m); c != c1 {
+						tail = append(tail, c)
+					}
 				}
 			}
-			for _, c := range excl[c1].list(nil) {
-				if isBase.has(c) && c != c0 && !excl[c0].has(c) {
-					tail = append(tail, c)
+			b1 := excl[c1].and(isBase)
+			for k := 0; k < 2; k++ {
+				for m := b1[k] &^ excl[c0][k]; m != 0; m &= m - 1 {
+					if c := 64*k + bits.TrailingZeros64(m); c != c0 {
+						tail = append(tail, c)
+					}
 				}
 			}
 			for _, c2 := range tail {

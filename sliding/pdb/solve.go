@@ -123,7 +123,9 @@ func (s *Set) Solve(ctx context.Context, b, goal sliding.Board, lim search.Limit
 	}
 	var id idastar.Identity
 	if opt.Checkpoint != "" {
-		id = idastar.Identity{Board: b, Goal: goal, Method: s.Method(), Groups: s.Groups(), Tables: s.fingerprint()}
+		m := s.symmetry(goal.Blank())
+		id = idastar.Identity{Board: b, Goal: goal, Method: s.Method(), Groups: s.Groups(), Tables: s.fingerprint(),
+			Lower: s.engine().H(idastar.Cells(transform(b, m), transform(goal, m)))}
 	}
 	return s.engine().Long(opt, id, func(rs *idastar.Run) (sliding.Solution, error) {
 		return solveBoard(ctx, s, b, goal, lim, rs)
@@ -146,7 +148,7 @@ func solveBoard(ctx context.Context, s *Set, b, goal sliding.Board, lim search.L
 		path []int8
 		st   search.Stats
 	)
-	err := s.sound(ctx, func() (err error) {
+	err := s.sound(ctx, func(ctx context.Context) (err error) {
 		path, st, err = e.Solve(ctx, cells, lim, rs)
 		return err
 	})

@@ -244,7 +244,7 @@ func TestDamageStopsSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := s.SolveWith(ctx, b, goal, search.Limits{}, RunOptions{Threads: 2})
+	sol, err := s.Solve(ctx, b, goal, search.Limits{}, RunOptions{Threads: 2})
 	if !errors.Is(err, ErrDamaged) || sol.Optimal || ctx.Err() != nil {
 		t.Fatalf("solve while the check failed: %d moves, optimal %v, %v; want ErrDamaged at once", sol.Len(), sol.Optimal, err)
 	}

@@ -177,12 +177,12 @@ func TestCheckpointEditsRefused(t *testing.T) {
 	b := board(t, 4, korf1...)
 	dir := t.TempDir()
 	solved := filepath.Join(dir, "solved")
-	want, err := s.SolveWith(ctx, b, goal, search.Limits{}, pdb.RunOptions{Checkpoint: solved, Threads: 2})
+	want, err := s.Solve(ctx, b, goal, search.Limits{}, pdb.RunOptions{Checkpoint: solved, Threads: 2})
 	if err != nil || want.Len() != 57 {
 		t.Fatalf("solve: %d moves, %v; want 57", want.Len(), err)
 	}
 	partial := filepath.Join(dir, "partial")
-	if _, err := s.SolveWith(ctx, b, goal, search.Limits{MaxNodes: 50000}, pdb.RunOptions{Checkpoint: partial, Threads: 2}); !errors.Is(err, search.ErrLimit) {
+	if _, err := s.Solve(ctx, b, goal, search.Limits{MaxNodes: 50000}, pdb.RunOptions{Checkpoint: partial, Threads: 2}); !errors.Is(err, search.ErrLimit) {
 		t.Fatalf("want a node limit, got %v", err)
 	}
 	number := func(v any) int {
@@ -212,14 +212,14 @@ func TestCheckpointEditsRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 		editCheckpoint(t, path, tc.edit)
-		sol, err := s.SolveWith(ctx, b, goal, search.Limits{MaxNodes: 20_000_000}, pdb.RunOptions{Checkpoint: path, Threads: 2})
+		sol, err := s.Solve(ctx, b, goal, search.Limits{MaxNodes: 20_000_000}, pdb.RunOptions{Checkpoint: path, Threads: 2})
 		if !errors.Is(err, pdb.ErrCheckpoint) {
 			t.Errorf("%s: %d moves, optimal %v, error %v; want ErrCheckpoint", tc.name, sol.Len(), sol.Optimal, err)
 		}
 	}
 	// Unedited, both resume to the optimum.
 	for _, path := range []string{solved, partial} {
-		sol, err := s.SolveWith(ctx, b, goal, search.Limits{}, pdb.RunOptions{Checkpoint: path, Threads: 2})
+		sol, err := s.Solve(ctx, b, goal, search.Limits{}, pdb.RunOptions{Checkpoint: path, Threads: 2})
 		if err != nil || sol.Len() != 57 || !sol.Optimal {
 			t.Errorf("%s resumed: %d moves, optimal %v, %v; want 57", filepath.Base(path), sol.Len(), sol.Optimal, err)
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -121,6 +122,22 @@ func TestSudokuGenerateLevel(t *testing.T) {
 	_, rates, _ = runCLI(t, out, "sudoku", "rate")
 	if !strings.HasPrefix(rates, "3.") {
 		t.Errorf("generate --rating 3.0-3.9 gave %q rated %q", out, rates)
+	}
+	for _, c := range []struct {
+		args   []string
+		lo, hi float64
+	}{
+		{[]string{"--level", "expert", "--count", "2"}, 6.0, 12.0},
+		{[]string{"--rating", "7.0-8.0"}, 7.0, 8.0},
+	} {
+		_, out, errOut := runCLI(t, "", append([]string{"sudoku", "generate", "--seed", "4"}, c.args...)...)
+		_, rates, _ := runCLI(t, out, "sudoku", "rate")
+		for _, l := range strings.Split(strings.TrimSpace(rates), "\n") {
+			var er float64
+			if _, err := fmt.Sscan(l, &er); err != nil || er < c.lo || er > c.hi {
+				t.Errorf("generate %v gave %q, rated %q (%s)", c.args, out, l, errOut)
+			}
+		}
 	}
 	for _, args := range [][]string{
 		{"--level", "hard"}, {"--rating", "8-7"}, {"--level", "easy", "--rating", "2-3"},

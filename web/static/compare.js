@@ -99,6 +99,8 @@ $('#compare-run').addEventListener('click', () => {
   run('compare', 'Running every algorithm', async (signal) => {
     const r = await api('/api/sliding/compare', req, signal);
     const rows = r.rows || [];
+    // The table and the chart show once there are rows to show.
+    for (const id of ['#compare-results', '#compare-chart-title', '#compare-chart']) $(id).hidden = false;
     drawCompareTable(rows);
     $('#compare-table caption').textContent = caption;
     drawCompareChart(rows);

@@ -48,6 +48,9 @@ type CompareRun struct {
 	// idastar, "idastar (tuned)" (package sliding's own IDA*), table, or
 	// "idastar (pdb)".
 	Algorithm string
+	// Label names the algorithm for people: the registry's label ("A*"),
+	// or for the runs outside it "IDA* (tuned)" and "distance table".
+	Label string
 	// Heuristic is misplaced, manhattan, linear or pdb; "-" for none.
 	Heuristic string
 	// Status is ok; node-cap or timeout when a limit stopped the run (the
@@ -63,6 +66,7 @@ type CompareRun struct {
 
 type compareRun struct {
 	name      string
+	label     string
 	algo      sliding.Algorithm
 	heuristic string
 	tuned     bool // package sliding's IDA*, not the generic one
@@ -83,28 +87,29 @@ func compareRuns(databases bool) []compareRun {
 			boardHeuristics = append(boardHeuristics, h.Name)
 		}
 	}
+	ida, _ := AlgorithmOf(string(sliding.IDAStar))
 	for _, a := range algorithms {
 		switch {
 		case a.Name == sliding.Auto:
 		case !a.Informed:
-			runs = append(runs, compareRun{name: string(a.Name), algo: a.Name})
+			runs = append(runs, compareRun{name: string(a.Name), label: a.Label, algo: a.Name})
 		default:
 			hs := a.compare
 			if hs == nil {
 				hs = boardHeuristics
 			}
 			for _, h := range hs {
-				runs = append(runs, compareRun{name: string(a.Name), algo: a.Name, heuristic: h})
+				runs = append(runs, compareRun{name: string(a.Name), label: a.Label, algo: a.Name, heuristic: h})
 			}
 		}
 	}
 	for _, h := range boardHeuristics {
-		runs = append(runs, compareRun{name: "idastar (tuned)", algo: sliding.Auto, heuristic: h, tuned: true})
+		runs = append(runs, compareRun{name: "idastar (tuned)", label: ida.Label + " (tuned)", algo: sliding.Auto, heuristic: h, tuned: true})
 	}
-	runs = append(runs, compareRun{name: "table", algo: sliding.Auto, table: true})
+	runs = append(runs, compareRun{name: "table", label: "distance table", algo: sliding.Auto, table: true})
 	if databases {
 		for _, h := range dbHeuristics {
-			runs = append(runs, compareRun{name: "idastar (" + h + ")", algo: sliding.Auto, heuristic: h})
+			runs = append(runs, compareRun{name: "idastar (" + h + ")", label: ida.Label, algo: sliding.Auto, heuristic: h})
 		}
 	}
 	return runs
@@ -139,7 +144,7 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 		if errors.Is(ctx.Err(), context.Canceled) {
 			return c, ctx.Err()
 		}
-		run := CompareRun{Algorithm: r.name, Heuristic: r.heuristic}
+		run := CompareRun{Algorithm: r.name, Label: r.label, Heuristic: r.heuristic}
 		if run.Heuristic == "" {
 			run.Heuristic = "-"
 		}

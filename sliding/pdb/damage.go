@@ -24,11 +24,12 @@ type health struct {
 	cause   atomic.Value // error: why it is damaged
 	stamps  []string     // removed when damaged, so that Open checks whole
 	checked chan struct{}
+	failed  chan struct{} // closed when damaged
 }
 
 // watch starts the checks and returns the health they report to.
 func watch(checks []func() error, stamps []string) *health {
-	h := &health{stamps: stamps, checked: make(chan struct{})}
+	h := &health{stamps: stamps, checked: make(chan struct{}), failed: make(chan struct{})}
 	if len(checks) == 0 {
 		close(h.checked)
 		return h
@@ -49,6 +50,7 @@ func watch(checks []func() error, stamps []string) *health {
 func (h *health) fail(err error) {
 	if h != nil && h.damaged.CompareAndSwap(false, true) {
 		h.cause.Store(err)
+		close(h.failed)
 		for _, st := range h.stamps {
 			os.Remove(st)
 		}
@@ -81,17 +83,37 @@ func (s *Set) settled(ctx context.Context) error {
 
 // sound runs f, which reads s's tables, with a fault on mapped memory
 // turned into ErrDamaged, then waits for the background checks (settled),
-// so that no result is given from tables whose checksum fails. A damaged
+// so that no result is given from tables whose checksum fails. The context
+// f gets ends as soon as the set is found damaged, by a background check
+// or by another search, so that a search on a damaged table stops (with
+// damaged entries it may never finish) and returns ErrDamaged. A damaged
 // set answers nothing more. Every IDA* search of a Set (Solve, SolveWith,
 // Split, SearchUnit) runs under it; Heuristic and the estimates of For do
 // not, since a guard per call would cost every estimate.
-func (s *Set) sound(ctx context.Context, f func() error) error {
-	err := guarded(f)
-	if err == nil {
+func (s *Set) sound(ctx context.Context, f func(ctx context.Context) error) error {
+	h := s.health
+	inner := ctx
+	if h != nil {
+		var cancel context.CancelFunc
+		inner, cancel = context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			select {
+			case <-h.failed:
+				cancel()
+			case <-inner.Done():
+			}
+		}()
+	}
+	err := guarded(func() error { return f(inner) })
+	switch {
+	case h != nil && h.damaged.Load() && !errors.Is(err, ErrDamaged):
+		err = fmt.Errorf("%w: %v", ErrDamaged, h.cause.Load())
+	case err == nil:
 		err = s.settled(ctx)
 	}
 	if errors.Is(err, ErrDamaged) {
-		s.health.fail(err)
+		h.fail(err)
 	}
 	return err
 }

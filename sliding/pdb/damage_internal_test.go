@@ -213,3 +213,42 @@ func TestTruncatedUnderUnits(t *testing.T) {
 		t.Errorf("split over truncated tables: %v (set damaged: %v), want ErrDamaged", err, s.Damaged())
 	}
 }
+
+// TestDamageStopsSearch checks that a search under way stops, with
+// ErrDamaged, when the background check of its set's tables fails: with
+// damaged entries IDA* may never finish, and the command that ran it once
+// never answered. The tables are damaged to all zeros, leaving Manhattan
+// distance, under which the board (Korf's 60th, 66 moves) takes minutes
+// at least, where the check fails in 100 ms.
+func TestDamageStopsSearch(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a backstop only
+	defer cancel()
+	s, err := Build(ctx, 4, 4, 0, "5-5-5", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range s.tables {
+		clear(tb)
+	}
+	release := make(chan struct{})
+	s.health = watch([]func() error{func() error {
+		<-release
+		return fmt.Errorf("%w: a checksum does not match", ErrCorrupt)
+	}}, nil)
+	time.AfterFunc(100*time.Millisecond, func() { close(release) })
+	b, err := sliding.New(4, 4, []int{11, 14, 13, 1, 2, 3, 12, 4, 15, 7, 9, 5, 10, 6, 8, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal, err := sliding.New(4, 4, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := s.SolveWith(ctx, b, goal, search.Limits{}, RunOptions{Threads: 2})
+	if !errors.Is(err, ErrDamaged) || sol.Optimal || ctx.Err() != nil {
+		t.Fatalf("solve while the check failed: %d moves, optimal %v, %v; want ErrDamaged at once", sol.Len(), sol.Optimal, err)
+	}
+	if !s.Damaged() {
+		t.Error("the set is not marked damaged")
+	}
+}

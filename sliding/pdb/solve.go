@@ -148,7 +148,7 @@ func solveBoard(ctx context.Context, s *Set, b, goal sliding.Board, lim search.L
 		path []int8
 		st   search.Stats
 	)
-	err := s.sound(ctx, func() (err error) {
+	err := s.sound(ctx, func(ctx context.Context) (err error) {
 		path, st, err = e.Solve(ctx, cells, lim, rs)
 		return err
 	})

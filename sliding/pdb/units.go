@@ -132,7 +132,7 @@ func (s *Set) Split(ctx context.Context, b, goal sliding.Board, depth int, lim s
 	e := s.engine()
 	sp := Split{Board: b.Clone(), Goal: goal.Clone()}
 	var leaves [][]int8
-	err := s.sound(ctx, func() (err error) {
+	err := s.sound(ctx, func(ctx context.Context) (err error) {
 		sp.H = e.H(cells)
 		sp.Depth = min(depth, sp.H)
 		// Every path of sp.Depth moves without undo, in the engine's move
@@ -197,7 +197,7 @@ func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound 
 	}
 	var cells []uint8
 	cutAt := -1 // the f of the first prefix node over the bound
-	if err := s.sound(ctx, func() error {
+	if err := s.sound(ctx, func(ctx context.Context) error {
 		for i := 0; i <= d && cutAt < 0; i++ {
 			cells = idastar.Cells(transform(boards[i], m), tgoal)
 			if f := i + e.H(cells); f > bound {
@@ -223,7 +223,7 @@ func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound 
 		}
 	}
 	var below idastar.Below
-	err := s.sound(ctx, func() (err error) {
+	err := s.sound(ctx, func(ctx context.Context) (err error) {
 		below, err = e.SearchBelow(ctx, cells, d, st, bound, lim)
 		return err
 	})

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"container/heap"
 	"context"
 	"math"
 )
@@ -84,12 +83,13 @@ func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Succe
 		closed, incons     bool
 	}
 	best := map[S]*record{}
-	incumbent := infinity[C]() // the cost of the best path found
+	inf := infinity[C]()
+	incumbent := inf           // the cost of the best path found
 	open := &openList[S, C]{}  // by g + floor(w*h)
 	lower := &openList[S, C]{} // by g + h, for the bound
 	push := func(s S, r *record) {
-		heap.Push(open, openItem[S, C]{state: s, f: r.g + C(w*float64(r.h)), g: r.g})
-		heap.Push(lower, openItem[S, C]{state: s, f: r.g + r.h, g: r.g})
+		open.push(openItem[S, C]{state: s, f: r.g + C(w*float64(r.h)), g: r.g})
+		lower.push(openItem[S, C]{state: s, f: r.g + r.h, g: r.g})
 	}
 	// bound returns the least g + h over the open states that can still
 	// beat the incumbent, or the incumbent when there is none.
@@ -100,7 +100,7 @@ func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Succe
 			if ((!r.closed && it.g == r.g) || (r.incons && it.g == r.pendG)) && it.f < incumbent {
 				return it.f
 			}
-			heap.Pop(lower)
+			lower.pop()
 		}
 		return incumbent
 	}
@@ -134,7 +134,7 @@ func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Succe
 	closed := 0
 	var incons []S // closed states reached more cheaply since
 	for {
-		if incumbent < infinity[C]() && bound() >= incumbent {
+		if incumbent < inf && bound() >= incumbent {
 			break // no open state can beat the path found: it is optimal
 		}
 		if open.Len() == 0 {
@@ -153,7 +153,7 @@ func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Succe
 			}
 			incons = incons[:0]
 		}
-		it := heap.Pop(open).(openItem[S, C])
+		it := open.pop()
 		r := best[it.state]
 		if r.closed || it.g != r.g {
 			continue
@@ -230,7 +230,7 @@ func AnytimeAStar[S comparable, C Cost](ctx context.Context, start S, next Succe
 					tr.incons = true
 					incons = append(incons, t)
 				}
-				heap.Push(lower, openItem[S, C]{state: t, f: g + ht, g: g})
+				lower.push(openItem[S, C]{state: t, f: g + ht, g: g})
 				if obs {
 					emitChild(&m, t, it.state, ev[C]{kind: Reopen, g: g, h: ht, best: incumbent, frontier: len(best) - closed, stored: len(best)})
 				}

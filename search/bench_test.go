@@ -3,8 +3,10 @@ package search_test
 import (
 	"context"
 	"iter"
+	"sync"
 	"testing"
 
+	"github.com/searchlab/searchlab/internal/gridbench"
 	"github.com/searchlab/searchlab/search"
 )
 
@@ -64,6 +66,48 @@ func BenchmarkAStarGrid(b *testing.B) {
 func BenchmarkIDAStarGrid(b *testing.B) {
 	for b.Loop() {
 		if _, err := search.IDAStar(context.Background(), cell{}, gridNext, gridH, atCorner, search.Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The grid benchmarks search the 1000 x 1000 grid of internal/gridbench
+// (20% walls, seeded) corner to corner, called as a user writes them:
+// struct states, an iter.Seq2 of the open neighbours, Manhattan distance.
+// scripts/bench-grid.sh compares the same searches with textbook C++.
+var benchGrid = sync.OnceValue(gridbench.Benchmark)
+
+func BenchmarkGrid1000AStar(b *testing.B) {
+	g := benchGrid()
+	for b.Loop() {
+		if _, err := search.AStar(context.Background(), g.Start(), g.Next, g.Manhattan, g.IsGoal, search.Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkGrid1000Dijkstra(b *testing.B) {
+	g := benchGrid()
+	for b.Loop() {
+		if _, err := search.Dijkstra(context.Background(), g.Start(), g.Next, g.IsGoal, search.Limits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkGrid1000AStarIndex(b *testing.B) {
+	g := benchGrid()
+	for b.Loop() {
+		if _, err := search.AStar(context.Background(), g.Start(), g.Next, g.Manhattan, g.IsGoal, search.Limits{Index: g.Index}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkGrid1000DijkstraIndex(b *testing.B) {
+	g := benchGrid()
+	for b.Loop() {
+		if _, err := search.Dijkstra(context.Background(), g.Start(), g.Next, g.IsGoal, search.Limits{Index: g.Index}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"container/heap"
 	"context"
 )
 
@@ -152,17 +151,18 @@ func NBS[S comparable, C Cost](ctx context.Context, start, goal S, next, prev Su
 			if it := q.items[0]; live(d, it) {
 				return it, true
 			}
-			heap.Pop(q)
+			q.pop()
 		}
 		return openItem[S, C]{}, false
 	}
 	add := func(d *direction, s S, r *record) {
-		heap.Push(&d.waiting, openItem[S, C]{state: s, f: r.g + r.h, g: r.g})
+		d.waiting.push(openItem[S, C]{state: s, f: r.g + r.h, g: r.g})
 	}
 	stored := func() int { return len(fw.rec) + len(bw.rec) }
 	frontier := func() int { return fw.open + bw.open }
 
-	best, meet := infinity[C](), start
+	inf := infinity[C]()
+	best, meet := inf, start
 	fw.rec[start] = &record{link: start, h: hF(start)}
 	bw.rec[goal] = &record{link: goal, h: hB(goal)}
 	fw.open, bw.open = 1, 1
@@ -237,15 +237,15 @@ search:
 				if !ok || it.f > lb {
 					break
 				}
-				heap.Pop(&d.waiting)
-				heap.Push(&d.ready, openItem[S, C]{state: it.state, f: it.g, g: it.g})
+				d.waiting.pop()
+				d.ready.push(openItem[S, C]{state: it.state, f: it.g, g: it.g})
 			}
 		}
 		u, okF := top(fw, &fw.ready)
 		v, okB := top(bw, &bw.ready)
 		if okF && okB && u.g+v.g <= lb {
-			heap.Pop(&fw.ready)
-			heap.Pop(&bw.ready)
+			fw.ready.pop()
+			bw.ready.pop()
 			if err := expand(fw, bw, u.state); err != nil {
 				return res, err
 			}
@@ -257,7 +257,7 @@ search:
 			}
 			continue
 		}
-		next := infinity[C]()
+		next := inf
 		for _, d := range []*direction{fw, bw} {
 			if it, ok := top(d, &d.waiting); ok {
 				next = min(next, it.f)
@@ -268,12 +268,12 @@ search:
 		if okF && okB {
 			next = min(next, u.g+v.g)
 		}
-		if next == infinity[C]() {
+		if next == inf {
 			break
 		}
 		lb = max(lb, next)
 	}
-	if best == infinity[C]() {
+	if best == inf {
 		return res, ErrNotFound
 	}
 	res.Path, res.Cost = joinPath(meet, start, goal,

@@ -135,6 +135,8 @@ func runWeighted[C search.Cost](in instance, div C) map[string]outcome {
 	one("WeightedAStar", res, err)
 	res, err = search.IDAStar(ctx, src, g.next, hTo, goal, lim)
 	one("IDAStar", res, err)
+	res, err = search.FringeSearch(ctx, src, g.next, hTo, goal, lim)
+	one("FringeSearch", res, err)
 	res, err = search.NBS(ctx, src, dst, g.next, g.prev, hTo, hFrom, lim)
 	one("NBS", res, err)
 	res, err = search.BFS(ctx, src, g.next, goal, lim)

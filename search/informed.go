@@ -1,9 +1,9 @@
 package search
 
 import (
-	"container/heap"
 	"context"
 	"iter"
+	"math"
 )
 
 // AStar searches best-first by f = g + h, where g is the cost from start and
@@ -65,54 +65,124 @@ func one[S any](s S) iter.Seq[S] {
 // starts. The trace is reported from the same body: each event is built
 // only when an observer is set, so an untraced search pays one predictable
 // branch per event (docs/design/search.md has the measurement).
+//
+// What it knows of each state is a node in a slice, numbered in the order
+// the states are reached (by a map, or by Limits.Index); the open list
+// holds node numbers. So a state costs no allocation of its own and the
+// heap moves small entries.
 func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Successors[S, C], h func(S) C, w float64, goal func(S) bool, lim Limits) (res Result[S, C], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()
 	res.Stats.Iterations = 1
 	obs := m.obs != nil
-	est := func(s S) C {
-		if h == nil {
-			return 0
-		}
-		if w == 1 {
-			return h(s)
-		}
-		return C(w * float64(h(s)))
+	index, err := indexOf[S](lim)
+	if err != nil {
+		return res, err
 	}
+	weighted := w != 1
 
-	// step is the cost of the step from the parent. With w > 1 a state can
-	// be reached more cheaply after its successors were generated, leaving
-	// their g above what their parent links add up to, so a path's cost is
-	// the sum of its steps.
-	type record struct {
-		parent S
-		g      C
-		step   C
-		closed bool
-		start  bool
-	}
-	best := map[S]*record{}
-	open := &openList[S, C]{}
+	var all chunked[bfNode[S, C]]
+	ids := newNodes(index)
+	var open queue[C]
 	for s := range starts {
-		if _, ok := best[s]; ok {
+		if _, ok := ids.get(s); ok {
 			continue
 		}
 		holds(&m, s)
-		best[s] = &record{parent: s, start: true}
-		heap.Push(open, openItem[S, C]{state: s, f: est(s), g: 0})
+		if !ids.set(s, int32(all.len())) {
+			return res, badIndex(s)
+		}
+		var f C
+		if h != nil {
+			f = h(s)
+			if weighted {
+				f = C(w * float64(f))
+			}
+		}
+		open.push(f, 0, int32(all.len()))
+		all.add(bfNode[S, C]{state: s, parent: -1})
 	}
-	closed := 0 // the states in best that are closed: the rest are open
-	for open.Len() > 0 {
-		it := heap.Pop(open).(openItem[S, C])
-		r := best[it.state]
+	closed := 0 // the states in all that are closed: the rest are open
+
+	// generate takes the successors of the state being expanded, s (node
+	// parent, reached at cost rg). It is made once and handed to every
+	// expansion's iterator, rather than a loop body made anew for each.
+	var (
+		s      S
+		rg     C
+		parent int32
+		stop   error
+	)
+	generate := func(t S, c C) bool {
+		if stop != nil {
+			return false // an iterator that goes on after it was told to stop
+		}
+		res.Stats.Generated++
+		if negative(c) {
+			stop = negativeError(c)
+			return false
+		}
+		g := rg + c
+		kind := Generate
+		id, seen := ids.get(t)
+		if seen {
+			tr := all.at(id)
+			if g >= tr.g {
+				if obs {
+					emitChild(&m, t, s, ev[C]{kind: Duplicate, g: g, frontier: all.len() - closed, stored: all.len()})
+				}
+				return true
+			}
+			if tr.closed {
+				closed--
+				kind = Reopen
+			}
+			tr.parent, tr.g, tr.step, tr.closed = parent, g, c, false
+		} else {
+			if all.len() == math.MaxInt32 {
+				stop = tooMany
+				return false
+			}
+			id = int32(all.len())
+			if !ids.set(t, id) {
+				stop = badIndex(t)
+				return false
+			}
+			all.add(bfNode[S, C]{state: t, g: g, step: c, parent: parent})
+		}
+		var ht C
+		if h != nil {
+			ht = h(t)
+			if weighted {
+				ht = C(w * float64(ht))
+			}
+		}
+		open.push(g+ht, g, id)
+		if obs {
+			emitChild(&m, t, s, ev[C]{kind: kind, g: g, h: ht, frontier: all.len() - closed, stored: all.len()})
+		}
+		return true
+	}
+
+	for open.len() > 0 {
+		it := open.pop()
+		r := all.at(it.node)
 		if r.closed || it.g != r.g {
 			continue // a stale entry: the state was reached more cheaply since
 		}
-		if goal(it.state) {
-			res.Path = pathTo(it.state, func(s S) (S, bool) { r := best[s]; return r.parent, r.start })
-			res.Cost = pathCost(res.Path, func(s S) C { return best[s].step })
+		s, rg, parent = r.state, r.g, it.node
+		if goal(s) {
+			var steps []C
+			for id := it.node; id >= 0; id = all.at(id).parent {
+				res.Path = append(res.Path, all.at(id).state)
+				steps = append(steps, all.at(id).step)
+			}
+			reverse(res.Path)
+			for k := len(steps) - 2; k >= 0; k-- { // start first; the start has no step
+				res.Cost += steps[k]
+			}
 			if obs {
-				emitState(&m, it.state, ev[C]{kind: Goal, g: res.Cost, h: it.f - r.g, depth: len(res.Path) - 1, frontier: len(best) - closed - 1, stored: len(best)})
+				emitState(&m, s, ev[C]{kind: Goal, g: res.Cost, h: it.f - rg, depth: len(res.Path) - 1, frontier: all.len() - closed - 1, stored: all.len()})
 			}
 			return res, nil
 		}
@@ -122,40 +192,29 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 		r.closed = true
 		closed++
 		if obs {
-			emitState(&m, it.state, ev[C]{kind: Expand, g: r.g, h: it.f - r.g, frontier: len(best) - closed, stored: len(best)})
+			emitState(&m, s, ev[C]{kind: Expand, g: rg, h: it.f - rg, frontier: all.len() - closed, stored: all.len()})
 		}
-		for t, c := range next(it.state) {
-			res.Stats.Generated++
-			if negative(c) {
-				return res, negativeError(c)
-			}
-			g := r.g + c
-			kind := Generate
-			if tr, ok := best[t]; ok {
-				if g >= tr.g {
-					if obs {
-						emitChild(&m, t, it.state, ev[C]{kind: Duplicate, g: g, frontier: len(best) - closed, stored: len(best)})
-					}
-					continue
-				}
-				if tr.closed {
-					closed--
-					kind = Reopen
-				}
-				tr.parent, tr.g, tr.step, tr.closed, tr.start = it.state, g, c, false, false
-			} else {
-				best[t] = &record{parent: it.state, g: g, step: c}
-			}
-			ht := est(t)
-			heap.Push(open, openItem[S, C]{state: t, f: g + ht, g: g})
-			if obs {
-				emitChild(&m, t, it.state, ev[C]{kind: kind, g: g, h: ht, frontier: len(best) - closed, stored: len(best)})
-			}
+		next(s)(generate)
+		if stop != nil {
+			return res, stop
 		}
-		m.frontier(open.Len())
-		m.stored(len(best))
+		m.frontier(open.len())
+		m.stored(all.len())
 	}
 	return res, ErrNotFound
+}
+
+// bfNode is what a best-first search knows of a state: the cost of the
+// path to it, the step into it from its parent, and whether it is closed.
+// step matters because with w > 1 a state can be reached more cheaply after
+// its successors were generated, leaving their g above what their parent
+// links add up to, so a path's cost is the sum of its steps.
+type bfNode[S any, C Cost] struct {
+	state  S
+	g      C
+	step   C
+	parent int32 // the parent's node; -1 for a start
+	closed bool
 }
 
 // pathTo follows parent links back from s to a start and returns the states
@@ -191,16 +250,18 @@ type openItem[S any, C Cost] struct {
 	seq   uint64
 }
 
-// openList is a binary heap ordered by f ascending, g descending, then
-// generation order.
+// openList is a 4-ary heap of states ordered by f ascending, g
+// descending, then the order of the pushes: the open list of the searches
+// that keep states in it rather than node numbers (see queue).
 type openList[S any, C Cost] struct {
 	items []openItem[S, C]
 	seq   uint64
 }
 
 func (o *openList[S, C]) Len() int { return len(o.items) }
-func (o *openList[S, C]) Less(i, j int) bool {
-	a, b := &o.items[i], &o.items[j]
+
+// precedes reports whether a comes off the list before b.
+func (a *openItem[S, C]) precedes(b *openItem[S, C]) bool {
 	if a.f != b.f {
 		return a.f < b.f
 	}
@@ -209,16 +270,55 @@ func (o *openList[S, C]) Less(i, j int) bool {
 	}
 	return a.seq < b.seq
 }
-func (o *openList[S, C]) Swap(i, j int) { o.items[i], o.items[j] = o.items[j], o.items[i] }
-func (o *openList[S, C]) Push(x any) {
-	it := x.(openItem[S, C])
+
+// push adds it, numbered after every push before.
+func (o *openList[S, C]) push(it openItem[S, C]) {
 	it.seq = o.seq
 	o.seq++
 	o.items = append(o.items, it)
+	items := o.items
+	i := len(items) - 1
+	for i > 0 {
+		p := (i - 1) / 4
+		if !it.precedes(&items[p]) {
+			break
+		}
+		items[i] = items[p]
+		i = p
+	}
+	items[i] = it
 }
-func (o *openList[S, C]) Pop() any {
-	n := len(o.items) - 1
-	it := o.items[n]
-	o.items = o.items[:n]
-	return it
+
+// pop removes and returns the first item; the list must not be empty.
+func (o *openList[S, C]) pop() openItem[S, C] {
+	items := o.items
+	top := items[0]
+	n := len(items) - 1
+	last := items[n]
+	items[n] = openItem[S, C]{}
+	items = items[:n]
+	o.items = items
+	if n == 0 {
+		return top
+	}
+	i := 0
+	for {
+		c := 4*i + 1
+		if c >= n {
+			break
+		}
+		m := c
+		for k := c + 1; k < min(c+4, n); k++ {
+			if items[k].precedes(&items[m]) {
+				m = k
+			}
+		}
+		if !items[m].precedes(&last) {
+			break
+		}
+		items[i] = items[m]
+		i = m
+	}
+	items[i] = last
+	return top
 }

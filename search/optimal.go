@@ -1,7 +1,6 @@
 package search
 
 import (
-	"container/heap"
 	"context"
 	"iter"
 	"math/big"
@@ -150,11 +149,11 @@ func AllOptimal[S comparable, C Cost](ctx context.Context, start S, next Success
 	}
 	best := map[S]*record{start: {}}
 	open := &openList[S, C]{}
-	heap.Push(open, openItem[S, C]{state: start, f: h(start)})
+	open.push(openItem[S, C]{state: start, f: h(start)})
 	found := false
 	closed := 0
 	for open.Len() > 0 {
-		it := heap.Pop(open).(openItem[S, C])
+		it := open.pop()
 		r := best[it.state]
 		if r.closed || it.g != r.g {
 			continue
@@ -220,7 +219,7 @@ func AllOptimal[S comparable, C Cost](ctx context.Context, start S, next Success
 				res.parents[t] = []S{it.state}
 			}
 			ht := h(t)
-			heap.Push(open, openItem[S, C]{state: t, f: g + ht, g: g})
+			open.push(openItem[S, C]{state: t, f: g + ht, g: g})
 			if obs {
 				emitChild(&m, t, it.state, ev[C]{kind: kind, g: g, h: ht, frontier: len(best) - closed, stored: len(best)})
 			}

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"container/heap"
 	"context"
 	"iter"
 )
@@ -132,10 +131,10 @@ func (r *Reach[S, D]) dijkstra(m *meter, yield func(S, D) bool) error {
 	obs := m.obs != nil
 	r.seen = map[S]*reached[S, D]{r.start: {parent: r.start}}
 	open := &openList[S, D]{}
-	heap.Push(open, openItem[S, D]{state: r.start})
+	open.push(openItem[S, D]{state: r.start})
 	closed := 0
 	for open.Len() > 0 {
-		it := heap.Pop(open).(openItem[S, D])
+		it := open.pop()
 		e := r.seen[it.state]
 		if e.done || it.g != e.g {
 			continue
@@ -171,7 +170,7 @@ func (r *Reach[S, D]) dijkstra(m *meter, yield func(S, D) bool) error {
 			} else {
 				r.seen[t] = &reached[S, D]{parent: it.state, g: g}
 			}
-			heap.Push(open, openItem[S, D]{state: t, f: g, g: g})
+			open.push(openItem[S, D]{state: t, f: g, g: g})
 			if obs {
 				emitChild(m, t, it.state, ev[D]{kind: Generate, g: g, frontier: len(r.seen) - closed, stored: len(r.seen)})
 			}

@@ -168,6 +168,18 @@ type Limits struct {
 	// Brent and Floyd hold two states and have nothing to bound.
 	// 0 means no cap.
 	MaxBytes int64
+	// Index, when set, numbers the states densely for the best-first
+	// searches (AStar, AStarFrom, Dijkstra, DijkstraFrom, WeightedAStar):
+	// it must be a func(S) int for the search's state type S that returns
+	// a small non-negative integer, a different one for each state (for a
+	// grid cell, row*width + column). They then keep their table of the
+	// states reached in a slice by that number instead of a map: no hashing,
+	// and the neighbours of a state near each other in memory, which on a
+	// large grid is several times faster. The slice is as long as the
+	// greatest index returned, 4 bytes an entry. The answer is the same as
+	// without it. A function of another type is an error; the other
+	// algorithms ignore Index.
+	Index any
 	// Observe, when not nil, receives every step of the search as an
 	// Event, in order (see EventKind for what each algorithm reports); the
 	// answer and the Stats are the same as without it. A nil Observe

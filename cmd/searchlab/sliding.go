@@ -8,6 +8,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -369,6 +372,9 @@ func (f *longFlags) setup(e *env, sf *slidingFlags, cases []sliding.Case) (o sol
 		if err != nil {
 			return o, nil, cli.Inputf("--checkpoint: %v", err)
 		}
+		if err := writableDir(filepath.Dir(f.checkpoint)); err != nil {
+			return o, nil, cli.Inputf("--checkpoint %s: %v", f.checkpoint, err)
+		}
 	}
 	if f.prune != 0 && (f.prune < 2 || f.prune > 40) {
 		return o, nil, cli.Inputf("--prune must be 0 (the default) or from 2 to 40 moves")
@@ -389,4 +395,20 @@ func (f *longFlags) setup(e *env, sf *slidingFlags, cases []sliding.Case) (o sol
 		o.Run.ProgressEvery = f.progress
 	}
 	return o, lines, nil
+}
+
+// writableDir returns nil when a file can be made in dir, as a checkpoint
+// is (written beside itself and renamed): checked before a search that may
+// run for hours, not after it.
+func writableDir(dir string) error {
+	probe, err := os.CreateTemp(dir, ".searchlab-probe-*")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot write in directory %s: %v", dir, err)
+	}
+	probe.Close()
+	return os.Remove(probe.Name())
 }

@@ -125,7 +125,9 @@ func (s *Set) SolveWith(ctx context.Context, b, goal sliding.Board, lim search.L
 	}
 	var id idastar.Identity
 	if opt.Checkpoint != "" {
-		id = idastar.Identity{Board: b, Goal: goal, Method: s.Method(), Groups: s.Groups(), Tables: s.fingerprint()}
+		m := s.symmetry(goal.Blank())
+		id = idastar.Identity{Board: b, Goal: goal, Method: s.Method(), Groups: s.Groups(), Tables: s.fingerprint(),
+			Lower: s.engine().H(idastar.Cells(transform(b, m), transform(goal, m)))}
 	}
 	return s.engine().Long(opt, id, func(rs *idastar.Run) (sliding.Solution, error) {
 		return solveBoard(ctx, s, b, goal, lim, rs)

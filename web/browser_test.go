@@ -273,6 +273,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("sliding", func(t *testing.T) { p.t = t; testSliding(p) })
 	t.Run("compare", func(t *testing.T) { p.t = t; testCompare(p) })
 	t.Run("sudoku", func(t *testing.T) { p.t = t; testSudoku(p) })
+	t.Run("sudoku-human", func(t *testing.T) { p.t = t; testSudokuHuman(p) })
 	t.Run("stroke", func(t *testing.T) { p.t = t; testStroke(p) })
 	t.Run("watch", func(t *testing.T) { p.t = t; testWatch(p) })
 	t.Run("race", func(t *testing.T) { p.t = t; testRace(p) })

@@ -47,8 +47,9 @@ const (
 
 // Grid is a rectangle of cells, each open or a wall, for searches on maps:
 // its Steps and Neighbours methods are successor functions of Cell states
-// for every algorithm of the package, and Octile, Manhattan and Chebyshev
-// are their heuristics. Cells outside the rectangle count as walls.
+// for every algorithm of the package, Octile, Manhattan and Chebyshev
+// are their heuristics, and Index is the dense index for Limits.Index.
+// Cells outside the rectangle count as walls.
 //
 // The conventions are those of the Moving AI benchmarks: a straight step
 // costs 1, a diagonal step √2 (Neighbours), and with NoCornerCutting a
@@ -99,6 +100,17 @@ func (g *Grid) SetWall(c Cell, wall bool) {
 	if g.Contains(c) {
 		g.open[c.Row*g.cols+c.Col] = !wall
 	}
+}
+
+// Index returns c's number among the grid's cells, row by row from 0 to
+// Rows*Cols-1, and -1 for a cell outside the grid. It is the dense index
+// for Limits.Index (Limits{Index: g.Index}), with which the best-first
+// searches keep their tables in slices rather than maps.
+func (g *Grid) Index(c Cell) int {
+	if !g.Contains(c) {
+		return -1
+	}
+	return c.Row*g.cols + c.Col
 }
 
 // openAt is Open for a row and column.

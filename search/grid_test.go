@@ -5,9 +5,11 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/searchlab/searchlab/internal/gridbench"
 	"github.com/searchlab/searchlab/search"
 )
 
@@ -25,12 +27,14 @@ func randomGrid(r *rand.Rand, rows, cols int, density float64) *search.Grid {
 	return g
 }
 
-// mapGrid is the 1000 x 1000 grid with 20% walls of the benchmarks, its
-// corners open, drawn from a fixed seed.
+// mapGrid is the benchmarks' 1000 x 1000 grid with 20% walls
+// (internal/gridbench), as a Grid.
 func mapGrid() *search.Grid {
-	g := randomGrid(rand.New(rand.NewPCG(1000, 20)), 1000, 1000, 0.2)
-	g.SetWall(search.Cell{}, false)
-	g.SetWall(search.Cell{Row: 999, Col: 999}, false)
+	bench := gridbench.Benchmark()
+	g := search.NewGrid(bench.H, bench.W)
+	for i, wall := range bench.Wall {
+		g.SetWall(search.Cell{Row: i / bench.W, Col: i % bench.W}, wall)
+	}
 	return g
 }
 
@@ -106,8 +110,8 @@ func TestJumpPointSearchAgainstAStar(t *testing.T) {
 // TestGridSearchesAgree checks the grid's successor functions and
 // heuristics with the generic searches on random grids, each move set and
 // corner rule: BFS on Steps against A* with Manhattan or Chebyshev, and
-// Dijkstra on Neighbours against A* and fringe search with the grid's
-// Heuristic (float costs).
+// Dijkstra on Neighbours against A* (with and without the grid's Index)
+// and fringe search with the grid's Heuristic (float costs).
 func TestGridSearchesAgree(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -140,6 +144,10 @@ func TestGridSearchesAgree(t *testing.T) {
 			t.Fatalf("trial %d: Dijkstra %v, A* %v, BFS %d steps\n%s", trial, dij.Cost, oct.Cost, bfs.Cost, g)
 		}
 		checkGridPath(t, "A*", g, oct.Path, oct.Cost, start, goal)
+		dense, err := search.AStar(ctx, start, g.Neighbours, g.Heuristic(goal), at, search.Limits{Index: g.Index})
+		if err != nil || !slices.Equal(dense.Path, oct.Path) || dense.Cost != oct.Cost || dense.Stats.Expanded != oct.Stats.Expanded {
+			t.Fatalf("trial %d: A* with the grid's Index: %v %v, %d expanded; without: %v, %d expanded", trial, dense.Cost, err, dense.Stats.Expanded, oct.Cost, oct.Stats.Expanded)
+		}
 		fr, ferr := search.FringeSearch(ctx, start, g.Neighbours, g.Heuristic(goal), at, search.Limits{})
 		if ferr != nil || !sameCost(fr.Cost, dij.Cost) {
 			t.Fatalf("trial %d: fringe search %v, %v; Dijkstra %v\n%s", trial, fr.Cost, ferr, dij.Cost, g)
@@ -191,7 +199,7 @@ func TestGridCornerRules(t *testing.T) {
 }
 
 // TestJumpPointSearchOnMap checks jump point search against A* corner to
-// corner on the 1000 x 1000 map with 20% walls.
+// corner on the benchmarks' 1000 x 1000 grid with 20% walls, 8-connected.
 func TestJumpPointSearchOnMap(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a search of a million cells")
@@ -326,9 +334,16 @@ func BenchmarkAStarEightWayMap(b *testing.B) {
 	g.Moves = search.EightWay
 	goal := search.Cell{Row: 999, Col: 999}
 	at := func(c search.Cell) bool { return c == goal }
-	for b.Loop() {
-		if _, err := search.AStar(context.Background(), search.Cell{}, g.Neighbours, g.Heuristic(goal), at, search.Limits{}); err != nil {
-			b.Fatal(err)
-		}
+	for _, lim := range []struct {
+		name string
+		lim  search.Limits
+	}{{"map", search.Limits{}}, {"index", search.Limits{Index: g.Index}}} {
+		b.Run(lim.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := search.AStar(context.Background(), search.Cell{}, g.Neighbours, g.Heuristic(goal), at, lim.lim); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -22,7 +22,10 @@ func FormatOf(name string, peek func(lines int) []byte) (Format, error) {
 
 // DetectFormat tells the format of input that starts with prefix (its
 // first two lines that are not blank suffice). A lone number on the first
-// line that is not blank is BOJ11112's case count. A line of tiles
+// line that is not blank is BOJ11112's case count, unless it holds the
+// digits 0 to 8 once each (a 3x3 board written without spaces, refused
+// with a message that says so). A line with rows separated by slashes
+// ("8 1 3 / 4 0 2 / 7 6 5") is Line. A line of tiles
 // (numbers, or # or _ for the blank) is Line when no row follows it at
 // once, or when neither it nor the next line has a number as large as its
 // count of tiles; otherwise the rows are Grid, which also reads BOJ 1525
@@ -40,8 +43,21 @@ func DetectFormat(prefix []byte) (Format, error) {
 	if first < 0 {
 		return Grid, nil
 	}
+	if bytes.Contains(lines[first], []byte("/")) {
+		// Rows separated by slashes, as boards are printed on one line.
+		for _, tok := range strings.Fields(strings.ReplaceAll(string(lines[first]), "/", " ")) {
+			if !tileToken(tok) {
+				return "", syntaxErr(first+1, "cannot tell the input format from %q; give it with --format (grid, line, boj11112 or boj1525)", clip(tok))
+			}
+		}
+		return Line, nil
+	}
 	toks := strings.Fields(string(lines[first]))
 	if len(toks) == 1 {
+		if runTogether(toks[0]) {
+			return "", syntaxErr(first+1, "%q is a 3x3 board with its tiles run together, or a case count of BOJ 11112; write the tiles apart (%s), or give --format boj11112",
+				toks[0], strings.Join(strings.Split(toks[0], ""), " "))
+		}
 		if _, err := strconv.Atoi(toks[0]); err == nil {
 			return BOJ11112, nil
 		}
@@ -63,13 +79,33 @@ func DetectFormat(prefix []byte) (Format, error) {
 	return Grid, nil
 }
 
-// tileToken reports whether tok can be a tile: a number, or # or _.
+// tileToken reports whether tok can be a tile: a number (however large:
+// the parser names one out of range), or # or _.
 func tileToken(tok string) bool {
 	if tok == "#" || tok == "_" {
 		return true
 	}
-	_, err := strconv.Atoi(tok)
-	return err == nil
+	if _, err := strconv.Atoi(tok); err == nil {
+		return true
+	}
+	return digits(tok)
+}
+
+// runTogether reports whether tok holds the digits 0 to 8 once each: the
+// tiles of a 3x3 board written without spaces, which no judge's case count
+// is.
+func runTogether(tok string) bool {
+	if len(tok) != 9 {
+		return false
+	}
+	seen := 0
+	for _, c := range []byte(tok) {
+		if c < '0' || c > '8' || seen&(1<<(c-'0')) != 0 {
+			return false
+		}
+		seen |= 1 << (c - '0')
+	}
+	return true
 }
 
 // maxTile returns the largest number of toks; # and _ count as 0, and

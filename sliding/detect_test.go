@@ -16,6 +16,10 @@ func TestDetectFormat(t *testing.T) {
 	}{
 		{"8 1 3 4 0 2 7 6 5\n", sliding.Line},
 		{"8 1 3 4 0 2 7 6 5", sliding.Line},
+		{"8 1 3 / 4 0 2 / 7 6 5\n", sliding.Line},
+		{"8 1 3/4 0 2/7 6 5\n1 2 3/4 5 6/7 8 0\n", sliding.Line},
+		{"1 2 3 4 5 6 7 99999999999999999999 0\n", sliding.Line}, // the parser names the number
+		{"123456789\n", sliding.BOJ11112},                        // a count: 9 is no tile of 3x3
 		{"\n\n1 2 3 4 5 6 7 8 0\n2 1 3 4 5 6 7 8 0\n", sliding.Line},
 		{"1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n", sliding.Line}, // a bad second board is still Line
 		{"1 2 3 4 0 5 7 8\n", sliding.Line},                      // the parser says it is no square
@@ -40,9 +44,11 @@ func TestDetectFormat(t *testing.T) {
 		{"x 1 2\n", "line 1:"},
 		{"\n\n12#\n456\n78#\n", "line 3:"},
 		{"1 2 three\n", "line 1:"},
+		{"813402765\n", "line 1:"},
+		{"1 2 / x\n", "line 1:"},
 	} {
 		_, err := sliding.DetectFormat([]byte(bad.in))
-		if !errors.Is(err, sliding.ErrInvalid) || !strings.Contains(err.Error(), bad.line) || !strings.Contains(err.Error(), "--format") {
+		if !errors.Is(err, sliding.ErrInvalid) || !strings.Contains(err.Error(), bad.line) || !strings.Contains(err.Error(), "--format") || strings.Contains(err.Error(), "\n") {
 			t.Errorf("DetectFormat(%q): %v; want ErrInvalid naming %q and --format", bad.in, err, bad.line)
 		}
 	}

@@ -244,9 +244,23 @@ func number(tok string, line int) (int, error) {
 		if len(tok) > 20 {
 			tok = tok[:20] + "..."
 		}
+		if digits(tok) {
+			return 0, syntaxErr(line, "tile %s out of range (too large for any board)", tok)
+		}
 		return 0, syntaxErr(line, "%q is not a number (tiles are numbers; 0, # or _ is the blank)", tok)
 	}
 	return v, nil
+}
+
+// digits reports whether tok is a run of decimal digits, a number however
+// large.
+func digits(tok string) bool {
+	for _, c := range []byte(tok) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return tok != ""
 }
 
 // build checks that cells make a valid w x h board and returns it; faults
@@ -347,8 +361,19 @@ func (s *Scanner) nextLine() (Case, bool, error) {
 	if !ok {
 		return Case{}, false, nil
 	}
-	toks := strings.Fields(text)
+	toks, rowW, err := rowFields(text, lr.line)
+	if err != nil {
+		return Case{}, false, err
+	}
 	bw, bh := s.w, s.h
+	if rowW > 0 {
+		// Rows separated by " / ", as boards are printed on one line.
+		if rh := len(toks) / rowW; bw == 0 && bh == 0 || bw == rowW && bh == rh {
+			bw, bh = rowW, rh
+		} else {
+			return Case{}, false, syntaxErr(lr.line, "board is %dx%d, but --size says %dx%d", rowW, rh, bw, bh)
+		}
+	}
 	if bw == 0 && bh == 0 {
 		side := int(math.Sqrt(float64(len(toks))))
 		for side*side < len(toks) {
@@ -376,6 +401,28 @@ func (s *Scanner) nextLine() (Case, bool, error) {
 		return Case{}, false, err
 	}
 	return Case{b, lr.line}, true, nil
+}
+
+// rowFields splits a line board into its tiles. Rows may be separated by
+// "/", the notation boards are printed in on one line ("8 1 3 / 4 0 2 /
+// 7 6 5"); then every row must have the same number of tiles, returned as
+// rowW (0 when the line has no slashes).
+func rowFields(text string, line int) (toks []string, rowW int, err error) {
+	if !strings.Contains(text, "/") {
+		return strings.Fields(text), 0, nil
+	}
+	for i, row := range strings.Split(text, "/") {
+		f := strings.Fields(row)
+		switch {
+		case len(f) == 0:
+			return nil, 0, syntaxErr(line, "row %d of the board is empty", i+1)
+		case i > 0 && len(f) != rowW:
+			return nil, 0, syntaxErr(line, "ragged row: row %d has %d numbers, the first has %d", i+1, len(f), rowW)
+		}
+		rowW = len(f)
+		toks = append(toks, f...)
+	}
+	return toks, rowW, nil
 }
 
 // nextNonBlankBytes is nextNonBlank without a copy.

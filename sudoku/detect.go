@@ -15,7 +15,8 @@ func FormatOf(name string, peek func(lines int) []byte) (Format, error) {
 
 // DetectFormat tells the format of input that starts with prefix from its
 // first line that is not blank: numbers separated by spaces are
-// FormatGrid, nine digits are FormatBOJ2239, anything else is FormatLine
+// FormatGrid, nine digits (or '.' for blanks) are FormatBOJ2239, anything
+// else is FormatLine
 // (whose parser names the fault, if any).
 func DetectFormat(prefix []byte) Format {
 	for line := range bytes.SplitSeq(prefix, []byte("\n")) {
@@ -25,7 +26,7 @@ func DetectFormat(prefix []byte) Format {
 			continue
 		case bytes.IndexAny(line, " \t") >= 0:
 			return FormatGrid
-		case len(line) == 9 && allDigits(line):
+		case len(line) == 9 && digitRow(line):
 			return FormatBOJ2239
 		}
 		return FormatLine
@@ -33,9 +34,11 @@ func DetectFormat(prefix []byte) Format {
 	return FormatLine
 }
 
-func allDigits(b []byte) bool {
+// digitRow reports whether b is a row of Baekjoon 2239: digits, or '.'
+// for a blank.
+func digitRow(b []byte) bool {
 	for _, c := range b {
-		if c < '0' || c > '9' {
+		if (c < '0' || c > '9') && c != '.' {
 			return false
 		}
 	}

@@ -18,6 +18,7 @@ func TestDetectFormat(t *testing.T) {
 		{"0 0 3 0\n0 1 0 0\n", sudoku.FormatGrid},
 		{"\t5 3 0 0 7 0 0 0 0\n", sudoku.FormatGrid},
 		{"103000509\n002109400\n", sudoku.FormatBOJ2239},
+		{"53..7....\n6..195...\n", sudoku.FormatBOJ2239},
 		{"12345678\n", sudoku.FormatLine}, // the parser names the fault
 		{"", sudoku.FormatLine},
 	}

@@ -22,7 +22,7 @@ type Format int
 // space-separated numbers (0 or '.' for a blank), any size, puzzles
 // separated by blank lines. FormatBOJ2580 is Baekjoon 2580: 9 rows of 9
 // space-separated numbers, 0 for a blank. FormatBOJ2239 is Baekjoon 2239:
-// 9 rows of 9 digits, 0 for a blank.
+// 9 rows of 9 digits, 0 (or '.', read only) for a blank.
 const (
 	FormatLine Format = iota
 	FormatGrid
@@ -491,7 +491,8 @@ func parseRows(f Format, rec Record, buf []uint8) (Grid, error) {
 	return g, nil
 }
 
-// parseDigits parses 9 rows of 9 digits (Baekjoon 2239).
+// parseDigits parses 9 rows of 9 digits (Baekjoon 2239), '.' also read
+// as a blank: the common text form of a puzzle.
 func parseDigits(rec Record, buf []uint8) (Grid, error) {
 	if len(rec.Lines) < 9 {
 		return Grid{}, syntaxErr(rec.Line+len(rec.Lines), 0, "the grid has %d rows, want 9", len(rec.Lines))
@@ -503,10 +504,14 @@ func parseDigits(rec Record, buf []uint8) (Grid, error) {
 			return Grid{}, syntaxErr(rec.Line+r, 0, "%d characters, want 9 digits", len(line))
 		}
 		for c, ch := range line {
-			if ch < '0' || ch > '9' {
-				return Grid{}, syntaxErr(rec.Line+r, c+1, "character %d is %s, not a digit", c+1, describe(ch))
+			switch {
+			case ch == '.':
+				g.Cells[r*9+c] = 0
+			case ch < '0' || ch > '9':
+				return Grid{}, syntaxErr(rec.Line+r, c+1, "character %d is %s, not a digit or '.'", c+1, describe(ch))
+			default:
+				g.Cells[r*9+c] = ch - '0'
 			}
-			g.Cells[r*9+c] = ch - '0'
 		}
 	}
 	return g, nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -336,5 +337,25 @@ func TestFormatFirst(t *testing.T) {
 		if got := tc.f.First(); got != tc.want {
 			t.Errorf("%v.First() = %v, want %v", tc.f, got, tc.want)
 		}
+	}
+}
+
+// TestParseDigitsDots checks that rows of nine characters read '.' as a
+// blank, as the common text form writes it, the same as '0'.
+func TestParseDigitsDots(t *testing.T) {
+	t.Parallel()
+	dots := "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n"
+	zeros := strings.ReplaceAll(dots, ".", "0")
+	format := DetectFormat([]byte(dots))
+	a, err := ParseAll(strings.NewReader(dots), format)
+	if err != nil || len(a) != 1 {
+		t.Fatalf("%v: %d puzzles, %v", format, len(a), err)
+	}
+	b, err := ParseAll(strings.NewReader(zeros), FormatBOJ2239)
+	if err != nil || len(b) != 1 || !slices.Equal(a[0].Cells, b[0].Cells) {
+		t.Errorf("dots read as %v, zeros as %v (%v)", a, b, err)
+	}
+	if _, err := ParseAll(strings.NewReader(strings.Replace(dots, ".", "x", 1)), FormatBOJ2239); err == nil || !strings.Contains(err.Error(), "not a digit or '.'") {
+		t.Errorf("an x: %v", err)
 	}
 }

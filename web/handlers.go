@@ -82,8 +82,11 @@ func (s *Server) slidingJob(q *SlidingRequest) (slidingJob, error) {
 // naming the field as the request does.
 func requestError(err error) error {
 	var fe *solve.FieldError
-	if errors.As(err, &fe) {
+	switch {
+	case errors.As(err, &fe):
 		return errorf(http.StatusBadRequest, strings.ReplaceAll(fe.Field, "-", "_")+": "+fe.Err.Error())
+	case errors.Is(err, solve.ErrNegative): // max_nodes and timeout are checked before (Server.limits)
+		return errorf(http.StatusBadRequest, "max_depth and weight must not be negative")
 	}
 	return errorf(http.StatusBadRequest, err.Error())
 }

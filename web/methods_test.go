@@ -216,5 +216,9 @@ func TestWeight(t *testing.T) {
 			t.Errorf("trace %s}: status %d, end %v; solved in %d moves", body, code, tr.End, ans.Length)
 		}
 	}
-	checkErrors(t, s, []errorCase{{"/api/sliding/solve", `{"board":"` + board + `","algo":"wastar","weight":-1}`, 400, "weight"}})
+	checkErrors(t, s, []errorCase{
+		{"/api/sliding/solve", `{"board":"` + board + `","algo":"wastar","weight":-1}`, 400, "weight"},
+		{"/api/sliding/solve", `{"board":"` + board + `","algo":"dfs","max_depth":-1}`, 400, "max_depth"},
+		{"/api/trace/sliding", `{"board":"` + board + `","algo":"wastar","weight":-2}`, 400, "weight"},
+	})
 }

@@ -63,7 +63,7 @@ func TestHelp(t *testing.T) {
 // "--version" is searchlab's own.
 func TestHelpFlagsExist(t *testing.T) {
 	mention := regexp.MustCompile(`(?:^|[\s("'])--([a-z][a-z0-9-]*)`)
-	defined := regexp.MustCompile(`(?m)^  -([a-z][a-z0-9-]*)`)
+	defined := regexp.MustCompile(`(?m)^  --([a-z][a-z0-9-]*)`)
 	helps := map[string]string{}
 	family := map[string]map[string]bool{} // first word -> flags
 	for _, p := range commandPaths {
@@ -355,7 +355,7 @@ func TestInputErrors(t *testing.T) {
 // they share the same defaults.
 func TestSameDefaults(t *testing.T) {
 	defaults := map[string]map[string]string{} // flag -> command -> default
-	flagLine := regexp.MustCompile(`(?m)^  -([a-z-]+)[^\n]*\n\s+\t([^\n]*)$`)
+	flagLine := regexp.MustCompile(`(?m)^  --([a-z-]+)[^\n]*\n\s+\t([^\n]*)$`)
 	for _, cmd := range []string{"sliding", "compare", "trace"} {
 		_, help, _ := runCLI(t, "", cmd, "-h")
 		for _, m := range flagLine.FindAllStringSubmatch(help, -1) {

@@ -21,7 +21,8 @@ heuristic), then the tuned IDA*, the distance table and pattern databases
 where this searchlab has them. It prints a table: length, whether it is
 proven optimal, states expanded and generated, peak frontier and stored
 states, and time. --max-nodes and --timeout bound the whole table, shared
-out among the runs; a run that hits its share says so in its row.
+out among the runs; what runs that finish early leave goes to those their
+share stopped, which run again; a run stopped in the end says so in its row.
 
 Example:
   echo "8 6 7 2 5 4 3 0 1" | searchlab compare

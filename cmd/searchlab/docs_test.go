@@ -295,7 +295,7 @@ func TestDocsFlags(t *testing.T) {
 			if u, ok := strings.CutPrefix(l, "    \t"); ok {
 				u = strings.ReplaceAll(u, "|", `\|`)
 				rows = append(rows, fmt.Sprintf("| `--%s` | %s |", flagName, u))
-			} else if f, ok := strings.CutPrefix(l, "  -"); ok {
+			} else if f, ok := strings.CutPrefix(l, "  --"); ok {
 				flagName = f
 			}
 		}

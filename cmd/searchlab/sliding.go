@@ -8,6 +8,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -17,7 +20,6 @@ import (
 	"github.com/searchlab/searchlab/internal/progress"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
 )
 
@@ -369,12 +371,15 @@ func (f *longFlags) setup(e *env, sf *slidingFlags, cases []sliding.Case) (o sol
 		if err != nil {
 			return o, nil, cli.Inputf("--checkpoint: %v", err)
 		}
+		if err := writableDir(filepath.Dir(f.checkpoint)); err != nil {
+			return o, nil, cli.Inputf("--checkpoint %s: %v", f.checkpoint, err)
+		}
 	}
 	if f.prune != 0 && (f.prune < 2 || f.prune > 40) {
 		return o, nil, cli.Inputf("--prune must be 0 (the default) or from 2 to 40 moves")
 	}
 	o = solve.Options{PruneLength: f.prune, InMemory: f.inMemory,
-		Run: pdb.RunOptions{Threads: f.threads, Checkpoint: f.checkpoint, CheckpointEvery: f.every}}
+		Run: solve.RunOptions{Threads: f.threads, Checkpoint: f.checkpoint, CheckpointEvery: f.every}}
 	if f.progress < 0 {
 		return o, nil, cli.Inputf("--progress must not be negative")
 	}
@@ -382,11 +387,27 @@ func (f *longFlags) setup(e *env, sf *slidingFlags, cases []sliding.Case) (o sol
 		return o, nil, nil
 	}
 	lines := progress.NewLines(e.stderr, e.stderrTerminal && f.progress == 0)
-	o.Run.Progress = func(p pdb.Progress) { lines.Report(p.String()) }
-	o.Run.Iteration = func(r pdb.IterationReport) { lines.Done(r.String()) }
+	o.Run.Progress = func(p solve.Progress) { lines.Report(p.String()) }
+	o.Run.Iteration = func(r solve.IterationReport) { lines.Done(r.String()) }
 	o.Run.ProgressEvery = time.Second
 	if f.progress > 0 {
 		o.Run.ProgressEvery = f.progress
 	}
 	return o, lines, nil
+}
+
+// writableDir returns nil when a file can be made in dir, as a checkpoint
+// is (written beside itself and renamed): checked before a search that may
+// run for hours, not after it.
+func writableDir(dir string) error {
+	probe, err := os.CreateTemp(dir, ".searchlab-probe-*")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot write in directory %s: %v", dir, err)
+	}
+	probe.Close()
+	return os.Remove(probe.Name())
 }

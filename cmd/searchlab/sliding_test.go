@@ -304,6 +304,17 @@ func TestSlidingStatsTotal(t *testing.T) {
 	}
 }
 
+// TestSlidingRows checks that a board written on one line with its rows
+// separated by slashes, as compare prints boards, reads as that board.
+func TestSlidingRows(t *testing.T) {
+	for _, in := range []string{"8 1 3 / 4 0 2 / 7 6 5\n", "8 1 3/4 0 2/7 6 5\n"} {
+		code, out, errOut := runCLI(t, in, "sliding")
+		if code != 0 || out != "14\n" {
+			t.Errorf("%q: exit %d, %q, %q; want 14", in, code, out, errOut)
+		}
+	}
+}
+
 func TestSlidingDFS(t *testing.T) {
 	code, out, errOut := runCLI(t, "1 2 3 4 0 6 7 5 8\n", "sliding", "--format", "line", "--algo", "dfs", "--path")
 	if code != 0 {
@@ -352,6 +363,10 @@ func TestSlidingBadInput(t *testing.T) {
 		{"iddfs 3x4", "1 2 3 4 5 6 7 8 9 10 11 0\n", []string{"--format", "line", "--size", "4x3", "--algo", "iddfs"}, "cannot search a 4x3 board"},
 		{"pdb with bfs", "", []string{"--heuristic", "pdb", "--algo", "bfs"}, "--heuristic pdb works with --algo auto or idastar"},
 		{"missing file", "", []string{"nosuch.txt"}, "open nosuch.txt: no such file"},
+		{"directory", "", []string{"."}, "open .: is a directory"},
+		{"run together", "813402765\n", nil, `line 1: "813402765" is a 3x3 board with its tiles run together`},
+		{"huge tile", "1 2 3 4 5 6 7 99999999999999999999 0\n", nil, "line 1: tile 99999999999999999999 out of range"},
+		{"checkpoint directory", korf, []string{"--format", "line", "--checkpoint", "missing-dir/x.ck"}, "--checkpoint missing-dir/x.ck: cannot write in directory missing-dir"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCLI(t, tt.in, append([]string{"sliding"}, tt.args...)...)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/internal/cli"
@@ -82,11 +83,12 @@ func runStroke(ctx context.Context, e *env, args []string) (err error) {
 				continue
 			}
 			res, per, err := solve(sc.Board())
+			// The package's errors start with "stroke: " too: said once.
 			if errors.Is(err, stroke.ErrTooLarge) {
-				return src.InFile(cli.Inputf("stroke: board %d (ending on line %d): %w", n, sc.Line(), err))
+				return src.InFile(cli.Inputf("stroke: board %d (ending on line %d): %s", n, sc.Line(), strings.TrimPrefix(err.Error(), "stroke: ")))
 			}
 			if err != nil {
-				return src.InFile(fmt.Errorf("stroke: board %d: %w", n, err))
+				return src.InFile(fmt.Errorf("stroke: board %d: %w", n, unprefixed{err}))
 			}
 			if *asJSON {
 				json.NewEncoder(out).Encode(api.NewStrokeAnswer(n, res, *path, per))
@@ -107,3 +109,10 @@ func runStroke(ctx context.Context, e *env, args []string) (err error) {
 	}
 	return nil
 }
+
+// unprefixed is a stroke error without its package prefix, for a message
+// that says "stroke:" already; errors.Is and As see the error itself.
+type unprefixed struct{ err error }
+
+func (u unprefixed) Error() string { return strings.TrimPrefix(u.err.Error(), "stroke: ") }
+func (u unprefixed) Unwrap() error { return u.err }

@@ -47,7 +47,7 @@ func TestStrokeCommand(t *testing.T) {
 		{"node cap", []string{"--max-nodes", "1"}, "3\nAAA\nAOA\nAAA\n", 0, "A 1 (not proven optimal; bound 8)\n", ""},
 		{"timeout", []string{"--timeout", "50ms"}, hardStroke, 0, "~ (not proven optimal; bound ", ""},
 		{"all under a node cap", []string{"--all", "--max-nodes", "1000"}, hardStroke, 0, "~..92\n", ""},
-		{"too large", nil, "15\n" + strings.Repeat(strings.Repeat("A", 15)+"\n", 7) + "AAAAAAAOAAAAAAA\n" + strings.Repeat(strings.Repeat("A", 15)+"\n", 7), 2, "", "board 1 (ending on line 16): stroke: a one-colour region next to the player has more than 192 cells"},
+		{"too large", nil, "15\n" + strings.Repeat(strings.Repeat("A", 15)+"\n", 7) + "AAAAAAAOAAAAAAA\n" + strings.Repeat(strings.Repeat("A", 15)+"\n", 7), 2, "", "stroke: board 1 (ending on line 16): a one-colour region next to the player has more than 192 cells"},
 		{"no player", nil, "2\nAB\nBA\n", 2, "", "line 1: board has no player O"},
 		{"two players", nil, "2\nAO\nOA\n", 2, "", "line 3: second player O"},
 		{"short row", nil, "3\nAAA\nAO\nAAA\n", 2, "", "line 3: row \"AO\" has 2 cells, want 3"},
@@ -71,8 +71,8 @@ func TestStrokeCommand(t *testing.T) {
 			} else if (tt.code == 0 || tt.want != "") && out != tt.want {
 				t.Errorf("stdout %q, want %q", out, tt.want)
 			}
-			if !strings.Contains(errOut, tt.inErr) {
-				t.Errorf("stderr %q lacks %q", errOut, tt.inErr)
+			if !strings.Contains(errOut, tt.inErr) || strings.Count(errOut, "stroke:") > 1 {
+				t.Errorf("stderr %q lacks %q, or says stroke: twice", errOut, tt.inErr)
 			}
 		})
 	}

@@ -73,6 +73,9 @@ func runSudoku(ctx context.Context, e *env, args []string) error {
 	if *limit < 1 {
 		return cli.Inputf("--limit must be at least 1, not %d", *limit)
 	}
+	if *first && *count {
+		return cli.Inputf("--first and --count do not go together: --count counts every solution, --first prints one")
+	}
 	if *maxGuesses < 0 {
 		return cli.Inputf("--max-guesses must not be negative, not %d", *maxGuesses)
 	}
@@ -195,11 +198,13 @@ func runSudokuGenerate(ctx context.Context, e *env, args []string) error {
 	fs.Visit(func(f *flag.Flag) { seeded = seeded || f.Name == "seed" })
 	if !seeded {
 		*seed = rand.Uint64N(1e10)
-		fmt.Fprintf(e.stderr, "seed %d\n", *seed)
 	}
 	gen, err := sudoku.NewGenerator(*box, *seed)
 	if err != nil {
-		return cli.Input(fmt.Errorf("--box: %w", err))
+		return cli.Inputf("--box %d: want 2 (4x4), 3 (9x9), 4 (16x16) or 5 (25x25)", *box)
+	}
+	if !seeded { // said once the flags are known to be good
+		fmt.Fprintf(e.stderr, "seed %d\n", *seed)
 	}
 	var out []byte
 	for k := 0; k < *count; k++ {

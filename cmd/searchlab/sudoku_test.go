@@ -51,6 +51,8 @@ func TestSudokuCLI(t *testing.T) {
 		{"first", sdkMulti + "\n", []string{"--first"}, 0, sdkMultiMin + "\n", ""},
 		{"count", sdkPuzzle + "\n" + sdkMulti + "\n" + sdkNone + "\n", []string{"--count"}, 0, "1\n2\n0\n", ""},
 		{"count limit", sdkMulti + "\n", []string{"--count", "--limit", "100000"}, 0, "872\n", ""},
+		{"first and count", sdkMulti + "\n", []string{"--first", "--count"}, 2, "", "--first and --count do not go together"},
+		{"rows with dots", strings.ReplaceAll(rows(sdkPuzzle, ""), "0", "."), nil, 0, rows(sdkSolution, ""), ""},
 		{"boj2580", rows(boj, " "), []string{"--format", "boj2580"}, 0, rows(bojOut, " "), ""},
 		{"boj2239", rows(sdkMulti, ""), []string{"--format", "boj2239"}, 0, rows(sdkMultiMin, ""), ""},
 		{"grid 4x4 twice", grid4 + "\n" + grid4, []string{"--format", "grid"}, 0,
@@ -176,8 +178,8 @@ func TestSudokuGenerateCLI(t *testing.T) {
 	if code, _, errOut := runCLI(t, "", "sudoku", "generate", "--clues", "12"); code != 2 || !strings.Contains(errOut, "--clues 12") {
 		t.Errorf("--clues 12: exit %d, %q", code, errOut)
 	}
-	if code, _, errOut := runCLI(t, "", "sudoku", "generate", "--box", "6"); code != 2 || !strings.Contains(errOut, "box size 6") {
-		t.Errorf("--box 6: exit %d, %q", code, errOut)
+	if code, _, errOut := runCLI(t, "", "sudoku", "generate", "--box", "6"); code != 2 || !strings.HasPrefix(errOut, "searchlab: --box 6: want 2") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("--box 6: exit %d, %q; want 2 and one line naming --box, no seed", code, errOut)
 	}
 	if code, out, _ := runCLI(t, "", "sudoku", "generate", "--box", "2", "--count", "2"); code != 0 || len(out) != 34 {
 		t.Errorf("--box 2: exit %d, %q", code, out)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,9 +12,9 @@ import (
 	"strconv"
 
 	"github.com/searchlab/searchlab/internal/cli"
+	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/sliding/units"
 )
@@ -58,23 +59,24 @@ const exitMore = 3
 var errMore = cli.StatusError{Code: exitMore, Err: errors.New("units remain to search")}
 
 func runSplit(ctx context.Context, e *env, args []string) (err error) {
-	fs := cli.NewFlagSet(e.stdout, "searchlab sliding split", "[--depth d] [flags] < boards", unitsDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab sliding split", "[--depth d] [flags] [file ...]", unitsDescription)
 	var f slidingFlags
-	f.register(fs, "grid")
+	f.registerUnits(fs)
 	depth := fs.Int("depth", 10, "split `depth`: the length of every unit's prefix (at most the board's heuristic)")
-	if err := cli.ParseFlags(fs, args); err != nil {
+	files, err := cli.Parse(fs, args)
+	if err != nil {
 		return err
 	}
 	f.algo, f.heuristic = "auto", "linear"
 	if *depth < 0 || *depth > 40 {
 		return cli.Inputf("--depth %d: want 0 to 40", *depth)
 	}
-	solver := newSolver(e, solve.Options{})
-	defer solver.Close()
-	cases, goals, err := f.read(e.stdin)
+	cases, goals, err := f.readFiles(e, files)
 	if err != nil {
 		return err
 	}
+	solver := newSolver(e, solve.Options{})
+	defer solver.Close()
 	ctx, cancel := cli.WithTimeout(ctx, f.timeout)
 	defer cancel()
 	out := bufio.NewWriter(e.stdout)
@@ -137,28 +139,32 @@ func runRunUnits(ctx context.Context, e *env, args []string) (err error) {
 }
 
 func runDrive(ctx context.Context, e *env, args []string) (err error) {
-	fs := cli.NewFlagSet(e.stdout, "searchlab sliding drive", "--units FILE < results | [--depth d] [--procs n] [flags] < boards", unitsDescription)
+	fs := cli.NewFlagSet(e.stdout, "searchlab sliding drive", "--units FILE < results | [--depth d] [--procs n] [flags] [file ...]", unitsDescription)
 	var f slidingFlags
-	f.register(fs, "grid")
+	f.registerUnits(fs)
 	unitsFile := fs.String("units", "", "`file` of units from \"searchlab sliding split\": merge the results on stdin once and print the answers or the units left")
 	depth := fs.Int("depth", 10, "split `depth`, without --units")
 	procs := fs.Int("procs", 2, "child processes that search units, without --units")
 	path := fs.Bool("path", false, "print the moves after the length")
 	asJSON := fs.Bool("json", false, "print one JSON object per board, as \"searchlab sliding --json\"")
 	stats := fs.Bool("stats", false, "print each bound's merged result to stderr")
-	if err := cli.ParseFlags(fs, args); err != nil {
+	files, err := cli.Parse(fs, args)
+	if err != nil {
 		return err
 	}
 	f.algo, f.heuristic = "auto", "linear"
 	if *procs < 1 || *depth < 0 || *depth > 40 {
 		return cli.Inputf("--procs must be at least 1, --depth 0 to 40")
 	}
+	if *unitsFile != "" && len(files) > 0 {
+		return cli.Inputf("--units merges the results on stdin; boards in files (%s) go without --units", files[0])
+	}
 	ctx, cancel := cli.WithTimeout(ctx, f.timeout)
 	defer cancel()
 	out := bufio.NewWriter(e.stdout)
 	defer cli.Flush(out, &err)
 	answers := answerWriter{out: out, format: sliding.Format(f.format), path: *path, asJSON: *asJSON}
-	report := func(line int, rounds []pdb.Round) {
+	report := func(line int, rounds []solve.Round) {
 		if !*stats {
 			return
 		}
@@ -170,12 +176,12 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	if *unitsFile != "" {
 		return driveStep(e, out, *unitsFile, answers, report)
 	}
-	solver := newSolver(e, solve.Options{})
-	defer solver.Close()
-	cases, goals, err := f.read(e.stdin)
+	cases, goals, err := f.readFiles(e, files)
 	if err != nil {
 		return err
 	}
+	solver := newSolver(e, solve.Options{})
+	defer solver.Close()
 	exe, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("drive: cannot find this program to run units: %w", err)
@@ -189,9 +195,9 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
 		}
-		sol, rounds, err := units.Drive(ctx, p, *procs, func(ctx context.Context, bound int) *exec.Cmd {
+		sol, rounds, err := units.Drive(ctx, p, units.Commands(p.Units, *procs, func(ctx context.Context, bound int) *exec.Cmd {
 			return runUnitsCommand(ctx, e, exe, bound, f.maxNodes)
-		})
+		}))
 		report(c.Line, rounds)
 		if err != nil {
 			out.Flush()
@@ -217,7 +223,7 @@ func runUnitsCommand(ctx context.Context, e *env, exe string, bound int, maxNode
 // driveStep merges the results on stdin with the units of unitsFile, once:
 // it prints the answers when every board is solved, and otherwise the
 // units still to search at their boards' next bounds (errMore).
-func driveStep(e *env, out *bufio.Writer, unitsFile string, print answerWriter, report func(int, []pdb.Round)) error {
+func driveStep(e *env, out *bufio.Writer, unitsFile string, print answerWriter, report func(int, []solve.Round)) error {
 	uf, err := os.Open(unitsFile)
 	if err != nil {
 		return cli.Inputf("--units: %v", err)
@@ -264,4 +270,30 @@ func driveStep(e *env, out *bufio.Writer, unitsFile string, print answerWriter, 
 		}
 	}
 	return nil
+}
+
+// registerUnits registers the flags of "searchlab sliding" that split and
+// drive use: the input's, the partition and the limits of the units'
+// IDA* search; not --max-depth, which bounds only dfs and iddfs.
+func (f *slidingFlags) registerUnits(fs *flag.FlagSet) {
+	all := flag.NewFlagSet("", flag.ContinueOnError)
+	f.register(all, "")
+	for _, name := range []string{"format", "size", "goal", "partition", "max-nodes", "timeout"} {
+		fl := all.Lookup(name)
+		fs.Var(fl.Value, fl.Name, fl.Usage)
+	}
+	fs.Lookup("partition").Usage = "pattern database `partition` of the units' search, such as 7-8 or 6-6-6-6 (default: the database's own)"
+	fs.Lookup("max-nodes").Usage = "stop a unit's search after `n` expansions, an error (0: no cap)"
+}
+
+// readFiles reads the boards of the files named (stdin when none), as
+// "searchlab sliding" does: each file's format detected unless --format
+// names it.
+func (f *slidingFlags) readFiles(e *env, files []string) ([]sliding.Case, []sliding.Board, error) {
+	srcs, err := e.inputs(files)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer input.Close(srcs)
+	return f.readSources(srcs)
 }

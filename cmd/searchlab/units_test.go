@@ -198,6 +198,46 @@ func TestDrive(t *testing.T) {
 	}
 }
 
+// TestUnitsReadLikeSliding checks that split and drive read boards as
+// "searchlab sliding" does: from the files named or stdin, each file's
+// format detected; and that they refuse --max-depth, which bounds only dfs
+// and iddfs, and drive --units with board files.
+func TestUnitsReadLikeSliding(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv(asCommand, "1") // for drive's children
+	file := filepath.Join(t.TempDir(), "board.txt")
+	if err := os.WriteFile(file, []byte("1 2 3 4 5 6 0 7 8\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	split := []string{"sliding", "split", "--partition", "4-4", "--depth", "1"}
+	for _, tc := range []struct {
+		name, stdin string
+		args        []string
+	}{
+		{"a file", "", append(split, file)},
+		{"stdin, one line", "1 2 3 4 5 6 0 7 8\n", split},
+		{"stdin, a grid", "1 2 3\n4 5 6\n0 7 8\n", split},
+	} {
+		code, out, errOut := runCLI(t, tc.stdin, tc.args...)
+		if code != 0 || !strings.Contains(out, `"board":"1 2 3 4 5 6 0 7 8"`) {
+			t.Errorf("split, %s: exit %d, %q, %q; want the board's units", tc.name, code, out, errOut)
+		}
+	}
+	code, out, errOut := runCLI(t, "", "sliding", "drive", "--partition", "4-4", "--depth", "1", "--procs", "1", file)
+	if code != 0 || out != "2\n" {
+		t.Errorf("drive of a file: exit %d, %q, %q; want 2", code, out, errOut)
+	}
+	for _, args := range [][]string{
+		append(split, "--max-depth", "3"),
+		{"sliding", "drive", "--max-depth", "3", file},
+		{"sliding", "drive", "--units", file, file},
+	} {
+		if code, _, errOut := runCLI(t, "", args...); code != 2 {
+			t.Errorf("%q: exit %d, %q; want 2", args, code, errOut)
+		}
+	}
+}
+
 // TestUnitsBadInput checks the messages and exit status of bad unit and
 // result lines.
 func TestUnitsBadInput(t *testing.T) {

@@ -94,7 +94,8 @@ func (p *Program[E]) Add(c Command[E]) {
 
 // Run runs the command that args name and returns the exit status. With
 // no arguments it prints the help on stderr (status 2); "help", -h and
-// --help print it on stdout, "help X Y" is "X Y -h", and --version runs
+// --help print it on stdout (so does "help help"), "help X Y" is "X Y -h",
+// and --version runs
 // the command "version".
 func (p *Program[E]) Run(ctx context.Context, env E, stdout, stderr io.Writer, args []string) int {
 	if len(args) == 0 {
@@ -104,7 +105,7 @@ func (p *Program[E]) Run(ctx context.Context, env E, stdout, stderr io.Writer, a
 	name := args[0]
 	switch name {
 	case "help", "-h", "-help", "--help":
-		if len(args) == 1 {
+		if len(args) == 1 || len(args) == 2 && args[1] == "help" {
 			p.Usage(stdout)
 			return 0
 		}

@@ -54,7 +54,7 @@ func TestHelp(t *testing.T) {
 		flags bool
 		want  string
 	}{
-		{true, "Usage: searchlab demo [-n N]\n\nDemonstrates.\n\nFlags:\n  -n number\n    \ta number\n"},
+		{true, "Usage: searchlab demo [-n N]\n\nDemonstrates.\n\nFlags:\n  --n number\n    \ta number\n"},
 		{false, "Usage: searchlab demo\n\nDemonstrates.\n"},
 	} {
 		var out bytes.Buffer
@@ -116,6 +116,7 @@ func TestProgram(t *testing.T) {
 		{[]string{"help", "fail"}, 0, "", ""},
 		{[]string{"--version"}, 0, "", ""},
 		{[]string{"--help"}, 0, "demo does things.\n\nUsage: demo <command> [flags] [file ...]\n\nCommands:\n", ""},
+		{[]string{"help", "help"}, 0, "demo does things.\n\nUsage: demo <command> [flags] [file ...]\n\nCommands:\n", ""},
 		{nil, 2, "", "demo does things.\n"},
 	} {
 		var out, errb bytes.Buffer

@@ -33,10 +33,27 @@ func NewFlagSet(stdout io.Writer, name, synopsis, description string) *flag.Flag
 		fs.VisitAll(func(*flag.Flag) { any = true })
 		if any {
 			fmt.Fprintln(w, "\nFlags:")
-			fs.PrintDefaults()
+			printFlags(w, fs)
 		}
 	}
 	return fs
+}
+
+// printFlags writes fs's flags as flag.PrintDefaults does, each named
+// --name as the documentation and most commands write it (the flag
+// package takes -name and --name alike).
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	var buf strings.Builder
+	out := fs.Output()
+	fs.SetOutput(&buf)
+	fs.PrintDefaults()
+	fs.SetOutput(out)
+	for _, line := range strings.SplitAfter(buf.String(), "\n") {
+		if rest, ok := strings.CutPrefix(line, "  -"); ok {
+			line = "  --" + rest
+		}
+		io.WriteString(w, line)
+	}
 }
 
 // flagOutput is a flag set's output: silent, until the help is asked for.

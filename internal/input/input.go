@@ -6,7 +6,9 @@ package input
 
 import (
 	"bytes"
+	"errors"
 	"io"
+	"io/fs"
 	"os"
 )
 
@@ -28,7 +30,7 @@ func New(name string, r io.Reader) *Source {
 
 // Open returns the sources that args name, in order: stdin when there are
 // none, and for "-". It returns the error of a file that cannot be opened,
-// having closed those opened before it.
+// or that is a directory, having closed those opened before it.
 func Open(args []string, stdin io.Reader) ([]*Source, error) {
 	if len(args) == 0 {
 		return []*Source{New("", stdin)}, nil
@@ -40,6 +42,12 @@ func Open(args []string, stdin io.Reader) ([]*Source, error) {
 			continue
 		}
 		f, err := os.Open(a)
+		if err == nil {
+			if fi, serr := f.Stat(); serr == nil && fi.IsDir() {
+				f.Close()
+				err = &fs.PathError{Op: "open", Path: a, Err: ErrDirectory}
+			}
+		}
 		if err != nil {
 			Close(srcs)
 			return nil, err
@@ -48,6 +56,9 @@ func Open(args []string, stdin io.Reader) ([]*Source, error) {
 	}
 	return srcs, nil
 }
+
+// ErrDirectory is Open's error for a directory named as an input file.
+var ErrDirectory = errors.New("is a directory, not a file")
 
 // Close closes the files that Open opened for srcs.
 func Close(srcs []*Source) {

@@ -140,6 +140,10 @@ func TestOpen(t *testing.T) {
 	if _, err := input.Open([]string{path, filepath.Join(t.TempDir(), "missing")}, stdin); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("Open of a missing file: %v", err)
 	}
+	dir := t.TempDir()
+	if _, err := input.Open([]string{path, dir}, stdin); !errors.Is(err, input.ErrDirectory) || err.Error() != "open "+dir+": is a directory, not a file" {
+		t.Errorf("Open of a directory: %v", err)
+	}
 	cause := errors.New("line 3: bad")
 	var fe *input.FileError
 	if err := srcs[0].InFile(cause); err.Error() != path+": line 3: bad" || !errors.As(err, &fe) || !errors.Is(err, cause) {

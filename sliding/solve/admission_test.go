@@ -78,3 +78,45 @@ func TestCompareWholeBudget(t *testing.T) {
 		t.Errorf("a table with 5000 expansions in all expanded %d in %d runs", total, len(c.Runs))
 	}
 }
+
+// TestCompareGivesBackShares checks that the nodes the quick rows leave go
+// to the rows their share stopped: under a cap of 40,000 expansions per
+// row, BFS on a 3x3 board 24 moves out needs more than its first share,
+// and answers with what the informed rows did not use; every row stopped
+// in the end was given at least what it had first.
+func TestCompareGivesBackShares(t *testing.T) {
+	s := solve.New(solve.Options{NoDatabases: true})
+	defer s.Close()
+	goal := sliding.Standard(3, 3)
+	table := sliding.TableFor(goal)
+	rng := rand.New(rand.NewPCG(24, 1))
+	b := sliding.Scramble(rng, goal, 200)
+	for table.Distance(b) != 24 {
+		b = sliding.Scramble(rng, goal, 200)
+	}
+	none, err := s.Compare(t.Context(), b, goal, solve.CompareOptions{Timeout: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bfs, err := s.Solve(t.Context(), b, goal, solve.Method{Algorithm: sliding.BFS}, search.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bfsNeeds, rows := bfs.Stats.Expanded, int64(len(none.Runs))
+	cap := 40_000 * rows
+	if bfsNeeds <= cap/rows || bfsNeeds > cap/4 {
+		t.Fatalf("BFS needs %d expansions; the test wants more than a share of %d and at most a quarter of %d", bfsNeeds, cap/rows, cap)
+	}
+	c, err := s.Compare(t.Context(), b, goal, solve.CompareOptions{Limits: search.Limits{MaxNodes: cap}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range c.Runs {
+		if r.Algorithm == "bfs" && (r.Status != "ok" || r.Solution.Len() != 24) {
+			t.Errorf("bfs: %s, %d moves; want the 24 moves with the nodes the other rows left", r.Status, r.Solution.Len())
+		}
+		if r.Status == "node-cap" && r.Solution.Stats.Expanded < cap/rows {
+			t.Errorf("%s/%s stopped after %d expansions, less than its first share %d", r.Algorithm, r.Heuristic, r.Solution.Stats.Expanded, cap/rows)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -16,10 +17,13 @@ type CompareOptions struct {
 	// Limits caps the runs (see Run for the caps it adds). Its MaxNodes is
 	// the expansions of all the runs together: each run may use what is
 	// left divided by the runs still to go, so that what a quick run does
-	// not use goes to the next. Its other fields apply to each run.
+	// not use goes to the next, and a run its share stopped runs again at
+	// the end with what the others left, when that is more. Its other
+	// fields apply to each run.
 	Limits search.Limits
 	// Timeout bounds the whole comparison, shared out among the runs as
-	// MaxNodes is; a deadline of ctx bounds it too. 0 sets no time limit.
+	// MaxNodes is (a run stopped by its share runs again with the time the
+	// others left); a deadline of ctx bounds it too. 0 sets no time limit.
 	Timeout time.Duration
 	// MaxDepth bounds DFS and IDDFS; 0 is the board's default.
 	MaxDepth int
@@ -133,63 +137,135 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
 	}
-	nodesLeft := opt.Limits.MaxNodes
-	runs := compareRuns(!s.opts.NoDatabases)
-	for i, r := range runs {
-		if errors.Is(ctx.Err(), context.Canceled) {
+	// The count of optimal solutions costs about what A* costs: it comes
+	// first, since the rows may use every moment that is left.
+	if len(b.Tiles) <= 9 {
+		if _, n, _, err := sliding.CountOptimal(ctx, b, goal, opt.Limits); err == nil {
+			c.OptimalSolutions = n
+		} else if errors.Is(ctx.Err(), context.Canceled) {
 			return c, ctx.Err()
 		}
-		run := CompareRun{Algorithm: r.name, Heuristic: r.heuristic}
-		if run.Heuristic == "" {
-			run.Heuristic = "-"
-		}
-		if !deadline.IsZero() && !time.Now().Before(deadline) || opt.Limits.MaxNodes > 0 && nodesLeft <= 0 {
-			run.Status = "not-run"
-			c.Runs = append(c.Runs, run)
-			continue
-		}
-		left := len(runs) - i
+	}
+	nodesLeft := opt.Limits.MaxNodes
+	runs := compareRuns(!s.opts.NoDatabases)
+	// given[i] is the time and the nodes run i was last given; stopped[i]
+	// says that its share stopped it, so that it may take what the rows
+	// after it left.
+	type share struct {
+		time  time.Duration
+		nodes int64
+	}
+	given := make([]share, len(runs))
+	stopped := make([]stop, len(runs))
+	spent := func() bool {
+		return !deadline.IsZero() && !time.Now().Before(deadline) || opt.Limits.MaxNodes > 0 && nodesLeft <= 0
+	}
+	// attempt runs row i with the time and nodes left divided among left
+	// rows, and records its run.
+	attempt := func(i, left int) error {
+		r := runs[i]
+		run := CompareRun{Algorithm: r.name, Heuristic: cmp.Or(r.heuristic, "-")}
 		ro := opt
+		var sh share
 		if opt.Limits.MaxNodes > 0 {
-			ro.Limits.MaxNodes = max(1, nodesLeft/int64(left))
+			sh.nodes = max(1, nodesLeft/int64(left))
+			ro.Limits.MaxNodes = sh.nodes
 		}
 		ro.Timeout = 0
 		if !deadline.IsZero() {
-			ro.Timeout = max(time.Millisecond, time.Until(deadline)/time.Duration(left))
+			sh.time = max(time.Millisecond, time.Until(deadline)/time.Duration(left))
+			ro.Timeout = sh.time
 		}
+		given[i], stopped[i] = sh, 0
 		sol, err := s.compareOne(ctx, r, b, goal, ro)
 		nodesLeft -= sol.Stats.Expanded
 		run.Solution = sol
 		switch {
 		case err == nil:
 			if verr := sliding.Verify(b, goal, sol.Moves); verr != nil {
-				return c, fmt.Errorf("internal error: %s/%s path does not reach the goal: %v", run.Algorithm, run.Heuristic, verr)
+				return fmt.Errorf("internal error: %s/%s path does not reach the goal: %v", run.Algorithm, run.Heuristic, verr)
 			}
 			run.Status = "ok"
 		case errors.Is(ctx.Err(), context.Canceled):
-			return c, ctx.Err()
+			return ctx.Err()
 		case errors.Is(err, context.DeadlineExceeded):
 			run.Status = "timeout"
+			if sh.time > 0 {
+				stopped[i] = byTime
+			}
 		case errors.Is(err, search.ErrLimit):
 			run.Status = "node-cap"
+			if sh.nodes > 0 && sol.Stats.Expanded >= sh.nodes {
+				stopped[i] = byNodes
+			}
 		case errors.Is(err, search.ErrNotFound):
 			run.Status = "none"
 		case errors.Is(err, ErrInput):
 			run.Status = "n/a"
 		default:
-			return c, fmt.Errorf("%s/%s: %w", run.Algorithm, run.Heuristic, err)
+			return fmt.Errorf("%s/%s: %w", run.Algorithm, run.Heuristic, err)
 		}
-		c.Runs = append(c.Runs, run)
+		c.Runs[i] = run
+		return nil
 	}
-	if len(b.Tiles) <= 9 {
-		if _, n, _, err := sliding.CountOptimal(ctx, b, goal, opt.Limits); err == nil {
-			c.OptimalSolutions = n
-		} else if ctx.Err() != nil {
+	c.Runs = make([]CompareRun, len(runs))
+	for i, r := range runs {
+		if errors.Is(ctx.Err(), context.Canceled) {
+			c.Runs = c.Runs[:i]
 			return c, ctx.Err()
+		}
+		if spent() {
+			c.Runs[i] = CompareRun{Algorithm: r.name, Heuristic: cmp.Or(r.heuristic, "-"), Status: "not-run"}
+			continue
+		}
+		if err := attempt(i, len(runs)-i); err != nil {
+			return c, err
+		}
+	}
+	// Rows that finished early left time and nodes unused: the rows their
+	// shares stopped run again in order, each with half of what is left
+	// (the last with all of it) when that is more than it had, so that a
+	// row that can finish does before one that cannot takes the rest. A
+	// row stopped in the end had no unused share left to take.
+	for again := true; again && !spent(); {
+		again = false
+		var waiting []int
+		for i := range runs {
+			if stopped[i] != 0 {
+				waiting = append(waiting, i)
+			}
+		}
+		for k, i := range waiting {
+			if spent() {
+				break
+			}
+			left := min(len(waiting)-k, 2)
+			// Run it again only with more of what stopped it, and no less
+			// of the other.
+			g := given[i]
+			nodes, tm := nodesLeft/int64(left), time.Until(deadline)/time.Duration(left)
+			moreNodes, lessNodes := g.nodes > 0 && nodes > g.nodes+g.nodes/4, g.nodes > 0 && nodes < g.nodes
+			moreTime, lessTime := g.time > 0 && tm > g.time+g.time/4, g.time > 0 && tm < g.time
+			if stopped[i] == byNodes && (!moreNodes || lessTime) || stopped[i] == byTime && (!moreTime || lessNodes) {
+				continue
+			}
+			if err := attempt(i, left); err != nil {
+				return c, err
+			}
+			again = true
 		}
 	}
 	return c, nil
 }
+
+// stop says what share stopped a row of Compare: none (0), its time or its
+// nodes.
+type stop int
+
+const (
+	byTime stop = 1 + iota
+	byNodes
+)
 
 // compareOne runs one row within opt's limits, its share of the whole.
 func (s *Solver) compareOne(ctx context.Context, r compareRun, b, goal sliding.Board, opt CompareOptions) (sliding.Solution, error) {

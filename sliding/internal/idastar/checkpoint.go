@@ -107,6 +107,9 @@ type Identity struct {
 	Method      string  // the heuristic's name, such as "pdb 6-6-6-6+mirror"
 	Groups      [][]int // its patterns' goal cells
 	Tables      uint32  // a checksum of its tables
+	// Lower is the heuristic's estimate of Board, the bound of IDA*'s
+	// first iteration; 0 skips the checks of a checkpoint that need it.
+	Lower int
 }
 
 // newCheckpoint returns the identity part of a checkpoint for id, searched
@@ -218,8 +221,45 @@ func (old *checkpoint) matches(cur *checkpoint, path string) error {
 	return nil
 }
 
+// plausible checks what can be checked cheaply of a checkpoint's claims
+// about the search of id (read from path): IDA*'s bounds go up by 2 an
+// iteration from the start's estimate (the heuristics of the sets are
+// consistent and keep the parity of Manhattan distance), so the bound of
+// an unfinished checkpoint is id.Lower + 2 * its finished iterations, and
+// a finished one's moves are as many as its bound and the bound of its
+// last iteration. What it says of the subtrees finished is taken on trust
+// (see docs/formats.md).
+func (c *checkpoint) plausible(id Identity, path string) error {
+	if id.Lower <= 0 {
+		return nil
+	}
+	wrong := func(why string) error {
+		return fmt.Errorf("%w: %s %s; it was not written by this search (edited?): delete it to start the solve afresh", ErrCheckpoint, path, why)
+	}
+	if c.Solved {
+		n := len(c.Moves)
+		switch {
+		case n < id.Lower || (n-id.Lower)%2 != 0:
+			return wrong(fmt.Sprintf("claims a solution of %d moves where the board needs at least %d, of the same parity", n, id.Lower))
+		case c.Bound != n:
+			return wrong(fmt.Sprintf("claims a solution of %d moves found within a bound of %d", n, c.Bound))
+		case c.Iterations != (n-id.Lower)/2+1:
+			return wrong(fmt.Sprintf("claims a solution of %d moves after %d iterations from a first bound of %d", n, c.Iterations, id.Lower))
+		}
+		return nil
+	}
+	if c.Bound == 0 && c.Iterations == 0 && len(c.Done) == 0 {
+		return nil // saved before the first iteration began
+	}
+	if c.Bound != id.Lower+2*c.Iterations {
+		return wrong(fmt.Sprintf("stands at a bound of %d after %d iterations from a first bound of %d (want %d)", c.Bound, c.Iterations, id.Lower, id.Lower+2*c.Iterations))
+	}
+	return nil
+}
+
 // solution returns the solution recorded in a finished checkpoint, checked
-// against the board.
+// against the board: it must lead there and visit no board twice (a path
+// that does is not a shortest one).
 func (c *checkpoint) solution(id Identity) (sliding.Solution, error) {
 	b, goal := id.Board, id.Goal
 	moves, err := sliding.ParseMoves(c.Moves)
@@ -228,6 +268,17 @@ func (c *checkpoint) solution(id Identity) (sliding.Solution, error) {
 	}
 	if err != nil {
 		return sliding.Solution{}, fmt.Errorf("%w: its solution does not solve the board: %v", ErrCheckpoint, err)
+	}
+	seen := map[string]bool{string(b.Tiles): true}
+	at := b
+	for i, m := range moves {
+		if at, err = at.Apply(m); err != nil {
+			return sliding.Solution{}, fmt.Errorf("%w: its solution does not solve the board: %v", ErrCheckpoint, err)
+		}
+		if seen[string(at.Tiles)] {
+			return sliding.Solution{}, fmt.Errorf("%w: its solution comes back after move %d to a board it passed: it is not a shortest one (edited?); delete it to start the solve afresh", ErrCheckpoint, i+1)
+		}
+		seen[string(at.Tiles)] = true
 	}
 	return sliding.Solution{Moves: moves, Optimal: true, Method: id.Method, Stats: search.Stats{
 		Expanded: c.Expanded, Generated: c.Generated, Iterations: c.Iterations, PeakFrontier: len(moves),

@@ -116,6 +116,9 @@ func (e *Engine) Long(opt RunOptions, id Identity, solve func(rs *Run) (sliding.
 			if err := old.matches(ck, opt.Checkpoint); err != nil {
 				return sliding.Solution{}, err
 			}
+			if err := old.plausible(id, opt.Checkpoint); err != nil {
+				return sliding.Solution{}, err
+			}
 			if old.Solved {
 				return old.solution(id)
 			}

@@ -116,6 +116,11 @@ type SudokuPuzzle struct {
 	Clues int `json:"clues"`
 	// Seed reproduces the puzzle with the same box size and clues.
 	Seed uint64 `json:"seed"`
+	// ER, EP and ED are the puzzle's rating on Sudoku Explainer's scale,
+	// when it was generated to a level or a rating.
+	ER float64 `json:"er,omitempty"`
+	EP float64 `json:"ep,omitempty"`
+	ED float64 `json:"ed,omitempty"`
 }
 
 // NewSudokuPuzzle returns the answer for a puzzle generated from seed,

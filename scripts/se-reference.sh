@@ -2,7 +2,7 @@
 # Builds the Sudoku Explainer reference ratings of sudoku/testdata/ and
 # times Sudoku Explainer (SE) on them, from SE's own source.
 #
-#   bash scripts/se-reference.sh SE_DIR [rebuild|check|time FILE...]
+#   bash scripts/se-reference.sh SE_DIR [rebuild|check|time FILE...|compare [FILE...]]
 #
 # SE_DIR is a checkout of github.com/SudokuMonster/SukakuExplainer (the
 # ratings were made at commit 362854eea4e983017726d406ac9ee8a28909bcc7,
@@ -24,6 +24,10 @@
 #            line where SE's ER, EP or ED now differs (the default).
 #   time     rate FILEs' puzzles (first field of each line) and print per
 #            ER band the puzzles and SE's CPU seconds (median, mean, max).
+#   compare  per ER band of the reference files (or FILEs), SE's CPU per
+#            puzzle against "searchlab sudoku rate --jobs 1" (process CPU,
+#            best of 3), and the ratio: the speed comparison of
+#            docs/benchmarks.md.
 #
 # Needs java and javac (Debian: default-jdk-headless) and python3.
 set -euo pipefail
@@ -126,6 +130,46 @@ for b in sorted(bands, key=lambda b: float(b.split("-")[0].rstrip("+"))):
     print("| %s | %d | %.4f | %.4f | %.4f |" % (b, len(v), statistics.median(v), statistics.mean(v), max(v)))
 '
   ;;
+compare)
+  # SE's CPU per puzzle (the rating thread's, in one warm JVM; the hardest
+  # one JVM each) against searchlab's process CPU per band (one job, best
+  # of 3 runs), over the reference files or FILEs.
+  [ $# -gt 0 ] || set -- "${ref[@]}"
+  go build -o "$tmp/searchlab" ./cmd/searchlab
+  grep -hv '^#' "$@" | awk 'NF && $2 < 11 { print $1 }' | java_rate > "$tmp/se.out"
+  grep -hv '^#' "$@" | awk 'NF && $2 >= 11 { print $1 }' | rate_each 600 >> "$tmp/se.out"
+  python3 - "$tmp" "$@" <<'EOF'
+import subprocess, sys
+tmp, files = sys.argv[1], sys.argv[2:]
+se = {}
+for l in open(tmp + "/se.out"):
+    f = l.split()
+    if len(f) == 5: se[f[0]] = float(f[4])
+bands = {}
+for name in files:
+    for l in open(name):
+        f = l.split()
+        if not f or l.startswith("#"): continue
+        er = float(f[1])
+        bands.setdefault(11 if er >= 11 else int(er), []).append(f[0])
+print("| ER band | puzzles | SE CPU per puzzle (ms) | searchlab CPU per puzzle (ms) | ratio |")
+print("|---|---|---|---|---|")
+tse = tus = 0
+for b in sorted(bands):
+    ps = [p for p in bands[b] if p in se]
+    open(tmp + "/band", "w").write("\n".join(ps) + "\n")
+    best = None
+    for _ in range(3):
+        r = subprocess.run(["/usr/bin/time", "-f", "%U %S", tmp + "/searchlab", "sudoku", "rate", "--jobs", "1", tmp + "/band"], capture_output=True, text=True)
+        t = sum(map(float, r.stderr.split()[-2:]))
+        best = t if best is None else min(best, t)
+    st = sum(se[p] for p in ps)
+    tse, tus = tse + st, tus + best
+    name = "11+" if b == 11 else "%d.0-%d.9" % (b, b)
+    print("| %s | %d | %.2f | %.2f | %.1fx |" % (name, len(ps), 1000 * st / len(ps), 1000 * best / len(ps), st / max(best, 1e-9)))
+print("| all | %d | | | %.1fx |" % (sum(len(v) for v in bands.values()), tse / max(tus, 1e-9)))
+EOF
+  ;;
 rebuild)
   # The pool: whole small lists and seeded samples of the large ones.
   python3 - "$data" "$hard" > "$tmp/pool" 2> "$tmp/hardpool" <<'EOF'
@@ -185,7 +229,7 @@ for name, xs in files.items():
 EOF
   ;;
 *)
-  echo "se-reference.sh: unknown mode $mode (rebuild, check or time)" >&2
+  echo "se-reference.sh: unknown mode $mode (rebuild, check, time or compare)" >&2
   exit 2
   ;;
 esac

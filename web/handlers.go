@@ -275,9 +275,17 @@ type GenerateRequest struct {
 	Seed uint64 `json:"seed,omitempty"`
 	// Clues stops removing givens at this many; 0 removes all it can.
 	Clues int `json:"clues,omitempty"`
+	// Level (simple, easy, intermediate or expert) or Rating (an ER range
+	// such as "7.0-8.0") asks for a minimal 9x9 puzzle of that difficulty
+	// on Sudoku Explainer's scale; the answer then has its rating.
+	Level  string `json:"level,omitempty"`
+	Rating string `json:"rating,omitempty"`
 }
 
 func (s *Server) sudokuGenerate(r *http.Request, q *GenerateRequest) (any, error) {
+	if q.Level != "" || q.Rating != "" {
+		return s.sudokuGenerateRated(r, q)
+	}
 	if q.Box == 0 {
 		q.Box = 3
 	}

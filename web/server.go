@@ -146,6 +146,8 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("/api/sliding/compare", s.post(decoded(s.slidingCompare)))
 	s.mux.HandleFunc("/api/sudoku/solve", s.post(decoded(s.sudokuSolve)))
 	s.mux.HandleFunc("/api/sudoku/generate", s.post(decoded(s.sudokuGenerate)))
+	s.mux.HandleFunc("/api/sudoku/rate", s.post(decoded(s.sudokuRate)))
+	s.mux.HandleFunc("/api/sudoku/hint", s.post(decoded(s.sudokuHint)))
 	s.mux.HandleFunc("/api/stroke/solve", s.post(decoded(s.strokeSolve)))
 	s.registerTrace()
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

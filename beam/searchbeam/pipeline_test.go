@@ -22,7 +22,7 @@ import (
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/sliding/units"
 )
 
@@ -274,11 +274,13 @@ func TestSolveHardBoards(t *testing.T) {
 	if len(states) != len(boards)+1 {
 		t.Fatalf("%d states, want %d", len(states), len(boards)+1)
 	}
+	solver := solve.New(solve.Options{Dir: opt.PDBDir})
+	defer solver.Close()
 	for i, b := range boards {
 		st := states[i]
 		goal := sliding.Standard(b.W, b.H)
 		part, _ := partitionFor(partitions, b.W, b.H)
-		want, err := pdb.Solve(context.Background(), b, goal, part, pdb.Options{Dir: opt.PDBDir}, search.Limits{})
+		want, err := solver.Solve(context.Background(), b, goal, solve.Method{Heuristic: solve.HeuristicPDB, Partition: part}, search.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}

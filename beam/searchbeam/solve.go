@@ -19,7 +19,6 @@ import (
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/stroke"
 	"github.com/searchlab/searchlab/sudoku"
@@ -43,7 +42,7 @@ type Options struct {
 	// Partitions names the pattern databases of sliding boards by size,
 	// such as "4x4=6-6-3,5x5=5-5-5-5-4". For a size not named, lines are
 	// solved as "searchlab sliding" solves them (solve.Solver's choice) and
-	// hard boards with pdb.DefaultPartition.
+	// hard boards with solve.PartitionFor's default.
 	Partitions string
 	// PDBDir is the pattern database directory ("": the user cache).
 	PDBDir string
@@ -174,10 +173,10 @@ func ParseSliding(text string) (sliding.Board, error) {
 }
 
 // partitionFor returns the partition for w x h boards that spec names
-// ("4x4=6-6-3,5x5=5-5-5-5-4"), or the default (pdb.DefaultPartition): hard
+// ("4x4=6-6-3,5x5=5-5-5-5-4"), or the default (solve.PartitionFor): hard
 // boards want the strongest set, even when it takes a while to build.
 func partitionFor(spec string, w, h int) (string, error) {
-	return pdb.PartitionFor(w, h, namedPartition(spec, w, h))
+	return solve.PartitionFor(w, h, namedPartition(spec, w, h))
 }
 
 // solvers keeps one solve.Solver per database directory in a worker

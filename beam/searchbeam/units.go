@@ -12,7 +12,7 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/sliding/units"
 )
 
@@ -63,7 +63,7 @@ func (b *BoardState) open() bool { return !b.Solved && b.Error == "" }
 // of the files that patterns name (one a line, as ParseSliding reads them;
 // the goal is the standard one) by IDA* work units, one bound per stage:
 // each of the stages splits every open board at depth, searches its units
-// on any worker, and merges them per board (pdb.MergeRound), which either
+// on any worker, and merges them per board (solve.MergeRound), which either
 // solves the board or raises its bound. Each file's boards are written,
 // one BoardState a line in input order, to OutputPath(file, outDir); a
 // board still open after the last stage has Solved false and the bound to
@@ -173,7 +173,7 @@ func (f *searchUnitFn) ProcessElement(ctx context.Context, id, unit string, emit
 	if err != nil {
 		return fmt.Errorf("%s unit %d: %w", id, w.Unit, err)
 	}
-	set, err := solverFor(f.opt).Set(ctx, goal.W, goal.H, goal.Blank(), w.Partition)
+	set, err := solverFor(f.opt).Units(ctx, goal.W, goal.H, goal.Blank(), w.Partition)
 	if err != nil {
 		return fmt.Errorf("%s unit %d: %w", id, w.Unit, err)
 	}
@@ -202,7 +202,7 @@ func (f *mergeFn) ProcessElement(ctx context.Context, id string, states, results
 	if err := json.Unmarshal([]byte(state), &st); err != nil {
 		return err
 	}
-	var rs []pdb.UnitResult
+	var rs []solve.UnitResult
 	count, bound := 0, -1
 	for s := ""; results(&s); {
 		var a units.UnitAnswer
@@ -223,7 +223,7 @@ func (f *mergeFn) ProcessElement(ctx context.Context, id string, states, results
 		if len(rs) == 0 {
 			return fmt.Errorf("%s: no unit results for an open board", id)
 		}
-		r, err := pdb.MergeRound(bound, count, rs)
+		r, err := solve.MergeRound(bound, count, rs)
 		if err != nil {
 			return fmt.Errorf("%s: %w", id, err)
 		}

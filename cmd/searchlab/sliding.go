@@ -20,7 +20,6 @@ import (
 	"github.com/searchlab/searchlab/internal/progress"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
 )
 
@@ -380,7 +379,7 @@ func (f *longFlags) setup(e *env, sf *slidingFlags, cases []sliding.Case) (o sol
 		return o, nil, cli.Inputf("--prune must be 0 (the default) or from 2 to 40 moves")
 	}
 	o = solve.Options{PruneLength: f.prune, InMemory: f.inMemory,
-		Run: pdb.RunOptions{Threads: f.threads, Checkpoint: f.checkpoint, CheckpointEvery: f.every}}
+		Run: solve.RunOptions{Threads: f.threads, Checkpoint: f.checkpoint, CheckpointEvery: f.every}}
 	if f.progress < 0 {
 		return o, nil, cli.Inputf("--progress must not be negative")
 	}
@@ -388,8 +387,8 @@ func (f *longFlags) setup(e *env, sf *slidingFlags, cases []sliding.Case) (o sol
 		return o, nil, nil
 	}
 	lines := progress.NewLines(e.stderr, e.stderrTerminal && f.progress == 0)
-	o.Run.Progress = func(p pdb.Progress) { lines.Report(p.String()) }
-	o.Run.Iteration = func(r pdb.IterationReport) { lines.Done(r.String()) }
+	o.Run.Progress = func(p solve.Progress) { lines.Report(p.String()) }
+	o.Run.Iteration = func(r solve.IterationReport) { lines.Done(r.String()) }
 	o.Run.ProgressEvery = time.Second
 	if f.progress > 0 {
 		o.Run.ProgressEvery = f.progress

@@ -15,7 +15,6 @@ import (
 	"github.com/searchlab/searchlab/internal/input"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/sliding/units"
 )
@@ -165,7 +164,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	out := bufio.NewWriter(e.stdout)
 	defer cli.Flush(out, &err)
 	answers := answerWriter{out: out, format: sliding.Format(f.format), path: *path, asJSON: *asJSON}
-	report := func(line int, rounds []pdb.Round) {
+	report := func(line int, rounds []solve.Round) {
 		if !*stats {
 			return
 		}
@@ -196,9 +195,9 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 		if err != nil {
 			return fmt.Errorf("board %d (line %d): %w", i+1, c.Line, err)
 		}
-		sol, rounds, err := units.Drive(ctx, p, *procs, func(ctx context.Context, bound int) *exec.Cmd {
+		sol, rounds, err := units.Drive(ctx, p, units.Commands(p.Units, *procs, func(ctx context.Context, bound int) *exec.Cmd {
 			return runUnitsCommand(ctx, e, exe, bound, f.maxNodes)
-		})
+		}))
 		report(c.Line, rounds)
 		if err != nil {
 			out.Flush()
@@ -224,7 +223,7 @@ func runUnitsCommand(ctx context.Context, e *env, exe string, bound int, maxNode
 // driveStep merges the results on stdin with the units of unitsFile, once:
 // it prints the answers when every board is solved, and otherwise the
 // units still to search at their boards' next bounds (errMore).
-func driveStep(e *env, out *bufio.Writer, unitsFile string, print answerWriter, report func(int, []pdb.Round)) error {
+func driveStep(e *env, out *bufio.Writer, unitsFile string, print answerWriter, report func(int, []solve.Round)) error {
 	uf, err := os.Open(unitsFile)
 	if err != nil {
 		return cli.Inputf("--units: %v", err)

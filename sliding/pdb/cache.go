@@ -17,8 +17,6 @@ import (
 
 	"github.com/searchlab/searchlab/internal/atomicfile"
 	"github.com/searchlab/searchlab/internal/regularfile"
-	"github.com/searchlab/searchlab/search"
-	"github.com/searchlab/searchlab/sliding"
 )
 
 // The file format of one pattern's table, all numbers little-endian:
@@ -571,33 +569,6 @@ func List(dir string) ([]Info, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
-}
-
-// Solve solves b for goal optimally with the given partition ("" for
-// DefaultPartition), opening (and if need be building) its databases with
-// opts, for the canonical cell of the goal's blank (see CanonicalBlank).
-// See Set.Solve. It opens the set on every call: for more than one board,
-// keep a Solver, which opens each set once.
-func Solve(ctx context.Context, b, goal sliding.Board, partition string, opts Options, lim search.Limits) (sliding.Solution, error) {
-	if b.W != goal.W || b.H != goal.H {
-		return sliding.Solution{}, fmt.Errorf("pdb: board %dx%d, goal %dx%d", b.W, b.H, goal.W, goal.H)
-	}
-	partition, err := PartitionFor(b.W, b.H, partition)
-	if err != nil {
-		return sliding.Solution{}, fmt.Errorf("pdb: %w", err)
-	}
-	if !sliding.Solvable(b, goal) {
-		return sliding.Solution{}, sliding.ErrUnsolvable
-	}
-	blank, partition, err := Canonical(b.W, b.H, goal.Blank(), partition)
-	if err != nil {
-		return sliding.Solution{}, err
-	}
-	s, err := Open(ctx, b.W, b.H, blank, partition, opts)
-	if err != nil {
-		return sliding.Solution{}, err
-	}
-	return s.Solve(ctx, b, goal, lim)
 }
 
 // Cached returns the table entries of the set of partition for w x h

@@ -202,7 +202,7 @@ func TestCatalogueAgainstBFS(t *testing.T) {
 		k := keys[rng.IntN(len(keys))]
 		b := sliding.Board{W: 3, H: 3, Tiles: []uint8(k)}
 		one := RunOptions{Threads: 1} // node counts that do not depend on timing
-		sol, err := cat.SolveWith(ctx, b, goal, search.Limits{}, one)
+		sol, err := cat.Solve(ctx, b, goal, search.Limits{}, one)
 		if err != nil || len(sol.Moves) != dist[k] || !sol.Optimal {
 			t.Fatalf("board %v: %d moves (optimal %v), want %d, %v", b.Tiles, len(sol.Moves), sol.Optimal, dist[k], err)
 		}
@@ -210,7 +210,7 @@ func TestCatalogueAgainstBFS(t *testing.T) {
 			t.Fatalf("board %v: moves do not reach the goal", b.Tiles)
 		}
 		for i, s := range single {
-			alone, err := s.SolveWith(ctx, b, goal, search.Limits{}, one)
+			alone, err := s.Solve(ctx, b, goal, search.Limits{}, one)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -247,12 +247,12 @@ func TestCatalogue15(t *testing.T) {
 				b = nb
 			}
 		}
-		want, err := one.SolveWith(ctx, b, goal, search.Limits{}, RunOptions{Threads: 1})
+		want, err := one.Solve(ctx, b, goal, search.Limits{}, RunOptions{Threads: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, threads := range []int{1, 2} {
-			sol, err := cat.SolveWith(ctx, b, goal, search.Limits{}, RunOptions{Threads: threads})
+			sol, err := cat.Solve(ctx, b, goal, search.Limits{}, RunOptions{Threads: threads})
 			if err != nil || len(sol.Moves) != len(want.Moves) {
 				t.Fatalf("board %d: %d moves, want %d, %v", i, len(sol.Moves), len(want.Moves), err)
 			}

@@ -95,7 +95,7 @@ func TestDamagedUnderStamp(t *testing.T) {
 		boards[i] = sliding.Scramble(r, goal, 40)
 	}
 	for i, b := range boards {
-		sol, err := s.SolveWith(ctx, b, goal, search.Limits{}, RunOptions{})
+		sol, err := s.Solve(ctx, b, goal, search.Limits{}, RunOptions{})
 		if err == nil || sol.Optimal {
 			t.Fatalf("board %d from a damaged table: %d moves, optimal %v, error %v; want ErrDamaged", i, sol.Len(), sol.Optimal, err)
 		}
@@ -116,7 +116,7 @@ func TestDamagedUnderStamp(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := s2.SolveWith(ctx, b, goal, search.Limits{}, RunOptions{})
+		got, err := s2.Solve(ctx, b, goal, search.Limits{}, RunOptions{})
 		if err != nil || got.Len() != want.Len() || !got.Optimal {
 			t.Fatalf("board %d after reopening: %d moves, optimal %v, %v; want %d", i, got.Len(), got.Optimal, err, want.Len())
 		}
@@ -147,7 +147,7 @@ func TestTruncatedUnderSolve(t *testing.T) {
 				return
 			default:
 			}
-			_, err := s2.SolveWith(ctx, sliding.Scramble(r, goal, 50), goal, search.Limits{}, RunOptions{Threads: 2})
+			_, err := s2.Solve(ctx, sliding.Scramble(r, goal, 50), goal, search.Limits{}, RunOptions{Threads: 2})
 			if err != nil {
 				done <- err
 				return
@@ -176,7 +176,7 @@ func TestTruncatedUnderSolve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err := s3.SolveWith(ctx, small, goal, search.Limits{}, RunOptions{}); err != nil || got.Len() != want.Len() || !got.Optimal {
+	if got, err := s3.Solve(ctx, small, goal, search.Limits{}, RunOptions{}); err != nil || got.Len() != want.Len() || !got.Optimal {
 		t.Fatalf("reopened: %d moves, %v; want %d", got.Len(), err, want.Len())
 	}
 }
@@ -244,7 +244,7 @@ func TestDamageStopsSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := s.SolveWith(ctx, b, goal, search.Limits{}, RunOptions{Threads: 2})
+	sol, err := s.Solve(ctx, b, goal, search.Limits{}, RunOptions{Threads: 2})
 	if !errors.Is(err, ErrDamaged) || sol.Optimal || ctx.Err() != nil {
 		t.Fatalf("solve while the check failed: %d moves, optimal %v, %v; want ErrDamaged at once", sol.Len(), sol.Optimal, err)
 	}

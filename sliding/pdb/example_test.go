@@ -23,7 +23,7 @@ func ExampleBuild() {
 	}
 	b, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
 	h, _ := s.Heuristic(b, goal)
-	sol, err := s.Solve(context.Background(), b, goal, search.Limits{})
+	sol, err := s.Solve(context.Background(), b, goal, search.Limits{}, pdb.RunOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -35,14 +35,27 @@ func ExampleBuild() {
 	// heuristic 29 moves 31 optimal true by pdb 4-4+mirror
 }
 
-// Solve opens (building on first use) the cached databases of the default
-// partition and solves a board; here the cache is a temporary directory.
-func ExampleSolve() {
+// Open opens (building on first use) the cached databases of the default
+// partition for the canonical cell of a goal's blank, and the set solves a
+// board; here the cache is a temporary directory.
+func ExampleOpen_cache() {
 	dir, _ := os.MkdirTemp("", "pdb-example")
 	defer os.RemoveAll(dir)
+	ctx := context.Background()
 	goal, _ := sliding.New(2, 4, []int{0, 1, 2, 3, 4, 5, 6, 7})
 	b, _ := sliding.New(2, 4, []int{7, 6, 5, 4, 3, 2, 1, 0})
-	sol, err := pdb.Solve(context.Background(), b, goal, "", pdb.Options{Dir: dir}, search.Limits{})
+	partition, _ := pdb.DefaultPartition(2, 4)
+	blank, partition, err := pdb.Canonical(2, 4, goal.Blank(), partition)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := pdb.Open(ctx, 2, 4, blank, partition, pdb.Options{Dir: dir})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sol, err := s.Solve(ctx, b, goal, search.Limits{}, pdb.RunOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -162,7 +175,7 @@ func ExampleCacheDir() {
 // SolveWith keeps the state of a long solve in a checkpoint file: solving
 // again with the same file resumes a stopped search, or, as here, answers
 // from the file once it is solved.
-func ExampleSet_SolveWith() {
+func ExampleSet_Solve_checkpoint() {
 	dir, _ := os.MkdirTemp("", "pdb-example")
 	defer os.RemoveAll(dir)
 	goal := sliding.Standard(3, 3)
@@ -170,12 +183,12 @@ func ExampleSet_SolveWith() {
 	b, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
 	opt := pdb.RunOptions{Threads: 1, Checkpoint: filepath.Join(dir, "board.ck")}
 	// Stopped by a node cap: the checkpoint says where.
-	_, err := s.SolveWith(context.Background(), b, goal, search.Limits{MaxNodes: 10}, opt)
+	_, err := s.Solve(context.Background(), b, goal, search.Limits{MaxNodes: 10}, opt)
 	fmt.Println(errors.Is(err, search.ErrLimit))
 	info, _ := pdb.ReadCheckpoint(opt.Checkpoint)
 	fmt.Println("stopped at bound", info.Bound, "solved", info.Solved)
 	// Resumed to the end.
-	sol, err := s.SolveWith(context.Background(), b, goal, search.Limits{}, opt)
+	sol, err := s.Solve(context.Background(), b, goal, search.Limits{}, opt)
 	fmt.Println(len(sol.Moves), sol.Optimal, err)
 	info, _ = pdb.ReadCheckpoint(opt.Checkpoint)
 	fmt.Println("solved", info.Solved, len(info.Moves))
@@ -199,7 +212,7 @@ func Example_zeroAware() {
 			return
 		}
 		h, _ := s.Heuristic(b, goal)
-		sol, _ := s.Solve(context.Background(), b, goal, search.Limits{})
+		sol, _ := s.Solve(context.Background(), b, goal, search.Limits{}, pdb.RunOptions{})
 		fmt.Println(s.Method(), "heuristic", h, "moves", len(sol.Moves))
 	}
 	// Output:

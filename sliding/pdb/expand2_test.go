@@ -38,7 +38,7 @@ func TestExpand2(t *testing.T) {
 				var got [2]sliding.Solution
 				for j, on := range []bool{false, true} {
 					restore := pdb.SetExpand2(s, on)
-					sol, err := s.SolveWith(context.Background(), b, goal, search.Limits{}, pdb.RunOptions{Threads: 1})
+					sol, err := s.Solve(context.Background(), b, goal, search.Limits{}, pdb.RunOptions{Threads: 1})
 					restore()
 					if err != nil {
 						t.Fatalf("board %d (two-sum search %v): %v", i, on, err)

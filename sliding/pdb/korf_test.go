@@ -120,7 +120,7 @@ func TestKorf100(t *testing.T) {
 	cpu0 := cpuTime()
 	for i, in := range insts[:min(*korfFirst, len(insts))] {
 		start := time.Now()
-		sol, err := s.Solve(context.Background(), in.board, goal, search.Limits{})
+		sol, err := s.Solve(context.Background(), in.board, goal, search.Limits{}, RunOptions{})
 		el := time.Since(start)
 		if err != nil {
 			t.Fatalf("#%d: %v", i+1, err)
@@ -175,7 +175,7 @@ func TestKorf24(t *testing.T) {
 		in := insts[k-1]
 		start := time.Now()
 		cpu0 := cpuTime()
-		sol, err := s.Solve(context.Background(), in.board, goal, search.Limits{})
+		sol, err := s.Solve(context.Background(), in.board, goal, search.Limits{}, RunOptions{})
 		if err != nil {
 			t.Fatalf("#%d: %v", k, err)
 		}
@@ -205,7 +205,7 @@ func BenchmarkKorf100(b *testing.B) {
 			for range b.N {
 				nodes, gen = 0, 0
 				for i, in := range insts {
-					sol, err := s.Solve(context.Background(), in.board, goal, search.Limits{})
+					sol, err := s.Solve(context.Background(), in.board, goal, search.Limits{}, RunOptions{})
 					if err != nil || len(sol.Moves) != in.want {
 						b.Fatalf("#%d: %d moves, want %d, %v", i+1, len(sol.Moves), in.want, err)
 					}
@@ -247,7 +247,7 @@ func BenchmarkHardest80(b *testing.B) {
 			var sol sliding.Solution
 			cpu0 := cpuTime()
 			for range b.N {
-				if sol, err = s.Solve(context.Background(), board, goal, search.Limits{}); err != nil {
+				if sol, err = s.Solve(context.Background(), board, goal, search.Limits{}, RunOptions{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -303,14 +303,14 @@ func TestKorf24Resume(t *testing.T) {
 	s, goal, insts, ks := korf24Picks(t, "pdb.korf24resume", *korf24Resume, "needs -pdb.korf24resume=40,25")
 	for _, k := range ks {
 		in := insts[k-1]
-		full, err := s.SolveWith(context.Background(), in.board, goal, search.Limits{}, RunOptions{})
+		full, err := s.Solve(context.Background(), in.board, goal, search.Limits{}, RunOptions{})
 		if err != nil || len(full.Moves) != in.want {
 			t.Fatalf("#%d: %d moves, want %d (%v)", k, len(full.Moves), in.want, err)
 		}
 		ck := filepath.Join(t.TempDir(), "ck")
 		// Stop at a third, then at two thirds, then finish.
 		for _, cap := range []int64{full.Stats.Expanded / 3, full.Stats.Expanded / 3} {
-			_, err := s.SolveWith(context.Background(), in.board, goal, search.Limits{MaxNodes: cap}, RunOptions{Checkpoint: ck})
+			_, err := s.Solve(context.Background(), in.board, goal, search.Limits{MaxNodes: cap}, RunOptions{Checkpoint: ck})
 			if !errors.Is(err, search.ErrLimit) {
 				t.Fatalf("#%d: stopped after %d nodes: %v", k, cap, err)
 			}
@@ -322,7 +322,7 @@ func TestKorf24Resume(t *testing.T) {
 		}
 		info, _ := ReadCheckpoint(ck)
 		low := 0
-		sol, err := s.SolveWith(context.Background(), in.board, goal, search.Limits{}, RunOptions{Checkpoint: ck,
+		sol, err := s.Solve(context.Background(), in.board, goal, search.Limits{}, RunOptions{Checkpoint: ck,
 			Iteration: func(r IterationReport) {
 				if low == 0 {
 					low = r.Bound
@@ -360,7 +360,7 @@ func BenchmarkEasy24(b *testing.B) {
 			for range b.N {
 				for _, k := range easy24 {
 					in := insts[k-1]
-					sol, err := s.SolveWith(context.Background(), in.board, goal, search.Limits{}, RunOptions{Threads: threads})
+					sol, err := s.Solve(context.Background(), in.board, goal, search.Limits{}, RunOptions{Threads: threads})
 					if err != nil || len(sol.Moves) != in.want {
 						b.Fatalf("#%d: %d moves, want %d (%v)", k, len(sol.Moves), in.want, err)
 					}

@@ -291,7 +291,7 @@ func checkRandomSolves(t *testing.T, s *Set, goal sliding.Board, keys []string, 
 	for range n {
 		k := keys[rng.IntN(len(keys))]
 		b := sliding.Board{W: goal.W, H: goal.H, Tiles: []uint8(k)}
-		sol, err := s.Solve(context.Background(), b, goal, search.Limits{})
+		sol, err := s.Solve(context.Background(), b, goal, search.Limits{}, RunOptions{})
 		if err != nil {
 			t.Fatalf("board %v: %v", b.Tiles, err)
 		}
@@ -322,7 +322,7 @@ func TestSolveDeterministic(t *testing.T) {
 	ctx := context.Background()
 	s, goal := eightSet(t)
 	b := mustBoard(t, 3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1) // 31 moves, the farthest
-	first, err := s.Solve(ctx, b, goal, search.Limits{})
+	first, err := s.Solve(ctx, b, goal, search.Limits{}, RunOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,7 +330,7 @@ func TestSolveDeterministic(t *testing.T) {
 		t.Fatalf("%d moves, want 31", len(first.Moves))
 	}
 	for range 20 {
-		sol, err := s.Solve(ctx, b, goal, search.Limits{})
+		sol, err := s.Solve(ctx, b, goal, search.Limits{}, RunOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -366,7 +366,7 @@ func TestWithoutMirror(t *testing.T) {
 		t.Error("the mirror lookup never raised the heuristic")
 	}
 	b := mustBoard(t, 3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1)
-	sol, err := p.Solve(ctx, b, goal, search.Limits{})
+	sol, err := p.Solve(ctx, b, goal, search.Limits{}, RunOptions{})
 	if err != nil || len(sol.Moves) != 31 {
 		t.Errorf("plain solve: %d moves, %v", len(sol.Moves), err)
 	}
@@ -376,11 +376,11 @@ func TestSolveErrors(t *testing.T) {
 	ctx := context.Background()
 	s, goal := eightSet(t)
 	unsolvable := mustBoard(t, 3, 3, 2, 1, 3, 4, 5, 6, 7, 8, 0)
-	if _, err := s.Solve(ctx, unsolvable, goal, search.Limits{}); !errors.Is(err, sliding.ErrUnsolvable) {
+	if _, err := s.Solve(ctx, unsolvable, goal, search.Limits{}, RunOptions{}); !errors.Is(err, sliding.ErrUnsolvable) {
 		t.Errorf("unsolvable board: err = %v, want ErrUnsolvable", err)
 	}
 	hard := mustBoard(t, 3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1)
-	if _, err := s.Solve(ctx, hard, goal, search.Limits{MaxNodes: 10}); !errors.Is(err, search.ErrLimit) {
+	if _, err := s.Solve(ctx, hard, goal, search.Limits{MaxNodes: 10}, RunOptions{}); !errors.Is(err, search.ErrLimit) {
 		t.Errorf("node cap: err = %v, want ErrLimit", err)
 	}
 	// A cap that stops a later iteration: the error names the cap, not
@@ -391,23 +391,23 @@ func TestSolveErrors(t *testing.T) {
 	}
 	far := mustBoard(t, 4, 4, 0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1)
 	const late = 50_000 // within a later iteration of the taxicab search
-	_, err = md.SolveWith(ctx, far, sliding.Standard(4, 4), search.Limits{MaxNodes: late}, RunOptions{Threads: 1})
+	_, err = md.Solve(ctx, far, sliding.Standard(4, 4), search.Limits{MaxNodes: late}, RunOptions{Threads: 1})
 	if want := fmt.Sprintf("more than %d nodes", late); !errors.Is(err, search.ErrLimit) || !strings.Contains(fmt.Sprint(err), want) {
 		t.Errorf("node cap %d: err = %v, want ErrLimit saying %q", late, err, want)
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := s.Solve(cctx, hard, goal, search.Limits{}); !errors.Is(err, search.ErrLimit) || !errors.Is(err, context.Canceled) {
+	if _, err := s.Solve(cctx, hard, goal, search.Limits{}, RunOptions{}); !errors.Is(err, search.ErrLimit) || !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: err = %v, want ErrLimit and Canceled", err)
 	}
-	if _, err := s.Solve(ctx, sliding.Standard(4, 4), sliding.Standard(4, 4), search.Limits{}); err == nil {
+	if _, err := s.Solve(ctx, sliding.Standard(4, 4), sliding.Standard(4, 4), search.Limits{}, RunOptions{}); err == nil {
 		t.Error("4x4 board with a 3x3 set: no error")
 	}
 	other := mustBoard(t, 3, 3, 1, 0, 2, 3, 4, 5, 6, 7, 8)
-	if _, err := s.Solve(ctx, other, other, search.Limits{}); err == nil {
+	if _, err := s.Solve(ctx, other, other, search.Limits{}, RunOptions{}); err == nil {
 		t.Error("goal blank on an edge cell, set for a corner: no error")
 	}
-	sol, err := s.Solve(ctx, goal, goal, search.Limits{})
+	sol, err := s.Solve(ctx, goal, goal, search.Limits{}, RunOptions{})
 	if err != nil || len(sol.Moves) != 0 || !sol.Optimal {
 		t.Errorf("goal itself: %v, %v", sol, err)
 	}
@@ -468,7 +468,7 @@ func TestCanonical(t *testing.T) {
 	// The explicit partition solves a board for its own goal.
 	goal := sliding.Standard(3, 3)
 	b := mustBoard(t, 3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1)
-	sol, err := Solve(context.Background(), b, goal, "0,1,2,3/4,5,6,7", Options{Dir: t.TempDir()}, search.Limits{})
+	sol, err := solveOnce(context.Background(), b, goal, "0,1,2,3/4,5,6,7", Options{Dir: t.TempDir()}, search.Limits{})
 	if err != nil || len(sol.Moves) != 31 {
 		t.Errorf("Solve with cells: %d moves, %v", len(sol.Moves), err)
 	}
@@ -700,11 +700,11 @@ func TestInMemory(t *testing.T) {
 	b := mustBoard(t, 4, 4, 13, 5, 4, 10, 9, 12, 8, 14, 2, 3, 7, 1, 0, 15, 11, 6) // Korf's #2, 55 moves
 	goal := mustBoard(t, 4, 4, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
 	one := RunOptions{Threads: 1}
-	want, err := mapped.SolveWith(ctx, b, goal, search.Limits{}, one)
+	want, err := mapped.Solve(ctx, b, goal, search.Limits{}, one)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := read.SolveWith(ctx, b, goal, search.Limits{}, one)
+	got, err := read.Solve(ctx, b, goal, search.Limits{}, one)
 	if err != nil || len(got.Moves) != 55 || len(want.Moves) != 55 || got.Stats.Expanded != want.Stats.Expanded {
 		t.Errorf("in memory: %d moves, %d expanded, %v; mapped: %d moves, %d expanded", len(got.Moves), got.Stats.Expanded, err, len(want.Moves), want.Stats.Expanded)
 	}
@@ -758,20 +758,47 @@ func flip(b []byte, i int) []byte {
 	return c
 }
 
-// TestSolveFunc checks the one-call Solve with the cache and an odd goal.
-func TestSolveFunc(t *testing.T) {
+// solveOnce solves b for goal with the given partition ("" for
+// DefaultPartition), opening (and if need be building) its databases with
+// opts for the canonical cell of the goal's blank: the steps of a
+// Solver's first board of a size, in one call.
+func solveOnce(ctx context.Context, b, goal sliding.Board, partition string, opts Options, lim search.Limits) (sliding.Solution, error) {
+	if b.W != goal.W || b.H != goal.H {
+		return sliding.Solution{}, fmt.Errorf("pdb: board %dx%d, goal %dx%d", b.W, b.H, goal.W, goal.H)
+	}
+	partition, err := PartitionFor(b.W, b.H, partition)
+	if err != nil {
+		return sliding.Solution{}, fmt.Errorf("pdb: %w", err)
+	}
+	if !sliding.Solvable(b, goal) {
+		return sliding.Solution{}, sliding.ErrUnsolvable
+	}
+	blank, partition, err := Canonical(b.W, b.H, goal.Blank(), partition)
+	if err != nil {
+		return sliding.Solution{}, err
+	}
+	s, err := Open(ctx, b.W, b.H, blank, partition, opts)
+	if err != nil {
+		return sliding.Solution{}, err
+	}
+	return s.Solve(ctx, b, goal, lim, RunOptions{})
+}
+
+// TestSolveOnce checks opening a set by the cache for an odd goal and
+// solving with it.
+func TestSolveOnce(t *testing.T) {
 	ctx := context.Background()
 	goal := mustBoard(t, 2, 4, 7, 6, 5, 4, 3, 2, 1, 0)
 	b := mustBoard(t, 2, 4, 0, 1, 2, 3, 4, 5, 6, 7)
 	dist := allDistances(goal)
-	sol, err := Solve(ctx, b, goal, "", Options{Dir: t.TempDir()}, search.Limits{})
+	sol, err := solveOnce(ctx, b, goal, "", Options{Dir: t.TempDir()}, search.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := dist[string(b.Tiles)]; len(sol.Moves) != want || sol.Method != "pdb 7" {
 		t.Errorf("Solve: %d moves by %q, want %d by \"pdb 7\"", len(sol.Moves), sol.Method, want)
 	}
-	if _, err := Solve(ctx, mustBoard(t, 2, 4, 0, 2, 1, 3, 4, 5, 6, 7), goal, "", Options{Dir: t.TempDir()}, search.Limits{}); !errors.Is(err, sliding.ErrUnsolvable) {
+	if _, err := solveOnce(ctx, mustBoard(t, 2, 4, 0, 2, 1, 3, 4, 5, 6, 7), goal, "", Options{Dir: t.TempDir()}, search.Limits{}); !errors.Is(err, sliding.ErrUnsolvable) {
 		t.Errorf("unsolvable: %v", err)
 	}
 }

@@ -53,11 +53,11 @@ func TestPruningKeepsLengths(t *testing.T) {
 		var pruned, unpruned int64
 		for range boards {
 			b := sliding.RandomSolvable(rng, goal, true)
-			a, err := s.SolveWith(ctx, b, goal, search.Limits{}, one)
+			a, err := s.Solve(ctx, b, goal, search.Limits{}, one)
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := plain.SolveWith(ctx, b, goal, search.Limits{}, one)
+			p, err := plain.Solve(ctx, b, goal, search.Limits{}, one)
 			if err != nil {
 				t.Fatal(err)
 			}

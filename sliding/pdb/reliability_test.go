@@ -28,7 +28,7 @@ func TestCheckpointClaimsTooMuch(t *testing.T) {
 	goal := korfGoal(t, 4)
 	b := board(t, 4, korf1...)
 	path := filepath.Join(t.TempDir(), "ck")
-	if _, err := s.SolveWith(ctx, b, goal, search.Limits{MaxNodes: 50000}, pdb.RunOptions{Checkpoint: path, Threads: 2}); !errors.Is(err, search.ErrLimit) {
+	if _, err := s.Solve(ctx, b, goal, search.Limits{MaxNodes: 50000}, pdb.RunOptions{Checkpoint: path, Threads: 2}); !errors.Is(err, search.ErrLimit) {
 		t.Fatalf("want a node limit, got %v", err)
 	}
 	data, err := os.ReadFile(path)
@@ -46,7 +46,7 @@ func TestCheckpointClaimsTooMuch(t *testing.T) {
 	if err := os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	sol, err := s.SolveWith(ctx, b, goal, search.Limits{MaxNodes: 20_000_000}, pdb.RunOptions{Checkpoint: path, Threads: 2})
+	sol, err := s.Solve(ctx, b, goal, search.Limits{MaxNodes: 20_000_000}, pdb.RunOptions{Checkpoint: path, Threads: 2})
 	if !errors.Is(err, pdb.ErrCheckpoint) || !strings.Contains(err.Error(), "subtrees up to 4611686018427387904") {
 		t.Fatalf("edited checkpoint: %d moves, optimal %v, error %v; want ErrCheckpoint", sol.Len(), sol.Optimal, err)
 	}
@@ -84,7 +84,7 @@ func TestNotRegularFiles(t *testing.T) {
 	}
 	s := smallSet(t, 4, "5-5-5")
 	start = time.Now()
-	_, err = s.SolveWith(ctx, board(t, 4, korf1...), korfGoal(t, 4), search.Limits{MaxNodes: 1000}, pdb.RunOptions{Checkpoint: ck})
+	_, err = s.Solve(ctx, board(t, 4, korf1...), korfGoal(t, 4), search.Limits{MaxNodes: 1000}, pdb.RunOptions{Checkpoint: ck})
 	if err == nil || !strings.Contains(err.Error(), "not a regular file") || time.Since(start) > 5*time.Second {
 		t.Errorf("a pipe for a checkpoint: %v after %v; want a refusal at once", err, time.Since(start))
 	}
@@ -170,12 +170,12 @@ func TestCheckpointEditsRefused(t *testing.T) {
 	b := board(t, 4, korf1...)
 	dir := t.TempDir()
 	solved := filepath.Join(dir, "solved")
-	want, err := s.SolveWith(ctx, b, goal, search.Limits{}, pdb.RunOptions{Checkpoint: solved, Threads: 2})
+	want, err := s.Solve(ctx, b, goal, search.Limits{}, pdb.RunOptions{Checkpoint: solved, Threads: 2})
 	if err != nil || want.Len() != 57 {
 		t.Fatalf("solve: %d moves, %v; want 57", want.Len(), err)
 	}
 	partial := filepath.Join(dir, "partial")
-	if _, err := s.SolveWith(ctx, b, goal, search.Limits{MaxNodes: 50000}, pdb.RunOptions{Checkpoint: partial, Threads: 2}); !errors.Is(err, search.ErrLimit) {
+	if _, err := s.Solve(ctx, b, goal, search.Limits{MaxNodes: 50000}, pdb.RunOptions{Checkpoint: partial, Threads: 2}); !errors.Is(err, search.ErrLimit) {
 		t.Fatalf("want a node limit, got %v", err)
 	}
 	number := func(v any) int {
@@ -205,14 +205,14 @@ func TestCheckpointEditsRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 		editCheckpoint(t, path, tc.edit)
-		sol, err := s.SolveWith(ctx, b, goal, search.Limits{MaxNodes: 20_000_000}, pdb.RunOptions{Checkpoint: path, Threads: 2})
+		sol, err := s.Solve(ctx, b, goal, search.Limits{MaxNodes: 20_000_000}, pdb.RunOptions{Checkpoint: path, Threads: 2})
 		if !errors.Is(err, pdb.ErrCheckpoint) {
 			t.Errorf("%s: %d moves, optimal %v, error %v; want ErrCheckpoint", tc.name, sol.Len(), sol.Optimal, err)
 		}
 	}
 	// Unedited, both resume to the optimum.
 	for _, path := range []string{solved, partial} {
-		sol, err := s.SolveWith(ctx, b, goal, search.Limits{}, pdb.RunOptions{Checkpoint: path, Threads: 2})
+		sol, err := s.Solve(ctx, b, goal, search.Limits{}, pdb.RunOptions{Checkpoint: path, Threads: 2})
 		if err != nil || sol.Len() != 57 || !sol.Optimal {
 			t.Errorf("%s resumed: %d moves, optimal %v, %v; want 57", filepath.Base(path), sol.Len(), sol.Optimal, err)
 		}

@@ -46,7 +46,7 @@ func benchSolve(b *testing.B, s *pdb.Set, boards []sliding.Board, goal sliding.B
 	b.ResetTimer()
 	for range b.N {
 		for _, bd := range boards {
-			sol, err := s.SolveWith(context.Background(), bd, goal, search.Limits{}, pdb.RunOptions{Threads: threads})
+			sol, err := s.Solve(context.Background(), bd, goal, search.Limits{}, pdb.RunOptions{Threads: threads})
 			if err != nil {
 				b.Fatal(err)
 			}

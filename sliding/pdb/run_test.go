@@ -109,7 +109,7 @@ func TestResumeAfterNodeCap(t *testing.T) {
 			goal := korfGoal(t, tc.w)
 			b := board(t, tc.w, tc.tiles...)
 			one := pdb.RunOptions{Threads: 1}
-			full, err := s.SolveWith(ctx, b, goal, search.Limits{}, one)
+			full, err := s.Solve(ctx, b, goal, search.Limits{}, one)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -129,7 +129,7 @@ func TestResumeAfterNodeCap(t *testing.T) {
 				opt := one
 				opt.Checkpoint = path
 				cut := full.Stats.Expanded * frac / 100
-				_, err := s.SolveWith(ctx, b, goal, search.Limits{MaxNodes: cut}, opt)
+				_, err := s.Solve(ctx, b, goal, search.Limits{MaxNodes: cut}, opt)
 				if !errors.Is(err, search.ErrLimit) || !strings.Contains(err.Error(), path) {
 					t.Fatalf("cut at %d nodes: error %v, want a node limit naming the checkpoint", cut, err)
 				}
@@ -148,7 +148,7 @@ func TestResumeAfterNodeCap(t *testing.T) {
 						resumedWork += w.Expanded
 					}
 				}
-				sol, err := s.SolveWith(ctx, b, goal, search.Limits{}, opt)
+				sol, err := s.Solve(ctx, b, goal, search.Limits{}, opt)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -166,7 +166,7 @@ func TestResumeAfterNodeCap(t *testing.T) {
 				}
 				// Solved: the checkpoint answers at once.
 				opt.Iteration = func(pdb.IterationReport) { t.Error("a solved checkpoint searched again") }
-				again, err := s.SolveWith(ctx, b, goal, search.Limits{}, opt)
+				again, err := s.Solve(ctx, b, goal, search.Limits{}, opt)
 				if err != nil || !slices.Equal(again.Moves, full.Moves) || again.Stats.Expanded != full.Stats.Expanded {
 					t.Errorf("solved checkpoint: %v, %v", again.Moves, err)
 				}
@@ -182,7 +182,7 @@ func TestResumeAfterCancel(t *testing.T) {
 	s := smallSet(t, 4, "5-5-5")
 	goal := korfGoal(t, 4)
 	b := board(t, 4, korf1...)
-	want, err := s.Solve(context.Background(), b, goal, search.Limits{})
+	want, err := s.Solve(context.Background(), b, goal, search.Limits{}, pdb.RunOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestResumeAfterCancel(t *testing.T) {
 				cancel()
 			}
 		}}
-	_, err = s.SolveWith(ctx, b, goal, search.Limits{}, opt)
+	_, err = s.Solve(ctx, b, goal, search.Limits{}, opt)
 	if err == nil {
 		t.Skip("the solve ended before it could be cancelled")
 	}
@@ -222,7 +222,7 @@ func TestResumeAfterCancel(t *testing.T) {
 			low = r.Bound
 		}
 	}
-	sol, err := s.SolveWith(context.Background(), b, goal, search.Limits{}, opt)
+	sol, err := s.Solve(context.Background(), b, goal, search.Limits{}, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +244,7 @@ func TestCheckpointRefused(t *testing.T) {
 	b := board(t, 4, korf1...)
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good")
-	if _, err := s.SolveWith(ctx, b, goal, search.Limits{MaxNodes: 50000}, pdb.RunOptions{Checkpoint: good}); !errors.Is(err, search.ErrLimit) {
+	if _, err := s.Solve(ctx, b, goal, search.Limits{MaxNodes: 50000}, pdb.RunOptions{Checkpoint: good}); !errors.Is(err, search.ErrLimit) {
 		t.Fatalf("want a node limit, got %v", err)
 	}
 	data, err := os.ReadFile(good)
@@ -299,7 +299,7 @@ func TestCheckpointRefused(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			before, _ := os.ReadFile(tc.path)
-			_, err := tc.set.SolveWith(ctx, tc.b, tc.g, search.Limits{}, pdb.RunOptions{Checkpoint: tc.path})
+			_, err := tc.set.Solve(ctx, tc.b, tc.g, search.Limits{}, pdb.RunOptions{Checkpoint: tc.path})
 			if !errors.Is(err, pdb.ErrCheckpoint) || !strings.Contains(err.Error(), tc.msg) || !strings.Contains(err.Error(), tc.path) {
 				t.Fatalf("error %v, want ErrCheckpoint saying %q and naming the file", err, tc.msg)
 			}
@@ -319,7 +319,7 @@ func TestThreadsSameAnswer(t *testing.T) {
 	var first sliding.Solution
 	for threads := 1; threads <= 3; threads++ {
 		var reps []pdb.IterationReport
-		sol, err := s.SolveWith(context.Background(), b, goal, search.Limits{}, pdb.RunOptions{Threads: threads,
+		sol, err := s.Solve(context.Background(), b, goal, search.Limits{}, pdb.RunOptions{Threads: threads,
 			Iteration: func(r pdb.IterationReport) { reps = append(reps, r) }})
 		if err != nil {
 			t.Fatal(err)

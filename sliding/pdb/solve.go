@@ -12,10 +12,9 @@ import (
 // its tables as sums of terms (engine), and maps boards to the engine's
 // cells and its paths back to moves (solveBoard).
 
-// RunOptions adjust one solve by Set.SolveWith: the threads it uses, a
+// RunOptions adjust one solve by Set.Solve: the threads it uses, a
 // checkpoint file that it keeps and resumes from, and reports on its
-// progress. The zero value is what Set.Solve does: every processor, no
-// checkpoint, no reports.
+// progress. The zero value is every processor, no checkpoint, no reports.
 type RunOptions = idastar.RunOptions
 
 // Progress is a snapshot of a running solve.
@@ -93,27 +92,26 @@ func overflowBase(n, k int) int64 {
 }
 
 // Solve returns a shortest sequence of blank moves from b to goal, found by
-// IDA* on every processor with the set's heuristic. The goal's blank must be on
+// IDA* on every processor with the set's heuristic (package sliding/solve's
+// Solver calls it: programs call the Solver). The goal's blank must be on
 // the set's cell or on one that a symmetry of the board takes there: the
-// boards are then solved in that reflection and the moves mapped back. It returns
-// sliding.ErrUnsolvable for a board that cannot reach the goal, and an error
-// matching search.ErrLimit when ctx ends or lim.MaxNodes nodes have been
-// expanded. Stats.Expanded and Stats.Generated count the nodes of all
-// iterations.
-func (s *Set) Solve(ctx context.Context, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
-	return solveBoard(ctx, s, b, goal, lim, nil)
-}
-
-// SolveWith is Solve with the options of opt: the number of threads, a
-// checkpoint file to keep and resume from, and progress reports. A solve
-// resumed from a checkpoint skips the iterations and subtrees that were
-// finished, finds the same optimal solution, and reports in its Stats the
-// nodes and wall time of all its runs.
+// boards are then solved in that reflection and the moves mapped back. It
+// returns sliding.ErrUnsolvable for a board that cannot reach the goal,
+// and an error matching search.ErrLimit when ctx ends or lim.MaxNodes
+// nodes have been expanded. Stats.Expanded and Stats.Generated count the
+// nodes of all iterations.
+//
+// opt sets the number of threads, a checkpoint file to keep and resume
+// from, and progress reports; its zero value is every processor, no
+// checkpoint, no reports. A solve resumed from a checkpoint skips the
+// iterations and subtrees that were finished, finds the same optimal
+// solution, and reports in its Stats the nodes and wall time of all its
+// runs.
 //
 // When the search stops (ctx ends, or lim.MaxNodes nodes are expanded in
-// this run), the checkpoint is written before SolveWith returns, and the
+// this run), the checkpoint is written before Solve returns, and the
 // error says so.
-func (s *Set) SolveWith(ctx context.Context, b, goal sliding.Board, lim search.Limits, opt RunOptions) (sliding.Solution, error) {
+func (s *Set) Solve(ctx context.Context, b, goal sliding.Board, lim search.Limits, opt RunOptions) (sliding.Solution, error) {
 	if opt.Checkpoint == "" && opt.Progress == nil && opt.Iteration == nil && opt.Threads == 0 {
 		return solveBoard(ctx, s, b, goal, lim, nil)
 	}

@@ -18,9 +18,9 @@ import (
 // to a bound f, as IDA* does below that node, and reports whether it found
 // the goal, the least f over the bound it met, and its nodes. MergeRound
 // combines the results of every unit for one bound: the solution of the
-// first unit (in depth-first order) that found one, or the next bound. Drive
-// is that loop for one process; the command line and the Beam pipeline run
-// the same steps across processes.
+// first unit (in depth-first order) that found one, or the next bound.
+// Package sliding/units drives that loop (units.Drive); the Beam pipeline
+// runs the same steps across machines.
 //
 // The split depth is at most the heuristic of the board, so every solution
 // passes through a unit. Paths never undo their last move, in the prefix
@@ -300,52 +300,6 @@ func MergeRound(bound, units int, results []UnitResult) (Round, error) {
 		return r, fmt.Errorf("pdb: no solution within %d moves", maxDepth-1)
 	}
 	return r, nil
-}
-
-// RoundFunc searches every unit of a split to bound and returns their
-// results, in any order; Drive calls it once a bound.
-type RoundFunc func(ctx context.Context, bound int) ([]UnitResult, error)
-
-// Drive runs IDA* over the units of sp: it searches every unit to the
-// bound sp.H with run, merges the results, raises the bound to the least f
-// over it, and stops at the first bound that has a solution. The solution
-// is checked to reach the goal; it is optimal, as single-process IDA*'s
-// is, and the same path. Its Stats add up the units' nodes and the
-// split's, with one iteration per bound. The rounds are returned too.
-func Drive(ctx context.Context, sp Split, run RoundFunc) (sliding.Solution, []Round, error) {
-	start := time.Now()
-	sol := sliding.Solution{Stats: search.Stats{Expanded: sp.Expanded}}
-	var rounds []Round
-	for bound := sp.H; ; {
-		if err := ctx.Err(); err != nil {
-			sol.Stats.Elapsed = time.Since(start)
-			return sol, rounds, fmt.Errorf("%w: %w", search.ErrLimit, err)
-		}
-		results, err := run(ctx, bound)
-		if err != nil {
-			sol.Stats.Elapsed = time.Since(start)
-			return sol, rounds, err
-		}
-		r, err := MergeRound(bound, len(sp.Units), results)
-		if err != nil {
-			sol.Stats.Elapsed = time.Since(start)
-			return sol, rounds, err
-		}
-		rounds = append(rounds, r)
-		sol.Stats.Iterations++
-		sol.Stats.Expanded += r.Expanded
-		sol.Stats.Generated += r.Generated
-		if r.Solved {
-			sol.Stats.Elapsed = time.Since(start)
-			if err := sliding.Verify(sp.Board, sp.Goal, r.Moves); err != nil {
-				return sol, rounds, fmt.Errorf("pdb: internal error: the units' path does not reach the goal: %v", err)
-			}
-			sol.Moves, sol.Optimal = r.Moves, true
-			sol.Stats.PeakFrontier = len(r.Moves)
-			return sol, rounds, nil
-		}
-		bound = r.Next
-	}
 }
 
 // inverse returns the inverse of the map of cells m.

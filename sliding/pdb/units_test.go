@@ -12,9 +12,40 @@ import (
 	"github.com/searchlab/searchlab/sliding/prune"
 )
 
-// runUnits returns a RoundFunc that searches every unit of sp in this
+// roundFunc searches every unit of a split to a bound.
+type roundFunc func(ctx context.Context, bound int) ([]UnitResult, error)
+
+// driveUnits runs IDA* over the units of sp with run, a bound at a time,
+// merging each bound's results, until a bound holds a solution (the loop
+// that package sliding/units drives across processes).
+func driveUnits(ctx context.Context, sp Split, run roundFunc) (sliding.Solution, []Round, error) {
+	sol := sliding.Solution{Stats: search.Stats{Expanded: sp.Expanded}}
+	var rounds []Round
+	for bound := sp.H; ; {
+		results, err := run(ctx, bound)
+		if err != nil {
+			return sol, rounds, err
+		}
+		r, err := MergeRound(bound, len(sp.Units), results)
+		if err != nil {
+			return sol, rounds, err
+		}
+		rounds = append(rounds, r)
+		sol.Stats.Iterations++
+		if r.Solved {
+			if err := sliding.Verify(sp.Board, sp.Goal, r.Moves); err != nil {
+				return sol, rounds, err
+			}
+			sol.Moves, sol.Optimal = r.Moves, true
+			return sol, rounds, nil
+		}
+		bound = r.Next
+	}
+}
+
+// runUnits returns a roundFunc that searches every unit of sp in this
 // process, handing the results back in a shuffled order.
-func runUnits(s *Set, sp Split, rng *rand.Rand) RoundFunc {
+func runUnits(s *Set, sp Split, rng *rand.Rand) roundFunc {
 	return func(ctx context.Context, bound int) ([]UnitResult, error) {
 		out := make([]UnitResult, 0, len(sp.Units))
 		for _, u := range sp.Units {
@@ -90,7 +121,7 @@ func TestUnitsMatchSolve(t *testing.T) {
 			rng := rand.New(rand.NewPCG(13, uint64(len(tc.name))))
 			for k := range tc.boards {
 				b := sliding.Scramble(rng, tc.goal, tc.scramble)
-				want, err := s.Solve(ctx, b, tc.goal, search.Limits{})
+				want, err := s.Solve(ctx, b, tc.goal, search.Limits{}, RunOptions{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -103,7 +134,7 @@ func TestUnitsMatchSolve(t *testing.T) {
 						t.Fatalf("depth %d with heuristic %d: split at %d", depth, sp.H, sp.Depth)
 					}
 					checkSplit(t, sp)
-					got, rounds, err := Drive(ctx, sp, runUnits(s, sp, rng))
+					got, rounds, err := driveUnits(ctx, sp, runUnits(s, sp, rng))
 					if err != nil {
 						t.Fatalf("board %d %v depth %d: %v", k, b.Tiles, depth, err)
 					}
@@ -142,7 +173,7 @@ func TestSplitDropsDuplicates(t *testing.T) {
 	if sp.Depth != 14 || int64(len(sp.Units)) >= sp.Paths {
 		t.Errorf("depth %d: %d units of %d paths, want fewer units than paths at depth 14", sp.Depth, len(sp.Units), sp.Paths)
 	}
-	sol, _, err := Drive(ctx, sp, runUnits(s, sp, rand.New(rand.NewPCG(1, 2))))
+	sol, _, err := driveUnits(ctx, sp, runUnits(s, sp, rand.New(rand.NewPCG(1, 2))))
 	if err != nil || sol.Len() != 31 {
 		t.Fatalf("%d moves, %v; want 31", sol.Len(), err)
 	}

@@ -253,7 +253,7 @@ func TestZeroAwareSearchAgainstScratch(t *testing.T) {
 					}
 				}
 				var reps []IterationReport
-				sol, err := set.SolveWith(ctx, b, goal, search.Limits{MaxNodes: 300_000}, RunOptions{Threads: 1, Iteration: func(r IterationReport) { reps = append(reps, r) }})
+				sol, err := set.Solve(ctx, b, goal, search.Limits{MaxNodes: 300_000}, RunOptions{Threads: 1, Iteration: func(r IterationReport) { reps = append(reps, r) }})
 				if err != nil && !errors.Is(err, search.ErrLimit) {
 					t.Fatal(err)
 				}

@@ -104,9 +104,19 @@ type Options struct {
 	PruneLength int
 	InMemory    bool
 	// Run adjusts each pattern-database search: its threads, a checkpoint
-	// to keep and resume from, and progress reports (see pdb.Set.SolveWith).
-	Run pdb.RunOptions
+	// to keep and resume from, and progress reports (see pdb.Set.Solve).
+	Run RunOptions
 }
+
+// RunOptions adjust each pattern-database search: its threads, a
+// checkpoint file to keep and resume from, and progress reports (see
+// pdb.RunOptions); Progress and IterationReport are what its reports
+// carry.
+type (
+	RunOptions      = pdb.RunOptions
+	Progress        = pdb.Progress
+	IterationReport = pdb.IterationReport
+)
 
 // Solver solves sliding-tile boards of every size optimally by the fastest
 // exact method this module has, and owns the choice:
@@ -271,7 +281,7 @@ func (s *Solver) solvePartition(ctx context.Context, b, goal sliding.Board, part
 // solveSet solves b for goal with set and the Solver's run options; an
 // unusable checkpoint file is the caller's fault, so it matches ErrInput.
 func (s *Solver) solveSet(ctx context.Context, set *pdb.Set, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
-	sol, err := set.SolveWith(ctx, b, goal, lim, s.opts.Run)
+	sol, err := set.Solve(ctx, b, goal, lim, s.opts.Run)
 	if errors.Is(err, pdb.ErrCheckpoint) {
 		err = inputError{err}
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/sliding/units"
 )
 
@@ -42,7 +42,14 @@ func runChild(bound string) error {
 	if err != nil {
 		return err
 	}
-	set, err := pdb.Build(ctx, 3, 3, 8, "4-4", nil)
+	dir, err := os.MkdirTemp("", "units-child")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	solver := solve.New(solve.Options{Dir: dir})
+	defer solver.Close()
+	set, err := solver.Units(ctx, 3, 3, 8, "4-4")
 	if err != nil {
 		return err
 	}
@@ -73,7 +80,7 @@ func runChild(bound string) error {
 func TestDrive(t *testing.T) {
 	ctx := context.Background()
 	set, b, goal, sp := units.SplitEight(t)
-	want, err := set.Solve(ctx, b, goal, search.Limits{})
+	want, err := set.Reference(ctx, b, goal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +98,7 @@ func TestDrive(t *testing.T) {
 			return cmd
 		}
 	}
-	sol, rounds, err := units.Drive(ctx, plan, 3, child(""))
+	sol, rounds, err := units.Drive(ctx, plan, units.Commands(plan.Units, 3, child("")))
 	if err != nil || sol.Len() != want.Len() || !sol.Optimal || sliding.Verify(b, goal, sol.Moves) != nil {
 		t.Fatalf("Drive: %d moves (optimal %v), %v; want %d", sol.Len(), sol.Optimal, err, want.Len())
 	}
@@ -101,12 +108,12 @@ func TestDrive(t *testing.T) {
 	if len(rounds) == 0 || !rounds[len(rounds)-1].Solved || strings.Count(stderr.String(), "searched") != 3*len(rounds) {
 		t.Errorf("Drive: %d rounds, stderr %q", len(rounds), stderr.String())
 	}
-	if _, _, err := units.Drive(ctx, plan, 2, child("x")); err == nil || !strings.Contains(err.Error(), "run-units (process") {
+	if _, _, err := units.Drive(ctx, plan, units.Commands(plan.Units, 2, child("x"))); err == nil || !strings.Contains(err.Error(), "run-units (process") {
 		t.Errorf("Drive with failing children: %v", err)
 	}
 	canceled, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, _, err := units.Drive(canceled, plan, 2, child("")); !errors.Is(err, search.ErrLimit) {
+	if _, _, err := units.Drive(canceled, plan, units.Commands(plan.Units, 2, child(""))); !errors.Is(err, search.ErrLimit) {
 		t.Errorf("Drive canceled: %v, want search.ErrLimit", err)
 	}
 }
@@ -131,7 +138,7 @@ func TestRunCommands(t *testing.T) {
 	}
 	// Each of the two processes answers the first unit of its share, with
 	// the bound and next it wrote.
-	want := []pdb.UnitResult{{Index: 0, Bound: 5, Next: 7}, {Index: 1, Bound: 5, Next: 7}}
+	want := []solve.UnitResult{{Index: 0, Bound: 5, Next: 7}, {Index: 1, Bound: 5, Next: 7}}
 	if fmt.Sprint(rs) != fmt.Sprint(want) {
 		t.Errorf("results %+v, want %+v", rs, want)
 	}
@@ -151,11 +158,11 @@ func TestStep(t *testing.T) {
 	set, _, _, sp := units.SplitEight(t)
 	solved := units.New(1, sp, "4-4")
 	open := units.New(2, sp, "4-4")
-	want, _ := set.Solve(ctx, sp.Board, sp.Goal, search.Limits{})
+	want, _ := set.Reference(ctx, sp.Board, sp.Goal)
 	var answers []units.UnitAnswer
 	todo, bound := solved, sp.H
 	for range 40 {
-		for _, o := range units.Run(ctx, jobsOf(t, set, todo, bound), 2, search.Limits{}) {
+		for _, o := range units.Run(ctx, jobsOf(t, set.UnitSet, todo, bound), 2, search.Limits{}) {
 			if o.Searched {
 				answers = append(answers, o.Answer)
 			}
@@ -192,7 +199,7 @@ func TestStep(t *testing.T) {
 }
 
 // jobsOf returns the jobs that search the units to bound with set.
-func jobsOf(t *testing.T, set *pdb.Set, us []units.WorkUnit, bound int) []units.Job {
+func jobsOf(t *testing.T, set *solve.UnitSet, us []units.WorkUnit, bound int) []units.Job {
 	t.Helper()
 	jobs := make([]units.Job, len(us))
 	for i, u := range us {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
 )
 
@@ -67,7 +66,7 @@ type Group struct {
 	// Line is the board's line in its input (WorkUnit.Line).
 	Line    int
 	Units   []WorkUnit
-	Results []pdb.UnitResult
+	Results []solve.UnitResult
 }
 
 // NoUnitsError reports a result whose board has no units.

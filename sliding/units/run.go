@@ -11,10 +11,10 @@ import (
 	"os/exec"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
 )
 
@@ -23,9 +23,9 @@ import (
 type Job struct {
 	Line        WorkUnit
 	Board, Goal sliding.Board
-	Unit        pdb.Unit
+	Unit        solve.Unit
 	Bound       int
-	Set         *pdb.Set
+	Set         *solve.UnitSet
 }
 
 // ErrNoBound reports a unit line that carries no bound, searched without
@@ -48,7 +48,7 @@ func Jobs(ctx context.Context, solver *solve.Solver, lines []WorkUnit, bound int
 		if j.Bound == 0 {
 			return nil, solve.InputErrorf("line %d: %w", i+1, ErrNoBound)
 		}
-		if j.Set, err = solver.Set(ctx, b.W, b.H, g.Blank(), u.Partition); err != nil {
+		if j.Set, err = solver.Units(ctx, b.W, b.H, g.Blank(), u.Partition); err != nil {
 			return nil, fmt.Errorf("line %d: %w", i+1, err)
 		}
 		jobs[i] = j
@@ -58,7 +58,7 @@ func Jobs(ctx context.Context, solver *solve.Solver, lines []WorkUnit, bound int
 
 // Outcome is what Run did with one job: Searched is false for a job left
 // out, because a unit before it of the same board and bound found a
-// solution (those after it need no search, see pdb.MergeRound) or because
+// solution (those after it need no search, see solve.MergeRound) or because
 // ctx ended first; otherwise Answer is its result line, or Err its error.
 type Outcome struct {
 	Searched bool
@@ -138,10 +138,10 @@ type Board struct {
 	// Line is the board's line in its input (WorkUnit.Line).
 	Line int
 	// Split is the split its units describe; Partition names their sets.
-	Split     pdb.Split
+	Split     solve.Split
 	Partition string
-	// Rounds are the bounds merged so far (see pdb.Resume).
-	Rounds []pdb.Round
+	// Rounds are the bounds merged so far (see solve.Resume).
+	Rounds []solve.Round
 	// Solution is optimal once the board is solved; its Method names the
 	// partition, as "pdb 6-6-3 (work units)".
 	Solution sliding.Solution
@@ -154,21 +154,21 @@ type Board struct {
 // Pending merges the results so far with the units of one board (all of
 // them, as from New): the board is solved, or Todo lists the units still
 // to search at the next bound. Errors in the units match solve.ErrInput;
-// results that do not fit the split are pdb.Resume's errors, with Rounds
+// results that do not fit the split are solve.Resume's errors, with Rounds
 // set to the bounds merged before them.
-func Pending(us []WorkUnit, results []pdb.UnitResult) (Board, error) {
+func Pending(us []WorkUnit, results []solve.UnitResult) (Board, error) {
 	sp, err := SplitOf(us)
 	if err != nil {
 		return Board{}, err
 	}
 	b := Board{Line: us[0].Line, Split: sp, Partition: us[0].Partition}
-	sol, next, rounds, err := pdb.Resume(sp, results)
+	sol, next, rounds, err := solve.Resume(sp, results)
 	b.Rounds = rounds
 	if err != nil {
 		return b, err
 	}
 	if sol.Optimal {
-		sol.Method = "pdb " + b.Partition + workUnits
+		sol.Method = solve.PartitionMethod(b.Partition) + workUnits
 		b.Solution = sol
 		return b, nil
 	}
@@ -192,9 +192,9 @@ func Pending(us []WorkUnit, results []pdb.UnitResult) (Board, error) {
 // unit p, runs search on each worker's share at once (in a process of its
 // own, say), and returns every result read back. The first errors, joined,
 // are returned when any worker fails.
-func Deal(ctx context.Context, us []WorkUnit, procs int, search func(ctx context.Context, p int, share []WorkUnit) ([]UnitAnswer, error)) ([]pdb.UnitResult, error) {
+func Deal(ctx context.Context, us []WorkUnit, procs int, search func(ctx context.Context, p int, share []WorkUnit) ([]UnitAnswer, error)) ([]solve.UnitResult, error) {
 	procs = min(procs, len(us))
-	results := make([][]pdb.UnitResult, procs)
+	results := make([][]solve.UnitResult, procs)
 	errs := make([]error, procs)
 	var wg sync.WaitGroup
 	for p := range procs {
@@ -235,7 +235,7 @@ func Deal(ctx context.Context, us []WorkUnit, procs int, search func(ctx context
 // stdin and stdout, runs it, and returns every result read back; a
 // process that fails is an error naming it. The processes write to a
 // Stderr that is not a file through one lock.
-func RunCommands(ctx context.Context, us []WorkUnit, procs int, command func(ctx context.Context) *exec.Cmd) ([]pdb.UnitResult, error) {
+func RunCommands(ctx context.Context, us []WorkUnit, procs int, command func(ctx context.Context) *exec.Cmd) ([]solve.UnitResult, error) {
 	n := min(procs, len(us))
 	var mu sync.Mutex
 	return Deal(ctx, us, procs, func(ctx context.Context, p int, share []WorkUnit) ([]UnitAnswer, error) {
@@ -270,22 +270,69 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// Drive searches the units of one board's plan a bound at a time, in
-// procs processes at once (RunCommands), from the split's first bound
-// until a bound holds a solution (pdb.Drive): command returns the process
-// that searches a share of the units to the bound given. The solution's
-// Method is the plan's, as "pdb 6-6-3 (work units)". A search that ctx
+// RoundFunc searches every unit of a split to bound and returns their
+// results, in any order; Drive calls it once a bound.
+type RoundFunc func(ctx context.Context, bound int) ([]solve.UnitResult, error)
+
+// Commands returns the RoundFunc that searches the units us in procs
+// processes at once (RunCommands): command returns the process that
+// searches a share of the units to the bound given. A search that ctx
 // stops is a search.ErrLimit error.
-func Drive(ctx context.Context, p Plan, procs int, command func(ctx context.Context, bound int) *exec.Cmd) (sliding.Solution, []pdb.Round, error) {
-	sol, rounds, err := pdb.Drive(ctx, p.Split, func(ctx context.Context, bound int) ([]pdb.UnitResult, error) {
-		rs, err := RunCommands(ctx, p.Units, procs, func(ctx context.Context) *exec.Cmd { return command(ctx, bound) })
+func Commands(us []WorkUnit, procs int, command func(ctx context.Context, bound int) *exec.Cmd) RoundFunc {
+	return func(ctx context.Context, bound int) ([]solve.UnitResult, error) {
+		rs, err := RunCommands(ctx, us, procs, func(ctx context.Context) *exec.Cmd { return command(ctx, bound) })
 		if err != nil && ctx.Err() != nil {
 			return nil, fmt.Errorf("%w: %w", search.ErrLimit, ctx.Err())
 		}
 		return rs, err
-	})
-	sol.Method = p.Method + workUnits
-	return sol, rounds, err
+	}
+}
+
+// Drive runs IDA* over the units of one board's plan: it searches every
+// unit to the split's first bound with run (in this process, in child
+// processes with Commands, on a cluster), merges the results
+// (solve.MergeRound), raises the bound to the least f over it, and stops
+// at the first bound that has a solution. The solution is checked to
+// reach the goal; it is optimal, and the path that single-process IDA*
+// finds. Its Stats add up the units' nodes and the split's, with one
+// iteration per bound, and its Method is the plan's, as "pdb 6-6-3 (work
+// units)". The rounds are returned too. A search that ctx stops is a
+// search.ErrLimit error.
+func Drive(ctx context.Context, p Plan, run RoundFunc) (sliding.Solution, []solve.Round, error) {
+	start := time.Now()
+	sp := p.Split
+	sol := sliding.Solution{Method: p.Method + workUnits, Stats: search.Stats{Expanded: sp.Expanded}}
+	var rounds []solve.Round
+	for bound := sp.H; ; {
+		if err := ctx.Err(); err != nil {
+			sol.Stats.Elapsed = time.Since(start)
+			return sol, rounds, fmt.Errorf("%w: %w", search.ErrLimit, err)
+		}
+		results, err := run(ctx, bound)
+		if err != nil {
+			sol.Stats.Elapsed = time.Since(start)
+			return sol, rounds, err
+		}
+		r, err := solve.MergeRound(bound, len(sp.Units), results)
+		if err != nil {
+			sol.Stats.Elapsed = time.Since(start)
+			return sol, rounds, err
+		}
+		rounds = append(rounds, r)
+		sol.Stats.Iterations++
+		sol.Stats.Expanded += r.Expanded
+		sol.Stats.Generated += r.Generated
+		if r.Solved {
+			sol.Stats.Elapsed = time.Since(start)
+			if err := sliding.Verify(sp.Board, sp.Goal, r.Moves); err != nil {
+				return sol, rounds, fmt.Errorf("units: internal error: the units' path does not reach the goal: %v", err)
+			}
+			sol.Moves, sol.Optimal, sol.Bound = r.Moves, true, len(r.Moves)
+			sol.Stats.PeakFrontier = len(r.Moves)
+			return sol, rounds, nil
+		}
+		bound = r.Next
+	}
 }
 
 // workUnits ends the Method of a solution found by work units.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 	"github.com/searchlab/searchlab/sliding/units"
 )
 
@@ -19,18 +19,18 @@ func TestRunPending(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	set, b, goal, sp := units.SplitEight(t)
-	want, err := set.Solve(ctx, b, goal, search.Limits{})
+	want, err := set.Reference(ctx, b, goal)
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines := units.New(1, sp, "4-4")
-	var results []pdb.UnitResult
+	var results []solve.UnitResult
 	todo, bound := lines, sp.H
 	for round := 0; ; round++ {
 		if round > 40 {
 			t.Fatal("no solution after 40 bounds")
 		}
-		jobs := jobsOf(t, set, todo, bound)
+		jobs := jobsOf(t, set.UnitSet, todo, bound)
 		for i, o := range units.Run(ctx, jobs, 3, search.Limits{}) {
 			if o.Err != nil {
 				t.Fatal(o.Err)

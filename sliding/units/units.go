@@ -1,5 +1,5 @@
 // Package units is the wire protocol of one hard sliding board's IDA*
-// search cut into work units (see pdb.Split) that separate processes or
+// search cut into work units (see solve.UnitSet.Split) that separate processes or
 // machines search: the JSON lines of units and of their results, their
 // checks, and Run, which searches many units on several goroutines. The
 // command's "searchlab sliding split|run-units|drive" and the Beam
@@ -15,11 +15,10 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
 )
 
-// WorkUnit is one unit of a board's IDA* search (see pdb.Split): one line
+// WorkUnit is one unit of a board's IDA* search (see solve.UnitSet.Split): one line
 // of "searchlab sliding split", the input of "searchlab sliding run-units",
 // and what the Beam pipeline hands its workers. A line is complete in
 // itself: it names the board, the goal and the pattern databases, so that
@@ -73,7 +72,7 @@ type UnitAnswer struct {
 
 // New returns the lines of a split of the board on line, made with the
 // given partition.
-func New(line int, sp pdb.Split, partition string) []WorkUnit {
+func New(line int, sp solve.Split, partition string) []WorkUnit {
 	out := make([]WorkUnit, len(sp.Units))
 	size := fmt.Sprintf("%dx%d", sp.Board.W, sp.Board.H)
 	board, goal := Tiles(sp.Board), Tiles(sp.Goal)
@@ -88,7 +87,7 @@ func New(line int, sp pdb.Split, partition string) []WorkUnit {
 // Plan is one board's search split into work units, ready to hand out.
 type Plan struct {
 	// Split is the board's split, and Units its lines (as from New).
-	Split pdb.Split
+	Split solve.Split
 	Units []WorkUnit
 	// Method names the set that searches the units, as
 	// sliding.Solution.Method does.
@@ -103,15 +102,15 @@ func (p Plan) String() string {
 }
 
 // SplitBoard splits the search of b towards goal at depth (see
-// pdb.Set.Split) with the pattern databases that solver uses for
-// partition (see solve.Solver.Set), and returns the units of the board
+// solve.UnitSet.Split) with the pattern databases that solver uses for
+// partition (see solve.Solver.Units), and returns the units of the board
 // on line. The units name the partition for the processes that search
 // them: partition, or when it is "" the sizes of the set's own, such as
 // 6-6-3, which are the same for every goal. An unsolvable b is
 // sliding.ErrUnsolvable; a partition that does not fit matches
 // solve.ErrInput.
 func SplitBoard(ctx context.Context, solver *solve.Solver, line int, b, goal sliding.Board, partition string, depth int, lim search.Limits) (Plan, error) {
-	set, err := solver.Set(ctx, b.W, b.H, goal.Blank(), partition)
+	set, err := solver.Units(ctx, b.W, b.H, goal.Blank(), partition)
 	if err != nil {
 		return Plan{}, err
 	}
@@ -123,14 +122,14 @@ func SplitBoard(ctx context.Context, solver *solve.Solver, line int, b, goal sli
 }
 
 // NewAnswer returns the line for r, the result of unit u.
-func NewAnswer(u WorkUnit, r pdb.UnitResult) UnitAnswer {
+func NewAnswer(u WorkUnit, r solve.UnitResult) UnitAnswer {
 	return UnitAnswer{Line: u.Line, Unit: u.Unit, Units: u.Units, Bound: r.Bound, Found: r.Found, Moves: sliding.MovesString(r.Moves),
 		Next: r.Next, Expanded: r.Stats.Expanded, Generated: r.Stats.Generated, ElapsedNS: r.Stats.Elapsed.Nanoseconds()}
 }
 
 // Parse checks u and returns its boards and the unit. Errors match
 // solve.ErrInput.
-func (u WorkUnit) Parse() (board, goal sliding.Board, unit pdb.Unit, err error) {
+func (u WorkUnit) Parse() (board, goal sliding.Board, unit solve.Unit, err error) {
 	w, h, err := sliding.ParseSize(u.Size)
 	if err != nil {
 		return board, goal, unit, solve.InputErrorf("size: %v", err)
@@ -163,47 +162,47 @@ func (u WorkUnit) Parse() (board, goal sliding.Board, unit pdb.Unit, err error) 
 }
 
 // Result returns the unit result that a is the line of.
-func (a UnitAnswer) Result() (pdb.UnitResult, error) {
+func (a UnitAnswer) Result() (solve.UnitResult, error) {
 	moves, err := sliding.ParseMoves(a.Moves)
 	if err != nil {
-		return pdb.UnitResult{}, solve.InputErrorf("moves: %v", err)
+		return solve.UnitResult{}, solve.InputErrorf("moves: %v", err)
 	}
-	return pdb.UnitResult{Index: a.Unit, Bound: a.Bound, Found: a.Found, Moves: moves, Next: a.Next,
+	return solve.UnitResult{Index: a.Unit, Bound: a.Bound, Found: a.Found, Moves: moves, Next: a.Next,
 		Stats: search.Stats{Expanded: a.Expanded, Generated: a.Generated}}, nil
 }
 
 // SplitOf returns the split that the units of one board describe; they
 // must agree on the board and hold every unit once. Errors match
 // solve.ErrInput.
-func SplitOf(units []WorkUnit) (pdb.Split, error) {
+func SplitOf(units []WorkUnit) (solve.Split, error) {
 	if len(units) == 0 {
-		return pdb.Split{}, solve.InputErrorf("no units")
+		return solve.Split{}, solve.InputErrorf("no units")
 	}
 	first := units[0]
 	board, goal, _, err := first.Parse()
 	if err != nil {
-		return pdb.Split{}, err
+		return solve.Split{}, err
 	}
-	sp := pdb.Split{Board: board, Goal: goal, Depth: first.Depth, H: first.H, Units: make([]pdb.Unit, first.Units)}
+	sp := solve.Split{Board: board, Goal: goal, Depth: first.Depth, H: first.H, Units: make([]solve.Unit, first.Units)}
 	have := make([]bool, first.Units)
 	for _, u := range units {
 		if u.Line != first.Line || u.Units != first.Units || u.Board != first.Board || u.Goal != first.Goal ||
 			u.Size != first.Size || u.H != first.H || u.Depth != first.Depth || u.Partition != first.Partition {
-			return pdb.Split{}, solve.InputErrorf("line %d: units %d and %d disagree on the board", first.Line, first.Unit, u.Unit)
+			return solve.Split{}, solve.InputErrorf("line %d: units %d and %d disagree on the board", first.Line, first.Unit, u.Unit)
 		}
 		_, _, pu, err := u.Parse()
 		if err != nil {
-			return pdb.Split{}, fmt.Errorf("line %d, unit %d: %w", u.Line, u.Unit, err)
+			return solve.Split{}, fmt.Errorf("line %d, unit %d: %w", u.Line, u.Unit, err)
 		}
 		if have[u.Unit] {
-			return pdb.Split{}, solve.InputErrorf("line %d: unit %d appears twice", u.Line, u.Unit)
+			return solve.Split{}, solve.InputErrorf("line %d: unit %d appears twice", u.Line, u.Unit)
 		}
 		have[u.Unit] = true
 		sp.Units[u.Unit] = pu
 	}
 	for i, ok := range have {
 		if !ok {
-			return pdb.Split{}, solve.InputErrorf("line %d: unit %d of %d is missing", first.Line, i, first.Units)
+			return solve.Split{}, solve.InputErrorf("line %d: unit %d of %d is missing", first.Line, i, first.Units)
 		}
 	}
 	return sp, nil

@@ -11,24 +11,39 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
 )
 
-// eightSet builds the 4-4 databases of the standard 3x3 goal.
-func eightSet(t *testing.T) (s *pdb.Set, goal sliding.Board) {
+// eight is the 4-4 databases of the standard 3x3 goal as a Solver opens
+// them, for work units, with the Solver for reference solves.
+type eight struct {
+	*solve.UnitSet
+	solver *solve.Solver
+}
+
+// Reference solves b in one process with the same databases: what the
+// units must find.
+func (e eight) Reference(ctx context.Context, b, goal sliding.Board) (sliding.Solution, error) {
+	return e.solver.Solve(ctx, b, goal, solve.Method{Heuristic: solve.HeuristicPDB, Partition: "4-4"}, search.Limits{})
+}
+
+// eightSet opens (building them in a temporary directory) the 4-4
+// databases of the standard 3x3 goal.
+func eightSet(t *testing.T) (s eight, goal sliding.Board) {
 	t.Helper()
 	goal = sliding.Standard(3, 3)
-	s, err := pdb.Build(context.Background(), 3, 3, goal.Blank(), "4-4", nil)
+	solver := solve.New(solve.Options{Dir: t.TempDir()})
+	t.Cleanup(func() { solver.Close() })
+	set, err := solver.Units(context.Background(), 3, 3, goal.Blank(), "4-4")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s, goal
+	return eight{set, solver}, goal
 }
 
 // splitEight splits the board 8 6 7 2 5 4 3 0 1 to depth 5 under the
 // databases of eightSet.
-func splitEight(t *testing.T) (s *pdb.Set, b, goal sliding.Board, sp pdb.Split) {
+func splitEight(t *testing.T) (s eight, b, goal sliding.Board, sp solve.Split) {
 	t.Helper()
 	s, goal = eightSet(t)
 	b, _ = sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
@@ -308,7 +323,7 @@ func TestTodo(t *testing.T) {
 // "searchlab sliding split" reports each board.
 func TestPlanString(t *testing.T) {
 	t.Parallel()
-	p := Plan{Split: pdb.Split{Depth: 12, H: 50, Paths: 1500, Units: make([]pdb.Unit, 1200)}, Method: "pdb 6-6-6-6"}
+	p := Plan{Split: solve.Split{Depth: 12, H: 50, Paths: 1500, Units: make([]solve.Unit, 1200)}, Method: "pdb 6-6-6-6"}
 	if got, want := p.String(), "depth 12, 1200 units (1500 paths), first bound 50 (pdb 6-6-6-6)"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}

@@ -1,7 +1,11 @@
 // sudoku.js: the Sudoku view: type, paste or generate a puzzle (4x4 to
-// 25x25), solve it through /api/sudoku/solve and say whether it is unique.
+// 25x25), solve it through /api/sudoku/solve and say whether it is unique;
+// rate a 9x9 puzzle on Sudoku Explainer's scale, show the next step a
+// person would take with the candidates, and step through every step
+// (/api/sudoku/rate, /api/sudoku/hint); generate a puzzle of a level.
 
-import { $, el, fmtInt, fmtNs, showResult, setState, busy, run, api, readInput } from './lib.js';
+import { $, el, fmtInt, fmtNs, showResult, setState, busy, run, api, readInput, after } from './lib.js';
+import { Stepper } from './stepper.js';
 
 const SUDOKU_SIZES = { 16: 4, 81: 9, 256: 16, 625: 25 };
 const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
@@ -115,6 +119,8 @@ $('#sudoku-grid').addEventListener('keydown', (e) => {
 
 function sudokuChanged() {
   $('#sudoku-result').replaceChildren();
+  $('#sudoku-step').textContent = '';
+  stepper.clear();
   try {
     drawSudoku(parseSudoku($('#sudoku-input').value));
     $('#sudoku-input').removeAttribute('aria-invalid');
@@ -132,6 +138,8 @@ $('#sudoku-form').addEventListener('submit', (e) => {
   if (puzzle === null) return;
   drawSudoku(puzzle);
   $('#sudoku-result').replaceChildren();
+  $('#sudoku-step').textContent = '';
+  stepper.clear();
   const first = $('#sudoku-first').checked;
   run('sudoku', 'Solving', async (signal) => {
     let r;
@@ -154,8 +162,13 @@ $('#sudoku-form').addEventListener('submit', (e) => {
 
 $('#sudoku-generate').addEventListener('click', () => {
   const box = Number($('#sudoku-box').value);
-  run('sudoku', 'Generating a puzzle', async (signal) => {
-    const r = await api('/api/sudoku/generate', { box, seed: 0, clues: 0 }, signal);
+  const level = $('#sudoku-level').value;
+  if (level && box !== 3) {
+    setState('sudoku', 'error', 'Levels are for 9x9 puzzles: pick the size 9x9 or the level "any".');
+    return;
+  }
+  run('sudoku', level ? `Generating a ${level} puzzle` : 'Generating a puzzle', async (signal) => {
+    const r = await api('/api/sudoku/generate', level ? { level } : { box, seed: 0, clues: 0 }, signal);
     const n = box * box;
     const rows = [];
     for (let i = 0; i < r.puzzle.length; i += n) rows.push(r.puzzle.slice(i, i + n));
@@ -163,7 +176,175 @@ $('#sudoku-generate').addEventListener('click', () => {
     drawSudoku(r.puzzle);
     $('#sudoku-result').replaceChildren();
     const seed = /"seed":\s*(\d+)/.exec(r.raw)?.[1] ?? r.seed;
+    if (level) {
+      showResult($('#sudoku-result'), [['level', level], ['rating (ER EP ED)', ratingText(r)]]);
+      return `New ${level} puzzle with ${r.clues} givens, ER ${r.er.toFixed(1)} (seed ${seed}); Steps explains it.`;
+    }
     return `New ${n}x${n} puzzle with ${r.clues} givens (seed ${seed}); Solve shows its solution.`;
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Human-style steps: Rate, Hint and Steps (9x9 only).
+
+const ratingText = (r) => `${r.er.toFixed(1)} ${r.ep.toFixed(1)} ${r.ed.toFixed(1)}`;
+
+// PEERS[i] are the 20 cells that share a row, column or block with cell i.
+const PEERS = Array.from({ length: 81 }, (_, i) => {
+  const r = Math.floor(i / 9), c = i % 9, out = [];
+  for (let j = 0; j < 81; j++) {
+    const rj = Math.floor(j / 9), cj = j % 9;
+    const same = rj === r || cj === c || (Math.floor(rj / 3) === Math.floor(r / 3) && Math.floor(cj / 3) === Math.floor(c / 3));
+    if (j !== i && same) out.push(j);
+  }
+  return out;
+});
+
+// position is a 9x9 grid in the middle of a solving path: the digits (0
+// for empty), whether each is a given, and the candidates of the empty
+// cells as bit masks (bit d for digit d), first those no peer's digit rules
+// out.
+function position(puzzle) {
+  const val = [...puzzle].map((ch) => (ch === '.' ? 0 : Number(ch)));
+  const given = val.map((v) => v !== 0);
+  const cand = val.map((v, i) => (v ? 0 : PEERS[i].reduce((m, j) => m & ~(1 << val[j]), 0x3fe)));
+  return { val, given, cand };
+}
+
+// applyStep places the step's digits (removing them from the peers'
+// candidates) and removes its eliminations.
+function applyStep(pos, step) {
+  for (const e of step.eliminations ?? []) pos.cand[e.cell] &= ~(1 << e.digit);
+  for (const p of step.placements ?? []) {
+    pos.val[p.cell] = p.digit;
+    pos.cand[p.cell] = 0;
+    for (const j of PEERS[p.cell]) pos.cand[j] &= ~(1 << p.digit);
+  }
+}
+
+// drawPosition draws pos with its candidates, and step (the step about to
+// be taken, or just taken when done) highlighted: its cells, the
+// candidates it removes (struck through) and the digits it places.
+function drawPosition(pos, step, done) {
+  const grid = $('#sudoku-grid');
+  grid.style.setProperty('--n', 9);
+  const cells = new Set(step?.cells ?? []);
+  const elim = new Map(), place = new Map();
+  for (const e of step?.eliminations ?? []) elim.set(e.cell, (elim.get(e.cell) ?? 0) | (1 << e.digit));
+  for (const p of step?.placements ?? []) place.set(p.cell, p.digit);
+  grid.replaceChildren(...pos.val.map((v, i) => {
+    const r = Math.floor(i / 9), c = i % 9;
+    const cell = el('div', { class: 'cell', 'data-i': i, tabindex: -1 });
+    if (c % 3 === 2 && c < 8) cell.classList.add('box-r');
+    if (r % 3 === 2 && r < 8) cell.classList.add('box-b');
+    if (cells.has(i)) cell.classList.add('step-cell');
+    if (elim.has(i)) cell.classList.add('step-elim');
+    if (place.has(i)) cell.classList.add('step-place');
+    let label;
+    if (v && !(place.has(i) && !done)) {
+      cell.classList.add(pos.given[i] ? 'given' : 'placed');
+      cell.textContent = String(v);
+      label = `${v}, ${pos.given[i] ? 'given' : 'placed'}`;
+    } else {
+      // Candidates: those left, and those the step removes (shown struck).
+      const shown = pos.cand[i] | (elim.get(i) ?? 0) | (place.has(i) ? 1 << place.get(i) : 0);
+      const box = el('div', { class: 'cands' });
+      for (let d = 1; d <= 9; d++) {
+        const span = el('span', { 'data-d': d }, shown & (1 << d) ? String(d) : '');
+        if (elim.get(i) & (1 << d)) span.classList.add('elim');
+        if (place.get(i) === d) span.classList.add('place');
+        box.append(span);
+      }
+      cell.append(box);
+      label = `candidates ${[...Array(9).keys()].map((k) => k + 1).filter((d) => shown & (1 << d)).join(' ')}`;
+    }
+    cell.setAttribute('aria-label', `row ${r + 1}, column ${c + 1}: ${label}`);
+    return cell;
+  }));
+  grid.setAttribute('aria-label', '9x9 Sudoku with candidates');
+}
+
+// readNine reads the puzzle box as a 9x9 puzzle, or puts the view in the
+// error state and returns null.
+function readNine() {
+  const puzzle = readInput('sudoku', () => parseSudoku($('#sudoku-input').value));
+  if (puzzle === null) return null;
+  if (puzzle.length !== 81) {
+    setState('sudoku', 'error', 'Rate, Hint and Steps are for 9x9 puzzles.');
+    return null;
+  }
+  return puzzle;
+}
+
+// notUnique is the sentence for a puzzle without exactly one solution.
+const notUnique = (r) => (r.solutions === 0 ? 'No solution: nothing to rate.' : 'More than one solution: not rated (the techniques assume one).');
+
+const stepper = new Stepper('sudoku-steps', 'sudoku');
+after.sudoku = () => stepper.update();
+
+// stepsModel steps through a rating's steps: after k steps the grid shows
+// the position with step k (the last one taken) highlighted.
+function stepsModel(puzzle, steps) {
+  let pos, k;
+  return {
+    reset() { pos = position(puzzle); k = 0; },
+    apply(i) { applyStep(pos, steps[i]); k = i + 1; },
+    render() {
+      const step = k > 0 ? steps[k - 1] : null;
+      drawPosition(pos, step, true);
+      $('#sudoku-step').textContent = step ? `Step ${k} of ${steps.length} (${step.difficulty.toFixed(1)}): ${step.text}` : `Start: ${steps.length} steps to the solution.`;
+    },
+    major(i) { return (steps[i].placements ?? []).length > 0; },
+  };
+}
+
+$('#sudoku-rate').addEventListener('click', () => {
+  const puzzle = readNine();
+  if (puzzle === null) return;
+  stepper.clear();
+  $('#sudoku-step').textContent = '';
+  drawSudoku(puzzle);
+  run('sudoku', 'Rating', async (signal) => {
+    const r = await api('/api/sudoku/rate', { puzzle, steps: true }, signal);
+    if (!r.unique) return notUnique(r);
+    const hardest = r.steps.find((s) => s.difficulty === r.er);
+    showResult($('#sudoku-result'), [
+      ['rating (ER EP ED)', ratingText(r)],
+      ['hardest step', hardest ? hardest.technique : r.er >= 20 ? 'beyond the techniques' : '-'],
+      ['steps', fmtInt(r.steps.length)], ['time', fmtNs(r.elapsed_ns)],
+    ]);
+    return `Rated ER ${r.er.toFixed(1)}, EP ${r.ep.toFixed(1)}, ED ${r.ed.toFixed(1)} on Sudoku Explainer's scale.`;
+  });
+});
+
+$('#sudoku-next-step').addEventListener('click', () => {
+  const puzzle = readNine();
+  if (puzzle === null) return;
+  stepper.clear();
+  $('#sudoku-result').replaceChildren();
+  run('sudoku', 'Finding the next step', async (signal) => {
+    const h = await api('/api/sudoku/hint', { puzzle }, signal);
+    if (!h.unique) return notUnique(h);
+    if (h.solved) return 'Solved: no step left.';
+    const pos = position(puzzle);
+    drawPosition(pos, h.step, false);
+    if (!h.step) return 'No technique finds a step here.';
+    $('#sudoku-step').textContent = `${h.step.difficulty.toFixed(1)} ${h.step.text}`;
+    return `Hint: ${h.step.technique} (${h.step.difficulty.toFixed(1)}).`;
+  });
+});
+
+$('#sudoku-explain').addEventListener('click', () => {
+  const puzzle = readNine();
+  if (puzzle === null) return;
+  stepper.clear();
+  $('#sudoku-result').replaceChildren();
+  run('sudoku', 'Explaining', async (signal) => {
+    const r = await api('/api/sudoku/rate', { puzzle, steps: true }, signal);
+    if (!r.unique) return notUnique(r);
+    stepper.load(stepsModel(puzzle, r.steps), r.steps.length);
+    showResult($('#sudoku-result'), [['rating (ER EP ED)', ratingText(r)], ['steps', fmtInt(r.steps.length)]]);
+    return `${r.steps.length} steps, ER ${r.er.toFixed(1)}: Step, Next or Play walks through them.`;
   });
 });
 

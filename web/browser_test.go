@@ -437,6 +437,7 @@ func testCompare(p *page) {
 	var api struct {
 		Rows []struct {
 			Algorithm string `json:"algorithm"`
+			Label     string `json:"label"`
 			Heuristic string `json:"heuristic"`
 		} `json:"rows"`
 	}
@@ -447,8 +448,15 @@ func testCompare(p *page) {
 		t.Fatalf("POST /api/sliding/compare: status %d, %v: %s", r.status, r.err, clip(r.body))
 	}
 	var fromAPI, fromPage []string
+	labels := map[string]string{} // the server's label of each row
 	for _, row := range api.Rows {
 		fromAPI = append(fromAPI, row.Algorithm+" "+row.Heuristic)
+		labels[row.Algorithm+" "+row.Heuristic] = row.Label
+	}
+	for _, row := range rows {
+		if len(row.Cells) == 0 || row.Cells[0] != labels[row.Algorithm] {
+			t.Errorf("row %q is named %q; the server's label is %q", row.Algorithm, row.Cells[:min(1, len(row.Cells))], labels[row.Algorithm])
+		}
 	}
 	for _, row := range rows {
 		fromPage = append(fromPage, row.Algorithm)

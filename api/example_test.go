@@ -40,7 +40,7 @@ func ExampleNewCompareAnswer() {
 		fmt.Println(r.Algorithm, r.Heuristic, r.Status, r.Length)
 	}
 	// Output:
-	// bfs - node-cap -1
+	// bfs - ok 6
 	// bibfs - ok 6
 	// dfs - node-cap -1
 	// iddfs - node-cap -1

@@ -10,6 +10,9 @@ type CompareRow struct {
 	// Algorithm is bfs, dfs, iddfs, astar, idastar, "idastar (tuned)"
 	// (package sliding's own IDA*), table, or "idastar (pdb)".
 	Algorithm string `json:"algorithm"`
+	// Label names the algorithm for people, such as "A*" or "distance
+	// table" (solve.CompareRun.Label).
+	Label string `json:"label"`
 	// Heuristic is misplaced, manhattan, linear or pdb; "-" for none.
 	Heuristic string `json:"heuristic"`
 	// Status is ok; node-cap or timeout when a limit stopped the run (the
@@ -51,7 +54,7 @@ func NewCompareAnswer(c solve.Comparison) CompareAnswer {
 		ans.OptimalSolutions = c.OptimalSolutions.String()
 	}
 	for i, r := range c.Runs {
-		row := CompareRow{Algorithm: r.Algorithm, Heuristic: r.Heuristic, Status: r.Status, Length: -1, Stats: NewStats(r.Solution.Stats)}
+		row := CompareRow{Algorithm: r.Algorithm, Label: r.Label, Heuristic: r.Heuristic, Status: r.Status, Length: -1, Stats: NewStats(r.Solution.Stats)}
 		if r.Status == "ok" {
 			row.Length, row.Optimal = r.Solution.Len(), r.Solution.Optimal
 			if r.Algorithm == string(sliding.Anytime) {

@@ -200,7 +200,8 @@ func TestMaxBytesBranchAndBound(t *testing.T) {
 }
 
 // TestCancelledCostsNothing checks that a search whose context is done
-// before the call expands nothing and says so.
+// before the call stops with an error matching ErrLimit and
+// context.Canceled, having expanded nothing.
 func TestCancelledCostsNothing(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())

@@ -292,29 +292,6 @@ func TestNodeCap(t *testing.T) {
 	}
 }
 
-func TestContextEndsSearch(t *testing.T) {
-	t.Parallel()
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	h := func(int) int { return 0 }
-	runs := map[string]func() (search.Result[int, int], error){
-		"BFS":   func() (search.Result[int, int], error) { return search.BFS(ctx, 0, line, never, search.Limits{}) },
-		"DFS":   func() (search.Result[int, int], error) { return search.DFS(ctx, 0, line, never, -1, search.Limits{}) },
-		"IDDFS": func() (search.Result[int, int], error) { return search.IDDFS(ctx, 0, line, never, -1, search.Limits{}) },
-		"AStar": func() (search.Result[int, int], error) { return search.AStar(ctx, 0, line, h, never, search.Limits{}) },
-		"IDAStar": func() (search.Result[int, int], error) {
-			return search.IDAStar(ctx, 0, line, h, never, search.Limits{})
-		},
-	}
-	addNewAlgorithms(runs, ctx, search.Limits{})
-	for name, run := range runs {
-		_, err := run()
-		if !errors.Is(err, search.ErrLimit) || !errors.Is(err, context.Canceled) {
-			t.Errorf("%s: error %v, want ErrLimit and context.Canceled", name, err)
-		}
-	}
-}
-
 // TestAStarTieBreak checks that among open states of equal f, the one with
 // the greater g is expanded first.
 func TestAStarTieBreak(t *testing.T) {

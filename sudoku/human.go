@@ -434,9 +434,14 @@ func hSees(a, b int) bool {
 }
 
 // houseName names house h: "block 3", "row 5", "column 2".
-func houseName(h int) string {
-	return [3]string{"block", "row", "column"}[h/9] + fmt.Sprint(" ", h%9+1)
-}
+func houseName(h int) string { return houseNames[h] }
+
+var houseNames = func() (n [27]string) {
+	for h := range n {
+		n[h] = [3]string{"block", "row", "column"}[h/9] + " " + string(rune('1'+h%9))
+	}
+	return n
+}()
 
 // positions returns the places of digit d in house h as a 9-bit mask over
 // the house's cells.

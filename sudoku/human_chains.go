@@ -34,6 +34,7 @@ type cnode struct {
 	on    bool
 	cause int8
 	p0    int32 // the first parent, -1 for a root
+	depth int32 // links from the root along first parents
 	// The other parents are extra[moreAt : moreAt+moreN] of the chainer.
 	moreAt, moreN int32
 }
@@ -166,7 +167,11 @@ func (ch *chainer) release() {
 }
 
 func (ch *chainer) node(c int, on bool, cause int8, parent int32) int32 {
-	ch.nodes = append(ch.nodes, cnode{c: int16(c), on: on, cause: cause, p0: parent})
+	var depth int32
+	if parent >= 0 {
+		depth = ch.nodes[parent].depth + 1
+	}
+	ch.nodes = append(ch.nodes, cnode{c: int16(c), on: on, cause: cause, p0: parent, depth: depth})
 	return int32(len(ch.nodes) - 1)
 }
 
@@ -471,6 +476,19 @@ func (g *hgrid) chainsAndCycles() (Step, bool) {
 	return st, ok
 }
 
+// maxComplexity is the largest complexity a step of the given base and
+// kind may have and still come before the best step so far.
+func (ch *chainer) maxComplexity(base float64, sortKey int) int {
+	if !ch.found {
+		return 1 << 30
+	}
+	c := 0
+	for (chainHint{base + lengthDifficulty(c+1), c + 1, sortKey}).less(ch.best) {
+		c++
+	}
+	return c
+}
+
 func (ch *chainer) isParent(child int32, k int) bool {
 	for x := ch.nodes[child].p0; x >= 0; x = ch.nodes[x].p0 {
 		if ch.key(x) == k {
@@ -495,7 +513,17 @@ func (ch *chainer) unary(c int, y, x bool) {
 		var pendOff []int32
 		length := 0
 		srcKey := potKey(c, true)
+		cycleBase := 6.5
+		if y && x {
+			cycleBase = 7.0
+		}
+		// The search is layered: a cycle closed at half-layer length has
+		// complexity length, so none past maxC can come first.
+		maxC := ch.maxComplexity(cycleBase, sortKeyOf(y, x))
 		for len(pendOn) > 0 || len(pendOff) > 0 {
+			if length+2 > maxC {
+				break
+			}
 			length++
 			for len(pendOn) > 0 {
 				p := pendOn[0]
@@ -549,7 +577,18 @@ func (ch *chainer) unary(c int, y, x bool) {
 				}
 				chains = append(chains, n)
 			}
+			chainBase := 6.6
+			if y && x {
+				chainBase = 7.0
+			}
+			// Layered too: a chain ending below node p has complexity at
+			// least depth(p)+2.
+			maxC := ch.maxComplexity(chainBase, sortKeyOf(y, x))
 			for len(pendOn) > 0 || len(pendOff) > 0 {
+				if (len(pendOn) > 0 && ch.nodes[pendOn[0]].depth+2 > int32(maxC)) ||
+					(len(pendOn) == 0 && ch.nodes[pendOff[0]].depth+2 > int32(maxC)) {
+					break
+				}
 				for len(pendOn) > 0 {
 					p := pendOn[0]
 					pendOn = pendOn[1:]
@@ -586,12 +625,7 @@ func (ch *chainer) unary(c int, y, x bool) {
 			}
 		}
 	}
-	sortKey := 2
-	if y && x {
-		sortKey = 4
-	} else if y {
-		sortKey = 3
-	}
+	sortKey := sortKeyOf(y, x)
 	for _, dst := range cycles {
 		ch.cycleHint(dst, y, x, sortKey)
 	}
@@ -617,6 +651,17 @@ func (ch *chainer) unary(c int, y, x bool) {
 				Detail: ch.chainWords(t), Eliminations: el, Placements: pl}
 		})
 	}
+}
+
+// sortKeyOf is SE's rank of a cycle or forcing chain by its links.
+func sortKeyOf(y, x bool) int {
+	switch {
+	case y && x:
+		return 4
+	case y:
+		return 3
+	}
+	return 2
 }
 
 // order2 lists the set's nodes in order.

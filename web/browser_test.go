@@ -269,6 +269,7 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Logf("browser started and page loaded in %v", time.Since(started).Round(time.Millisecond))
 
+	t.Run("hash", func(t *testing.T) { p.t = t; testHash(p) })
 	t.Run("menus", func(t *testing.T) { p.t = t; testMenus(p) })
 	t.Run("sliding", func(t *testing.T) { p.t = t; testSliding(p) })
 	t.Run("compare", func(t *testing.T) { p.t = t; testCompare(p) })
@@ -291,6 +292,20 @@ const (
 	browserBoard = "5 7 4 3 8 1 0 2 6"
 	spiralGoal   = "1 2 3 8 0 4 7 6 5"
 )
+
+// testHash checks that the page's hash switches the tab after load, as a
+// link to #sudoku does, and that a tab's click sets the hash.
+func testHash(p *page) {
+	for _, name := range []string{"sudoku", "compare", "sliding"} {
+		eval[string](p, `location.hash = "#`+name+`"`)
+		poll[bool](p, "#view-"+name+" shown after the hash changed", fmt.Sprintf(`document.getElementById("view-%s").checkVisibility()`, name), 5*time.Second, `location.hash`)
+	}
+	p.showTab("stroke")
+	if h := eval[string](p, `location.hash`); h != "#stroke" {
+		p.t.Errorf("after a click on the stroke tab the hash is %q, want #stroke", h)
+	}
+	p.showTab("sliding")
+}
 
 // tilesJS reads the data-value of #sliding-grid's tiles in DOM order.
 const tilesJS = `[...document.querySelectorAll("#sliding-grid .tile")].map((e) => Number(e.dataset.value))`
@@ -341,6 +356,17 @@ func testSliding(p *page) {
 	p.setControl("#sliding-board", "1 2 3")
 	if state, status := p.act("sliding", "#sliding-solve", 5*time.Second); state != "error" || !strings.Contains(status, "this one has 3") {
 		t.Errorf("solving the board 1 2 3: data-state %s: %q; want error, naming the 3 tiles", state, status)
+	}
+	// A board that cannot reach the goal is answered on the page, with no
+	// request that the browser would log as a failed 422.
+	p.setControl("#sliding-board", "5 7 4 3 8 1 0 6 2")
+	requests := `performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/api/sliding/solve")).length`
+	sent := eval[int](p, requests)
+	if state, status := p.act("sliding", "#sliding-solve", 5*time.Second); state != "error" || !strings.Contains(status, "unsolvable") {
+		t.Errorf("solving an unsolvable board: data-state %s: %q; want error, unsolvable", state, status)
+	}
+	if n := eval[int](p, requests); n != sent {
+		t.Errorf("an unsolvable board sent %d requests to /api/sliding/solve, want none", n-sent)
 	}
 	p.setControl("#sliding-board", "")
 	p.do("type the board", chromedp.SendKeys(chromedp.CSS("#sliding-board"), browserBoard))
@@ -415,6 +441,9 @@ func testCompare(p *page) {
 	_, _, want := browserCase(t)
 
 	p.showTab("compare")
+	if shown := eval[bool](p, `document.getElementById("compare-table").checkVisibility() || document.getElementById("compare-chart").checkVisibility()`); shown {
+		t.Errorf("#compare-table or #compare-chart is shown before the first run, with no rows")
+	}
 	state, status := p.act("compare", "#compare-run", 60*time.Second)
 	if state != "done" {
 		t.Fatalf("compare on %q: data-state %s: %s", browserBoard, state, status)
@@ -437,6 +466,7 @@ func testCompare(p *page) {
 	var api struct {
 		Rows []struct {
 			Algorithm string `json:"algorithm"`
+			Label     string `json:"label"`
 			Heuristic string `json:"heuristic"`
 		} `json:"rows"`
 	}
@@ -447,8 +477,15 @@ func testCompare(p *page) {
 		t.Fatalf("POST /api/sliding/compare: status %d, %v: %s", r.status, r.err, clip(r.body))
 	}
 	var fromAPI, fromPage []string
+	labels := map[string]string{} // the server's label of each row
 	for _, row := range api.Rows {
 		fromAPI = append(fromAPI, row.Algorithm+" "+row.Heuristic)
+		labels[row.Algorithm+" "+row.Heuristic] = row.Label
+	}
+	for _, row := range rows {
+		if len(row.Cells) == 0 || row.Cells[0] != labels[row.Algorithm] {
+			t.Errorf("row %q is named %q; the server's label is %q", row.Algorithm, row.Cells[:min(1, len(row.Cells))], labels[row.Algorithm])
+		}
 	}
 	for _, row := range rows {
 		fromPage = append(fromPage, row.Algorithm)

@@ -222,3 +222,24 @@ func TestWeight(t *testing.T) {
 		{"/api/trace/sliding", `{"board":"` + board + `","algo":"wastar","weight":-2}`, 400, "weight"},
 	})
 }
+
+// TestCompareLabels checks that every row of a compare carries a label,
+// the registry's for the registry's algorithms, so that the page names
+// no row itself.
+func TestCompareLabels(t *testing.T) {
+	t.Parallel()
+	s := web.New(web.Config{})
+	var c api.CompareAnswer
+	if code, _ := postJSON(t, s, "/api/sliding/compare", `{"board":"4 1 2 5 0 3 7 8 6","max_nodes":20000}`, &c); code != http.StatusOK || len(c.Rows) == 0 {
+		t.Fatalf("status %d, %d rows", code, len(c.Rows))
+	}
+	for _, r := range c.Rows {
+		a, err := solve.AlgorithmOf(r.Algorithm)
+		switch {
+		case r.Label == "":
+			t.Errorf("row %s %s has no label", r.Algorithm, r.Heuristic)
+		case err == nil && r.Label != a.Label:
+			t.Errorf("row %s %s: label %q, the registry's %q", r.Algorithm, r.Heuristic, r.Label, a.Label)
+		}
+	}
+}

@@ -16,16 +16,23 @@ import (
 	"strings"
 )
 
-// ErrInput marks errors caused by the user's input or flags: they end a
-// program with exit status 2.
-var ErrInput = errors.New("bad input")
+// errInput marks errors caused by the user's input or flags: they end a
+// program with exit status 2. The library's refusals of input match
+// solve.ErrInput, the one exported ErrInput, which a Program lists in
+// InputErrors.
+var errInput = errors.New("bad input")
+
+// IsInput reports whether err is marked as caused by the user's input or
+// flags (Input, Inputf, UsageError): what ends a program with exit status
+// 2, besides the Program's InputErrors.
+func IsInput(err error) bool { return errors.Is(err, errInput) }
 
 // inputError is an error in the user's input or flags.
 type inputError struct{ err error }
 
 func (e inputError) Error() string        { return e.err.Error() }
 func (e inputError) Unwrap() error        { return e.err }
-func (e inputError) Is(target error) bool { return target == ErrInput }
+func (e inputError) Is(target error) bool { return target == errInput }
 
 // Input marks err as caused by the user's input, for exit status 2. It
 // returns nil for a nil err.
@@ -50,7 +57,7 @@ type UsageError struct {
 
 func (e UsageError) Error() string        { return e.Cmd + ": " + e.Err.Error() }
 func (e UsageError) Unwrap() error        { return e.Err }
-func (e UsageError) Is(target error) bool { return target == ErrInput }
+func (e UsageError) Is(target error) bool { return target == errInput }
 
 // StatusError ends a program with exit status Code without a message:
 // the command has said what there is to say.
@@ -76,8 +83,8 @@ type Program[E any] struct {
 	Intro    string // the help's first lines, before the usage line
 	Outro    string // the help's last lines, after the commands
 	Commands map[string]Command[E]
-	// InputErrors are errors besides ErrInput that errors.Is finds in the
-	// errors of bad input (exit status 2).
+	// InputErrors are errors besides those of Input and Inputf that
+	// errors.Is finds in the errors of bad input (exit status 2).
 	InputErrors []error
 }
 
@@ -138,7 +145,7 @@ func (p *Program[E]) Exit(stderr io.Writer, err error) int {
 		return 2
 	}
 	fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
-	if errors.Is(err, ErrInput) {
+	if errors.Is(err, errInput) {
 		return 2
 	}
 	for _, target := range p.InputErrors {

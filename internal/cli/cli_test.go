@@ -38,7 +38,7 @@ func TestParse(t *testing.T) {
 		rest, err := cli.Parse(fs, tc.args)
 		if tc.err != "" {
 			var ue cli.UsageError
-			if err == nil || err.Error() != tc.err || !errors.As(err, &ue) || !errors.Is(err, cli.ErrInput) {
+			if err == nil || err.Error() != tc.err || !errors.As(err, &ue) || !cli.IsInput(err) {
 				t.Errorf("Parse(%q): %v, want the usage error %q", tc.args, err, tc.err)
 			}
 			continue

@@ -18,8 +18,8 @@ type Grid struct {
 // Cell is a position on a grid, the state of the searches.
 type Cell struct{ R, C int32 }
 
-// Seed and WallPercent are the benchmark's grid: 1000 x 1000 cells, 20%
-// of them walls.
+// Side, Seed and WallPercent make the benchmark's grid: 1000 x 1000
+// cells, 20% of them walls.
 const (
 	Side        = 1000
 	Seed        = 1
@@ -48,9 +48,11 @@ func New(w, h int, seed uint64, wallPercent int) *Grid {
 // Benchmark returns the benchmark's grid.
 func Benchmark() *Grid { return New(Side, Side, Seed, WallPercent) }
 
-// Start and Goal are the corners the searches run between.
+// Start returns the corner the searches start from, the top left.
 func (g *Grid) Start() Cell { return Cell{0, 0} }
-func (g *Grid) Goal() Cell  { return Cell{int32(g.H - 1), int32(g.W - 1)} }
+
+// Goal returns the corner the searches run to, the bottom right.
+func (g *Grid) Goal() Cell { return Cell{int32(g.H - 1), int32(g.W - 1)} }
 
 // open reports whether r, c is on the grid and not a wall.
 func (g *Grid) open(r, c int32) bool {

@@ -109,14 +109,7 @@ func TestDefaultPartitionOver20Cells(t *testing.T) {
 	if err != nil {
 		t.Fatalf("opening the default %dx%d set %q: %v", w, h, spec, err)
 	}
-	tiles := make([]int, w*h)
-	for i := range tiles {
-		tiles[i] = i
-	}
-	goal, err := sliding.New(w, h, tiles)
-	if err != nil {
-		t.Fatal(err)
-	}
+	goal := blankFirstGoal(t, w, h)
 	hp, err := s.For(goal)
 	if err != nil {
 		t.Fatal(err)

@@ -22,11 +22,17 @@ import (
 // korfGoal is Korf's goal layout: the blank top-left, tiles in reading order.
 func korfGoal(t testing.TB, w int) sliding.Board {
 	t.Helper()
-	tiles := make([]int, w*w)
+	return blankFirstGoal(t, w, w)
+}
+
+// blankFirstGoal is Korf's goal layout on a w x h board.
+func blankFirstGoal(t testing.TB, w, h int) sliding.Board {
+	t.Helper()
+	tiles := make([]int, w*h)
 	for i := range tiles {
 		tiles[i] = i
 	}
-	b, err := sliding.New(w, w, tiles)
+	b, err := sliding.New(w, h, tiles)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,6 +52,9 @@ type CompareRun struct {
 	// idastar, "idastar (tuned)" (package sliding's own IDA*), table, or
 	// "idastar (pdb)".
 	Algorithm string
+	// Label names the algorithm for people: the registry's label ("A*"),
+	// or for the runs outside it "IDA* (tuned)" and "distance table".
+	Label string
 	// Heuristic is misplaced, manhattan, linear or pdb; "-" for none.
 	Heuristic string
 	// Status is ok; node-cap or timeout when a limit stopped the run (the
@@ -67,6 +70,7 @@ type CompareRun struct {
 
 type compareRun struct {
 	name      string
+	label     string
 	algo      sliding.Algorithm
 	heuristic string
 	tuned     bool // package sliding's IDA*, not the generic one
@@ -87,28 +91,29 @@ func compareRuns(databases bool) []compareRun {
 			boardHeuristics = append(boardHeuristics, h.Name)
 		}
 	}
+	ida, _ := AlgorithmOf(string(sliding.IDAStar))
 	for _, a := range algorithms {
 		switch {
 		case a.Name == sliding.Auto:
 		case !a.Informed:
-			runs = append(runs, compareRun{name: string(a.Name), algo: a.Name})
+			runs = append(runs, compareRun{name: string(a.Name), label: a.Label, algo: a.Name})
 		default:
 			hs := a.compare
 			if hs == nil {
 				hs = boardHeuristics
 			}
 			for _, h := range hs {
-				runs = append(runs, compareRun{name: string(a.Name), algo: a.Name, heuristic: h})
+				runs = append(runs, compareRun{name: string(a.Name), label: a.Label, algo: a.Name, heuristic: h})
 			}
 		}
 	}
 	for _, h := range boardHeuristics {
-		runs = append(runs, compareRun{name: "idastar (tuned)", algo: sliding.Auto, heuristic: h, tuned: true})
+		runs = append(runs, compareRun{name: "idastar (tuned)", label: ida.Label + " (tuned)", algo: sliding.Auto, heuristic: h, tuned: true})
 	}
-	runs = append(runs, compareRun{name: "table", algo: sliding.Auto, table: true})
+	runs = append(runs, compareRun{name: "table", label: "distance table", algo: sliding.Auto, table: true})
 	if databases {
 		for _, h := range dbHeuristics {
-			runs = append(runs, compareRun{name: "idastar (" + h + ")", algo: sliding.Auto, heuristic: h})
+			runs = append(runs, compareRun{name: "idastar (" + h + ")", label: ida.Label, algo: sliding.Auto, heuristic: h})
 		}
 	}
 	return runs
@@ -164,7 +169,7 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 	// rows, and records its run.
 	attempt := func(i, left int) error {
 		r := runs[i]
-		run := CompareRun{Algorithm: r.name, Heuristic: cmp.Or(r.heuristic, "-")}
+		run := CompareRun{Algorithm: r.name, Label: r.label, Heuristic: cmp.Or(r.heuristic, "-")}
 		ro := opt
 		var sh share
 		if opt.Limits.MaxNodes > 0 {
@@ -215,7 +220,7 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 			return c, ctx.Err()
 		}
 		if spent() {
-			c.Runs[i] = CompareRun{Algorithm: r.name, Heuristic: cmp.Or(r.heuristic, "-"), Status: "not-run"}
+			c.Runs[i] = CompareRun{Algorithm: r.name, Label: r.label, Heuristic: cmp.Or(r.heuristic, "-"), Status: "not-run"}
 			continue
 		}
 		if err := attempt(i, len(runs)-i); err != nil {

@@ -46,5 +46,8 @@ async function health() {
   }
 }
 
-showTab(TABS.includes(location.hash.slice(1)) ? location.hash.slice(1) : 'sliding');
+const tabOfHash = () => (TABS.includes(location.hash.slice(1)) ? location.hash.slice(1) : null);
+showTab(tabOfHash() ?? 'sliding');
+// A link or a typed #name switches the tab after load too.
+addEventListener('hashchange', () => { if (tabOfHash()) showTab(tabOfHash()); });
 health();

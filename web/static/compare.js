@@ -3,7 +3,7 @@
 
 import { $, el, SVG, fmtInt, fmtNs, run, api, readInput } from './lib.js';
 import { sl, currentGoal, readBoard } from './sliding.js';
-import { algorithm, heuristic, label } from './methods.js';
+import { heuristic } from './methods.js';
 
 export function showCompareBoard() {
   const text = $('#sliding-board').value.trim().split(/[\s,;/]+/).join(' ');
@@ -18,8 +18,8 @@ function drawCompareTable(rows) {
     const ok = r.status === 'ok';
     const tr = el('tr', { 'data-algorithm': `${r.algorithm} ${r.heuristic}`, 'data-status': r.status });
     if (!ok) tr.classList.add(r.status === 'n/a' ? 'na' : 'limit');
-    // The server's labels name the rows; names it has none for stay.
-    const cells = [algorithm(r.algorithm)?.label ?? r.algorithm, heuristic(r.heuristic)?.label ?? r.heuristic, ok ? r.length : r.status, ok ? (r.optimal ? 'yes' : 'no') : '–',
+    // The server's labels name the rows.
+    const cells = [r.label || r.algorithm, heuristic(r.heuristic)?.label ?? r.heuristic, ok ? r.length : r.status, ok ? (r.optimal ? 'yes' : 'no') : '–',
       fmtInt(s.expanded), fmtInt(s.generated), fmtInt(s.peak_stored), r.status === 'n/a' ? '–' : fmtNs(s.elapsed_ns)];
     cells.forEach((c, i) => tr.append(el(i === 0 ? 'th' : 'td', i === 0 ? { scope: 'row' } : {}, String(c))));
     return tr;
@@ -36,7 +36,10 @@ function drawCompareChart(rows) {
   const svg = $('#compare-chart');
   const width = Math.round(Math.min(800, Math.max(300, svg.getBoundingClientRect().width || 800)));
   const stacked = width < 600, top = 22;
-  const names = rows.map((r) => label(r.algorithm, r.heuristic));
+  const names = rows.map((r) => {
+    const h = heuristic(r.heuristic)?.label;
+    return h ? `${r.label || r.algorithm} (${h})` : r.label || r.algorithm;
+  });
   const rowH = stacked ? 34 : 24, barY = stacked ? 16 : 3, barH = stacked ? 14 : 18;
   const maxLog = Math.max(1, Math.ceil(Math.max(...rows.map((r) => Math.log10(expandedOf(r) + 1)))));
   const height = top + rows.length * rowH + 6;
@@ -99,6 +102,8 @@ $('#compare-run').addEventListener('click', () => {
   run('compare', 'Running every algorithm', async (signal) => {
     const r = await api('/api/sliding/compare', req, signal);
     const rows = r.rows || [];
+    // The table and the chart show once there are rows to show.
+    for (const id of ['#compare-results', '#compare-chart-title', '#compare-chart']) $(id).hidden = false;
     drawCompareTable(rows);
     $('#compare-table caption').textContent = caption;
     drawCompareChart(rows);

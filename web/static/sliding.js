@@ -1,7 +1,7 @@
 // sliding.js: the sliding-tile view: enter, shuffle or click a board, solve
 // it through /api/sliding/solve, and replay the moves on the board.
 
-import { $, $$, el, fmtInt, fmtNs, showResult, reducedMotion, after, setState, busy, run, api, readInput } from './lib.js';
+import { $, $$, el, fmtInt, fmtNs, showResult, reducedMotion, after, setState, busy, run, api, readInput, APIError } from './lib.js';
 import { methods, algorithm, algorithmsFor, defaultAlgorithm, fill, heuristicMenu, describe } from './methods.js';
 
 export const sl = {
@@ -279,6 +279,11 @@ $('#sliding-form').addEventListener('submit', (e) => {
   if (!$('#sliding-heuristic').disabled) req.heuristic = $('#sliding-heuristic').value;
   drawTiles(tiles);
   run('sliding', 'Solving', async (signal) => {
+    // A board that cannot reach the goal is told here, as the server
+    // would tell it, without a request that answers 422.
+    if (!solvable(tiles, goal, sl.w)) {
+      throw new APIError('unsolvable: the board cannot reach the goal (permutation parity and blank row)', 422, { solvable: false });
+    }
     const r = await api('/api/sliding/solve', req, signal).catch((err) => {
       if (err.body?.limit) err.message += `. Try ${defaultAlgorithm()?.label ?? 'the default algorithm'}, or a stronger heuristic.`;
       throw err;

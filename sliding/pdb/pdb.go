@@ -55,6 +55,8 @@ type Set struct {
 	machine   *prune.Machine // the move pruning its searches follow
 	once      sync.Once
 	eng       *idastar.Engine // the search, made on first use
+	sumsOnce  sync.Once
+	sumsOf    [][]lookup // views(), made on first use
 	fpOnce    sync.Once
 	fp        uint32
 	health    *health // of the files the tables were mapped from; nil if built here
@@ -174,8 +176,7 @@ func (s *Set) Heuristic(b, goal sliding.Board) (int, error) {
 		return 0, err
 	}
 	m := s.symmetry(goal.Blank())
-	cells := idastar.Cells(transform(b, m), transform(goal, m))
-	return s.engine().H(cells), nil
+	return s.lookupH(cells(transform(b, m), transform(goal, m))), nil
 }
 
 // For returns the set's heuristic toward goal as a sliding.Heuristic, for
@@ -209,7 +210,7 @@ func (h heuristic) Estimate(b sliding.Board) int {
 	if b.W != h.goal.W || b.H != h.goal.H {
 		return 0
 	}
-	return h.s.engine().H(idastar.Cells(transform(b, h.m), h.tgoal))
+	return h.s.lookupH(cells(transform(b, h.m), h.tgoal))
 }
 
 // fingerprint returns a CRC-32C of the set's patterns and tables, which
@@ -600,4 +601,78 @@ type Options struct {
 	// when the system evicts mapped pages it needs again. The memory is
 	// kept for the life of the process.
 	InMemory bool
+}
+
+// lookupH returns the set's heuristic of the board whose cell c holds the
+// tile named cells[c] (tiles named by their goal cells, in the set's
+// frame): the taxicab distance plus twice the largest of the views' sums
+// of entries (an entry is half the moves a pattern needs beyond its
+// tiles' taxicab distance). It reads the tables directly, as the search
+// engine's H does, so that looking up a heuristic needs no engine.
+func (s *Set) lookupH(cells []uint8) int {
+	var pos, ps [32]uint8
+	manhattan := 0
+	for c, t := range cells {
+		pos[t] = uint8(c)
+		if int(t) != s.blank {
+			manhattan += s.g.dist(int(t), c)
+		}
+	}
+	best := 0
+	for k, view := range s.sums() {
+		sum := 0
+		for _, l := range view {
+			grp := s.groups[l.table]
+			for j, t := range grp {
+				if l.mirror {
+					ps[j] = uint8(s.g.transpose(int(pos[s.g.transpose(t)])))
+				} else {
+					ps[j] = pos[t]
+				}
+			}
+			tiles := ps[:len(grp)]
+			idx := rank(s.g.n, tiles)
+			if s.zero {
+				blank := int(pos[s.blank])
+				if l.mirror {
+					blank = s.g.transpose(blank)
+				}
+				var set uint32
+				for _, c := range tiles {
+					set |= 1 << c
+				}
+				bl := blockLayout(s.g, len(grp))
+				if si, multi := bl.multiRegion(set); multi {
+					if o := bl.overflowIndex(overflowBase(s.g.n, len(grp)), si, set, tiles, blank); o >= 0 {
+						idx = o
+					}
+				}
+			}
+			sum += entry(s.tables[l.table], idx)
+		}
+		if k == 0 || sum > best {
+			best = sum
+		}
+	}
+	return manhattan + 2*best
+}
+
+// sums returns s.views(), worked out once.
+func (s *Set) sums() [][]lookup {
+	s.sumsOnce.Do(func() { s.sumsOf = s.views() })
+	return s.sumsOf
+}
+
+// cells returns the board b with each tile named by its cell in goal, so
+// that the blank's name is its goal cell: the board as lookupH takes it.
+func cells(b, goal sliding.Board) []uint8 {
+	home := make([]uint8, len(goal.Tiles))
+	for c, t := range goal.Tiles {
+		home[t] = uint8(c)
+	}
+	out := make([]uint8, len(b.Tiles))
+	for c, t := range b.Tiles {
+		out[c] = home[t]
+	}
+	return out
 }

@@ -57,6 +57,7 @@ type Set struct {
 	eng       *idastar.Engine // the search, made on first use
 	sumsOnce  sync.Once
 	sumsOf    [][]lookup // views(), made on first use
+	refl      [32]uint8  // each cell's reflection about the diagonal (square boards)
 	fpOnce    sync.Once
 	fp        uint32
 	health    *health // of the files the tables were mapped from; nil if built here
@@ -619,13 +620,14 @@ func (s *Set) lookupH(cells []uint8) int {
 		}
 	}
 	best := 0
-	for k, view := range s.sums() {
+	sums := s.sums()
+	for k, view := range sums {
 		sum := 0
 		for _, l := range view {
 			grp := s.groups[l.table]
 			for j, t := range grp {
 				if l.mirror {
-					ps[j] = uint8(s.g.transpose(int(pos[s.g.transpose(t)])))
+					ps[j] = s.refl[pos[s.refl[t]]]
 				} else {
 					ps[j] = pos[t]
 				}
@@ -635,7 +637,7 @@ func (s *Set) lookupH(cells []uint8) int {
 			if s.zero {
 				blank := int(pos[s.blank])
 				if l.mirror {
-					blank = s.g.transpose(blank)
+					blank = int(s.refl[blank])
 				}
 				var set uint32
 				for _, c := range tiles {
@@ -657,9 +659,16 @@ func (s *Set) lookupH(cells []uint8) int {
 	return manhattan + 2*best
 }
 
-// sums returns s.views(), worked out once.
+// sums returns s.views(), worked out once (with refl).
 func (s *Set) sums() [][]lookup {
-	s.sumsOnce.Do(func() { s.sumsOf = s.views() })
+	s.sumsOnce.Do(func() {
+		s.sumsOf = s.views()
+		if s.w == s.h {
+			for c := range s.g.n {
+				s.refl[c] = uint8(s.g.transpose(c))
+			}
+		}
+	})
 	return s.sumsOf
 }
 

@@ -175,25 +175,8 @@ func (g *hgrid) hiddenSet(n int, direct bool) (Step, bool) {
 			if !(empty > 2*n || (direct && empty > n)) {
 				continue
 			}
-			var pos [10]uint16
-			for d := 1; d <= 9; d++ {
-				pos[d] = g.positions(h, d)
-			}
-			for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
-				var union uint16
-				good := true
-				for m := combo; m != 0; m &= m - 1 {
-					p := pos[bits.TrailingZeros16(m)+1]
-					if pop(p) <= 1 {
-						good = false
-						break
-					}
-					union |= p
-				}
-				if !good || pop(union) != n {
-					continue
-				}
-				digits := combo << 1
+			var found Step
+			stopped := !g.hiddenSets(h, n, func(digits, union uint16, pos *[10]uint16) bool {
 				st := Step{Technique: "Hidden " + subsetNames[n], Digits: digitsOf(digits), Houses: []string{houseName(h)}}
 				for j, c := range hHouse[h] {
 					if union&(1<<j) == 0 {
@@ -217,7 +200,7 @@ func (g *hgrid) hiddenSet(n int, direct bool) (Step, bool) {
 						}
 					}
 					if !placed {
-						continue
+						return true
 					}
 					st.Technique = "Direct " + st.Technique
 					st.se = [5]float64{2: 2.0, 3: 2.5, 4: 4.3}[n]
@@ -225,16 +208,49 @@ func (g *hgrid) hiddenSet(n int, direct bool) (Step, bool) {
 					st.Detail = fmt.Sprintf("the other candidates leave %s, so %s is the last place for %d in %s",
 						candidateCells(st.Eliminations), cellName(9, p.Cell), p.Digit, houseName(h))
 					st.Eliminations = nil
-					return st, true
+					found = st
+					return false
 				}
 				if len(st.Eliminations) > 0 {
 					st.se = [5]float64{2: 3.4, 3: 4.0, 4: 5.4}[n]
-					return st, true
+					found = st
+					return false
 				}
+				return true
+			})
+			if stopped {
+				return found, true
 			}
 		}
 	}
 	return Step{}, false
+}
+
+// hiddenSets calls f, in SE's order, for each set of n digits of house h
+// whose places there (at least two a digit) make n cells together: the
+// digits as a mask, those cells as a mask of the house's positions, and
+// every digit's places in h. It stops, and returns false, when f does.
+func (g *hgrid) hiddenSets(h, n int, f func(digits, union uint16, pos *[10]uint16) bool) bool {
+	var pos [10]uint16
+	for d := 1; d <= 9; d++ {
+		pos[d] = g.positions(h, d)
+	}
+	for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
+		var union uint16
+		good := true
+		for m := combo; m != 0; m &= m - 1 {
+			p := pos[bits.TrailingZeros16(m)+1]
+			if pop(p) <= 1 {
+				good = false
+				break
+			}
+			union |= p
+		}
+		if good && pop(union) == n && !f(combo<<1, union, &pos) {
+			return false
+		}
+	}
+	return true
 }
 
 // nakedSet finds n cells of a house whose candidates (two or more each) are

@@ -107,25 +107,7 @@ func advHiddenPair(g, src *hgrid, emit func(advHint)) {
 			if g.emptyIn(h) <= 2*n {
 				continue
 			}
-			var pos [10]uint16
-			for d := 1; d <= 9; d++ {
-				pos[d] = g.positions(h, d)
-			}
-			for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
-				var union uint16
-				good := true
-				for m := combo; m != 0; m &= m - 1 {
-					p := pos[bits.TrailingZeros16(m)+1]
-					if pop(p) <= 1 {
-						good = false
-						break
-					}
-					union |= p
-				}
-				if !good || pop(union) != n {
-					continue
-				}
-				digs := combo << 1
+			g.hiddenSets(h, n, func(digs, union uint16, _ *[10]uint16) bool {
 				var cells []int
 				var digits [81]uint16
 				for j, c := range hHouse[h] {
@@ -137,7 +119,7 @@ func advHiddenPair(g, src *hgrid, emit func(advHint)) {
 					}
 				}
 				if len(cells) == 0 {
-					continue
+					return true
 				}
 				var parents []int
 				for j, c := range hHouse[h] {
@@ -152,7 +134,8 @@ func advHiddenPair(g, src *hgrid, emit func(advHint)) {
 					}
 				}
 				emit(advHint{removes: removalList(cells, &digits), parents: parents})
-			}
+				return true
+			})
 		}
 	}
 }

@@ -54,42 +54,90 @@ func mapAdd(cells *[]int, digits *[81]uint16, c, d int) {
 	digits[c] |= 1 << d
 }
 
-// advVLocking is SE's generalized intersection: a digit with 2 to 6 places
-// in a house leaves every cell that sees them all.
-func advVLocking(g, src *hgrid, emit func(advHint)) {
-	for t := 0; t < 3; t++ { // blocks, rows, columns
+// advLocking is SE's Locking(false) giving every hint: pointing and
+// claiming, by (block, column), (block, row), (column, block), (row,
+// block), then digit, then the first house and the second.
+func advLocking(g, src *hgrid, emit func(advHint)) {
+	for _, types := range [4][2]int{{0, 2}, {0, 1}, {2, 0}, {1, 0}} {
 		for d := 1; d <= 9; d++ {
-			for k := 0; k < 9; k++ {
-				h := 9*t + k
-				pos := g.positions(h, d)
-				n := pop(pos)
-				if n < 2 || n > 6 {
+			for k1 := 0; k1 < 9; k1++ {
+				h1 := 9*types[0] + k1
+				pos := g.positions(h1, d)
+				if pop(pos) < 2 {
+					continue
+				}
+				for k2 := 0; k2 < 9; k2++ {
+					h2 := 9*types[1] + k2
+					if !g.allIn(h1, pos, h2) {
+						continue
+					}
+					var cells []int
+					var digits [81]uint16
+					for _, c := range hHouse[h2] {
+						if !hInHouse[h1][c] && g.cand[c]&(1<<d) != 0 {
+							mapAdd(&cells, &digits, int(c), d)
+						}
+					}
+					if len(cells) == 0 {
+						continue
+					}
+					var parents []int
+					for _, c := range hHouse[h1] {
+						if src.cand[c]&(1<<d) != 0 && g.cand[c]&(1<<d) == 0 && !hInHouse[h2][c] {
+							parents = append(parents, int(c)*10+d)
+						}
+					}
+					emit(advHint{removes: removalList(cells, &digits), parents: parents})
+				}
+			}
+		}
+	}
+}
+
+// advNakedSetPair is SE's NakedSet(2) giving every hint: two cells of a
+// house with the same two candidates leave them to the house's other
+// cells, by blocks, columns, rows.
+func advNakedSetPair(g, src *hgrid, emit func(advHint)) {
+	const n = 2
+	for _, t := range seHouseTypes {
+		for k := 0; k < 9; k++ {
+			h := 9*t + k
+			if g.emptyIn(h) < 2*n {
+				continue
+			}
+			for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
+				var union uint16
+				good := true
+				var set []int
+				for m := combo; m != 0; m &= m - 1 {
+					c := int(hHouse[h][bits.TrailingZeros16(m)])
+					set = append(set, c)
+					if pop(g.cand[c]) <= 1 {
+						good = false
+						break
+					}
+					union |= g.cand[c]
+				}
+				if !good || pop(union) != n {
 					continue
 				}
 				var cells []int
 				var digits [81]uint16
-				for c := 0; c < 81; c++ {
-					if g.cand[c]&(1<<d) == 0 || hInHouse[h][c] {
+				for j, c := range hHouse[h] {
+					if combo&(1<<j) != 0 {
 						continue
 					}
-					all := true
-					for m := pos; m != 0; m &= m - 1 {
-						if !hSees(c, int(hHouse[h][bits.TrailingZeros16(m)])) {
-							all = false
-							break
-						}
-					}
-					if all {
-						mapAdd(&cells, &digits, c, d)
+					for m := g.cand[c] & union; m != 0; m &= m - 1 {
+						mapAdd(&cells, &digits, int(c), bits.TrailingZeros16(m))
 					}
 				}
 				if len(cells) == 0 {
 					continue
 				}
 				var parents []int
-				for j, c := range hHouse[h] {
-					if pos&(1<<j) == 0 && src.cand[c]&(1<<d) != 0 {
-						parents = append(parents, int(c)*10+d)
+				for _, s := range set {
+					for m := src.cand[s] &^ union; m != 0; m &= m - 1 {
+						parents = append(parents, s*10+bits.TrailingZeros16(m))
 					}
 				}
 				emit(advHint{removes: removalList(cells, &digits), parents: parents})
@@ -136,67 +184,6 @@ func advHiddenPair(g, src *hgrid, emit func(advHint)) {
 				emit(advHint{removes: removalList(cells, &digits), parents: parents})
 				return true
 			})
-		}
-	}
-}
-
-// advNakedPair is SE's NakedSetGen(2) giving every hint: each digit of
-// the pair leaves the cells that see every cell of the pair holding it.
-func advNakedPair(g, src *hgrid, emit func(advHint)) {
-	const n = 2
-	for _, t := range seHouseTypes {
-		for k := 0; k < 9; k++ {
-			h := 9*t + k
-			if g.emptyIn(h) < 2*n {
-				continue
-			}
-			for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
-				var union uint16
-				good := true
-				var set []int
-				for m := combo; m != 0; m &= m - 1 {
-					c := int(hHouse[h][bits.TrailingZeros16(m)])
-					set = append(set, c)
-					if pop(g.cand[c]) <= 1 {
-						good = false
-						break
-					}
-					union |= g.cand[c]
-				}
-				if !good || pop(union) != n {
-					continue
-				}
-				var cells []int
-				var digits [81]uint16
-				for m := union; m != 0; m &= m - 1 {
-					d := bits.TrailingZeros16(m)
-					for c := 0; c < 81; c++ {
-						if g.cand[c]&(1<<d) == 0 {
-							continue
-						}
-						all := true
-						for _, s := range set {
-							if g.cand[s]&(1<<d) != 0 && (s == c || !hSees(c, s)) {
-								all = false
-								break
-							}
-						}
-						if all {
-							mapAdd(&cells, &digits, c, d)
-						}
-					}
-				}
-				if len(cells) == 0 {
-					continue
-				}
-				var parents []int
-				for _, s := range set {
-					for m := src.cand[s] &^ union; m != 0; m &= m - 1 {
-						parents = append(parents, s*10+bits.TrailingZeros16(m))
-					}
-				}
-				emit(advHint{removes: removalList(cells, &digits), parents: parents})
-			}
 		}
 	}
 }
@@ -256,6 +243,11 @@ func advXWing(g, src *hgrid, emit func(advHint)) {
 	}
 }
 
+// advRules are the simple techniques a chain of level 1 and up asks, as
+// SE asks them on a grid of plain Sudoku: pointing and claiming, hidden
+// pair, naked pair, X-Wing.
+var advRules = []func(g, src *hgrid, emit func(advHint)){advLocking, advHiddenPair, advNakedSetPair, advXWing}
+
 // Kinds of an inner chaining step, for the candidates it depends on.
 const (
 	nestPlain  int8 = iota // forcing chain, double or contradiction: its roots have no cause
@@ -294,7 +286,7 @@ const (
 // level 2 whole chaining techniques follow the simple ones, and the step
 // each removal comes from is kept for the outer chain's complexity.
 func (ch *chainer) advanced(g, src *hgrid, offs *potSet) []int32 {
-	rules := []func(g, src *hgrid, emit func(advHint)){advVLocking, advHiddenPair, advNakedPair, advXWing}
+	rules := advRules
 	var out []int32
 	add := func(removes, parents []int, nest int32) {
 		var ps []int32

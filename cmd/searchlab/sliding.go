@@ -126,9 +126,8 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 		}
 		solver := newSolver(e, solve.Options{})
 		defer solver.Close()
-		if text, err := solver.Table(goal3).AppendAnswers(nil, data, sliding.BOJ11112); err == nil {
-			_, err = e.stdout.Write(text)
-			return err
+		if dist, err := solver.Table(goal3).Distances(nil, data, sliding.BOJ11112); err == nil {
+			return sliding.WriteAnswers(e.stdout, sliding.BOJ11112, dist)
 		}
 	}
 	cases, goals, err := f.readSources(srcs)

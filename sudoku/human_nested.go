@@ -265,12 +265,21 @@ type nestRef struct {
 }
 
 // innerHint is a step of an inner chaining technique: what it removes (in
-// SE's order), the outer chain's "off" states it depends on, and itself.
+// SE's order), the "on" states of its chains that the outer chain's
+// removals they stand on are read from (c*8+cause, in SE's order), and
+// itself.
 type innerHint struct {
 	h       chainHint
 	removes []int
-	parents []int
+	needs   []int32
 	nest    nestRef
+}
+
+// innerCache keeps the steps of the inner forcing chains and cycles by the
+// grid they were found on: level 3 asks them on the grids that level 2
+// asked them on before, for the same position.
+type innerCache struct {
+	fc map[[81]uint16][]innerHint
 }
 
 // Inner chaining techniques of the nested levels.
@@ -332,12 +341,23 @@ func (ch *chainer) advanced(g, src *hgrid, offs *potSet) []int32 {
 		inner = []int{innerDFC}
 	}
 	for _, kind := range inner {
-		for _, ih := range ch.innerHints(kind, src) {
-			if len(ih.parents) == 0 {
+		var hints []innerHint
+		if c := g.nested; kind == innerFC && c != nil {
+			var ok bool
+			if hints, ok = c.fc[g.cand]; !ok {
+				hints = ch.innerHints(kind)
+				c.fc[g.cand] = hints
+			}
+		} else {
+			hints = ch.innerHints(kind)
+		}
+		for _, ih := range hints {
+			parents := ruleParents(ih.needs, src, g)
+			if len(parents) == 0 {
 				continue
 			}
 			ch.nests = append(ch.nests, ih.nest)
-			add(ih.removes, ih.parents, int32(len(ch.nests)-1))
+			add(ih.removes, parents, int32(len(ch.nests)-1))
 		}
 		if len(out) > 0 {
 			return out
@@ -347,14 +367,14 @@ func (ch *chainer) advanced(g, src *hgrid, offs *potSet) []int32 {
 }
 
 // innerHints runs an inner chaining technique on the grid as the outer
-// chain has left it (ch.g; src is the grid before the outer chain) and
-// returns every step it finds, sorted as SE sorts them.
-func (ch *chainer) innerHints(kind int, src *hgrid) []innerHint {
+// chain has left it (ch.g) and returns every step it finds, sorted as SE
+// sorts them.
+func (ch *chainer) innerHints(kind int) []innerHint {
 	in := newChainer(ch.g)
 	var out []innerHint
 	in.collect = func(h chainHint, targets []int32, removes []int, k int8) {
 		out = append(out, innerHint{h: h, removes: removes,
-			parents: in.ruleParents(targets, k, src), nest: nestRef{h.complexity, in.chainKey(targets, k)}})
+			needs: in.ruleNeeds(targets, k), nest: nestRef{h.complexity, in.chainKey(targets, k)}})
 	}
 	switch kind {
 	case innerFC:
@@ -404,38 +424,12 @@ func (ch *chainer) cyclePath(dst int32) []int32 {
 	return path
 }
 
-// ruleParents are the "off" states of the outer chain (removed from src
-// in ch.g) that an inner step depends on, in SE's order: for each "on"
-// state of its chains, the candidates removed from its cell (a naked
-// single) or of its digit from its house (a hidden single).
-func (ch *chainer) ruleParents(targets []int32, kind int8, src *hgrid) []int {
-	cur := ch.g
-	var out []int
-	var seen [810]bool
-	emit := func(c int, cause int8) {
-		cell, d := c/10, c%10
-		switch {
-		case cause == causeNaked:
-			for m := src.cand[cell] &^ cur.cand[cell]; m != 0; m &= m - 1 {
-				k := cell*10 + bits.TrailingZeros16(m)
-				if !seen[k] {
-					seen[k] = true
-					out = append(out, k)
-				}
-			}
-		case cause >= causeBlock && cause <= causeCol:
-			h := hCellHouse[cell][cause-causeBlock]
-			for _, x := range hHouse[h] {
-				if src.cand[x]&(1<<d) != 0 && cur.cand[x]&(1<<d) == 0 {
-					k := int(x)*10 + d
-					if !seen[k] {
-						seen[k] = true
-						out = append(out, k)
-					}
-				}
-			}
-		}
-	}
+// ruleNeeds lists the "on" states of an inner step's chains, with their
+// causes, in SE's order (breadth first from each target, then the
+// reversed chain of a cycle, each state flipped with its cause kept): the
+// outer chain's removals that the step depends on are read from them.
+func (ch *chainer) ruleNeeds(targets []int32, kind int8) []int32 {
+	var out []int32
 	for _, t := range targets {
 		ch.bfsStates(t, func(x int32) {
 			nd := &ch.nodes[x]
@@ -451,14 +445,49 @@ func (ch *chainer) ruleParents(targets []int32, kind int8, src *hgrid) []int {
 					cause = causeBlock + kind - nestRegion
 				}
 			}
-			emit(int(nd.c), cause)
+			if cause != causeNone {
+				out = append(out, int32(nd.c)*8+int32(cause))
+			}
 		})
 	}
 	if kind == nestCycle {
-		// The reversed cycle: each state flipped, with its cause kept.
 		for _, p := range ch.cyclePath(targets[0]) {
-			if nd := &ch.nodes[p]; !nd.on {
-				emit(int(nd.c), nd.cause)
+			if nd := &ch.nodes[p]; !nd.on && nd.cause != causeNone {
+				out = append(out, int32(nd.c)*8+int32(nd.cause))
+			}
+		}
+	}
+	return out
+}
+
+// ruleParents are the "off" states of the outer chain (removed from src
+// in cur) that an inner step depends on, in SE's order: for each "on"
+// state it needs, the candidates removed from its cell (a naked single)
+// or of its digit from its house (a hidden single).
+func ruleParents(needs []int32, src, cur *hgrid) []int {
+	var out []int
+	var seen [810]bool
+	for _, n := range needs {
+		c, cause := int(n/8), int8(n%8)
+		cell, d := c/10, c%10
+		switch {
+		case cause == causeNaked:
+			for m := src.cand[cell] &^ cur.cand[cell]; m != 0; m &= m - 1 {
+				k := cell*10 + bits.TrailingZeros16(m)
+				if !seen[k] {
+					seen[k] = true
+					out = append(out, k)
+				}
+			}
+		case cause >= causeBlock && cause <= causeCol:
+			for _, x := range hHouse[hCellHouse[cell][cause-causeBlock]] {
+				if src.cand[x]&(1<<d) != 0 && cur.cand[x]&(1<<d) == 0 {
+					k := int(x)*10 + d
+					if !seen[k] {
+						seen[k] = true
+						out = append(out, k)
+					}
+				}
 			}
 		}
 	}
@@ -544,6 +573,12 @@ func cycleRemovals(el []Candidate) []int {
 // run out, come from simple techniques and, by level, forcing chains (2),
 // multiple forcing chains (3) or dynamic forcing chains of level limit (4).
 func (g *hgrid) nestedForcingChains(level, limit int) (Step, bool) {
+	switch level {
+	case 2: // a new position: the last one's cache is of no use
+		g.nested = &innerCache{fc: make(map[[81]uint16][]innerHint)}
+	case 4: // level 4 asks no forcing chains
+		g.nested = nil
+	}
 	ch := newChainer(g)
 	ch.setForcing(true, true, false, level)
 	ch.nestLimit = limit

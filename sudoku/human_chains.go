@@ -96,7 +96,7 @@ type chainer struct {
 	free     []*potSet
 	used     []*potSet
 	impBuf   []imp
-	onBuf    []int32
+	onBuf    []imp
 	extra    []int32
 	qOn      []int32
 	qOff     []int32
@@ -295,23 +295,17 @@ func init() {
 	}
 }
 
-// offToOn returns the states that n (an "off" state) turns on: the cell's
-// other candidate when two are left (Y-links), and the digit's other place
-// in a house where two are left (X-links). With src (the position before a
-// dynamic chain) the candidates already removed since become parents too.
-func (ch *chainer) offToOn(g *hgrid, n int32, src *hgrid, offs *potSet, yLinks, xLinks bool) []int32 {
+// offToOn returns the states that n (an "off" state) turns on, not yet
+// made nodes (most are met before and dropped): the cell's other candidate
+// when two are left (Y-links), and the digit's other place in a house where
+// two are left (X-links).
+func (ch *chainer) offToOn(g *hgrid, n int32, yLinks, xLinks bool) []imp {
 	c := int(ch.nodes[n].c)
 	cell, d := c/10, c%10
 	out := ch.onBuf[:0]
 	if yLinks && pop(g.cand[cell]) == 2 {
 		o := bits.TrailingZeros16(g.cand[cell] &^ (1 << d))
-		m := ch.node(cell*10+o, true, causeNaked, n)
-		if src != nil {
-			for gone := src.cand[cell] &^ g.cand[cell]; gone != 0; gone &= gone - 1 {
-				ch.addParent(m, offs.get(cell*10+bits.TrailingZeros16(gone)))
-			}
-		}
-		out = append(out, m)
+		out = append(out, imp{int16(cell*10 + o), causeNaked})
 	}
 	if xLinks {
 		for t := 0; t < 3; t++ {
@@ -320,28 +314,44 @@ func (ch *chainer) offToOn(g *hgrid, n int32, src *hgrid, offs *potSet, yLinks, 
 			if pop(pos) != 1 {
 				continue
 			}
-			other := int(hHouse[h][bits.TrailingZeros16(pos)])
+			oc := int16(int(hHouse[h][bits.TrailingZeros16(pos)])*10 + d)
 			dup := false
 			for _, o := range out {
-				if int(ch.nodes[o].c) == other*10+d {
+				if o.c == oc {
 					dup = true
 				}
 			}
-			if dup {
-				continue
+			if !dup {
+				out = append(out, imp{oc, causeBlock + int8(t)})
 			}
-			m := ch.node(other*10+d, true, causeBlock+int8(t), n)
-			if src != nil {
-				for gone := src.hpos[h][d] &^ g.hpos[h][d]; gone != 0; gone &= gone - 1 {
-					x := int(hHouse[h][bits.TrailingZeros16(gone)])
-					ch.addParent(m, offs.get(x*10+d))
-				}
-			}
-			out = append(out, m)
 		}
 	}
 	ch.onBuf = out
 	return out
+}
+
+// onNode makes the "on" node im that the "off" node n implies. With src
+// (the position before a dynamic chain; g is the position as the chain has
+// left it) the candidates removed since, of the cell for a Y-link or of the
+// digit in the link's house for an X-link, become parents too.
+func (ch *chainer) onNode(g, src *hgrid, offs *potSet, n int32, im imp) int32 {
+	m := ch.node(int(im.c), true, im.cause, n)
+	if src == nil {
+		return m
+	}
+	cell, d := int(im.c)/10, int(im.c)%10
+	if im.cause == causeNaked {
+		for gone := src.cand[cell] &^ g.cand[cell]; gone != 0; gone &= gone - 1 {
+			ch.addParent(m, offs.get(cell*10+bits.TrailingZeros16(gone)))
+		}
+		return m
+	}
+	h := hCellHouse[cell][im.cause-causeBlock]
+	for gone := src.hpos[h][d] &^ g.hpos[h][d]; gone != 0; gone &= gone - 1 {
+		x := int(hHouse[h][bits.TrailingZeros16(gone)])
+		ch.addParent(m, offs.get(x*10+d))
+	}
+	return m
 }
 
 // doChaining completes toOn and toOff with everything they imply (SE's
@@ -390,20 +400,20 @@ func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 		if hOff < len(pendOff) {
 			p := pendOff[hOff]
 			hOff++
-			ons := ch.offToOn(g, p, src, toOff, yLinks, true)
-			if ch.dynamic {
-				c := int(ch.nodes[p].c)
-				g.remove(c/10, c%10)
-			}
-			for _, o := range ons {
-				c := int(ch.nodes[o].c)
+			for _, im := range ch.offToOn(g, p, yLinks, true) {
+				c := int(im.c)
 				if toOff.has(c) {
-					return o, toOff.get(c), true
+					return ch.onNode(g, src, toOff, p, im), toOff.get(c), true
 				}
 				if !toOn.has(c) {
+					o := ch.onNode(g, src, toOff, p, im)
 					toOn.add(c, o)
 					pendOn = append(pendOn, o)
 				}
+			}
+			if ch.dynamic {
+				c := int(ch.nodes[p].c)
+				g.remove(c/10, c%10)
 			}
 			continue
 		}
@@ -558,9 +568,14 @@ func (ch *chainer) unary(c int, y, x bool) {
 			pendOn = pendOn[:0]
 			length++
 			for _, p := range pendOff {
-				for _, o := range ch.offToOn(g, p, nil, toOff, y, x) {
-					oc := int(ch.nodes[o].c)
-					if length >= 4 && ch.key(o) == srcKey {
+				for _, im := range ch.offToOn(g, p, y, x) {
+					oc := int(im.c)
+					cycle := length >= 4 && potKey(oc, true) == srcKey
+					if !cycle && toOn.has(oc) {
+						continue
+					}
+					o := ch.onNode(g, nil, nil, p, im)
+					if cycle {
 						cycles = append(cycles, o)
 					}
 					if !toOn.has(oc) {
@@ -629,9 +644,14 @@ func (ch *chainer) unary(c int, y, x bool) {
 				}
 				pendOn = pendOn[:0]
 				for _, p := range pendOff {
-					for _, o := range ch.offToOn(g, p, nil, toOff, y, true) {
-						oc := int(ch.nodes[o].c)
-						if potKey(oc, false) == srcKey {
+					for _, im := range ch.offToOn(g, p, y, true) {
+						oc := int(im.c)
+						hit := potKey(oc, false) == srcKey
+						if !hit && toOn.has(oc) {
+							continue
+						}
+						o := ch.onNode(g, nil, nil, p, im)
+						if hit {
 							add(o)
 						}
 						if !toOn.has(oc) {

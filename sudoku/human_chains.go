@@ -108,6 +108,7 @@ type chainer struct {
 	cellOff  []int16
 	regOn    []int16
 	regOff   []int16
+	targets  []int32
 	saves    []*hgrid // doChaining's saved positions, by nesting depth
 	nsave    int
 	onIdx    [810]int32 // c -> index+1 in onObjs of chainOn(c)'s result
@@ -120,6 +121,16 @@ type chainer struct {
 	nishio   bool
 	level    int
 	base     float64
+	// nestLimit is the level of the dynamic chains that a level-4 chain
+	// nests (SE's nestingLimit).
+	nestLimit int
+	// collect, when set, receives every step found instead of the best
+	// one: the chainer is a nested chain's inner technique.
+	collect func(h chainHint, targets []int32, removes []int, kind int8)
+	// nestOf maps the nodes that an inner chaining step removed to that
+	// step, in nests.
+	nestOf map[int32]int32
+	nests  []nestRef
 
 	best     chainHint
 	bestStep Step
@@ -134,7 +145,7 @@ func newChainer(g *hgrid) *chainer {
 	ch := chainers.Get().(*chainer)
 	*ch = chainer{g: g, stamp: ch.stamp, gen: ch.gen, nodes: ch.nodes[:0], extra: ch.extra[:0], anc: ch.anc[:0],
 		queue: ch.queue, free: ch.free, used: ch.used[:0], impBuf: ch.impBuf, onBuf: ch.onBuf, qOn: ch.qOn, qOff: ch.qOff, pendA: ch.pendA, pendB: ch.pendB, cycles: ch.cycles, chains: ch.chains,
-		cellOn: ch.cellOn, cellOff: ch.cellOff, regOn: ch.regOn, regOff: ch.regOff,
+		cellOn: ch.cellOn, cellOff: ch.cellOff, regOn: ch.regOn, regOff: ch.regOff, targets: ch.targets,
 		saves: ch.saves, onObjs: ch.onObjs, onKeys: ch.onKeys[:0]}
 	return ch
 }
@@ -183,6 +194,8 @@ func (ch *chainer) release() {
 	ch.onKeys = ch.onKeys[:0]
 	ch.nOn = 0
 	ch.anc = ch.anc[:0]
+	ch.nestOf = nil
+	ch.nests = ch.nests[:0]
 }
 
 func (ch *chainer) node(c int, on bool, cause int8, parent int32) int32 {
@@ -485,6 +498,15 @@ func (ch *chainer) removals(c int, on bool) ([]Candidate, []Candidate) {
 // plus the length increment.
 func (g *hgrid) chainsAndCycles() (Step, bool) {
 	ch := newChainer(g)
+	ch.unaryScan()
+	st, ok := ch.bestStep, ch.found
+	ch.done()
+	return st, ok
+}
+
+// unaryScan follows every candidate with X-, Y- and then XY-links.
+func (ch *chainer) unaryScan() {
+	g := ch.g
 	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := mode[0], mode[1]
 		if y && x && ch.found && ch.best.diff < 7.0 {
@@ -501,9 +523,6 @@ func (g *hgrid) chainsAndCycles() (Step, bool) {
 			}
 		}
 	}
-	st, ok := ch.bestStep, ch.found
-	ch.done()
-	return st, ok
 }
 
 // maxComplexity is the largest complexity a step of the given base and
@@ -676,6 +695,10 @@ func (ch *chainer) unary(c int, y, x bool) {
 			base = 7.0
 		}
 		h := chainHint{base + lengthDifficulty(cx), cx, sortKey}
+		if ch.collect != nil {
+			ch.collect(h, []int32{t}, ch.removalKeys(int(ch.nodes[t].c), ch.nodes[t].on), nestPlain)
+			continue
+		}
 		ch.offer(h, func() Step {
 			name := "Forcing X-Chain"
 			if y && x {
@@ -750,6 +773,10 @@ func (ch *chainer) cycleHint(dst int32, y, x bool, sortKey int) {
 		base = 7.0
 	}
 	h := chainHint{base + lengthDifficulty(cx), cx, sortKey}
+	if ch.collect != nil {
+		ch.collect(h, []int32{dst}, cycleRemovals(el), nestCycle)
+		return
+	}
 	ch.offer(h, func() Step {
 		name := "Bidirectional Cycle"
 		if !x {
@@ -771,6 +798,15 @@ func (ch *chainer) cycleHint(dst int32, y, x bool, sortKey int) {
 // Nishio 7.5, Multiple 8.0, Dynamic 8.5, plus the length increment.
 func (g *hgrid) forcingChains(multiple, dynamic, nishio bool, level int) (Step, bool) {
 	ch := newChainer(g)
+	ch.setForcing(multiple, dynamic, nishio, level)
+	ch.cellScan()
+	st, ok := ch.bestStep, ch.found
+	ch.done()
+	return st, ok
+}
+
+// setForcing makes ch SE's Chaining(multiple, dynamic, nishio, level).
+func (ch *chainer) setForcing(multiple, dynamic, nishio bool, level int) {
 	ch.multiple, ch.dynamic, ch.nishio, ch.level = multiple, dynamic, nishio, level
 	switch {
 	case level > 0:
@@ -782,18 +818,21 @@ func (g *hgrid) forcingChains(multiple, dynamic, nishio bool, level int) (Step, 
 	default:
 		ch.base = 8.0
 	}
+}
+
+// cellScan follows the candidates of every cell that SE's forcing chains
+// start from.
+func (ch *chainer) cellScan() {
+	g := ch.g
 	for i := 0; i < 81; i++ {
 		if g.val[i] != 0 || g.stopped() {
 			continue
 		}
 		card := pop(g.cand[i])
-		if card > 2 || (card > 1 && dynamic) {
+		if card > 2 || (card > 1 && ch.dynamic) {
 			ch.forCell(i, card)
 		}
 	}
-	st, ok := ch.bestStep, ch.found
-	ch.done()
-	return st, ok
 }
 
 func (ch *chainer) name(kind string) string {
@@ -841,24 +880,33 @@ func (ch *chainer) forCell(cell, card int) {
 	step := func(h chainHint, detail string, el, pl []Candidate) Step {
 		return Step{Technique: ch.name("Cell"), se: h.diff, Cells: []int{cell}, Detail: detail, Eliminations: el, Placements: pl}
 	}
-	ch.reductions(cellOn, true, valueOn[:k], 5, step)
-	ch.reductions(cellOff, false, valueOff[:k], 5, step)
+	ch.reductions(cellOn, true, valueOn[:k], 5, nestCell, step)
+	ch.reductions(cellOff, false, valueOff[:k], 5, nestCell, step)
 }
 
 // reductions offers, for each candidate state (c on, or off) of list, the
 // step that every one of the alternatives' chains (sets, in SE's order)
-// reaches; step makes it.
-func (ch *chainer) reductions(list []int16, on bool, sets []*potSet, sortKey int, step func(h chainHint, detail string, el, pl []Candidate) Step) {
+// reaches; step makes it (kind is the step's kind for a nested chain).
+func (ch *chainer) reductions(list []int16, on bool, sets []*potSet, sortKey int, kind int8, step func(h chainHint, detail string, el, pl []Candidate) Step) {
 	for _, c16 := range list {
 		c := int(c16)
 		cx := 0
+		targets := ch.targets[:0]
 		for _, s := range sets {
-			cx += ch.ancestors(s.get(c))
+			t := s.get(c)
+			targets = append(targets, t)
+			cx += ch.ancestors(t)
 		}
+		ch.targets = targets
 		if on && ch.g.cand[c/10]&^(1<<(c%10)) == 0 {
 			continue // nothing to remove
 		}
+		cx += ch.nestedComplexity(targets)
 		h := chainHint{ch.base + lengthDifficulty(cx), cx, sortKey}
+		if ch.collect != nil {
+			ch.collect(h, append([]int32(nil), targets...), ch.removalKeys(c, on), kind)
+			continue
+		}
 		ch.offer(h, func() Step {
 			words := make([]string, len(sets))
 			for i, s := range sets {
@@ -945,7 +993,14 @@ func (ch *chainer) binaryHint(a, b int32, c int, resultOn, absurd bool, sortKey 
 		return
 	}
 	cx := ch.ancestors(a) + ch.ancestors(b)
+	if len(ch.nests) > 0 {
+		cx += ch.nestedComplexity([]int32{a, b})
+	}
 	h := chainHint{ch.base + lengthDifficulty(cx), cx, sortKey}
+	if ch.collect != nil {
+		ch.collect(h, []int32{a, b}, ch.removalKeys(c, resultOn), nestPlain)
+		return
+	}
 	ch.offer(h, func() Step {
 		kind := "Double"
 		if absurd {
@@ -986,7 +1041,7 @@ func (ch *chainer) regionChains(cell, d int, onToOn, onToOff *potSet) {
 			return Step{Technique: ch.name("Region"), se: hh.diff, Digits: []int{d}, Houses: []string{houseName(h)},
 				Detail: detail, Eliminations: el, Placements: pl}
 		}
-		ch.reductions(regOn, true, posOn[:k], 6, step)
-		ch.reductions(regOff, false, posOff[:k], 6, step)
+		ch.reductions(regOn, true, posOn[:k], 6, nestRegion+int8(h/9), step)
+		ch.reductions(regOff, false, posOff[:k], 6, nestRegion+int8(h/9), step)
 	}
 }

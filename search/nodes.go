@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"runtime"
+	"strconv"
 	"unsafe"
 )
 
@@ -332,7 +333,7 @@ func (t *nodes[S]) unnumbered(s S) error {
 
 // tooMany is the error of a search that would number more states than an
 // int32 holds.
-var tooMany = fmt.Errorf("%w: more than %d states", ErrMemory, math.MaxInt32)
+var tooMany error = &reasonError{ErrMemory, "more than " + strconv.Itoa(math.MaxInt32) + " states"}
 
 // chunked is a growing list of values in chunks of chunkLen, so that it
 // grows without copying what it holds (a large search's table would

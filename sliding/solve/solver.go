@@ -542,7 +542,7 @@ func (s *Solver) Table(goal sliding.Board) *sliding.Table {
 // tableFileName names the file of goal's distance table.
 func tableFileName(goal sliding.Board) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%dx%d-table", goal.W, goal.H)
+	sb.WriteString(strconv.Itoa(goal.W) + "x" + strconv.Itoa(goal.H) + "-table")
 	for i, t := range goal.Tiles {
 		sep := byte('-')
 		if i > 0 {
@@ -566,7 +566,9 @@ func (s *Solver) loadTable(goal sliding.Board, name string) *sliding.Table {
 		return sliding.TableFor(goal)
 	}
 	path := filepath.Join(dir, name)
-	data, err := regularfile.ReadFile(path)
+	// Mapped, not copied: the file is only ever replaced whole
+	// (atomicfile), and UnmarshalBinary checks every byte all the same.
+	data, err := regularfile.Map(path)
 	if err == nil {
 		t := new(sliding.Table)
 		if err = t.UnmarshalBinary(data); err == nil && t.Goal().Equal(goal) {

@@ -46,14 +46,6 @@ func MergeRound(bound, units int, results []UnitResult) (Round, error) {
 	return pdbsearch.MergeRound(bound, units, results)
 }
 
-// Resume replays the rounds that results hold, from the split's first
-// bound: the solution when a round found one, else the bound to search
-// next. A round lacking results for some units ends the replay there: its
-// bound is the one to search (again, for the units missing).
-func Resume(sp Split, results []UnitResult) (sol sliding.Solution, next int, rounds []Round, err error) {
-	return pdbsearch.Resume(sp, results)
-}
-
 // UnitSet is the set of pattern databases that splits one board size's
 // searches into units and searches the units, as a Solver opened it.
 type UnitSet struct{ set *pdbsearch.Searcher }

@@ -268,6 +268,23 @@ func ExampleAppendAnswer() {
 	// -1
 }
 
+// ExampleWriteAnswers answers a Baekjoon 11112 batch from the 3x3 table:
+// Distances reads it whole first (an error there leaves the output
+// untouched), then WriteAnswers prints one line a board.
+func ExampleWriteAnswers() {
+	batch := []byte("3\n123\n456\n78#\n\n1#3\n426\n758\n\n213\n456\n78#\n")
+	dist, err := sliding.TableFor(sliding.Standard(3, 3)).Distances(nil, batch, sliding.BOJ11112)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sliding.WriteAnswers(os.Stdout, sliding.BOJ11112, dist)
+	// Output:
+	// 0
+	// 3
+	// impossible
+}
+
 // ExampleMovesString writes moves as letters and reads them back.
 func ExampleMovesString() {
 	s := sliding.MovesString([]sliding.Move{sliding.Up, sliding.Left, sliding.Down})

@@ -107,6 +107,16 @@ type chainer struct {
 	nishio   bool
 	level    int
 	base     float64
+	// nestLimit is the level of the dynamic chains that a level-4 chain
+	// nests (SE's nestingLimit).
+	nestLimit int
+	// collect, when set, receives every step found instead of the best
+	// one: the chainer is a nested chain's inner technique.
+	collect func(h chainHint, targets []int32, removes []int, kind int8)
+	// nestOf maps the nodes that an inner chaining step removed to that
+	// step, in nests.
+	nestOf map[int32]int32
+	nests  []nestRef
 
 	best     chainHint
 	bestStep Step
@@ -164,6 +174,8 @@ func (ch *chainer) release() {
 	ch.extra = ch.extra[:0]
 	ch.onCache = nil
 	ch.anc = ch.anc[:0]
+	ch.nestOf = nil
+	ch.nests = ch.nests[:0]
 }
 
 func (ch *chainer) node(c int, on bool, cause int8, parent int32) int32 {
@@ -455,6 +467,15 @@ func (ch *chainer) removals(c int, on bool) ([]Candidate, []Candidate) {
 // plus the length increment.
 func (g *hgrid) chainsAndCycles() (Step, bool) {
 	ch := newChainer(g)
+	ch.unaryScan()
+	st, ok := ch.bestStep, ch.found
+	ch.done()
+	return st, ok
+}
+
+// unaryScan follows every candidate with X-, Y- and then XY-links.
+func (ch *chainer) unaryScan() {
+	g := ch.g
 	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := mode[0], mode[1]
 		if y && x && ch.found && ch.best.diff < 7.0 {
@@ -471,9 +492,6 @@ func (g *hgrid) chainsAndCycles() (Step, bool) {
 			}
 		}
 	}
-	st, ok := ch.bestStep, ch.found
-	ch.done()
-	return st, ok
 }
 
 // maxComplexity is the largest complexity a step of the given base and
@@ -636,6 +654,10 @@ func (ch *chainer) unary(c int, y, x bool) {
 			base = 7.0
 		}
 		h := chainHint{base + lengthDifficulty(cx), cx, sortKey}
+		if ch.collect != nil {
+			ch.collect(h, []int32{t}, ch.removalKeys(int(ch.nodes[t].c), ch.nodes[t].on), nestPlain)
+			continue
+		}
 		ch.offer(h, func() Step {
 			name := "Forcing X-Chain"
 			if y && x {
@@ -719,6 +741,10 @@ func (ch *chainer) cycleHint(dst int32, y, x bool, sortKey int) {
 		base = 7.0
 	}
 	h := chainHint{base + lengthDifficulty(cx), cx, sortKey}
+	if ch.collect != nil {
+		ch.collect(h, []int32{dst}, cycleRemovals(el), nestCycle)
+		return
+	}
 	ch.offer(h, func() Step {
 		name := "Bidirectional Cycle"
 		if !x {
@@ -740,6 +766,15 @@ func (ch *chainer) cycleHint(dst int32, y, x bool, sortKey int) {
 // Nishio 7.5, Multiple 8.0, Dynamic 8.5, plus the length increment.
 func (g *hgrid) forcingChains(multiple, dynamic, nishio bool, level int) (Step, bool) {
 	ch := newChainer(g)
+	ch.setForcing(multiple, dynamic, nishio, level)
+	ch.cellScan()
+	st, ok := ch.bestStep, ch.found
+	ch.done()
+	return st, ok
+}
+
+// setForcing makes ch SE's Chaining(multiple, dynamic, nishio, level).
+func (ch *chainer) setForcing(multiple, dynamic, nishio bool, level int) {
 	ch.multiple, ch.dynamic, ch.nishio, ch.level = multiple, dynamic, nishio, level
 	switch {
 	case level > 0:
@@ -751,18 +786,21 @@ func (g *hgrid) forcingChains(multiple, dynamic, nishio bool, level int) (Step, 
 	default:
 		ch.base = 8.0
 	}
+}
+
+// cellScan follows the candidates of every cell that SE's forcing chains
+// start from.
+func (ch *chainer) cellScan() {
+	g := ch.g
 	for i := 0; i < 81; i++ {
 		if g.val[i] != 0 || g.stopped() {
 			continue
 		}
 		card := pop(g.cand[i])
-		if card > 2 || (card > 1 && dynamic) {
+		if card > 2 || (card > 1 && ch.dynamic) {
 			ch.forCell(i, card)
 		}
 	}
-	st, ok := ch.bestStep, ch.found
-	ch.done()
-	return st, ok
 }
 
 func (ch *chainer) name(kind string) string {
@@ -823,7 +861,12 @@ func (ch *chainer) forCell(cell, card int) {
 			if len(el) == 0 {
 				continue
 			}
+			cx += ch.nestedComplexity(targets)
 			h := chainHint{ch.base + lengthDifficulty(cx), cx, 5}
+			if ch.collect != nil {
+				ch.collect(h, targets, ch.removalKeys(c, on), nestCell)
+				continue
+			}
 			ch.offer(h, func() Step {
 				var words []string
 				for _, t := range targets {
@@ -908,7 +951,14 @@ func (ch *chainer) binaryHint(a, b int32, c int, resultOn, absurd bool, sortKey 
 		return
 	}
 	cx := ch.ancestors(a) + ch.ancestors(b)
+	if len(ch.nests) > 0 {
+		cx += ch.nestedComplexity([]int32{a, b})
+	}
 	h := chainHint{ch.base + lengthDifficulty(cx), cx, sortKey}
+	if ch.collect != nil {
+		ch.collect(h, []int32{a, b}, ch.removalKeys(c, resultOn), nestPlain)
+		return
+	}
 	ch.offer(h, func() Step {
 		kind := "Double"
 		if absurd {
@@ -971,7 +1021,12 @@ func (ch *chainer) regionChains(cell, d int, onToOn, onToOff *potSet) {
 				if len(el) == 0 {
 					continue
 				}
+				cx += ch.nestedComplexity(targets)
 				hh := chainHint{ch.base + lengthDifficulty(cx), cx, 6}
+				if ch.collect != nil {
+					ch.collect(hh, targets, ch.removalKeys(c, on), nestRegion+int8(h/9))
+					continue
+				}
 				ch.offer(hh, func() Step {
 					var words []string
 					for _, tg := range targets {

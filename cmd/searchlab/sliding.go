@@ -117,18 +117,22 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	lengthOnly := f.method(sliding.Auto).Fastest() && f.algo == string(sliding.Auto) && !*path && !*asJSON && !*stats
 	goal3, gerr := sliding.GoalFor(f.goal, 3, 3)
 	if format, ferr := f.formatOf(srcs[0]); lengthOnly && ferr == nil && format == sliding.BOJ11112 && sh.Count <= 1 && len(srcs) == 1 && gerr == nil {
-		// The judge's batch: read it whole and answer it from the table,
-		// unless it is malformed (then the parser below reads it again and
-		// names the fault).
-		data, err := srcs[0].ReadAll()
-		if err != nil {
-			return err
-		}
+		// The judge's batch: answer it whole from the table, unless it is
+		// malformed (then the parser below reads it again and names the
+		// fault).
 		solver := newSolver(e, solve.Options{})
 		defer solver.Close()
-		if text, err := solver.Table(goal3).AppendAnswers(nil, data, sliding.BOJ11112); err == nil {
-			_, err = e.stdout.Write(text)
+		table := solver.Table(goal3)
+		var dist []int8
+		var derr error
+		if err := srcs[0].View(func(data []byte) error {
+			dist, derr = table.Distances(nil, data, sliding.BOJ11112)
+			return nil
+		}); err != nil {
 			return err
+		}
+		if derr == nil {
+			return sliding.WriteAnswers(e.stdout, sliding.BOJ11112, dist)
 		}
 	}
 	cases, goals, err := f.readSources(srcs)

@@ -588,7 +588,9 @@ func (s *Solver) loadTable(goal sliding.Board, name string) *sliding.Table {
 		return sliding.TableFor(goal)
 	}
 	path := filepath.Join(dir, name)
-	data, err := regularfile.ReadFile(path)
+	// Mapped, not copied: the file is only ever replaced whole
+	// (atomicfile), and UnmarshalBinary checks every byte all the same.
+	data, err := regularfile.Map(path)
 	if err == nil {
 		t := new(sliding.Table)
 		if err = t.UnmarshalBinary(data); err == nil && t.Goal().Equal(goal) {

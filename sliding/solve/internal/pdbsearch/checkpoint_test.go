@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/search"
+	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/solve/internal/pdbsearch"
 )
 
@@ -150,5 +151,116 @@ func TestCheckpointNotRegular(t *testing.T) {
 	_, err := pdbsearch.New(s).Solve(context.Background(), board(t, 4, korf1...), korfGoal(t, 4), search.Limits{MaxNodes: 1000}, pdbsearch.RunOptions{Checkpoint: ck})
 	if err == nil || !strings.Contains(err.Error(), "not a regular file") || time.Since(start) > 5*time.Second {
 		t.Errorf("a pipe for a checkpoint: %v after %v; want a refusal at once", err, time.Since(start))
+	}
+}
+
+// TestCheckpointUnverified resumes checkpoints whose signature does not
+// verify: edited with the checksum made to match (every subtree of the
+// optimum's iteration claimed finished, so that only a longer path is
+// left to find; the iteration moved there with its count to agree), or
+// signed with another user's key. Each answer must be the optimum, or a
+// path marked as not proven optimal with a true lower bound; a checkpoint
+// written after such a resume stays unverified.
+func TestCheckpointUnverified(t *testing.T) {
+	ctx := context.Background()
+	s := smallSet(t, 4, "5-5-5")
+	goal := korfGoal(t, 4)
+	b := board(t, 4, korf1...)
+	dir := t.TempDir()
+	// A solve from scratch tells the first bound and the number of subtrees
+	// of the last iteration.
+	var reps []pdbsearch.IterationReport
+	want, err := pdbsearch.New(s).Solve(ctx, b, goal, search.Limits{}, pdbsearch.RunOptions{Threads: 2,
+		Iteration: func(r pdbsearch.IterationReport) { reps = append(reps, r) }})
+	if err != nil || want.Len() != 57 || len(reps) < 2 {
+		t.Fatalf("solve: %d moves, %d iterations, %v; want 57", want.Len(), len(reps), err)
+	}
+	first, opt := reps[0].Bound, want.Len()
+	partial := filepath.Join(dir, "partial")
+	if _, err := pdbsearch.New(s).Solve(ctx, b, goal, search.Limits{MaxNodes: 50000}, pdbsearch.RunOptions{Checkpoint: partial, Threads: 2}); !errors.Is(err, search.ErrLimit) {
+		t.Fatalf("want a node limit, got %v", err)
+	}
+	// The subtrees of the optimum's iteration finished before the
+	// solution was found: with them claimed, and the rest searched, the
+	// resumed search may find the optimum or a longer path.
+	subtrees := reps[len(reps)-1].Subtrees
+	atOptimum := func(f map[string]any) {
+		f["bound"] = opt
+		f["iterations"] = (opt - first) / 2
+		f["done"] = [][2]int64{{0, subtrees}}
+		f["done_next"] = 0
+	}
+	tests := []struct {
+		name string
+		edit func(map[string]any)
+		key  bool // signed with another key rather than edited
+	}{
+		{"done: every subtree of the optimum's iteration", atOptimum, false},
+		{"done: every subtree of its iteration", func(f map[string]any) {
+			for _, r := range reps {
+				if json.Number(fmt.Sprint(r.Bound)) == f["bound"] {
+					f["done"] = [][2]int64{{0, r.Subtrees}}
+					f["done_next"] = 0
+				}
+			}
+		}, false},
+		{"another user's key", nil, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := os.ReadFile(partial)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(t.TempDir(), "ck")
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if tc.edit != nil {
+				editCheckpoint(t, path, tc.edit)
+			}
+			if tc.key {
+				t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+			}
+			info, err := pdbsearch.ReadCheckpoint(path)
+			if err != nil || info.Verified {
+				t.Fatalf("ReadCheckpoint: verified %v, %v; want unverified", info.Verified, err)
+			}
+			check := func(run string, sol sliding.Solution, err error) {
+				t.Helper()
+				if err != nil {
+					t.Fatalf("%s: %v", run, err)
+				}
+				if verr := sliding.Verify(b, goal, sol.Moves); verr != nil {
+					t.Fatalf("%s: %v", run, verr)
+				}
+				switch {
+				case sol.Optimal && sol.Len() != opt:
+					t.Errorf("%s: %d moves marked optimal; the optimum is %d", run, sol.Len(), opt)
+				case !sol.Optimal && (sol.Bound > opt || sol.Bound < first || !strings.Contains(sol.Mark(), "unverified checkpoint")):
+					t.Errorf("%s: %d moves, bound %d, mark %q; want a true lower bound and a mark naming the checkpoint", run, sol.Len(), sol.Bound, sol.Mark())
+				}
+			}
+			// Resumed in two runs, the first stopped by a node cap: its
+			// checkpoint must not come out verified.
+			sol, err := pdbsearch.New(s).Solve(ctx, b, goal, search.Limits{MaxNodes: 1000}, pdbsearch.RunOptions{Checkpoint: path, Threads: 2})
+			if errors.Is(err, search.ErrLimit) {
+				if info, err := pdbsearch.ReadCheckpoint(path); err != nil || info.Verified {
+					t.Fatalf("after a resumed run stopped in its first iteration: verified %v, %v; want unverified", info.Verified, err)
+				}
+				sol, err = pdbsearch.New(s).Solve(ctx, b, goal, search.Limits{}, pdbsearch.RunOptions{Checkpoint: path, Threads: 2})
+			}
+			check("resumed", sol, err)
+			t.Logf("resumed: %s", sol.Line(false))
+			// Answered again from the finished checkpoint.
+			sol2, err := pdbsearch.New(s).Solve(ctx, b, goal, search.Limits{}, pdbsearch.RunOptions{Checkpoint: path, Threads: 2})
+			check("finished", sol2, err)
+			if sol2.Len() != sol.Len() || sol2.Optimal != sol.Optimal {
+				t.Errorf("finished: %d moves, optimal %v; resumed said %d, %v", sol2.Len(), sol2.Optimal, sol.Len(), sol.Optimal)
+			}
+			if tc.name == tests[0].name && sol.Optimal {
+				t.Errorf("the optimum's iteration claimed finished, yet %d moves proven optimal", sol.Len())
+			}
+		})
 	}
 }

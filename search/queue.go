@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"math"
+	"strconv"
 )
 
 // queue is the open list of the best-first searches: a 4-ary min-heap on
@@ -173,7 +174,7 @@ func badIndex[S any](s S) error {
 
 // tooMany is the error of a search that would number more states than an
 // int32 holds.
-var tooMany = fmt.Errorf("%w: more than %d states", ErrMemory, math.MaxInt32)
+var tooMany error = &reasonError{ErrMemory, "more than " + strconv.Itoa(math.MaxInt32) + " states"}
 
 // chunked is a growing list of values in chunks of chunkLen, so that it
 // grows without copying what it holds (a large search's table would

@@ -210,7 +210,18 @@ var ErrLimit = errors.New("search: limit reached")
 
 // ErrMemory reports that a search stopped at its memory budget,
 // Limits.MaxBytes. It matches ErrLimit too.
-var ErrMemory = fmt.Errorf("%w: memory budget", ErrLimit)
+var ErrMemory error = &reasonError{ErrLimit, "memory budget"}
+
+// reasonError is err with a reason after it, as fmt.Errorf("%w: reason")
+// makes it, for the package's error variables: made without fmt, so that
+// a process that links the package runs no fmt at start-up.
+type reasonError struct {
+	err    error
+	reason string
+}
+
+func (e *reasonError) Error() string { return e.err.Error() + ": " + e.reason }
+func (e *reasonError) Unwrap() error { return e.err }
 
 // ErrNegativeCost reports a step whose cost is negative (or NaN), which
 // the searches that order states by their cost (Dijkstra, A* and its kin,

@@ -564,7 +564,7 @@ func (s *Solver) Table(goal sliding.Board) *sliding.Table {
 // tableFileName names the file of goal's distance table.
 func tableFileName(goal sliding.Board) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%dx%d-table", goal.W, goal.H)
+	sb.WriteString(strconv.Itoa(goal.W) + "x" + strconv.Itoa(goal.H) + "-table")
 	for i, t := range goal.Tiles {
 		sep := byte('-')
 		if i > 0 {

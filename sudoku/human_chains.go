@@ -367,6 +367,25 @@ func (ch *chainer) onNode(g, src *hgrid, offs *potSet, n int32, im imp) int32 {
 	return m
 }
 
+// offLinks reports whether the "off" state of candidate a turns candidate
+// b on (one of offToOn's links).
+func offLinks(g *hgrid, a, b int, yLinks, xLinks bool) bool {
+	ac, ad, bc, bd := a/10, a%10, b/10, b%10
+	if ac == bc {
+		return yLinks && ad != bd && g.cand[ac] == 1<<ad|1<<bd
+	}
+	if !xLinks || ad != bd {
+		return false
+	}
+	for t := 0; t < 3; t++ {
+		h := hCellHouse[ac][t]
+		if hCellHouse[bc][t] == h && g.hpos[h][ad] == 1<<hCellIndex[ac][t]|1<<hCellIndex[bc][t] {
+			return true
+		}
+	}
+	return false
+}
+
 // doChaining completes toOn and toOff with everything they imply (SE's
 // doChaining: "on" states first, one "off" state at a time; a dynamic
 // chain removes each "off" candidate from the grid as it goes). It returns
@@ -577,6 +596,12 @@ func (ch *chainer) unary(c int, y, x bool) {
 			length++
 			for _, p := range pendOn {
 				for _, im := range ch.onToOff(g, p, y) {
+					// A state met before is expanded before this one, so
+					// its "on" states are all known by then: again, it
+					// can only close a cycle.
+					if toOff.has(int(im.c)) && !offLinks(g, int(im.c), c, y, x) {
+						continue
+					}
 					if !ch.isParent(p, potKey(int(im.c), false)) {
 						o := ch.node(int(im.c), false, im.cause, p)
 						pendOff = append(pendOff, o)

@@ -109,6 +109,7 @@ type chainer struct {
 	regOn    []int16
 	regOff   []int16
 	targets  []int32
+	lk       *offLinkCache
 	saves    []*hgrid // doChaining's saved positions, by nesting depth
 	nsave    int
 	onIdx    [810]int32 // c -> index+1 in onObjs of chainOn(c)'s result
@@ -145,7 +146,7 @@ func newChainer(g *hgrid) *chainer {
 	ch := chainers.Get().(*chainer)
 	*ch = chainer{g: g, stamp: ch.stamp, gen: ch.gen, nodes: ch.nodes[:0], extra: ch.extra[:0], anc: ch.anc[:0],
 		queue: ch.queue, free: ch.free, used: ch.used[:0], impBuf: ch.impBuf, onBuf: ch.onBuf, qOn: ch.qOn, qOff: ch.qOff, pendA: ch.pendA, pendB: ch.pendB, cycles: ch.cycles, chains: ch.chains,
-		cellOn: ch.cellOn, cellOff: ch.cellOff, regOn: ch.regOn, regOff: ch.regOff, targets: ch.targets,
+		cellOn: ch.cellOn, cellOff: ch.cellOff, regOn: ch.regOn, regOff: ch.regOff, targets: ch.targets, lk: ch.lk,
 		saves: ch.saves, onObjs: ch.onObjs, onKeys: ch.onKeys[:0]}
 	return ch
 }
@@ -367,6 +368,35 @@ func (ch *chainer) onNode(g, src *hgrid, offs *potSet, n int32, im imp) int32 {
 	return m
 }
 
+// offLinkCache keeps offToOn's answers while the position and the kinds
+// of links stay the same (the searches of one kind in unaryScan).
+type offLinkCache struct {
+	gen   uint32
+	stamp [810]uint32
+	n     [810]uint8
+	links [810][4]imp
+}
+
+// newLinks forgets the links cached.
+func (ch *chainer) newLinks() {
+	if ch.lk == nil {
+		ch.lk = new(offLinkCache)
+	}
+	ch.lk.gen++
+}
+
+// offToOnFixed is offToOn for a position that does not change between
+// calls until newLinks, with the same yLinks and xLinks.
+func (ch *chainer) offToOnFixed(g *hgrid, n int32, yLinks, xLinks bool) []imp {
+	lk := ch.lk
+	c := ch.nodes[n].c
+	if lk.stamp[c] != lk.gen {
+		lk.stamp[c] = lk.gen
+		lk.n[c] = uint8(copy(lk.links[c][:], ch.offToOn(g, n, yLinks, xLinks)))
+	}
+	return lk.links[c][:lk.n[c]]
+}
+
 // offLinks reports whether the "off" state of candidate a turns candidate
 // b on (one of offToOn's links).
 func offLinks(g *hgrid, a, b int, yLinks, xLinks bool) bool {
@@ -532,6 +562,7 @@ func (ch *chainer) unaryScan() {
 			// Every XY step is rated 7.0 or more: none can come first.
 			break
 		}
+		ch.newLinks()
 		for i := 0; i < 81; i++ {
 			if g.val[i] != 0 || pop(g.cand[i]) < 2 || g.stopped() {
 				continue
@@ -612,7 +643,7 @@ func (ch *chainer) unary(c int, y, x bool) {
 			pendOn = pendOn[:0]
 			length++
 			for _, p := range pendOff {
-				for _, im := range ch.offToOn(g, p, y, x) {
+				for _, im := range ch.offToOnFixed(g, p, y, x) {
 					oc := int(im.c)
 					cycle := length >= 4 && potKey(oc, true) == srcKey
 					if !cycle && toOn.has(oc) {
@@ -688,7 +719,7 @@ func (ch *chainer) unary(c int, y, x bool) {
 				}
 				pendOn = pendOn[:0]
 				for _, p := range pendOff {
-					for _, im := range ch.offToOn(g, p, y, true) {
+					for _, im := range ch.offToOnFixed(g, p, y, true) {
 						oc := int(im.c)
 						hit := potKey(oc, false) == srcKey
 						if !hit && toOn.has(oc) {

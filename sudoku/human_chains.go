@@ -368,13 +368,17 @@ func (ch *chainer) onNode(g, src *hgrid, offs *potSet, n int32, im imp) int32 {
 	return m
 }
 
-// offLinkCache keeps offToOn's answers while the position and the kinds
-// of links stay the same (the searches of one kind in unaryScan).
+// offLinkCache keeps offToOn's and onToOff's answers while the position
+// and the kinds of links stay the same (the searches of one kind in
+// unaryScan).
 type offLinkCache struct {
-	gen   uint32
-	stamp [810]uint32
-	n     [810]uint8
-	links [810][4]imp
+	gen     uint32
+	stamp   [810]uint32
+	n       [810]uint8
+	links   [810][4]imp
+	onStamp [810]uint32
+	onN     [810]uint8
+	onLinks [810][28]imp // 8 other digits, 20 peers
 }
 
 // newLinks forgets the links cached.
@@ -395,6 +399,18 @@ func (ch *chainer) offToOnFixed(g *hgrid, n int32, yLinks, xLinks bool) []imp {
 		lk.n[c] = uint8(copy(lk.links[c][:], ch.offToOn(g, n, yLinks, xLinks)))
 	}
 	return lk.links[c][:lk.n[c]]
+}
+
+// onToOffFixed is onToOff for a position that does not change between
+// calls until newLinks, with the same yLinks.
+func (ch *chainer) onToOffFixed(g *hgrid, n int32, yLinks bool) []imp {
+	lk := ch.lk
+	c := ch.nodes[n].c
+	if lk.onStamp[c] != lk.gen {
+		lk.onStamp[c] = lk.gen
+		lk.onN[c] = uint8(copy(lk.onLinks[c][:], ch.onToOff(g, n, yLinks)))
+	}
+	return lk.onLinks[c][:lk.onN[c]]
 }
 
 // offLinks reports whether the "off" state of candidate a turns candidate
@@ -626,7 +642,7 @@ func (ch *chainer) unary(c int, y, x bool) {
 			}
 			length++
 			for _, p := range pendOn {
-				for _, im := range ch.onToOff(g, p, y) {
+				for _, im := range ch.onToOffFixed(g, p, y) {
 					// A state met before is expanded before this one, so
 					// its "on" states are all known by then: again, it
 					// can only close a cycle.
@@ -701,7 +717,7 @@ func (ch *chainer) unary(c int, y, x bool) {
 					break
 				}
 				for _, p := range pendOn {
-					for _, im := range ch.onToOff(g, p, y) {
+					for _, im := range ch.onToOffFixed(g, p, y) {
 						oc := int(im.c)
 						o := int32(-1)
 						if potKey(oc, true) == srcKey {

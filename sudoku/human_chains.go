@@ -462,7 +462,13 @@ func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 		if hOn < len(pendOn) {
 			p := pendOn[hOn]
 			hOn++
-			for _, im := range ch.onToOff(g, p, yLinks) {
+			var offs []imp
+			if ch.dynamic {
+				offs = ch.onToOff(g, p, yLinks)
+			} else {
+				offs = ch.onToOffFixed(g, p, yLinks)
+			}
+			for _, im := range offs {
 				c := int(im.c)
 				if toOn.has(c) {
 					return toOn.get(c), ch.node(c, false, im.cause, p), true
@@ -478,7 +484,13 @@ func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 		if hOff < len(pendOff) {
 			p := pendOff[hOff]
 			hOff++
-			for _, im := range ch.offToOn(g, p, yLinks, true) {
+			var ons []imp
+			if ch.dynamic {
+				ons = ch.offToOn(g, p, yLinks, true)
+			} else {
+				ons = ch.offToOnFixed(g, p, yLinks, true)
+			}
+			for _, im := range ons {
 				c := int(im.c)
 				if toOff.has(c) {
 					return ch.onNode(g, src, toOff, p, im), toOff.get(c), true
@@ -896,6 +908,9 @@ func (ch *chainer) setForcing(multiple, dynamic, nishio bool, level int) {
 // start from.
 func (ch *chainer) cellScan() {
 	g := ch.g
+	if !ch.dynamic {
+		ch.newLinks() // the position stays as it is: links are kept
+	}
 	for i := 0; i < 81; i++ {
 		if g.val[i] != 0 || g.stopped() {
 			continue

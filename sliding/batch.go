@@ -2,6 +2,7 @@ package sliding
 
 import (
 	"bytes"
+	"io"
 	"math/bits"
 	"slices"
 )
@@ -20,6 +21,34 @@ func (t *Table) AppendAnswers(dst, data []byte, f Format) ([]byte, error) {
 		dst = AppendAnswer(dst, f, int(d), nil) // d is -1 if unsolvable
 	}
 	return dst, nil
+}
+
+// answerChunk is the size of WriteAnswers' buffer: large enough that its
+// writes are few, small enough that a batch's answers are never held whole.
+const answerChunk = 32 << 10
+
+// WriteAnswers writes to w the answer line (AppendAnswer) of each length in
+// dist (-1 for a board that cannot reach the goal), in order, without
+// moves, through one buffer of fixed size: a large batch's answers go out
+// in chunks instead of being gathered whole first. It returns the first
+// error of w.
+func WriteAnswers(w io.Writer, f Format, dist []int8) error {
+	const longest = len("impossible\n") // of the lines without moves
+	buf := make([]byte, 0, min(answerChunk, longest*len(dist)))
+	for _, d := range dist {
+		if len(buf)+longest > cap(buf) {
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
+		}
+		buf = AppendAnswer(buf, f, int(d), nil)
+	}
+	if len(buf) == 0 {
+		return nil
+	}
+	_, err := w.Write(buf)
+	return err
 }
 
 // Distances appends to dst, for each board of data in format f in order,
@@ -99,6 +128,9 @@ func (t *Table) distancesBOJ11112(dst []int8, data []byte) ([]int8, bool) {
 	if p, ok = eol(p); digits == 0 || !ok {
 		return dst[:orig], false
 	}
+	// A case takes at least 11 bytes (three rows of three cells, the last
+	// one's line end optional): room for what data can hold, at once.
+	dst = slices.Grow(dst, min(count, (n-p)/11+1))
 	// code maps an input byte to its tile's goal cell + 1 (0: not a cell).
 	var code [256]uint8
 	for v := 1; v <= 8; v++ {

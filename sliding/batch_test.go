@@ -233,6 +233,70 @@ func TestAppendAnswers(t *testing.T) {
 	}
 }
 
+// chunkWriter records the size of each write and fails the one numbered
+// failAt (from 1; 0: none).
+type chunkWriter struct {
+	bytes.Buffer
+	sizes  []int
+	failAt int
+}
+
+var errWrite = errors.New("disk full")
+
+func (w *chunkWriter) Write(p []byte) (int, error) {
+	if w.sizes = append(w.sizes, len(p)); len(w.sizes) == w.failAt {
+		return 0, errWrite
+	}
+	return w.Buffer.Write(p)
+}
+
+// TestWriteAnswers checks that WriteAnswers writes what AppendAnswers
+// appends, in writes of at most answerChunk bytes (several for a large
+// batch, one for a small one, none for none), and stops at the first
+// failed write with its error.
+func TestWriteAnswers(t *testing.T) {
+	t.Parallel()
+	tab := TableFor(Standard(3, 3))
+	var in bytes.Buffer
+	if err := Write(&in, BOJ11112, batchBOJ11112(20000, 2)); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		in     []byte
+		f      Format
+		writes int // at least
+	}{
+		{"large", in.Bytes(), BOJ11112, 3},
+		{"small", []byte("2\n123\n456\n78#\n\n213\n456\n78#\n"), BOJ11112, 1},
+		{"boj1525", []byte("1 2 3\n4 5 6\n8 7 0\n"), BOJ1525, 1},
+		{"none", []byte("0\n"), BOJ11112, 0},
+	} {
+		dist, err := tab.Distances(nil, tc.in, tc.f)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		want, _ := tab.AppendAnswers(nil, tc.in, tc.f)
+		var w chunkWriter
+		if err := WriteAnswers(&w, tc.f, dist); err != nil || w.String() != string(want) {
+			t.Errorf("%s: wrote %d bytes (%v), want the %d of AppendAnswers", tc.name, w.Len(), err, len(want))
+		}
+		if len(w.sizes) < tc.writes || tc.writes <= 1 && len(w.sizes) != tc.writes {
+			t.Errorf("%s: %d writes, want %d", tc.name, len(w.sizes), tc.writes)
+		}
+		for _, n := range w.sizes {
+			if n > answerChunk || n == 0 {
+				t.Errorf("%s: a write of %d bytes, want 1 to %d", tc.name, n, answerChunk)
+			}
+		}
+	}
+	dist, _ := tab.Distances(nil, in.Bytes(), BOJ11112)
+	w := chunkWriter{failAt: 2}
+	if err := WriteAnswers(&w, BOJ11112, dist); err != errWrite || len(w.sizes) != 2 {
+		t.Errorf("a failed second write: %v after %d writes, want %v after 2", err, len(w.sizes), errWrite)
+	}
+}
+
 // TestSolutionReport checks the stats line of a solution.
 func TestSolutionReport(t *testing.T) {
 	t.Parallel()

@@ -83,12 +83,12 @@ func ExampleTableFor() {
 	// Output: 181440 31 31
 }
 
-func ExampleHeuristicByName() {
+// The three heuristics of the package, weakest first, on one board.
+func ExampleHeuristic() {
 	goal := sliding.Standard(3, 3)
 	b, _ := sliding.New(3, 3, []int{3, 2, 1, 4, 5, 6, 7, 8, 0})
-	for _, name := range sliding.Heuristics() {
-		h, _ := sliding.HeuristicByName(name, goal)
-		fmt.Println(name, h.Estimate(b))
+	for _, h := range []sliding.Heuristic{sliding.Misplaced(goal), sliding.Manhattan(goal), sliding.LinearConflict(goal)} {
+		fmt.Println(h.Name(), h.Estimate(b))
 	}
 	// Output:
 	// misplaced 2
@@ -266,6 +266,23 @@ func ExampleAppendAnswer() {
 	// 0
 	// impossible
 	// -1
+}
+
+// ExampleWriteAnswers answers a Baekjoon 11112 batch from the 3x3 table:
+// Distances reads it whole first (an error there leaves the output
+// untouched), then WriteAnswers prints one line a board.
+func ExampleWriteAnswers() {
+	batch := []byte("3\n123\n456\n78#\n\n1#3\n426\n758\n\n213\n456\n78#\n")
+	dist, err := sliding.TableFor(sliding.Standard(3, 3)).Distances(nil, batch, sliding.BOJ11112)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sliding.WriteAnswers(os.Stdout, sliding.BOJ11112, dist)
+	// Output:
+	// 0
+	// 3
+	// impossible
 }
 
 // ExampleMovesString writes moves as letters and reads them back.

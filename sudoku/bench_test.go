@@ -198,3 +198,53 @@ func BenchmarkSolveLines(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRate rates the puzzles of the Sudoku Explainer reference files
+// (testdata/se-ratings-*.txt) band by band of SE's ER, below 11; one op
+// rates every puzzle of the band once, and cpu-ms/puzzle is the process's
+// CPU time per puzzle. Each rating is checked against SE's.
+func BenchmarkRate(b *testing.B) {
+	bands := map[int][]Grid{}
+	want := map[int][]Rating{}
+	for _, name := range seRatingFiles {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			b.Skip(err)
+		}
+		for _, line := range bytes.Split(data, []byte("\n")) {
+			f := bytes.Fields(line)
+			if len(f) < 4 || line[0] == '#' {
+				continue
+			}
+			var r [3]float64
+			for k := range r {
+				r[k], _ = strconv.ParseFloat(string(f[1+k]), 64)
+			}
+			if r[0] >= 11 {
+				continue
+			}
+			band := int(r[0])
+			bands[band] = append(bands[band], mustLine(b, string(f[0])))
+			want[band] = append(want[band], Rating{r[0], r[1], r[2]})
+		}
+	}
+	for band := 1; band <= 10; band++ {
+		ps := bands[band]
+		if len(ps) == 0 {
+			continue
+		}
+		b.Run(strconv.Itoa(band)+".x", func(b *testing.B) {
+			ctx := context.Background()
+			cpu := threadCPU()
+			for i := 0; i < b.N; i++ {
+				for k, p := range ps {
+					r, _, err := Rate(ctx, p)
+					if err != nil || r != want[band][k] {
+						b.Fatalf("%v: rated %v (%v), SE %v", p, r, err, want[band][k])
+					}
+				}
+			}
+			b.ReportMetric(float64(cpu().Microseconds())/1000/float64(b.N*len(ps)), "cpu-ms/puzzle")
+		})
+	}
+}

@@ -295,6 +295,12 @@ var humanTechniques = []func(*hgrid) (Step, bool){
 	func(g *hgrid) (Step, bool) { return g.forcingChains(true, false, false, 0) },
 	func(g *hgrid) (Step, bool) { return g.forcingChains(true, true, false, 0) },
 	func(g *hgrid) (Step, bool) { return g.forcingChains(true, true, false, 1) },
+	func(g *hgrid) (Step, bool) { return g.nestedForcingChains(2, 0) },
+	func(g *hgrid) (Step, bool) { return g.nestedForcingChains(3, 0) },
+	func(g *hgrid) (Step, bool) { return g.nestedForcingChains(4, 0) },
+	func(g *hgrid) (Step, bool) { return g.nestedForcingChains(4, 1) },
+	func(g *hgrid) (Step, bool) { return g.nestedForcingChains(4, 2) },
+	func(g *hgrid) (Step, bool) { return g.nestedForcingChains(4, 3) },
 }
 
 // MarshalJSON writes the step with its String as "text".

@@ -96,17 +96,41 @@ type chainer struct {
 	free     []*potSet
 	used     []*potSet
 	impBuf   []imp
-	onBuf    []int32
+	onBuf    []imp
 	extra    []int32
 	qOn      []int32
 	qOff     []int32
-	onCache  map[int]*onChain
+	pendA    []int32 // unary's queues and results
+	pendB    []int32
+	cycles   []int32
+	chains   []int32
+	cellOn   []int16 // forCell's and regionChains' common states
+	cellOff  []int16
+	regOn    []int16
+	regOff   []int16
+	targets  []int32
+	saves    []*hgrid // doChaining's saved positions, by nesting depth
+	nsave    int
+	onIdx    [810]int32 // c -> index+1 in onObjs of chainOn(c)'s result
+	onObjs   []*onChain // chainOn's results, reused
+	nOn      int
+	onKeys   []int16
 	anc      []int32 // ancestor counts by node, 0 when not known
 	multiple bool
 	dynamic  bool
 	nishio   bool
 	level    int
 	base     float64
+	// nestLimit is the level of the dynamic chains that a level-4 chain
+	// nests (SE's nestingLimit).
+	nestLimit int
+	// collect, when set, receives every step found instead of the best
+	// one: the chainer is a nested chain's inner technique.
+	collect func(h chainHint, targets []int32, removes []int, kind int8)
+	// nestOf maps the nodes that an inner chaining step removed to that
+	// step, in nests.
+	nestOf map[int32]int32
+	nests  []nestRef
 
 	best     chainHint
 	bestStep Step
@@ -120,7 +144,9 @@ var chainers = sync.Pool{New: func() any { return &chainer{stamp: make([]uint32,
 func newChainer(g *hgrid) *chainer {
 	ch := chainers.Get().(*chainer)
 	*ch = chainer{g: g, stamp: ch.stamp, gen: ch.gen, nodes: ch.nodes[:0], extra: ch.extra[:0], anc: ch.anc[:0],
-		queue: ch.queue, free: ch.free, impBuf: ch.impBuf, onBuf: ch.onBuf, qOn: ch.qOn, qOff: ch.qOff}
+		queue: ch.queue, free: ch.free, used: ch.used[:0], impBuf: ch.impBuf, onBuf: ch.onBuf, qOn: ch.qOn, qOff: ch.qOff, pendA: ch.pendA, pendB: ch.pendB, cycles: ch.cycles, chains: ch.chains,
+		cellOn: ch.cellOn, cellOff: ch.cellOff, regOn: ch.regOn, regOff: ch.regOff, targets: ch.targets,
+		saves: ch.saves, onObjs: ch.onObjs, onKeys: ch.onKeys[:0]}
 	return ch
 }
 
@@ -162,8 +188,14 @@ func (ch *chainer) release() {
 	ch.used = ch.used[:0]
 	ch.nodes = ch.nodes[:0]
 	ch.extra = ch.extra[:0]
-	ch.onCache = nil
+	for _, c := range ch.onKeys {
+		ch.onIdx[c] = 0
+	}
+	ch.onKeys = ch.onKeys[:0]
+	ch.nOn = 0
 	ch.anc = ch.anc[:0]
+	ch.nestOf = nil
+	ch.nests = ch.nests[:0]
 }
 
 func (ch *chainer) node(c int, on bool, cause int8, parent int32) int32 {
@@ -276,23 +308,17 @@ func init() {
 	}
 }
 
-// offToOn returns the states that n (an "off" state) turns on: the cell's
-// other candidate when two are left (Y-links), and the digit's other place
-// in a house where two are left (X-links). With src (the position before a
-// dynamic chain) the candidates already removed since become parents too.
-func (ch *chainer) offToOn(g *hgrid, n int32, src *hgrid, offs *potSet, yLinks, xLinks bool) []int32 {
+// offToOn returns the states that n (an "off" state) turns on, not yet
+// made nodes (most are met before and dropped): the cell's other candidate
+// when two are left (Y-links), and the digit's other place in a house where
+// two are left (X-links).
+func (ch *chainer) offToOn(g *hgrid, n int32, yLinks, xLinks bool) []imp {
 	c := int(ch.nodes[n].c)
 	cell, d := c/10, c%10
 	out := ch.onBuf[:0]
 	if yLinks && pop(g.cand[cell]) == 2 {
 		o := bits.TrailingZeros16(g.cand[cell] &^ (1 << d))
-		m := ch.node(cell*10+o, true, causeNaked, n)
-		if src != nil {
-			for gone := src.cand[cell] &^ g.cand[cell]; gone != 0; gone &= gone - 1 {
-				ch.addParent(m, offs.get(cell*10+bits.TrailingZeros16(gone)))
-			}
-		}
-		out = append(out, m)
+		out = append(out, imp{int16(cell*10 + o), causeNaked})
 	}
 	if xLinks {
 		for t := 0; t < 3; t++ {
@@ -301,28 +327,44 @@ func (ch *chainer) offToOn(g *hgrid, n int32, src *hgrid, offs *potSet, yLinks, 
 			if pop(pos) != 1 {
 				continue
 			}
-			other := int(hHouse[h][bits.TrailingZeros16(pos)])
+			oc := int16(int(hHouse[h][bits.TrailingZeros16(pos)])*10 + d)
 			dup := false
 			for _, o := range out {
-				if int(ch.nodes[o].c) == other*10+d {
+				if o.c == oc {
 					dup = true
 				}
 			}
-			if dup {
-				continue
+			if !dup {
+				out = append(out, imp{oc, causeBlock + int8(t)})
 			}
-			m := ch.node(other*10+d, true, causeBlock+int8(t), n)
-			if src != nil {
-				for gone := src.hpos[h][d] &^ g.hpos[h][d]; gone != 0; gone &= gone - 1 {
-					x := int(hHouse[h][bits.TrailingZeros16(gone)])
-					ch.addParent(m, offs.get(x*10+d))
-				}
-			}
-			out = append(out, m)
 		}
 	}
 	ch.onBuf = out
 	return out
+}
+
+// onNode makes the "on" node im that the "off" node n implies. With src
+// (the position before a dynamic chain; g is the position as the chain has
+// left it) the candidates removed since, of the cell for a Y-link or of the
+// digit in the link's house for an X-link, become parents too.
+func (ch *chainer) onNode(g, src *hgrid, offs *potSet, n int32, im imp) int32 {
+	m := ch.node(int(im.c), true, im.cause, n)
+	if src == nil {
+		return m
+	}
+	cell, d := int(im.c)/10, int(im.c)%10
+	if im.cause == causeNaked {
+		for gone := src.cand[cell] &^ g.cand[cell]; gone != 0; gone &= gone - 1 {
+			ch.addParent(m, offs.get(cell*10+bits.TrailingZeros16(gone)))
+		}
+		return m
+	}
+	h := hCellHouse[cell][im.cause-causeBlock]
+	for gone := src.hpos[h][d] &^ g.hpos[h][d]; gone != 0; gone &= gone - 1 {
+		x := int(hHouse[h][bits.TrailingZeros16(gone)])
+		ch.addParent(m, offs.get(x*10+d))
+	}
+	return m
 }
 
 // doChaining completes toOn and toOff with everything they imply (SE's
@@ -331,14 +373,15 @@ func (ch *chainer) offToOn(g *hgrid, n int32, src *hgrid, offs *potSet, yLinks, 
 // the two nodes of the first contradiction, if any.
 func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 	g := ch.g
-	var save hgrid
-	if ch.dynamic {
-		save = *g
-		defer func() { *g = save }()
-	}
 	var src *hgrid
 	if ch.dynamic {
-		src = &save
+		if ch.nsave == len(ch.saves) {
+			ch.saves = append(ch.saves, new(hgrid))
+		}
+		src = ch.saves[ch.nsave]
+		ch.nsave++
+		*src = *g
+		defer func() { *g = *src; ch.nsave-- }()
 	}
 	pendOn, pendOff := ch.qOn[:0], ch.qOff[:0]
 	hOn, hOff := 0, 0
@@ -370,20 +413,20 @@ func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 		if hOff < len(pendOff) {
 			p := pendOff[hOff]
 			hOff++
-			ons := ch.offToOn(g, p, src, toOff, yLinks, true)
-			if ch.dynamic {
-				c := int(ch.nodes[p].c)
-				g.remove(c/10, c%10)
-			}
-			for _, o := range ons {
-				c := int(ch.nodes[o].c)
+			for _, im := range ch.offToOn(g, p, yLinks, true) {
+				c := int(im.c)
 				if toOff.has(c) {
-					return o, toOff.get(c), true
+					return ch.onNode(g, src, toOff, p, im), toOff.get(c), true
 				}
 				if !toOn.has(c) {
+					o := ch.onNode(g, src, toOff, p, im)
 					toOn.add(c, o)
 					pendOn = append(pendOn, o)
 				}
+			}
+			if ch.dynamic {
+				c := int(ch.nodes[p].c)
+				g.remove(c/10, c%10)
 			}
 			continue
 		}
@@ -455,6 +498,15 @@ func (ch *chainer) removals(c int, on bool) ([]Candidate, []Candidate) {
 // plus the length increment.
 func (g *hgrid) chainsAndCycles() (Step, bool) {
 	ch := newChainer(g)
+	ch.unaryScan()
+	st, ok := ch.bestStep, ch.found
+	ch.done()
+	return st, ok
+}
+
+// unaryScan follows every candidate with X-, Y- and then XY-links.
+func (ch *chainer) unaryScan() {
+	g := ch.g
 	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := mode[0], mode[1]
 		if y && x && ch.found && ch.best.diff < 7.0 {
@@ -471,9 +523,6 @@ func (g *hgrid) chainsAndCycles() (Step, bool) {
 			}
 		}
 	}
-	st, ok := ch.bestStep, ch.found
-	ch.done()
-	return st, ok
 }
 
 // maxComplexity is the largest complexity a step of the given base and
@@ -504,13 +553,14 @@ func (ch *chainer) unary(c int, y, x bool) {
 		return
 	}
 	root := ch.node(c, true, causeNone, -1)
+	pendOn, pendOff := ch.pendA[:0], ch.pendB[:0]
+	defer func() { ch.pendA, ch.pendB = pendOn[:0], pendOff[:0] }()
 	// Cycles.
-	var cycles []int32
+	cycles := ch.cycles[:0]
 	{
 		toOn, toOff := ch.set(), ch.set()
 		toOn.add(c, root)
-		pendOn := []int32{root}
-		var pendOff []int32
+		pendOn = append(pendOn, root)
 		length := 0
 		srcKey := potKey(c, true)
 		cycleBase := 6.5
@@ -525,9 +575,7 @@ func (ch *chainer) unary(c int, y, x bool) {
 				break
 			}
 			length++
-			for len(pendOn) > 0 {
-				p := pendOn[0]
-				pendOn = pendOn[1:]
+			for _, p := range pendOn {
 				for _, im := range ch.onToOff(g, p, y) {
 					if !ch.isParent(p, potKey(int(im.c), false)) {
 						o := ch.node(int(im.c), false, im.cause, p)
@@ -536,13 +584,17 @@ func (ch *chainer) unary(c int, y, x bool) {
 					}
 				}
 			}
+			pendOn = pendOn[:0]
 			length++
-			for len(pendOff) > 0 {
-				p := pendOff[0]
-				pendOff = pendOff[1:]
-				for _, o := range ch.offToOn(g, p, nil, toOff, y, x) {
-					oc := int(ch.nodes[o].c)
-					if length >= 4 && ch.key(o) == srcKey {
+			for _, p := range pendOff {
+				for _, im := range ch.offToOn(g, p, y, x) {
+					oc := int(im.c)
+					cycle := length >= 4 && potKey(oc, true) == srcKey
+					if !cycle && toOn.has(oc) {
+						continue
+					}
+					o := ch.onNode(g, nil, nil, p, im)
+					if cycle {
 						cycles = append(cycles, o)
 					}
 					if !toOn.has(oc) {
@@ -551,23 +603,26 @@ func (ch *chainer) unary(c int, y, x bool) {
 					}
 				}
 			}
+			pendOff = pendOff[:0]
 		}
 	}
+	ch.cycles = cycles
 	// Forcing chains: from "on" to its own "off", from "off" to its own "on".
-	var chains []int32
+	chains := ch.chains[:0]
 	if x {
 		for _, on := range [2]bool{true, false} {
 			toOn, toOff := ch.set(), ch.set()
+			pendOn, pendOff = pendOn[:0], pendOff[:0]
 			src := root
 			if on {
 				toOn.add(c, src)
+				pendOn = append(pendOn, src)
 			} else {
 				src = ch.node(c, false, causeNone, -1)
 				toOff.add(c, src)
+				pendOff = append(pendOff, src)
 			}
 			srcKey := potKey(c, on)
-			pendOn := append([]int32(nil), toOn.order2(ch)...)
-			pendOff := append([]int32(nil), toOff.order2(ch)...)
 			add := func(n int32) {
 				k := ch.key(n)
 				for _, t := range chains {
@@ -589,9 +644,7 @@ func (ch *chainer) unary(c int, y, x bool) {
 					(len(pendOn) == 0 && ch.nodes[pendOff[0]].depth+2 > int32(maxC)) {
 					break
 				}
-				for len(pendOn) > 0 {
-					p := pendOn[0]
-					pendOn = pendOn[1:]
+				for _, p := range pendOn {
 					for _, im := range ch.onToOff(g, p, y) {
 						oc := int(im.c)
 						o := int32(-1)
@@ -608,12 +661,16 @@ func (ch *chainer) unary(c int, y, x bool) {
 						}
 					}
 				}
-				for len(pendOff) > 0 {
-					p := pendOff[0]
-					pendOff = pendOff[1:]
-					for _, o := range ch.offToOn(g, p, nil, toOff, y, true) {
-						oc := int(ch.nodes[o].c)
-						if potKey(oc, false) == srcKey {
+				pendOn = pendOn[:0]
+				for _, p := range pendOff {
+					for _, im := range ch.offToOn(g, p, y, true) {
+						oc := int(im.c)
+						hit := potKey(oc, false) == srcKey
+						if !hit && toOn.has(oc) {
+							continue
+						}
+						o := ch.onNode(g, nil, nil, p, im)
+						if hit {
 							add(o)
 						}
 						if !toOn.has(oc) {
@@ -622,9 +679,11 @@ func (ch *chainer) unary(c int, y, x bool) {
 						}
 					}
 				}
+				pendOff = pendOff[:0]
 			}
 		}
 	}
+	ch.chains = chains
 	sortKey := sortKeyOf(y, x)
 	for _, dst := range cycles {
 		ch.cycleHint(dst, y, x, sortKey)
@@ -636,6 +695,10 @@ func (ch *chainer) unary(c int, y, x bool) {
 			base = 7.0
 		}
 		h := chainHint{base + lengthDifficulty(cx), cx, sortKey}
+		if ch.collect != nil {
+			ch.collect(h, []int32{t}, ch.removalKeys(int(ch.nodes[t].c), ch.nodes[t].on), nestPlain)
+			continue
+		}
 		ch.offer(h, func() Step {
 			name := "Forcing X-Chain"
 			if y && x {
@@ -662,15 +725,6 @@ func sortKeyOf(y, x bool) int {
 		return 3
 	}
 	return 2
-}
-
-// order2 lists the set's nodes in order.
-func (s *potSet) order2(ch *chainer) []int32 {
-	out := make([]int32, 0, len(s.order))
-	for _, c := range s.order {
-		out = append(out, s.get(int(c)))
-	}
-	return out
 }
 
 func (ch *chainer) cycleHint(dst int32, y, x bool, sortKey int) {
@@ -719,6 +773,10 @@ func (ch *chainer) cycleHint(dst int32, y, x bool, sortKey int) {
 		base = 7.0
 	}
 	h := chainHint{base + lengthDifficulty(cx), cx, sortKey}
+	if ch.collect != nil {
+		ch.collect(h, []int32{dst}, cycleRemovals(el), nestCycle)
+		return
+	}
 	ch.offer(h, func() Step {
 		name := "Bidirectional Cycle"
 		if !x {
@@ -740,6 +798,15 @@ func (ch *chainer) cycleHint(dst int32, y, x bool, sortKey int) {
 // Nishio 7.5, Multiple 8.0, Dynamic 8.5, plus the length increment.
 func (g *hgrid) forcingChains(multiple, dynamic, nishio bool, level int) (Step, bool) {
 	ch := newChainer(g)
+	ch.setForcing(multiple, dynamic, nishio, level)
+	ch.cellScan()
+	st, ok := ch.bestStep, ch.found
+	ch.done()
+	return st, ok
+}
+
+// setForcing makes ch SE's Chaining(multiple, dynamic, nishio, level).
+func (ch *chainer) setForcing(multiple, dynamic, nishio bool, level int) {
 	ch.multiple, ch.dynamic, ch.nishio, ch.level = multiple, dynamic, nishio, level
 	switch {
 	case level > 0:
@@ -751,18 +818,21 @@ func (g *hgrid) forcingChains(multiple, dynamic, nishio bool, level int) (Step, 
 	default:
 		ch.base = 8.0
 	}
+}
+
+// cellScan follows the candidates of every cell that SE's forcing chains
+// start from.
+func (ch *chainer) cellScan() {
+	g := ch.g
 	for i := 0; i < 81; i++ {
 		if g.val[i] != 0 || g.stopped() {
 			continue
 		}
 		card := pop(g.cand[i])
-		if card > 2 || (card > 1 && dynamic) {
+		if card > 2 || (card > 1 && ch.dynamic) {
 			ch.forCell(i, card)
 		}
 	}
-	st, ok := ch.bestStep, ch.found
-	ch.done()
-	return st, ok
 }
 
 func (ch *chainer) name(kind string) string {
@@ -778,9 +848,10 @@ func (ch *chainer) name(kind string) string {
 
 func (ch *chainer) forCell(cell, card int) {
 	g := ch.g
-	var valueOn, valueOff [10]*potSet
-	var cellOn, cellOff []int
-	first := true
+	var valueOn, valueOff [9]*potSet
+	reduce := !ch.nishio && (card == 2 || (ch.multiple && card > 2))
+	cellOn, cellOff := ch.cellOn[:0], ch.cellOff[:0]
+	k := 0
 	for m := g.cand[cell]; m != 0; m &= m - 1 {
 		d := bits.TrailingZeros16(m)
 		doDouble := card >= 3 && !ch.nishio && ch.dynamic
@@ -789,57 +860,68 @@ func (ch *chainer) forCell(cell, card int) {
 		if !ch.nishio {
 			ch.regionChains(cell, d, onToOn, onToOff)
 		}
-		valueOn[d], valueOff[d] = onToOn, onToOff
-		if first {
-			first = false
-			for _, c := range onToOn.order {
-				cellOn = append(cellOn, int(c))
-			}
-			for _, c := range onToOff.order {
-				cellOff = append(cellOff, int(c))
-			}
+		if !reduce {
+			continue
+		}
+		valueOn[k], valueOff[k] = onToOn, onToOff
+		if k == 0 {
+			cellOn = append(cellOn, onToOn.order...)
+			cellOff = append(cellOff, onToOff.order...)
 		} else {
 			cellOn = retain(cellOn, onToOn)
 			cellOff = retain(cellOff, onToOff)
 		}
+		k++
 	}
-	if ch.nishio || !(card == 2 || (ch.multiple && card > 2)) {
+	ch.cellOn, ch.cellOff = cellOn, cellOff
+	if !reduce {
 		return
 	}
-	for _, on := range [2]bool{true, false} {
-		list, sets := cellOn, &valueOn
-		if !on {
-			list, sets = cellOff, &valueOff
+	step := func(h chainHint, detail string, el, pl []Candidate) Step {
+		return Step{Technique: ch.name("Cell"), se: h.diff, Cells: []int{cell}, Detail: detail, Eliminations: el, Placements: pl}
+	}
+	ch.reductions(cellOn, true, valueOn[:k], 5, nestCell, step)
+	ch.reductions(cellOff, false, valueOff[:k], 5, nestCell, step)
+}
+
+// reductions offers, for each candidate state (c on, or off) of list, the
+// step that every one of the alternatives' chains (sets, in SE's order)
+// reaches; step makes it (kind is the step's kind for a nested chain).
+func (ch *chainer) reductions(list []int16, on bool, sets []*potSet, sortKey int, kind int8, step func(h chainHint, detail string, el, pl []Candidate) Step) {
+	for _, c16 := range list {
+		c := int(c16)
+		cx := 0
+		targets := ch.targets[:0]
+		for _, s := range sets {
+			t := s.get(c)
+			targets = append(targets, t)
+			cx += ch.ancestors(t)
 		}
-		for _, c := range list {
-			var targets []int32
-			cx := 0
-			for m := g.cand[cell]; m != 0; m &= m - 1 {
-				t := sets[bits.TrailingZeros16(m)].get(c)
-				targets = append(targets, t)
-				cx += ch.ancestors(t)
+		ch.targets = targets
+		if on && ch.g.cand[c/10]&^(1<<(c%10)) == 0 {
+			continue // nothing to remove
+		}
+		cx += ch.nestedComplexity(targets)
+		h := chainHint{ch.base + lengthDifficulty(cx), cx, sortKey}
+		if ch.collect != nil {
+			ch.collect(h, append([]int32(nil), targets...), ch.removalKeys(c, on), kind)
+			continue
+		}
+		ch.offer(h, func() Step {
+			words := make([]string, len(sets))
+			for i, s := range sets {
+				words[i] = ch.chainWords(s.get(c))
 			}
 			el, pl := ch.removals(c, on)
-			if len(el) == 0 {
-				continue
-			}
-			h := chainHint{ch.base + lengthDifficulty(cx), cx, 5}
-			ch.offer(h, func() Step {
-				var words []string
-				for _, t := range targets {
-					words = append(words, ch.chainWords(t))
-				}
-				return Step{Technique: ch.name("Cell"), se: h.diff, Cells: []int{cell},
-					Detail: strings.Join(words, "; "), Eliminations: el, Placements: pl}
-			})
-		}
+			return step(h, strings.Join(words, "; "), el, pl)
+		})
 	}
 }
 
-func retain(list []int, s *potSet) []int {
+func retain(list []int16, s *potSet) []int16 {
 	out := list[:0]
 	for _, c := range list {
-		if s.has(c) {
+		if s.has(int(c)) {
 			out = append(out, c)
 		}
 	}
@@ -856,16 +938,19 @@ type onChain struct {
 // chainOn follows candidate c on; within one search every chain from the
 // same candidate on is the same, so it is made once.
 func (ch *chainer) chainOn(c int) *onChain {
-	if ch.onCache == nil {
-		ch.onCache = make(map[int]*onChain)
+	if k := ch.onIdx[c]; k != 0 {
+		return ch.onObjs[k-1]
 	}
-	if oc, ok := ch.onCache[c]; ok {
-		return oc
+	if ch.nOn == len(ch.onObjs) {
+		ch.onObjs = append(ch.onObjs, new(onChain))
 	}
-	oc := &onChain{toOn: ch.set(), toOff: ch.set()}
+	oc := ch.onObjs[ch.nOn]
+	ch.nOn++
+	*oc = onChain{toOn: ch.set(), toOff: ch.set()}
 	oc.toOn.add(c, ch.node(c, true, causeNone, -1))
 	oc.a, oc.b, oc.bad = ch.doChaining(oc.toOn, oc.toOff)
-	ch.onCache[c] = oc
+	ch.onIdx[c] = int32(ch.nOn)
+	ch.onKeys = append(ch.onKeys, int16(c))
 	return oc
 }
 
@@ -908,7 +993,14 @@ func (ch *chainer) binaryHint(a, b int32, c int, resultOn, absurd bool, sortKey 
 		return
 	}
 	cx := ch.ancestors(a) + ch.ancestors(b)
+	if len(ch.nests) > 0 {
+		cx += ch.nestedComplexity([]int32{a, b})
+	}
 	h := chainHint{ch.base + lengthDifficulty(cx), cx, sortKey}
+	if ch.collect != nil {
+		ch.collect(h, []int32{a, b}, ch.removalKeys(c, resultOn), nestPlain)
+		return
+	}
 	ch.offer(h, func() Step {
 		kind := "Double"
 		if absurd {
@@ -934,53 +1026,22 @@ func (ch *chainer) regionChains(cell, d int, onToOn, onToOff *potSet) {
 			continue
 		}
 		var posOn, posOff [9]*potSet
-		var regOn, regOff []int
-		for m := pos; m != 0; m &= m - 1 {
-			j := bits.TrailingZeros16(m)
-			other := int(hHouse[h][j])
-			if other == cell {
-				posOn[j], posOff[j] = onToOn, onToOff
-				for _, c := range onToOn.order {
-					regOn = append(regOn, int(c))
-				}
-				for _, c := range onToOff.order {
-					regOff = append(regOff, int(c))
-				}
-				continue
-			}
-			oc := ch.chainOn(other*10 + d)
-			oOn, oOff := oc.toOn, oc.toOff
-			posOn[j], posOff[j] = oOn, oOff
-			regOn = retain(regOn, oOn)
-			regOff = retain(regOff, oOff)
+		regOn, regOff := append(ch.regOn[:0], onToOn.order...), append(ch.regOff[:0], onToOff.order...)
+		posOn[0], posOff[0] = onToOn, onToOff
+		k := 1
+		for m := pos & (pos - 1); m != 0; m &= m - 1 {
+			oc := ch.chainOn(int(hHouse[h][bits.TrailingZeros16(m)])*10 + d)
+			posOn[k], posOff[k] = oc.toOn, oc.toOff
+			regOn = retain(regOn, oc.toOn)
+			regOff = retain(regOff, oc.toOff)
+			k++
 		}
-		for _, on := range [2]bool{true, false} {
-			list, sets := regOn, &posOn
-			if !on {
-				list, sets = regOff, &posOff
-			}
-			for _, c := range list {
-				var targets []int32
-				cx := 0
-				for m := pos; m != 0; m &= m - 1 {
-					tg := sets[bits.TrailingZeros16(m)].get(c)
-					targets = append(targets, tg)
-					cx += ch.ancestors(tg)
-				}
-				el, pl := ch.removals(c, on)
-				if len(el) == 0 {
-					continue
-				}
-				hh := chainHint{ch.base + lengthDifficulty(cx), cx, 6}
-				ch.offer(hh, func() Step {
-					var words []string
-					for _, tg := range targets {
-						words = append(words, ch.chainWords(tg))
-					}
-					return Step{Technique: ch.name("Region"), se: hh.diff, Digits: []int{d}, Houses: []string{houseName(h)},
-						Detail: strings.Join(words, "; "), Eliminations: el, Placements: pl}
-				})
-			}
+		ch.regOn, ch.regOff = regOn, regOff
+		step := func(hh chainHint, detail string, el, pl []Candidate) Step {
+			return Step{Technique: ch.name("Region"), se: hh.diff, Digits: []int{d}, Houses: []string{houseName(h)},
+				Detail: detail, Eliminations: el, Placements: pl}
 		}
+		ch.reductions(regOn, true, posOn[:k], 6, nestRegion+int8(h/9), step)
+		ch.reductions(regOff, false, posOff[:k], 6, nestRegion+int8(h/9), step)
 	}
 }

@@ -256,37 +256,307 @@ func advXWing(g, src *hgrid, emit func(advHint)) {
 	}
 }
 
+// Kinds of an inner chaining step, for the candidates it depends on.
+const (
+	nestPlain  int8 = iota // forcing chain, double or contradiction: its roots have no cause
+	nestCycle              // bidirectional cycle: its reversed chain is a target too
+	nestCell               // cell forcing chains: the roots stand for the cell's naked single
+	nestRegion             // + the house type: the roots stand for the house's hidden single
+)
+
+// A nestRef is an inner chaining step that removed candidates of an outer
+// chain: its complexity, and its whole chains as a key (SE's FullChain:
+// two steps with the same targets and the same chains count once).
+type nestRef struct {
+	complexity int
+	key        uint64
+}
+
+// innerHint is a step of an inner chaining technique: what it removes (in
+// SE's order), the outer chain's "off" states it depends on, and itself.
+type innerHint struct {
+	h       chainHint
+	removes []int
+	parents []int
+	nest    nestRef
+}
+
+// Inner chaining techniques of the nested levels.
+const (
+	innerFC  = iota // forcing chains and cycles (level 2 and up)
+	innerMFC        // multiple forcing chains (level 3)
+	innerDFC        // dynamic forcing chains of level nestLimit (level 4)
+)
+
 // advanced returns the "off" states that the advanced techniques of the
 // chainer's level find on the grid as the chain has left it, each with its
-// parents; the first technique that finds any is the only one asked.
+// parents; the first technique that finds any is the only one asked. From
+// level 2 whole chaining techniques follow the simple ones, and the step
+// each removal comes from is kept for the outer chain's complexity.
 func (ch *chainer) advanced(g, src *hgrid, offs *potSet) []int32 {
 	rules := []func(g, src *hgrid, emit func(advHint)){advVLocking, advHiddenPair, advNakedPair, advXWing}
 	var out []int32
+	add := func(removes, parents []int, nest int32) {
+		var ps []int32
+		for _, p := range parents {
+			if n := offs.get(p); n >= 0 {
+				ps = append(ps, n)
+			}
+		}
+		for _, r := range removes {
+			n := ch.node(r, false, causeAdvanced, -1)
+			if len(ps) > 0 {
+				ch.nodes[n].p0 = ps[0]
+				for _, p := range ps[1:] {
+					ch.addParent(n, p)
+				}
+			}
+			if nest >= 0 {
+				if ch.nestOf == nil {
+					ch.nestOf = make(map[int32]int32)
+				}
+				ch.nestOf[n] = nest
+			}
+			out = append(out, n)
+		}
+	}
 	for _, rule := range rules {
 		rule(g, src, func(h advHint) {
-			if len(h.parents) == 0 {
-				return
-			}
-			var ps []int32
-			for _, p := range h.parents {
-				if n := offs.get(p); n >= 0 {
-					ps = append(ps, n)
-				}
-			}
-			for _, r := range h.removes {
-				n := ch.node(r, false, causeAdvanced, -1)
-				if len(ps) > 0 {
-					ch.nodes[n].p0 = ps[0]
-					for _, p := range ps[1:] {
-						ch.addParent(n, p)
-					}
-				}
-				out = append(out, n)
+			if len(h.parents) > 0 {
+				add(h.removes, h.parents, -1)
 			}
 		})
 		if len(out) > 0 {
 			return out
 		}
 	}
+	var inner []int
+	switch {
+	case ch.level == 2:
+		inner = []int{innerFC}
+	case ch.level == 3:
+		inner = []int{innerFC, innerMFC}
+	case ch.level >= 4:
+		inner = []int{innerDFC}
+	}
+	for _, kind := range inner {
+		for _, ih := range ch.innerHints(kind, src) {
+			if len(ih.parents) == 0 {
+				continue
+			}
+			ch.nests = append(ch.nests, ih.nest)
+			add(ih.removes, ih.parents, int32(len(ch.nests)-1))
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
 	return nil
+}
+
+// innerHints runs an inner chaining technique on the grid as the outer
+// chain has left it (ch.g; src is the grid before the outer chain) and
+// returns every step it finds, sorted as SE sorts them.
+func (ch *chainer) innerHints(kind int, src *hgrid) []innerHint {
+	in := newChainer(ch.g)
+	var out []innerHint
+	in.collect = func(h chainHint, targets []int32, removes []int, k int8) {
+		out = append(out, innerHint{h: h, removes: removes,
+			parents: in.ruleParents(targets, k, src), nest: nestRef{h.complexity, in.chainKey(targets, k)}})
+	}
+	switch kind {
+	case innerFC:
+		in.unaryScan()
+	case innerMFC:
+		in.setForcing(true, false, false, 0)
+		in.cellScan()
+	default:
+		in.setForcing(true, true, false, ch.nestLimit)
+		in.cellScan()
+	}
+	in.done()
+	sort.SliceStable(out, func(i, j int) bool { return out[i].h.less(out[j].h) })
+	return out
+}
+
+// bfsStates calls f with each node of n's chain in SE's breadth-first
+// order, the first node of each candidate state standing for it.
+func (ch *chainer) bfsStates(n int32, f func(x int32)) {
+	ch.gen++
+	q := []int32{n}
+	for i := 0; i < len(q); i++ {
+		x := q[i]
+		k := ch.key(x)
+		if ch.stamp[k] == ch.gen {
+			continue
+		}
+		ch.stamp[k] = ch.gen
+		f(x)
+		nd := &ch.nodes[x]
+		if nd.p0 >= 0 {
+			q = append(q, nd.p0)
+			q = append(q, ch.extra[nd.moreAt:nd.moreAt+nd.moreN]...)
+		}
+	}
+}
+
+// cyclePath returns the nodes of a cycle from its root to dst's parent.
+func (ch *chainer) cyclePath(dst int32) []int32 {
+	var path []int32
+	for p := ch.nodes[dst].p0; p >= 0; p = ch.nodes[p].p0 {
+		path = append(path, p)
+	}
+	for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
+		path[i], path[j] = path[j], path[i]
+	}
+	return path
+}
+
+// ruleParents are the "off" states of the outer chain (removed from src
+// in ch.g) that an inner step depends on, in SE's order: for each "on"
+// state of its chains, the candidates removed from its cell (a naked
+// single) or of its digit from its house (a hidden single).
+func (ch *chainer) ruleParents(targets []int32, kind int8, src *hgrid) []int {
+	cur := ch.g
+	var out []int
+	var seen [810]bool
+	emit := func(c int, cause int8) {
+		cell, d := c/10, c%10
+		switch {
+		case cause == causeNaked:
+			for m := src.cand[cell] &^ cur.cand[cell]; m != 0; m &= m - 1 {
+				k := cell*10 + bits.TrailingZeros16(m)
+				if !seen[k] {
+					seen[k] = true
+					out = append(out, k)
+				}
+			}
+		case cause >= causeBlock && cause <= causeCol:
+			h := hCellHouse[cell][cause-causeBlock]
+			for _, x := range hHouse[h] {
+				if src.cand[x]&(1<<d) != 0 && cur.cand[x]&(1<<d) == 0 {
+					k := int(x)*10 + d
+					if !seen[k] {
+						seen[k] = true
+						out = append(out, k)
+					}
+				}
+			}
+		}
+	}
+	for _, t := range targets {
+		ch.bfsStates(t, func(x int32) {
+			nd := &ch.nodes[x]
+			if !nd.on {
+				return
+			}
+			cause := nd.cause
+			if nd.p0 < 0 {
+				switch {
+				case kind == nestCell:
+					cause = causeNaked
+				case kind >= nestRegion:
+					cause = causeBlock + kind - nestRegion
+				}
+			}
+			emit(int(nd.c), cause)
+		})
+	}
+	if kind == nestCycle {
+		// The reversed cycle: each state flipped, with its cause kept.
+		for _, p := range ch.cyclePath(targets[0]) {
+			if nd := &ch.nodes[p]; !nd.on {
+				emit(int(nd.c), nd.cause)
+			}
+		}
+	}
+	return out
+}
+
+// chainKey hashes an inner step's targets and the states of their chains
+// in breadth-first order (FNV-1a).
+func (ch *chainer) chainKey(targets []int32, kind int8) uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(v int) {
+		h ^= uint64(v)
+		h *= 1099511628211
+	}
+	for _, t := range targets {
+		mix(5000 + ch.key(t))
+		ch.bfsStates(t, func(x int32) { mix(ch.key(x)) })
+	}
+	if kind == nestCycle {
+		path := ch.cyclePath(targets[0])
+		mix(5000 + potKey(int(ch.nodes[path[0]].c), false))
+		for _, p := range path {
+			mix(potKey(int(ch.nodes[p].c), !ch.nodes[p].on))
+		}
+	}
+	return h
+}
+
+// nestedComplexity sums the complexities of the distinct inner steps that
+// the chains to targets went through (SE's getNestedComplexity).
+func (ch *chainer) nestedComplexity(targets []int32) int {
+	if len(ch.nests) == 0 {
+		return 0
+	}
+	var seen []uint64
+	sum := 0
+	for _, t := range targets {
+		ch.bfsStates(t, func(x int32) {
+			i, ok := ch.nestOf[x]
+			if !ok {
+				return
+			}
+			r := ch.nests[i]
+			for _, k := range seen {
+				if k == r.key {
+					return
+				}
+			}
+			seen = append(seen, r.key)
+			sum += r.complexity
+		})
+	}
+	return sum
+}
+
+// removalKeys is what a chain's result removes, as c*10+d: for "c is d",
+// the cell's other candidates; for "c is not d", d.
+func (ch *chainer) removalKeys(c int, on bool) []int {
+	if !on {
+		return []int{c}
+	}
+	cell, d := c/10, c%10
+	var out []int
+	for m := ch.g.cand[cell] &^ (1 << d); m != 0; m &= m - 1 {
+		out = append(out, cell*10+bits.TrailingZeros16(m))
+	}
+	return out
+}
+
+// cycleRemovals puts a cycle's removals (in the order found) in the order
+// of SE's map of them.
+func cycleRemovals(el []Candidate) []int {
+	var cells []int
+	var digits [81]uint16
+	for _, e := range el {
+		mapAdd(&cells, &digits, e.Cell, e.Digit)
+	}
+	return removalList(cells, &digits)
+}
+
+// nestedForcingChains is SE's Chaining(true, true, false, level, false,
+// limit): dynamic forcing chains whose implications, when the direct ones
+// run out, come from simple techniques and, by level, forcing chains (2),
+// multiple forcing chains (3) or dynamic forcing chains of level limit (4).
+func (g *hgrid) nestedForcingChains(level, limit int) (Step, bool) {
+	ch := newChainer(g)
+	ch.setForcing(true, true, false, level)
+	ch.nestLimit = limit
+	ch.cellScan()
+	st, ok := ch.bestStep, ch.found
+	ch.done()
+	return st, ok
 }

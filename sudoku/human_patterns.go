@@ -765,7 +765,7 @@ func (g *hgrid) alignedExclusion(n int) (Step, bool) {
 	if len(cands) < n {
 		return Step{}, false
 	}
-	var common []int
+	var common []uint16
 	try := func(cells []int, cs cellSet) (Step, bool) {
 		// Only an excluding cell whose candidates all belong to the base
 		// cells can forbid a combination.
@@ -777,51 +777,12 @@ func (g *hgrid) alignedExclusion(n int) (Step, bool) {
 		for k := 0; k < 2; k++ {
 			for m := cs[k]; m != 0; m &= m - 1 {
 				if e := 64*k + bits.TrailingZeros64(m); g.cand[e]&^union == 0 {
-					common = append(common, int(g.cand[e]))
+					common = append(common, g.cand[e])
 				}
 			}
 		}
-		var allowed [3]uint16
-		need := 0
-		for _, c := range cells {
-			need += pop(g.cand[c])
-		}
-		var pick [3]int
-		var rec func(k int, used uint16) bool
-		rec = func(k int, used uint16) bool {
-			if k == len(cells) {
-				for _, e := range common {
-					if uint16(e)&^used == 0 {
-						return false
-					}
-				}
-				for a := range cells {
-					if allowed[a]&(1<<pick[a]) == 0 {
-						allowed[a] |= 1 << pick[a]
-						need--
-					}
-				}
-				return need == 0
-			}
-			for m := g.cand[cells[k]]; m != 0; m &= m - 1 {
-				d := bits.TrailingZeros16(m)
-				ok := true
-				for a := 0; a < k; a++ {
-					if pick[a] == d && hSees(cells[a], cells[k]) {
-						ok = false
-						break
-					}
-				}
-				if ok {
-					pick[k] = d
-					if rec(k+1, used|1<<d) {
-						return true
-					}
-				}
-			}
-			return false
-		}
-		if rec(0, 0) {
+		allowed, all := alignedAllowed(g, cells, common)
+		if all {
 			return Step{}, false
 		}
 		var el []Candidate
@@ -883,6 +844,66 @@ func (g *hgrid) alignedExclusion(n int) (Step, bool) {
 		}
 	}
 	return Step{}, false
+}
+
+// alignedAllowed returns, for each of the 2 or 3 cells, the digits that
+// belong to at least one combination that repeats no digit between cells
+// that see each other and leaves each mask of common a digit; all reports
+// that every candidate of every cell does (it stops as soon as they do).
+func alignedAllowed(g *hgrid, cells []int, common []uint16) (allowed [3]uint16, all bool) {
+	excluded := func(used uint16) bool {
+		for _, e := range common {
+			if e&^used == 0 {
+				return true
+			}
+		}
+		return false
+	}
+	c0, c1 := cells[0], cells[1]
+	m0, m1 := g.cand[c0], g.cand[c1]
+	s01 := hSees(c0, c1)
+	if len(cells) == 2 {
+		for a := m0; a != 0; a &= a - 1 {
+			b0 := a & -a
+			for b := m1; b != 0; b &= b - 1 {
+				b1 := b & -b
+				if (s01 && b0 == b1) || excluded(b0|b1) {
+					continue
+				}
+				allowed[0] |= b0
+				allowed[1] |= b1
+				if allowed[0] == m0 && allowed[1] == m1 {
+					return allowed, true
+				}
+			}
+		}
+		return allowed, false
+	}
+	c2 := cells[2]
+	m2 := g.cand[c2]
+	s02, s12 := hSees(c0, c2), hSees(c1, c2)
+	for a := m0; a != 0; a &= a - 1 {
+		b0 := a & -a
+		for b := m1; b != 0; b &= b - 1 {
+			b1 := b & -b
+			if s01 && b0 == b1 {
+				continue
+			}
+			for c := m2; c != 0; c &= c - 1 {
+				b2 := c & -c
+				if (s02 && b0 == b2) || (s12 && b1 == b2) || excluded(b0|b1|b2) {
+					continue
+				}
+				allowed[0] |= b0
+				allowed[1] |= b1
+				allowed[2] |= b2
+				if allowed[0] == m0 && allowed[1] == m1 && allowed[2] == m2 {
+					return allowed, true
+				}
+			}
+		}
+	}
+	return allowed, false
 }
 
 // cellSet is a set of cells as a bitset.

@@ -80,14 +80,29 @@ type Explanation struct {
 // unique solution is the one Solve finds. Givens that conflict are a
 // *ConflictError; ctx stops a long search with ctx.Err().
 func Explain(ctx context.Context, g Grid, maxSteps int) (Explanation, error) {
-	if err := g.Check(); err != nil {
-		return Explanation{}, err
-	}
 	if maxSteps <= 0 {
 		maxSteps = 10_000
 	}
+	return explain(ctx, g, &explainer{max: maxSteps, ctx: ctx})
+}
+
+// ExplainSteps is Explain that hands each step to keep as it is taken
+// instead of keeping it, so that the caller can write the steps out or
+// bound them as it likes: the Explanation returned has no Steps. When keep
+// returns false the step and every later one are dropped (Truncated, and
+// counted in Dropped), and the solver goes on to the solution without
+// calling keep again.
+func ExplainSteps(ctx context.Context, g Grid, keep func(TraceStep) bool) (Explanation, error) {
+	return explain(ctx, g, &explainer{ctx: ctx, keep: keep})
+}
+
+// explain runs x on g.
+func explain(ctx context.Context, g Grid, x *explainer) (Explanation, error) {
+	if err := g.Check(); err != nil {
+		return Explanation{}, err
+	}
 	l := layoutFor(g.Box)
-	x := &explainer{l: l, max: maxSteps, ctx: ctx}
+	x.l = l
 	st := estate{cells: append([]uint8(nil), g.Cells...), cand: make([]uint32, len(g.Cells))}
 	all := uint32(1)<<(l.n+1) - 2
 	for i := range st.cand {
@@ -124,7 +139,8 @@ type guessFrame struct {
 
 type explainer struct {
 	l     *layout
-	max   int
+	max   int                  // steps kept in out.Steps, when keep is nil
+	keep  func(TraceStep) bool // takes each step instead, if not nil
 	ctx   context.Context
 	out   Explanation
 	stack []guessFrame
@@ -133,7 +149,11 @@ type explainer struct {
 
 func (x *explainer) add(s TraceStep) {
 	s.Depth = len(x.stack)
-	if len(x.out.Steps) < x.max {
+	if x.keep != nil {
+		if !x.out.Truncated && x.keep(s) {
+			return
+		}
+	} else if len(x.out.Steps) < x.max {
 		x.out.Steps = append(x.out.Steps, s)
 		return
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/searchlab/searchlab/api"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/stroke"
+	"github.com/searchlab/searchlab/sudoku"
 	"github.com/searchlab/searchlab/trace"
 )
 
@@ -140,6 +141,87 @@ func TestTraceStrokeSink(t *testing.T) {
 			t.Errorf("%s cap: %d steps kept, want %d", tc.name, end.Events, tc.maxEvents)
 		case end.Colour != string(want.Colour) || end.Length != want.Length || !end.Optimal:
 			t.Errorf("%s cap: answer %s %d (optimal %v), want %c %d", tc.name, end.Colour, end.Length, end.Optimal, want.Colour, want.Length)
+		}
+	}
+}
+
+// TestTraceSudokuSink checks that a Sudoku trace written to a sink is the
+// trace kept, line for line; that MaxBytes caps the steps' encoded size
+// while the solver runs on to its answer; that MaxEvents caps their
+// number; and that the kept trace holds the same steps as Explain.
+func TestTraceSudokuSink(t *testing.T) {
+	g, err := sudoku.ParseLine("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := sudoku.Explain(context.Background(), g, trace.MaxMaxEvents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	solution := strings.TrimSpace(string(sudoku.AppendFormat(nil, sudoku.FormatLine, ex.Solution)))
+	kept, err := trace.Sudoku(context.Background(), g, trace.SudokuOptions{MaxEvents: trace.MaxMaxEvents})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(kept.Events.([]api.SudokuEvent)) != len(ex.Steps) {
+		t.Fatalf("kept %d steps, Explain took %d", len(kept.Events.([]api.SudokuEvent)), len(ex.Steps))
+	}
+	for i, ev := range kept.Events.([]api.SudokuEvent) {
+		if ev.Kind != ex.Steps[i].Kind || ev.Reason != ex.Steps[i].Reason {
+			t.Fatalf("step %d: %s %q, Explain says %s %q", i, ev.Kind, ev.Reason, ex.Steps[i].Kind, ex.Steps[i].Reason)
+		}
+	}
+	var whole, streamed bytes.Buffer
+	if err := kept.WriteLines(&whole); err != nil {
+		t.Fatal(err)
+	}
+	opt := trace.SudokuOptions{MaxEvents: trace.MaxMaxEvents, Sink: trace.LineSink(&streamed)}
+	if _, err := trace.Sudoku(context.Background(), g, opt); err != nil {
+		t.Fatal(err)
+	}
+	if streamed.String() != whole.String() {
+		t.Errorf("the streamed Sudoku trace (%d bytes) differs from the kept one (%d bytes)", streamed.Len(), whole.Len())
+	}
+	all := len(ex.Steps)
+	for _, tc := range []struct {
+		name      string
+		maxEvents int
+		maxBytes  int64
+		sink      bool
+	}{
+		{"bytes, streamed", trace.MaxMaxEvents, 4 << 10, true},
+		{"bytes, kept", trace.MaxMaxEvents, 4 << 10, false},
+		{"events", 5, 0, true},
+	} {
+		var out bytes.Buffer
+		opt := trace.SudokuOptions{MaxEvents: tc.maxEvents, MaxBytes: tc.maxBytes}
+		if tc.sink {
+			opt.Sink = trace.LineSink(&out)
+		}
+		tr, err := trace.Sudoku(context.Background(), g, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tc.sink {
+			if err := tr.WriteLines(&out); err != nil {
+				t.Fatal(err)
+			}
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		var end api.SudokuTraceEnd
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &end); err != nil {
+			t.Fatal(err)
+		}
+		events := len(out.String()) - len(lines[0]) - len(lines[len(lines)-1]) - 2
+		switch {
+		case !end.Truncated || end.Events != len(lines)-2 || end.Events+int(end.Dropped) != all:
+			t.Errorf("%s cap: end %+v with %d lines, want truncated, %d steps in all", tc.name, end, len(lines), all)
+		case tc.maxBytes > 0 && (int64(events) > tc.maxBytes || int64(events) < tc.maxBytes/2):
+			t.Errorf("%s cap: %d bytes of steps, want at most %d and most of it", tc.name, events, tc.maxBytes)
+		case tc.maxBytes == 0 && end.Events != tc.maxEvents:
+			t.Errorf("%s cap: %d steps kept, want %d", tc.name, end.Events, tc.maxEvents)
+		case !end.Solved || end.Solution != solution:
+			t.Errorf("%s cap: solved %v %q, want %q", tc.name, end.Solved, end.Solution, solution)
 		}
 	}
 }

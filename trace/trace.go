@@ -375,32 +375,99 @@ func Stroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt StrokeOp
 	return api.Trace{Start: start, Events: events, End: end}, nil
 }
 
-// Sudoku explains the solve of g step by step (sudoku.Explain),
-// keeping at most keep steps (0 is DefaultMaxEvents). Givens that
-// conflict are an error matching sudoku.ErrInvalid.
-func Sudoku(ctx context.Context, g sudoku.Grid, keep int) (api.Trace, error) {
-	max, err := maxEvents(keep)
+// SudokuOptions choose what a Sudoku trace keeps.
+type SudokuOptions struct {
+	// MaxEvents caps the steps kept (0 is DefaultMaxEvents).
+	MaxEvents int
+	// MaxBytes, when positive, caps the encoded size of the steps kept,
+	// newlines included. The solver runs on past either cap to its
+	// answer, and the end record says truncated.
+	MaxBytes int64
+	// Sink, when not nil, receives the records as they are made (see
+	// SlidingOptions.Sink): the trace returned holds no events.
+	Sink Sink
+}
+
+// Sudoku explains the solve of g step by step (sudoku.ExplainSteps),
+// keeping the steps within opt.MaxEvents and opt.MaxBytes; the solver
+// runs to its answer past the caps, within ctx (an ended ctx is said in
+// the end record). Givens that conflict are an error matching
+// sudoku.ErrInvalid, returned before any record.
+func Sudoku(ctx context.Context, g sudoku.Grid, opt SudokuOptions) (api.Trace, error) {
+	max, err := maxEvents(opt.MaxEvents)
 	if err != nil {
 		return api.Trace{}, err
 	}
-	ex, err := sudoku.Explain(ctx, g, max)
-	if err != nil {
+	if err := g.Check(); err != nil {
 		return api.Trace{}, err
 	}
 	n := g.N()
 	start := &api.SudokuTraceStart{TraceStart: api.TraceStart{Type: "start", Puzzle: "sudoku"}, Box: g.Box, Size: n, Grid: lineOf(g), MaxEvents: max}
-	events := make([]api.SudokuEvent, len(ex.Steps))
-	for i, st := range ex.Steps {
-		events[i] = api.SudokuEvent{Type: "event", TraceStep: st}
-		if st.Cell >= 0 {
-			events[i].Row, events[i].Col = st.Cell/n+1, st.Cell%n+1
+	if opt.Sink != nil {
+		if err := emitRecord(opt.Sink.Start, start); err != nil {
+			return api.Trace{}, err
 		}
 	}
-	end := &api.SudokuTraceEnd{TraceEnd: api.TraceEnd{Type: "end", Events: len(events), Truncated: ex.Truncated, Dropped: ex.Dropped}, Guesses: ex.Guesses}
-	if ex.Solution.Cells != nil {
+	var (
+		events  []api.SudokuEvent
+		kept    int
+		size    int64
+		sinkErr error
+	)
+	ex, err := sudoku.ExplainSteps(ctx, g, func(st sudoku.TraceStep) bool {
+		if kept >= max {
+			return false
+		}
+		ev := api.SudokuEvent{Type: "event", TraceStep: st}
+		if st.Cell >= 0 {
+			ev.Row, ev.Col = st.Cell/n+1, st.Cell%n+1
+		}
+		if opt.Sink != nil || opt.MaxBytes > 0 {
+			data, err := json.Marshal(&ev)
+			if err != nil {
+				sinkErr = err
+				return false
+			}
+			if opt.MaxBytes > 0 && size+int64(len(data))+1 > opt.MaxBytes {
+				return false
+			}
+			size += int64(len(data)) + 1
+			if opt.Sink != nil {
+				if sinkErr = opt.Sink.Event(data); sinkErr != nil {
+					return false
+				}
+				kept++
+				return true
+			}
+		}
+		events = append(events, ev)
+		kept++
+		return true
+	})
+	if sinkErr != nil {
+		return api.Trace{}, sinkErr
+	}
+	stopped := errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
+	if err != nil && !stopped {
+		return api.Trace{}, err
+	}
+	if events == nil {
+		events = []api.SudokuEvent{}
+	}
+	end := &api.SudokuTraceEnd{TraceEnd: api.TraceEnd{Type: "end", Events: kept, Truncated: ex.Truncated, Dropped: ex.Dropped}, Guesses: ex.Guesses}
+	switch {
+	case stopped:
+		// The start record may be out: the end says why there is no answer.
+		end.Error = fmt.Errorf("%w: %w", search.ErrLimit, err).Error()
+	case ex.Solution.Cells != nil:
 		end.Solved, end.Solution = true, lineOf(ex.Solution)
-	} else {
+	default:
 		end.Error = "no solution: every branch ends in a contradiction"
+	}
+	if opt.Sink != nil {
+		if err := emitRecord(opt.Sink.End, end); err != nil {
+			return api.Trace{}, err
+		}
 	}
 	return api.Trace{Start: start, Events: events, End: end}, nil
 }

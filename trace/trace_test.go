@@ -134,7 +134,7 @@ func TestTraceStrokeAndSudoku(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := trace.Sudoku(context.Background(), g, 0)
+	st, err := trace.Sudoku(context.Background(), g, trace.SudokuOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,9 +17,8 @@ import (
 // maxTraceEvents caps the events of one trace answer, and maxTraceBytes
 // their encoded size: an event of a 3x3 board is about 150 bytes, one of a
 // 16x16 board about 1.8 KB (a stroke step on 16x16 up to about 2 KB), so
-// the cap in bytes is the one that binds on large boards. Sliding and
-// stroke traces are written as the search runs, never held whole in
-// memory.
+// the cap in bytes is the one that binds on large boards. Traces are
+// written as the search runs, never held whole in memory.
 const (
 	maxTraceEvents = 100_000
 	maxTraceBytes  = 32 << 20
@@ -204,7 +203,9 @@ type TraceSudokuRequest struct {
 	// boj2239).
 	Puzzle string `json:"puzzle"`
 	Format string `json:"format,omitempty"`
-	// MaxEvents caps the steps kept (default 20,000, at most 100,000).
+	// MaxEvents caps the steps kept (default 20,000, at most 100,000),
+	// and their encoded size is capped at 32 MB; the solver runs on to its
+	// answer past either cap and the end record says truncated.
 	MaxEvents int `json:"max_events,omitempty"`
 }
 
@@ -221,11 +222,15 @@ func (s *Server) traceSudoku(r *http.Request, q *TraceSudokuRequest) (any, error
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.SolveTimeout)
-	defer cancel()
-	tr, err := trace.Sudoku(ctx, g, n)
-	if err != nil {
-		return nil, s.sudokuError(r, err, 0)
-	}
-	return tr, nil
+	opt := trace.SudokuOptions{MaxEvents: n, MaxBytes: maxTraceBytes}
+	return &streamedTrace{r: r, limit: s.cfg.SolveTimeout,
+		run: func(ctx context.Context, sink trace.Sink) error {
+			opt.Sink = sink
+			_, err := trace.Sudoku(ctx, g, opt)
+			if err == nil {
+				err = r.Context().Err()
+			}
+			return err
+		},
+		fault: func(err error) error { return s.sudokuError(r, err, 0) }}, nil
 }

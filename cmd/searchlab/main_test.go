@@ -71,7 +71,8 @@ func TestEveryCommandHasHelp(t *testing.T) {
 	}
 }
 
-// TestMain gives the tests a database cache of their own (an empty
+// TestMain gives the tests a database cache and a configuration directory
+// (where the key that signs checkpoints is made) of their own (an empty
 // temporary directory), so that they neither read nor fill the user's;
 // benchmarks (-test.bench) keep the user's cache, where the databases
 // they time are built. With asCommand set in the environment the test
@@ -96,6 +97,7 @@ func TestMain(m *testing.M) {
 			panic(err)
 		}
 		os.Setenv("XDG_CACHE_HOME", dir)
+		os.Setenv("XDG_CONFIG_HOME", dir) // the key that signs checkpoints
 		code := m.Run()
 		os.RemoveAll(dir)
 		os.Exit(code)

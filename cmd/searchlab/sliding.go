@@ -117,18 +117,22 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	lengthOnly := f.method(sliding.Auto).Fastest() && f.algo == string(sliding.Auto) && !*path && !*asJSON && !*stats
 	goal3, gerr := sliding.GoalFor(f.goal, 3, 3)
 	if format, ferr := f.formatOf(srcs[0]); lengthOnly && ferr == nil && format == sliding.BOJ11112 && sh.Count <= 1 && len(srcs) == 1 && gerr == nil {
-		// The judge's batch: read it whole and answer it from the table,
-		// unless it is malformed (then the parser below reads it again and
-		// names the fault).
-		data, err := srcs[0].ReadAll()
-		if err != nil {
-			return err
-		}
+		// The judge's batch: answer it whole from the table, unless it is
+		// malformed (then the parser below reads it again and names the
+		// fault).
 		solver := newSolver(e, solve.Options{})
 		defer solver.Close()
-		if text, err := solver.Table(goal3).AppendAnswers(nil, data, sliding.BOJ11112); err == nil {
-			_, err = e.stdout.Write(text)
+		table := solver.Table(goal3)
+		var dist []int8
+		var derr error
+		if err := srcs[0].View(func(data []byte) error {
+			dist, derr = table.Distances(nil, data, sliding.BOJ11112)
+			return nil
+		}); err != nil {
 			return err
+		}
+		if derr == nil {
+			return sliding.WriteAnswers(e.stdout, sliding.BOJ11112, dist)
 		}
 	}
 	cases, goals, err := f.readSources(srcs)
@@ -343,7 +347,7 @@ type longFlags struct {
 
 func (f *longFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.threads, "threads", 0, "worker `threads` of a pattern-database search (0: every processor)")
-	fs.StringVar(&f.checkpoint, "checkpoint", "", "keep the state of a pattern-database search in `file` and resume from it (one board)")
+	fs.StringVar(&f.checkpoint, "checkpoint", "", "keep the state of a pattern-database search in `file` and resume from it (one board); signed with a key of the user's: an answer that rests on one that does not verify is marked")
 	fs.DurationVar(&f.every, "checkpoint-every", time.Minute, "time between checkpoints")
 	fs.IntVar(&f.prune, "prune", 0, "prune redundant move sequences of up to `moves` in a pattern-database search, 2 to 40 (0: the library's choice for the board size, 2: only undoing the last move)")
 	fs.BoolVar(&f.inMemory, "in-memory", false, "read the pattern databases into memory (on huge pages) instead of mapping their files: seconds more to start, faster long searches with large sets such as catalogue7")

@@ -70,9 +70,8 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 		return cli.Inputf("trace: traces one puzzle; give one file, not %d", len(srcs))
 	}
 	in := srcs[0]
-	var tr api.Trace
-	// Sliding and stroke traces are written as the search runs, so that
-	// their events are never held in memory.
+	// Traces are written as the search runs, so that their events are
+	// never held in memory.
 	out := bufio.NewWriter(e.stdout)
 	switch *puzzle {
 	case "sliding":
@@ -89,17 +88,13 @@ func runTrace(ctx context.Context, e *env, args []string) error {
 		}
 		return out.Flush()
 	case "sudoku":
-		tr, err = traceSudoku(ctx, in, *format, *maxEvents)
+		if _, err = traceSudoku(ctx, in, *format, *maxEvents, trace.LineSink(out)); err != nil {
+			return err
+		}
+		return out.Flush()
 	default:
 		return cli.Inputf("trace: --puzzle %q: want sliding, stroke or sudoku", *puzzle)
 	}
-	if err != nil {
-		return err
-	}
-	if err := tr.WriteLines(out); err != nil {
-		return err
-	}
-	return out.Flush()
 }
 
 func traceSliding(ctx context.Context, in *input.Source, format, size, goalText, algoName, heuristic string, maxDepth, maxEvents int, maxNodes int64, sink trace.Sink) (api.Trace, error) {
@@ -147,7 +142,7 @@ func traceStroke(ctx context.Context, in *input.Source, maxEvents int, maxNodes 
 		MaxEvents: maxEvents, Sink: sink})
 }
 
-func traceSudoku(ctx context.Context, in *input.Source, format string, maxEvents int) (api.Trace, error) {
+func traceSudoku(ctx context.Context, in *input.Source, format string, maxEvents int, sink trace.Sink) (api.Trace, error) {
 	f, err := sudoku.FormatOf(format, in.Peek)
 	if err != nil {
 		return api.Trace{}, cli.Inputf("trace: --format: %v", err)
@@ -156,7 +151,7 @@ func traceSudoku(ctx context.Context, in *input.Source, format string, maxEvents
 	if err != nil {
 		return api.Trace{}, cli.Inputf("trace: %v", err)
 	}
-	tr, err := trace.Sudoku(ctx, g, maxEvents)
+	tr, err := trace.Sudoku(ctx, g, trace.SudokuOptions{MaxEvents: maxEvents, Sink: sink})
 	if errors.Is(err, sudoku.ErrInvalid) {
 		return tr, cli.Inputf("trace: %v", strings.TrimPrefix(err.Error(), "sudoku: invalid puzzle: "))
 	}

@@ -7,9 +7,14 @@ package input
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"runtime/debug"
+	"unsafe"
+
+	"github.com/searchlab/searchlab/internal/regularfile"
 )
 
 // Source is one input of a command: a file named on the command line, or
@@ -182,6 +187,55 @@ func readAll(r io.Reader) ([]byte, error) {
 		}
 	}
 	return io.ReadAll(r)
+}
+
+// View calls fn with what is left of the source's input, whole, and
+// returns fn's error; the input is not consumed (Reader still returns it
+// all). A regular file (stdin redirected from one) is mapped read-only
+// instead of copied into memory, which costs far fewer page faults for a
+// large input, and the mapping is undone when fn returns: fn must not keep
+// data, write to it or hand it to other goroutines. Should the file be cut
+// short meanwhile, so that reading data faults, View returns an error
+// instead of the process crashing. Other input is read (ReadAll) and kept.
+func (s *Source) View(fn func(data []byte) error) error {
+	s.Peek(0)
+	if f, ok := s.r.(*os.File); ok {
+		if m, ok := regularfile.MapFile(f); ok {
+			defer regularfile.Unmap(m)
+			if off, err := f.Seek(0, io.SeekCurrent); err == nil && off <= int64(len(m)) {
+				return s.guard(m, func() error { return fn(m[off:]) })
+			}
+		}
+	}
+	data, err := s.ReadAll()
+	if err != nil {
+		return err
+	}
+	return fn(data)
+}
+
+// guard runs fn, turning a fault in reading the mapping m (its file cut
+// short under it) into an error.
+func (s *Source) guard(m []byte, fn func() error) (err error) {
+	old := debug.SetPanicOnFault(true)
+	defer func() {
+		debug.SetPanicOnFault(old)
+		r := recover()
+		if r == nil {
+			return
+		}
+		start := uintptr(unsafe.Pointer(unsafe.SliceData(m)))
+		if f, ok := r.(interface{ Addr() uintptr }); ok && f.Addr()-start < uintptr(len(m)) {
+			name := s.Name
+			if name == "" {
+				name = "stdin"
+			}
+			err = fmt.Errorf("%s: the file was cut short while it was read", name)
+			return
+		}
+		panic(r)
+	}()
+	return fn()
 }
 
 // InFile prefixes err with the source's file name, when it has one, as a

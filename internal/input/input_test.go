@@ -116,6 +116,50 @@ func TestReadAll(t *testing.T) {
 	}
 }
 
+// TestView checks that View hands over the rest of a file (mapped) or of
+// a pipe whole, after a peek or not, without the byte-order mark, that
+// Reader still gives it all after, and that fn's error comes back.
+func TestView(t *testing.T) {
+	text := strings.Repeat("8 1 3 4 0 2 7 6 5\n", 1000)
+	for _, peek := range []bool{false, true} {
+		f, err := os.Open(writeTemp(t, bom+text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		for _, src := range []*input.Source{input.New("f", f), input.New("", strings.NewReader(bom+text))} {
+			if peek {
+				src.Peek(1)
+			}
+			var got string
+			err := src.View(func(data []byte) error {
+				got = string(data)
+				return nil
+			})
+			if err != nil || got != text {
+				t.Errorf("View (peek %v): %d bytes, %v; want %d", peek, len(got), err, len(text))
+			}
+			if again, _ := io.ReadAll(src.Reader()); string(again) != text {
+				t.Errorf("Reader after View (peek %v): %d bytes, want %d", peek, len(again), len(text))
+			}
+		}
+	}
+	f, err := os.Open(writeTemp(t, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cause := errors.New("bad batch")
+	if err := input.New("f", f).View(func(data []byte) error {
+		if len(data) != 0 {
+			t.Errorf("View of an empty file: %d bytes", len(data))
+		}
+		return cause
+	}); err != cause {
+		t.Errorf("View returned %v, want fn's error", err)
+	}
+}
+
 // TestOpen checks the sources that arguments name, and the errors of a
 // missing file and of InFile.
 func TestOpen(t *testing.T) {

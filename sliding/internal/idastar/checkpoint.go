@@ -2,6 +2,8 @@ package idastar
 
 import (
 	"bytes"
+	"crypto/hmac"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,19 +20,23 @@ import (
 )
 
 // The checkpoint file of a long solve is text: a first line naming the
-// format and its version, one line of JSON (the fields of checkpoint), and
-// a last line with the CRC-32C of the lines before it:
+// format and its version, one line of JSON (the fields of checkpoint), a
+// line with the CRC-32C of the first two (against damage) and a last one
+// with their HMAC-SHA256 under the user's key (see ckkey.go), or
+// "unverified" when what the search stands on rests on a checkpoint that
+// was not verified:
 //
-//	searchlab-checkpoint 1
+//	searchlab-checkpoint 4
 //	{"board":{"w":5,"h":5,"tiles":[...]},...,"bound":96,"done":[[0,1234]],...}
 //	crc32c 89abcdef
+//	hmac-sha256 0123...cdef
 //
 // It is replaced as a whole (written to a temporary file in the same
 // directory, synced, then renamed over the old one), so a crash leaves
 // either the old checkpoint or the new one.
 const (
 	checkpointMagic   = "searchlab-checkpoint"
-	checkpointVersion = 3 // 3: work units numbered in childOrder (up, left, right, down)
+	checkpointVersion = 4 // 3: work units numbered in childOrder (up, left, right, down); 4: signed
 )
 
 var errNoCheckpoint = errors.New("no checkpoint")
@@ -98,6 +104,13 @@ type checkpoint struct {
 	// The answer, once found.
 	Solved bool   `json:"solved"`
 	Moves  string `json:"moves,omitempty"` // blank moves U D L R
+
+	// key signs the file when it is written; trusted says whether what it
+	// records was proven by searches of this key's owner (written signed)
+	// or rests on an unverified checkpoint. When read, trusted says whether
+	// the signature verified.
+	key     []byte
+	trusted bool
 }
 
 // Identity names what a long solve searches, with what: a checkpoint made
@@ -136,8 +149,14 @@ func (c *checkpoint) encode() ([]byte, error) {
 	fmt.Fprintf(&buf, "%s %d\n", checkpointMagic, checkpointVersion)
 	buf.Write(body)
 	buf.WriteByte('\n')
+	signed := buf.Len()
 	sum := crc32.Checksum(buf.Bytes(), castagnoli)
 	fmt.Fprintf(&buf, "crc32c %08x\n", sum)
+	if c.trusted && c.key != nil {
+		fmt.Fprintf(&buf, "hmac-sha256 %x\n", sign(c.key, buf.Bytes()[:signed]))
+	} else {
+		buf.WriteString("unverified\n")
+	}
 	return buf.Bytes(), nil
 }
 
@@ -155,9 +174,10 @@ func damaged(path, why string) error {
 	return fmt.Errorf("%w: %s is damaged (%s); delete it to start the solve afresh", ErrCheckpoint, path, why)
 }
 
-// readCheckpoint reads the checkpoint at path. It fails with errNoCheckpoint
-// if there is no file, and with ErrCheckpoint if it is damaged.
-func readCheckpoint(path string) (*checkpoint, error) {
+// readCheckpoint reads the checkpoint at path, verifying its signature
+// with key. It fails with errNoCheckpoint if there is no file, and with
+// ErrCheckpoint if it is damaged.
+func readCheckpoint(path string, key []byte) (*checkpoint, error) {
 	data, err := regularfile.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, errNoCheckpoint
@@ -165,16 +185,15 @@ func readCheckpoint(path string) (*checkpoint, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pdb: reading checkpoint: %w", err)
 	}
-	return decodeCheckpoint(path, data)
+	return decodeCheckpoint(path, data, key)
 }
 
-func decodeCheckpoint(path string, data []byte) (*checkpoint, error) {
+// decodeCheckpoint decodes the checkpoint file data read from path; its
+// trusted field says whether its signature verifies under key.
+func decodeCheckpoint(path string, data []byte, key []byte) (*checkpoint, error) {
 	lines := strings.SplitAfter(string(data), "\n")
-	if len(lines) != 4 || lines[3] != "" {
-		if len(lines) > 0 && !strings.HasPrefix(lines[0], checkpointMagic) {
-			return nil, fmt.Errorf("%w: %s is not a searchlab checkpoint file", ErrCheckpoint, path)
-		}
-		return nil, damaged(path, "not three lines")
+	if len(lines) > 0 && !strings.HasPrefix(lines[0], checkpointMagic) {
+		return nil, fmt.Errorf("%w: %s is not a searchlab checkpoint file", ErrCheckpoint, path)
 	}
 	var version int
 	if _, err := fmt.Sscanf(lines[0], checkpointMagic+" %d\n", &version); err != nil {
@@ -182,6 +201,9 @@ func decodeCheckpoint(path string, data []byte) (*checkpoint, error) {
 	}
 	if version != checkpointVersion {
 		return nil, fmt.Errorf("%w: %s has format version %d, this searchlab reads %d", ErrCheckpoint, path, version, checkpointVersion)
+	}
+	if len(lines) != 5 || lines[4] != "" {
+		return nil, damaged(path, "not four lines")
 	}
 	var sum uint32
 	if _, err := fmt.Sscanf(lines[2], "crc32c %08x\n", &sum); err != nil {
@@ -191,6 +213,13 @@ func decodeCheckpoint(path string, data []byte) (*checkpoint, error) {
 		return nil, damaged(path, "checksum mismatch")
 	}
 	var c checkpoint
+	var mac []byte
+	if h, ok := strings.CutPrefix(lines[3], "hmac-sha256 "); ok {
+		mac, _ = hex.DecodeString(strings.TrimSuffix(h, "\n"))
+	} else if lines[3] != "unverified\n" {
+		return nil, damaged(path, "no signature line")
+	}
+	c.trusted = key != nil && mac != nil && hmac.Equal(mac, sign(key, []byte(lines[0]+lines[1])))
 	dec := json.NewDecoder(strings.NewReader(lines[1]))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
@@ -280,9 +309,28 @@ func (c *checkpoint) solution(id Identity) (sliding.Solution, error) {
 		}
 		seen[string(at.Tiles)] = true
 	}
-	return sliding.Solution{Moves: moves, Optimal: true, Method: id.Method, Stats: search.Stats{
+	sol := sliding.Solution{Moves: moves, Optimal: true, Method: id.Method, Bound: len(moves), Stats: search.Stats{
 		Expanded: c.Expanded, Generated: c.Generated, Iterations: c.Iterations, PeakFrontier: len(moves),
-		Elapsed: time.Duration(c.ElapsedNs)}}, nil
+		Elapsed: time.Duration(c.ElapsedNs)}}
+	if !c.trusted {
+		unproven(&sol, id.Lower)
+	}
+	return sol, nil
+}
+
+// unverifiedNote is added to the method of a solution whose optimality
+// would rest on an unverified checkpoint.
+const unverifiedNote = ", lower bound taken from an unverified checkpoint"
+
+// unproven marks sol, whose optimality rests on an unverified checkpoint,
+// as not proven optimal unless its length is lower, the proven lower bound.
+func unproven(sol *sliding.Solution, lower int) {
+	if sol.Len() <= lower {
+		return
+	}
+	sol.Optimal = false
+	sol.Bound = lower
+	sol.Method += unverifiedNote
 }
 
 // CheckpointInfo describes a checkpoint file.
@@ -296,12 +344,19 @@ type CheckpointInfo struct {
 	Elapsed     time.Duration
 	Solved      bool
 	Moves       []sliding.Move // the solution, once solved
+	// Verified reports that its signature verifies under this user's key:
+	// it was written by this user's searches (see docs/formats.md).
+	Verified bool
 }
 
 // ReadCheckpoint describes the checkpoint file at path. It fails with an
 // error matching ErrCheckpoint if the file is damaged.
 func ReadCheckpoint(path string) (CheckpointInfo, error) {
-	c, err := readCheckpoint(path)
+	var key []byte
+	if kp, err := checkpointKeyPath(); err == nil {
+		key, _ = readKey(kp)
+	}
+	c, err := readCheckpoint(path, key)
 	if errors.Is(err, errNoCheckpoint) {
 		return CheckpointInfo{}, fmt.Errorf("pdb: no checkpoint at %s: %w", path, os.ErrNotExist)
 	}
@@ -309,7 +364,7 @@ func ReadCheckpoint(path string) (CheckpointInfo, error) {
 		return CheckpointInfo{}, err
 	}
 	info := CheckpointInfo{Set: c.Set, Bound: c.Bound, Iterations: c.Iterations, Expanded: c.Expanded + c.DoneExpanded,
-		Subtrees: spans(c.Done).count(), Elapsed: time.Duration(c.ElapsedNs), Solved: c.Solved}
+		Subtrees: spans(c.Done).count(), Elapsed: time.Duration(c.ElapsedNs), Solved: c.Solved, Verified: c.trusted}
 	for _, bj := range []struct {
 		src boardJSON
 		dst *sliding.Board

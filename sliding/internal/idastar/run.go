@@ -106,8 +106,13 @@ func (e *Engine) Long(opt RunOptions, id Identity, solve func(rs *Run) (sliding.
 	rs := &Run{opt: opt, split: splitDepth(e.n), doneNext: math.MaxInt, skipNext: math.MaxInt}
 	var ck *checkpoint
 	if opt.Checkpoint != "" {
+		key, err := checkpointKey()
+		if err != nil {
+			return sliding.Solution{}, err
+		}
 		ck = newCheckpoint(id, e.pruneLen, rs.split)
-		old, err := readCheckpoint(opt.Checkpoint)
+		ck.key, ck.trusted = key, true
+		old, err := readCheckpoint(opt.Checkpoint, key)
 		switch {
 		case errors.Is(err, errNoCheckpoint):
 		case err != nil:
@@ -131,8 +136,12 @@ func (e *Engine) Long(opt RunOptions, id Identity, solve func(rs *Run) (sliding.
 	if ck == nil {
 		return sol, err
 	}
+	if err == nil && rs.unverified {
+		unproven(&sol, id.Lower)
+	}
 	if err == nil {
 		ck.Solved = true
+		ck.trusted = !rs.unverified
 		ck.Moves = sliding.MovesString(sol.Moves)
 		ck.Iterations = sol.Stats.Iterations
 		ck.Expanded, ck.Generated = sol.Stats.Expanded, sol.Stats.Generated
@@ -216,6 +225,11 @@ type Run struct {
 
 	mu      sync.Mutex
 	resumed bool // this run started from a checkpoint
+	// unverified reports that the iterations below the bound, or the
+	// subtrees of this iteration taken as finished, are claims of a
+	// checkpoint whose signature did not verify. A whole iteration
+	// searched by this run proves them and clears it.
+	unverified bool
 	// iterResumed reports that the current iteration was begun by an
 	// earlier run.
 	iterResumed bool
@@ -241,6 +255,7 @@ type Run struct {
 // resume sets rs to continue from checkpoint c.
 func (rs *Run) resume(c *checkpoint) {
 	rs.resumed, rs.iterResumed = true, true
+	rs.unverified = !c.trusted && (c.Bound != 0 || c.Iterations != 0 || len(c.Done) != 0)
 	rs.split = c.Split
 	rs.bound = c.Bound
 	rs.base = search.Stats{Expanded: c.Expanded, Generated: c.Generated, Iterations: c.Iterations}
@@ -297,6 +312,10 @@ func (rs *Run) advance(bound int, exp, gen int64) {
 	rs.base.Generated += gen
 	rs.base.Iterations++
 	rs.bound = bound
+	if len(rs.skip) == 0 {
+		// This run searched the whole iteration: no solution is shorter than bound.
+		rs.unverified = false
+	}
 	rs.skip, rs.done = nil, nil
 	rs.skipExp, rs.skipGen, rs.skipNext = 0, 0, math.MaxInt
 	rs.doneExp, rs.doneGen, rs.doneNext = 0, 0, math.MaxInt
@@ -343,6 +362,7 @@ func (rs *Run) fill(c *checkpoint) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	now := time.Now()
+	c.trusted = !rs.unverified
 	c.Bound = rs.bound
 	c.Iterations = rs.base.Iterations
 	c.Expanded, c.Generated = rs.base.Expanded, rs.base.Generated

@@ -54,6 +54,24 @@ func mapAdd(cells *[]int, digits *[81]uint16, c, d int) {
 	digits[c] |= 1 << d
 }
 
+// hPeerSet and hHouseSet are the peers of each cell and the cells of each
+// house as cell sets.
+var hPeerSet [81]cellSet
+var hHouseSet [27]cellSet
+
+func init() {
+	for c := range hPeers {
+		for _, p := range hPeers[c] {
+			hPeerSet[c].add(int(p))
+		}
+	}
+	for h := range hHouse {
+		for _, c := range hHouse[h] {
+			hHouseSet[h].add(int(c))
+		}
+	}
+}
+
 // advVLocking is SE's generalized intersection: a digit with 2 to 6 places
 // in a house leaves every cell that sees them all.
 func advVLocking(g, src *hgrid, emit func(advHint)) {
@@ -66,21 +84,18 @@ func advVLocking(g, src *hgrid, emit func(advHint)) {
 				if n < 2 || n > 6 {
 					continue
 				}
+				// The cells outside h that see every place.
+				see := cellSet{^hHouseSet[h][0], ^hHouseSet[h][1]}
+				for m := pos; m != 0; m &= m - 1 {
+					see = see.and(hPeerSet[hHouse[h][bits.TrailingZeros16(m)]])
+				}
 				var cells []int
 				var digits [81]uint16
-				for c := 0; c < 81; c++ {
-					if g.cand[c]&(1<<d) == 0 || hInHouse[h][c] {
-						continue
-					}
-					all := true
-					for m := pos; m != 0; m &= m - 1 {
-						if !hSees(c, int(hHouse[h][bits.TrailingZeros16(m)])) {
-							all = false
-							break
+				for k := 0; k < 2; k++ {
+					for m := see[k]; m != 0; m &= m - 1 {
+						if c := 64*k + bits.TrailingZeros64(m); g.cand[c]&(1<<d) != 0 {
+							mapAdd(&cells, &digits, c, d)
 						}
-					}
-					if all {
-						mapAdd(&cells, &digits, c, d)
 					}
 				}
 				if len(cells) == 0 {
@@ -153,10 +168,10 @@ func advNakedPair(g, src *hgrid, emit func(advHint)) {
 			for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
 				var union uint16
 				good := true
-				var set []int
-				for m := combo; m != 0; m &= m - 1 {
+				var set [n]int
+				for i, m := 0, combo; m != 0; i, m = i+1, m&(m-1) {
 					c := int(hHouse[h][bits.TrailingZeros16(m)])
-					set = append(set, c)
+					set[i] = c
 					if pop(g.cand[c]) <= 1 {
 						good = false
 						break
@@ -170,19 +185,18 @@ func advNakedPair(g, src *hgrid, emit func(advHint)) {
 				var digits [81]uint16
 				for m := union; m != 0; m &= m - 1 {
 					d := bits.TrailingZeros16(m)
-					for c := 0; c < 81; c++ {
-						if g.cand[c]&(1<<d) == 0 {
-							continue
+					// The cells that see every cell of the set holding d.
+					see := cellSet{^uint64(0), ^uint64(0)}
+					for _, s := range set {
+						if g.cand[s]&(1<<d) != 0 {
+							see = see.and(hPeerSet[s])
 						}
-						all := true
-						for _, s := range set {
-							if g.cand[s]&(1<<d) != 0 && (s == c || !hSees(c, s)) {
-								all = false
-								break
+					}
+					for k := 0; k < 2; k++ {
+						for m := see[k]; m != 0; m &= m - 1 {
+							if c := 64*k + bits.TrailingZeros64(m); c < 81 && g.cand[c]&(1<<d) != 0 {
+								mapAdd(&cells, &digits, c, d)
 							}
-						}
-						if all {
-							mapAdd(&cells, &digits, c, d)
 						}
 					}
 				}

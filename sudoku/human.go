@@ -321,6 +321,7 @@ type hgrid struct {
 	hpos   [27][10]uint16 // places of digit d in house h, over the house's cells
 	hempty [27]uint8
 	done   <-chan struct{} // when closed, the long searches give up
+	nested *innerCache     // the nested chains' steps by grid, for one position
 }
 
 // stopped reports whether g's searches should give up.

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"iter"
-	"math"
 )
 
 // AStar searches best-first by f = g + h, where g is the cost from start and
@@ -81,17 +80,18 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 	}
 	weighted := w != 1
 
-	var all chunked[bfNode[S, C]]
+	var all chunked[bfNode[C]]
 	ids := newNodes(index)
 	var open queue[C]
 	for s := range starts {
-		if _, ok := ids.get(s); ok {
+		id, fresh := ids.find(s)
+		if id < 0 {
+			return res, ids.unnumbered(s)
+		}
+		if !fresh {
 			continue
 		}
 		holds(&m, s)
-		if !ids.set(s, int32(all.len())) {
-			return res, badIndex(s)
-		}
 		var f C
 		if h != nil {
 			f = h(s)
@@ -99,8 +99,8 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 				f = C(w * float64(f))
 			}
 		}
-		open.push(f, 0, int32(all.len()))
-		all.add(bfNode[S, C]{state: s, parent: -1})
+		open.push(f, 0, id)
+		all.add(bfNode[C]{parent: -1})
 	}
 	closed := 0 // the states in all that are closed: the rest are open
 
@@ -124,8 +124,14 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 		}
 		g := rg + c
 		kind := Generate
-		id, seen := ids.get(t)
-		if seen {
+		id, fresh := ids.find(t)
+		if fresh {
+			if id < 0 {
+				stop = ids.unnumbered(t)
+				return false
+			}
+			all.add(bfNode[C]{g: g, step: c, parent: parent})
+		} else {
 			tr := all.at(id)
 			if g >= tr.g {
 				if obs {
@@ -138,17 +144,6 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 				kind = Reopen
 			}
 			tr.parent, tr.g, tr.step, tr.closed = parent, g, c, false
-		} else {
-			if all.len() == math.MaxInt32 {
-				stop = tooMany
-				return false
-			}
-			id = int32(all.len())
-			if !ids.set(t, id) {
-				stop = badIndex(t)
-				return false
-			}
-			all.add(bfNode[S, C]{state: t, g: g, step: c, parent: parent})
 		}
 		var ht C
 		if h != nil {
@@ -170,11 +165,11 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 		if r.closed || it.g != r.g {
 			continue // a stale entry: the state was reached more cheaply since
 		}
-		s, rg, parent = r.state, r.g, it.node
+		s, rg, parent = ids.state(it.node), r.g, it.node
 		if goal(s) {
 			var steps []C
 			for id := it.node; id >= 0; id = all.at(id).parent {
-				res.Path = append(res.Path, all.at(id).state)
+				res.Path = append(res.Path, ids.state(id))
 				steps = append(steps, all.at(id).step)
 			}
 			reverse(res.Path)
@@ -204,13 +199,13 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 	return res, ErrNotFound
 }
 
-// bfNode is what a best-first search knows of a state: the cost of the
+// bfNode is what a best-first search knows of a state besides the state
+// itself (which its numbering keeps): the cost of the
 // path to it, the step into it from its parent, and whether it is closed.
 // step matters because with w > 1 a state can be reached more cheaply after
 // its successors were generated, leaving their g above what their parent
 // links add up to, so a path's cost is the sum of its steps.
-type bfNode[S any, C Cost] struct {
-	state  S
+type bfNode[C Cost] struct {
 	g      C
 	step   C
 	parent int32 // the parent's node; -1 for a start

@@ -264,6 +264,8 @@ func StateBytes[S any](s S) int64 {
 
 // stateOverhead is the bytes a held state costs beyond its own: its parent
 // and cost in the visited table, the table's slack and the queue's slot.
+// (A best-first search with an int cost: 24 bytes of node, 8 to 16 of
+// hashed slots or a map's share, 32 for an entry of its open list.)
 const stateOverhead = 80
 
 // meter counts expansions and enforces Limits. Checking the context costs a

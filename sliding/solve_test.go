@@ -54,8 +54,8 @@ func TestSolversAgreeWithTable(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkSolution(t, "Solve", b, goal, sol, want)
-			for _, name := range Heuristics() {
-				h, _ := HeuristicByName(name, goal)
+			for _, name := range heuristicNames {
+				h := heuristicNamed(name, goal)
 				sol, err := Search(ctx, b, goal, Options{Algorithm: IDAStar, Tuned: true, Heuristic: h})
 				if err != nil {
 					t.Fatal(err)
@@ -186,7 +186,7 @@ func TestLargerBoards(t *testing.T) {
 				b := Scramble(r, goal, 26)
 				var lens []int
 				for _, name := range []string{"manhattan", "linear"} {
-					h, _ := HeuristicByName(name, goal)
+					h := heuristicNamed(name, goal)
 					sol, err := Search(context.Background(), b, goal, Options{Algorithm: IDAStar, Tuned: true, Heuristic: h})
 					if err != nil {
 						t.Fatal(err)
@@ -268,17 +268,5 @@ func TestSolveErrors(t *testing.T) {
 				t.Errorf("%s: error %v does not match %v", tt.name, err, w)
 			}
 		}
-	}
-}
-
-func TestParseAlgorithm(t *testing.T) {
-	t.Parallel()
-	for _, a := range Algorithms() {
-		if got, err := ParseAlgorithm(string(a)); err != nil || got != a {
-			t.Errorf("ParseAlgorithm(%q) = %q, %v", a, got, err)
-		}
-	}
-	if _, err := ParseAlgorithm("dijkstra"); err == nil {
-		t.Error("ParseAlgorithm accepted dijkstra")
 	}
 }

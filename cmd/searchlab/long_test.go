@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve"
 )
 
 // korfGoal16 is Korf's goal: the blank top-left.
@@ -82,7 +82,7 @@ func TestCheckpointInterrupted(t *testing.T) {
 			case tc.sig == syscall.SIGINT && (ee.ExitCode() != 1 || !strings.Contains(out, ": interrupted; progress saved in "+ck)):
 				t.Fatalf("interrupted: %v, want exit status 1, \"interrupted\" and where the progress is; stderr:\n%s", err, out)
 			}
-			info, err := pdb.ReadCheckpoint(ck)
+			info, err := solve.ReadCheckpoint(ck)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,12 +131,12 @@ func TestProgressPrinter(t *testing.T) {
 		if err != nil || lines == nil || o.Run.Progress == nil || o.Run.Iteration == nil {
 			t.Fatalf("terminal %v: setup gave %v, progress lines %v", terminal, err, lines)
 		}
-		o.Run.Iteration(pdb.IterationReport{Bound: 80})
+		o.Run.Iteration(solve.IterationReport{Bound: 80})
 		if buf.Len() != 0 {
 			t.Errorf("terminal %v: a quick iteration wrote %q", terminal, buf.String())
 		}
-		o.Run.Progress(pdb.Progress{Bound: 82, Expanded: 1234567890, IterationExpanded: 4567, Rate: 2.5e6, Subtrees: 12})
-		o.Run.Iteration(pdb.IterationReport{Bound: 82, Expanded: 99, Subtrees: 7, Workers: []pdb.WorkerReport{{Busy: 1500 * time.Millisecond}, {Busy: 1499 * time.Millisecond}}})
+		o.Run.Progress(solve.Progress{Bound: 82, Expanded: 1234567890, IterationExpanded: 4567, Rate: 2.5e6, Subtrees: 12})
+		o.Run.Iteration(solve.IterationReport{Bound: 82, Expanded: 99, Subtrees: 7, Workers: []solve.WorkerReport{{Busy: 1500 * time.Millisecond}, {Busy: 1499 * time.Millisecond}}})
 		lines.Clear()
 		got := buf.String()
 		want := "bound 82 | 1.23G expanded, 4.6k this iteration | 2.50M/s | iteration 0s, all 0s | 12 subtrees done"

@@ -87,8 +87,9 @@ func (s *Set) settled(ctx context.Context) error {
 // f gets ends as soon as the set is found damaged, by a background check
 // or by another search, so that a search on a damaged table stops (with
 // damaged entries it may never finish) and returns ErrDamaged. A damaged
-// set answers nothing more. Every IDA* search of a Set (Solve, SolveWith,
-// Split, SearchUnit) runs under it; Heuristic and the estimates of For do
+// set answers nothing more. Every search on a Set's tables (those of
+// package sliding/solve, through Sound) runs under it; Heuristic and the
+// estimates of For do
 // not, since a guard per call would cost every estimate.
 func (s *Set) sound(ctx context.Context, f func(ctx context.Context) error) error {
 	h := s.health

@@ -2,18 +2,16 @@ package pdb_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
-	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
 )
 
-// Build a set in memory and solve one board with it.
+// Build a set in memory and look up a board's heuristic with it: a lower
+// bound on its moves to the goal (31 here).
 func ExampleBuild() {
 	goal := sliding.Standard(3, 3)
 	s, err := pdb.Build(context.Background(), 3, 3, goal.Blank(), "4-4", nil)
@@ -23,21 +21,16 @@ func ExampleBuild() {
 	}
 	b, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
 	h, _ := s.Heuristic(b, goal)
-	sol, err := s.Solve(context.Background(), b, goal, search.Limits{}, pdb.RunOptions{})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
 	fmt.Println(s.Groups())
-	fmt.Println("heuristic", h, "moves", len(sol.Moves), "optimal", sol.Optimal, "by", sol.Method)
+	fmt.Println("heuristic", h, "by", s.Method())
 	// Output:
 	// [[0 1 2 3] [4 5 6 7]]
-	// heuristic 29 moves 31 optimal true by pdb 4-4+mirror
+	// heuristic 29 by pdb 4-4+mirror
 }
 
 // Open opens (building on first use) the cached databases of the default
-// partition for the canonical cell of a goal's blank, and the set solves a
-// board; here the cache is a temporary directory.
+// partition for the canonical cell of a goal's blank, and the set bounds a
+// board's moves (28 here); the cache is a temporary directory.
 func ExampleOpen_cache() {
 	dir, _ := os.MkdirTemp("", "pdb-example")
 	defer os.RemoveAll(dir)
@@ -55,12 +48,12 @@ func ExampleOpen_cache() {
 		fmt.Println(err)
 		return
 	}
-	sol, err := s.Solve(ctx, b, goal, search.Limits{}, pdb.RunOptions{})
+	h, err := s.Heuristic(b, goal)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(len(sol.Moves), sol.Method)
+	fmt.Println(h, s.Method())
 	infos, _ := pdb.List(dir)
 	for _, in := range infos {
 		fmt.Println(in.Name, in.Entries, in.Err)
@@ -172,36 +165,9 @@ func ExampleCacheDir() {
 	// Output: /tmp/example-cache/searchlab/pdb <nil>
 }
 
-// SolveWith keeps the state of a long solve in a checkpoint file: solving
-// again with the same file resumes a stopped search, or, as here, answers
-// from the file once it is solved.
-func ExampleSet_Solve_checkpoint() {
-	dir, _ := os.MkdirTemp("", "pdb-example")
-	defer os.RemoveAll(dir)
-	goal := sliding.Standard(3, 3)
-	s, _ := pdb.Build(context.Background(), 3, 3, goal.Blank(), "4-4", nil)
-	b, _ := sliding.New(3, 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1})
-	opt := pdb.RunOptions{Threads: 1, Checkpoint: filepath.Join(dir, "board.ck")}
-	// Stopped by a node cap: the checkpoint says where.
-	_, err := s.Solve(context.Background(), b, goal, search.Limits{MaxNodes: 10}, opt)
-	fmt.Println(errors.Is(err, search.ErrLimit))
-	info, _ := pdb.ReadCheckpoint(opt.Checkpoint)
-	fmt.Println("stopped at bound", info.Bound, "solved", info.Solved)
-	// Resumed to the end.
-	sol, err := s.Solve(context.Background(), b, goal, search.Limits{}, opt)
-	fmt.Println(len(sol.Moves), sol.Optimal, err)
-	info, _ = pdb.ReadCheckpoint(opt.Checkpoint)
-	fmt.Println("solved", info.Solved, len(info.Moves))
-	// Output:
-	// true
-	// stopped at bound 31 solved false
-	// 31 true <nil>
-	// solved true 31
-}
-
 // A partition prefixed with ZeroPrefix asks for zero-aware tables, which
 // also know the blank's region: the same board gets a heuristic at least as
-// large, and the same optimal answer.
+// large, and the same optimal answer (here by A* with the set).
 func Example_zeroAware() {
 	goal := sliding.Standard(3, 3)
 	b, _ := sliding.New(3, 3, []int{3, 1, 2, 4, 5, 6, 7, 8, 0})
@@ -211,9 +177,9 @@ func Example_zeroAware() {
 			fmt.Println(err)
 			return
 		}
-		h, _ := s.Heuristic(b, goal)
-		sol, _ := s.Solve(context.Background(), b, goal, search.Limits{}, pdb.RunOptions{})
-		fmt.Println(s.Method(), "heuristic", h, "moves", len(sol.Moves))
+		hf, _ := s.For(goal)
+		sol, _ := sliding.Search(context.Background(), b, goal, sliding.Options{Algorithm: sliding.AStar, Heuristic: hf})
+		fmt.Println(s.Method(), "heuristic", hf.Estimate(b), "moves", len(sol.Moves))
 	}
 	// Output:
 	// pdb 4-4+mirror heuristic 10 moves 16

@@ -1,17 +1,25 @@
 package pdb
 
-import "github.com/searchlab/searchlab/sliding/internal/idastar"
+import "fmt"
 
 // ForgetMachines drops the move-pruning machines kept in memory, as a new
 // process would start without them.
 func ForgetMachines() { machines.Clear() }
 
-// SetExpand2 turns the two-sum search (expand[two] of package idastar) of s on or off, where s
-// can use it, and returns a function that puts the old setting back.
-func SetExpand2(s *Set, on bool) (restore func()) {
-	old := s.engine()
-	cfg := s.config()
-	cfg.General = !on
-	s.eng = idastar.New(cfg)
-	return func() { s.eng = old }
+// StampName and StampOf are stampName and stampOf.
+var (
+	StampName = stampName
+	StampOf   = stampOf
+)
+
+// DamageAfter clears s's tables, as if their files had turned to zeros,
+// and gives s a background check that fails once release is closed.
+func DamageAfter(s *Set, release <-chan struct{}) {
+	for _, tb := range s.tables {
+		clear(tb)
+	}
+	s.health = watch([]func() error{func() error {
+		<-release
+		return fmt.Errorf("%w: a checksum does not match", ErrCorrupt)
+	}}, nil)
 }

@@ -3,13 +3,13 @@
 // up to 32 cells and any goal layout: the 15-puzzle with the 7-8 partition
 // and the mirror lookup, the 24-puzzle with 6-6-6-6, and any partition that
 // fits in memory. Databases are built once by a breadth-first search and
-// cached on disk in a checked file format. A Set solves boards with its
-// tables by the tuned IDA* of package sliding/internal/idastar on every
-// processor, splits a search into work units, and keeps checkpoints of
-// long solves.
+// cached on disk in a checked file format. A Set looks up its heuristic
+// (Set.Heuristic, Set.For) and describes it to a search (Set.Sums); it
+// runs no search itself.
 //
-// Which set a board should use is the business of package
-// sliding/solve, whose Solver gives the fastest exact answer to any board.
+// Which set a board should use, and the search with it, are the business
+// of package sliding/solve, whose Solver gives the fastest exact answer to
+// any board.
 package pdb
 
 import (
@@ -22,16 +22,15 @@ import (
 	"sync"
 
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/internal/idastar"
 	"github.com/searchlab/searchlab/sliding/prune"
 )
 
-// Limits of the arrays of a set and of its search.
+// Limits of the arrays of a set. The search engine (package
+// sliding/internal/idastar) has its own, at least as large.
 const (
-	maxPatterns = 16               // groups in a partition
-	maxViews    = idastar.MaxSums  // additive sums whose largest is the heuristic
-	maxLookups  = idastar.MaxTerms // terms of all the sums together
-	maxDepth    = idastar.MaxDepth // moves in a solution, plus one
+	maxPatterns = 16 // groups in a partition
+	maxViews    = 16 // additive sums whose largest is the heuristic
+	maxLookups  = 64 // terms of all the sums together
 )
 
 // Set is an additive set of pattern databases for one board size and one
@@ -53,8 +52,6 @@ type Set struct {
 	zero      bool       // the tables are zero-aware (see zero.go)
 	noMirror  bool
 	machine   *prune.Machine // the move pruning its searches follow
-	once      sync.Once
-	eng       *idastar.Engine // the search, made on first use
 	sumsOnce  sync.Once
 	sumsOf    [][]lookup // views(), made on first use
 	refl      [32]uint8  // each cell's reflection about the diagonal (square boards)
@@ -100,9 +97,6 @@ func (s *Set) WithPruning(m *prune.Machine) (*Set, error) {
 	}
 	return &Set{w: s.w, h: s.h, blank: s.blank, partition: s.partition, g: s.g, groups: s.groups, tables: s.tables, catalogue: s.catalogue, zero: s.zero, noMirror: s.noMirror, machine: m}, nil
 }
-
-// Pruning returns the move-pruning machine the set's searches follow.
-func (s *Set) Pruning() *prune.Machine { return s.machine }
 
 // W and H return the board size the set is for.
 func (s *Set) W() int { return s.w }
@@ -181,7 +175,7 @@ func (s *Set) Heuristic(b, goal sliding.Board) (int, error) {
 }
 
 // For returns the set's heuristic toward goal as a sliding.Heuristic, for
-// the generic algorithms of package search (sliding.SolveWith). It
+// the generic algorithms of package search (sliding.Search). It
 // returns an error when goal does not fit the set: another size, or the
 // blank on a cell that no symmetry takes to the set's.
 func (s *Set) For(goal sliding.Board) (sliding.Heuristic, error) {
@@ -427,7 +421,8 @@ func sortInts(a []int) {
 	}
 }
 
-// DefaultPartition returns the partition Solve uses for a w x h board when
+// DefaultPartition returns the partition the Solver of package
+// sliding/solve uses for a w x h board when
 // none is given, which "searchlab pdb build" builds by default: "7-8" for
 // 4x4, "6-6-6-6" for 5x5, and otherwise the fewest patterns, as even as
 // can be, whose tables each have at most 2^26 entries (32 MB). ok is false
@@ -609,7 +604,8 @@ type Options struct {
 // frame): the taxicab distance plus twice the largest of the views' sums
 // of entries (an entry is half the moves a pattern needs beyond its
 // tiles' taxicab distance). It reads the tables directly, as the search
-// engine's H does, so that looking up a heuristic needs no engine.
+// search engine's heuristic does, so that looking up a heuristic needs
+// no search.
 func (s *Set) lookupH(cells []uint8) int {
 	var pos, ps [32]uint8
 	manhattan := 0

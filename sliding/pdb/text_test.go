@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/searchlab/searchlab/sliding/pdb"
 )
@@ -32,17 +31,6 @@ func ExampleSet_String() {
 	// Output:
 	// [0 2 6 8]
 	// 3x3 pdb 4-4+mirror, blank goal on cell 0 (serves goals with the blank on cells 0, 2, 6, 8): 2 patterns, 0 MB
-}
-
-// A long solve's reports, as RunOptions.Progress and Iteration receive
-// them, written a line each.
-func ExampleProgress_String() {
-	fmt.Println(pdb.Progress{Bound: 82, Expanded: 1234567890, IterationExpanded: 4567, Rate: 2.5e6, Elapsed: time.Minute, Subtrees: 12})
-	fmt.Println(pdb.IterationReport{Bound: 82, Expanded: 99, Subtrees: 7, Elapsed: 3 * time.Second,
-		Workers: []pdb.WorkerReport{{Busy: 2900 * time.Millisecond}, {Busy: 3 * time.Second}}})
-	// Output:
-	// bound 82 | 1.23G expanded, 4.6k this iteration | 2.50M/s | iteration 0s, all 1m0s | 12 subtrees done
-	// bound 82 done: 99 expanded, 7 subtrees, 3s; workers busy 2.9s 3s
 }
 
 func TestParseBlank(t *testing.T) {

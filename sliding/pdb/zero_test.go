@@ -4,18 +4,13 @@ import (
 	"context"
 	"errors"
 	"maps"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/searchlab/searchlab/internal/racetest"
-	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/internal/idastar"
 )
 
 // TestZeroAwareTableAgainstZeroOneBFS checks every entry of zero-aware
@@ -105,7 +100,8 @@ func buildPlainEntry(t *testing.T, g *geom, cells []int, blank int, pos []uint8)
 // TestZeroAwareAgainstBFS checks zero-aware sets on every 3x3 board against
 // breadth-first distances: never above them (exact for one pattern of all
 // the tiles), never below the blank-unaware set's heuristic, consistent (a
-// move changes the heuristic by one), and solves optimal.
+// move changes the heuristic by one); package sliding/solve/internal/pdbsearch
+// solves with them.
 func TestZeroAwareAgainstBFS(t *testing.T) {
 	if testing.Short() {
 		t.Skip("every 3x3 board: -short")
@@ -172,122 +168,8 @@ func TestZeroAwareAgainstBFS(t *testing.T) {
 				t.Errorf("zero-aware heuristic never above the blank-unaware one")
 			}
 			t.Logf("%d of %d boards with a larger heuristic", stronger, len(keys))
-			checkRandomSolves(t, z, tc.goal, keys, dist, 5, 6, 100)
 		})
 	}
-}
-
-// scratchCount returns the nodes that one IDA* iteration with the given
-// bound expands from the board cells (tile names by cell), computing every
-// node's heuristic from scratch (init): the root, and every child, of an
-// expanded node, that the move-pruning machine allows and whose moves so
-// far plus heuristic are within the bound.
-func scratchCount(s *Set, cells []uint8, bound int) int64 {
-	e := s.engine()
-	var walk func(cells []uint8, g int, st int32) int64
-	walk = func(cells []uint8, g int, st int32) int64 {
-		count := int64(1)
-		b := slices.Index(cells, uint8(s.blank))
-		for _, c := range []int{b - s.w, b - 1, b + 1, b + s.w} {
-			if c < 0 || c >= len(cells) || c/s.w != b/s.w && c%s.w != b%s.w {
-				continue
-			}
-			cst := e.Follow(st, b, c)
-			if cst < 0 {
-				continue
-			}
-			kid := slices.Clone(cells)
-			kid[b], kid[c] = kid[c], kid[b]
-			if g+1+e.H(kid) <= bound {
-				count += walk(kid, g+1, cst)
-			}
-		}
-		return count
-	}
-	b := slices.Index(cells, uint8(s.blank))
-	return walk(cells, 0, e.Start(b))
-}
-
-// TestZeroAwareSearchAgainstScratch checks the search's move-by-move
-// zero-aware lookups (the placement's rank, and the overflow part only
-// where the tiles' cells have more than one free region) against the
-// heuristic computed from scratch: an IDA* iteration that finds no
-// solution expands exactly the nodes within its bound, in whatever order,
-// so its count must equal scratchCount's.
-func TestZeroAwareSearchAgainstScratch(t *testing.T) {
-	tests := []struct {
-		w, h      int
-		partition string
-		walk      int
-	}{
-		{3, 3, "zero:2-2-2-2", 61},
-		{3, 3, "zero:3-3-2", 61},
-		{4, 4, "zero:5-5-5", 71},
-		{4, 4, "zero:3-4-4-4", 71},
-		{5, 5, "zero:4-4-4-4-4-4", 71},
-		{5, 5, "zero:3-3-3-3-3-3-3-3", 71},
-	}
-	ctx := context.Background()
-	rng := rand.New(rand.NewPCG(11, 12))
-	for _, tc := range tests {
-		t.Run(tc.partition+"/"+strconv.Itoa(tc.w), func(t *testing.T) {
-			goal := sliding.Standard(tc.w, tc.h)
-			set, err := Build(ctx, tc.w, tc.h, goal.Blank(), tc.partition, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checked := 0
-			walks := 8
-			if racetest.Enabled && tc.w*tc.h > 16 {
-				walks = 3 // each 5x5 walk takes seconds under the race detector
-			}
-			for range walks {
-				b := goal
-				for range tc.walk {
-					moves := []sliding.Move{sliding.Up, sliding.Down, sliding.Left, sliding.Right}
-					for {
-						if b2, err := b.Apply(moves[rng.IntN(4)]); err == nil {
-							b = b2
-							break
-						}
-					}
-				}
-				var reps []IterationReport
-				sol, err := set.Solve(ctx, b, goal, search.Limits{MaxNodes: 300_000}, RunOptions{Threads: 1, Iteration: func(r IterationReport) { reps = append(reps, r) }})
-				if err != nil && !errors.Is(err, search.ErrLimit) {
-					t.Fatal(err)
-				}
-				if err == nil {
-					if k := len(reps) - 1; k >= 0 && reps[k].Bound >= len(sol.Moves) {
-						reps = reps[:k] // it stopped at a solution
-					}
-					if len(sol.Moves) < set.mustHeuristic(t, b, goal) {
-						t.Fatalf("board %v: %d moves, below the heuristic", b.Tiles, len(sol.Moves))
-					}
-				}
-				m := set.symmetry(goal.Blank())
-				cells := idastar.Cells(transform(b, m), transform(goal, m))
-				for _, r := range reps {
-					if want := scratchCount(set, cells, r.Bound); r.Expanded != want {
-						t.Fatalf("board %v, bound %d: the search expanded %d nodes, %d from scratch", b.Tiles, r.Bound, r.Expanded, want)
-					}
-					checked++
-				}
-			}
-			if checked == 0 {
-				t.Fatalf("no iteration to check")
-			}
-			t.Logf("%d iterations checked", checked)
-		})
-	}
-}
-
-func (s *Set) mustHeuristic(t *testing.T, b, goal sliding.Board) int {
-	h, err := s.Heuristic(b, goal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
 }
 
 // TestZeroAwareOldEncodingRebuilt checks that a zero-aware file in the

@@ -149,7 +149,7 @@ func Bounded(algo sliding.Algorithm, w, h int, bounded bool) error {
 var ErrNoCheckpoint = inputError{errors.New("solve: only the pattern-database search keeps a checkpoint")}
 
 // Checkpointable returns nil when the search of a w x h board by m can
-// keep a checkpoint to resume from (pdb.RunOptions.Checkpoint), that is,
+// keep a checkpoint to resume from (RunOptions.Checkpoint), that is,
 // when m is the pattern-database search (the zero Method, or IDA* with the
 // heuristic pdb) and the board is too large for a distance table and has
 // pattern databases. Its errors match ErrInput.

@@ -11,7 +11,6 @@ import (
 
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/solve"
 )
 
@@ -147,7 +146,7 @@ func TestCheckpointable(t *testing.T) {
 }
 
 // TestDamagedCheckpoint checks that a checkpoint file that cannot be used
-// is the caller's fault: its error matches pdb.ErrCheckpoint and ErrInput.
+// is the caller's fault: its error matches solve.ErrCheckpoint and ErrInput.
 func TestDamagedCheckpoint(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -155,13 +154,13 @@ func TestDamagedCheckpoint(t *testing.T) {
 	if err := os.WriteFile(ck, []byte("not a checkpoint\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	solver := solve.New(solve.Options{Dir: dir, Run: pdb.RunOptions{Checkpoint: ck}})
+	solver := solve.New(solve.Options{Dir: dir, Run: solve.RunOptions{Checkpoint: ck}})
 	defer solver.Close()
 	goal := sliding.Standard(4, 3)
 	b := sliding.Scramble(rand.New(rand.NewPCG(5, 6)), goal, 30)
 	_, err := solver.Solve(context.Background(), b, goal, solve.Method{}, search.Limits{})
-	if !errors.Is(err, pdb.ErrCheckpoint) || !errors.Is(err, solve.ErrInput) {
-		t.Errorf("a damaged checkpoint: %v; want an error matching pdb.ErrCheckpoint and solve.ErrInput", err)
+	if !errors.Is(err, solve.ErrCheckpoint) || !errors.Is(err, solve.ErrInput) {
+		t.Errorf("a damaged checkpoint: %v; want an error matching solve.ErrCheckpoint and solve.ErrInput", err)
 	}
 }
 

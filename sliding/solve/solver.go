@@ -30,6 +30,7 @@ import (
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve/internal/pdbsearch"
 )
 
 // ErrNotReady reports, from a Solver with Options.Background, that the
@@ -104,19 +105,31 @@ type Options struct {
 	PruneLength int
 	InMemory    bool
 	// Run adjusts each pattern-database search: its threads, a checkpoint
-	// to keep and resume from, and progress reports (see pdb.Set.Solve).
+	// to keep and resume from, and progress reports (see RunOptions).
 	Run RunOptions
 }
 
 // RunOptions adjust each pattern-database search: its threads, a
 // checkpoint file to keep and resume from, and progress reports (see
-// pdb.RunOptions); Progress and IterationReport are what its reports
+// sliding/solve/internal/pdbsearch); Progress and IterationReport are what its reports
 // carry.
 type (
-	RunOptions      = pdb.RunOptions
-	Progress        = pdb.Progress
-	IterationReport = pdb.IterationReport
+	RunOptions      = pdbsearch.RunOptions
+	Progress        = pdbsearch.Progress
+	IterationReport = pdbsearch.IterationReport
+	WorkerReport    = pdbsearch.WorkerReport
+	// CheckpointInfo describes a checkpoint file of a long solve.
+	CheckpointInfo = pdbsearch.CheckpointInfo
 )
+
+// ErrCheckpoint reports a checkpoint file that cannot be used: damaged, of
+// another version, or made for another board, goal or set of databases.
+// A Solver's error for it also matches ErrInput.
+var ErrCheckpoint = pdbsearch.ErrCheckpoint
+
+// ReadCheckpoint describes the checkpoint file at path (RunOptions.Checkpoint).
+// It fails with an error matching ErrCheckpoint if the file is damaged.
+func ReadCheckpoint(path string) (CheckpointInfo, error) { return pdbsearch.ReadCheckpoint(path) }
 
 // Solver solves sliding-tile boards of every size optimally by the fastest
 // exact method this module has, and owns the choice:
@@ -167,7 +180,7 @@ type setKey struct {
 // choices that need the same set open (or build) it once.
 type setSlot struct {
 	mu  sync.Mutex
-	set *pdb.Set
+	set *pdbsearch.Searcher
 }
 
 // tableChoice holds the distance table of one goal once it is loaded.
@@ -209,7 +222,7 @@ type entryKey struct {
 // choice holds one choice of set and, once opened, the set.
 type choice struct {
 	open    sync.Mutex // held while the set is chosen and opened
-	set     atomic.Pointer[pdb.Set]
+	set     atomic.Pointer[pdbsearch.Searcher]
 	none    atomic.Bool // no database fits: IDA* with linear conflicts
 	started atomic.Bool // a background open has begun
 }
@@ -280,9 +293,9 @@ func (s *Solver) solvePartition(ctx context.Context, b, goal sliding.Board, part
 
 // solveSet solves b for goal with set and the Solver's run options; an
 // unusable checkpoint file is the caller's fault, so it matches ErrInput.
-func (s *Solver) solveSet(ctx context.Context, set *pdb.Set, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
+func (s *Solver) solveSet(ctx context.Context, set *pdbsearch.Searcher, b, goal sliding.Board, lim search.Limits) (sliding.Solution, error) {
 	sol, err := set.Solve(ctx, b, goal, lim, s.opts.Run)
-	if errors.Is(err, pdb.ErrCheckpoint) {
+	if errors.Is(err, pdbsearch.ErrCheckpoint) {
 		err = inputError{err}
 	}
 	return sol, err
@@ -294,6 +307,15 @@ func (s *Solver) solveSet(ctx context.Context, set *pdb.Set, b, goal sliding.Boa
 // returns an error matching pdb.ErrNoDatabase and ErrInput when no set
 // fits the size, or the partition does not parse or fit.
 func (s *Solver) Set(ctx context.Context, w, h, goalBlank int, partition string) (*pdb.Set, error) {
+	set, err := s.searcher(ctx, w, h, goalBlank, partition)
+	if err != nil {
+		return nil, err
+	}
+	return set.Set(), nil
+}
+
+// searcher returns the search over the set that Set returns.
+func (s *Solver) searcher(ctx context.Context, w, h, goalBlank int, partition string) (*pdbsearch.Searcher, error) {
 	set, err := s.set(ctx, entryKey{w, h, goalBlank, partition})
 	if errors.Is(err, pdb.ErrNoDatabase) {
 		err = inputError{err}
@@ -320,11 +342,11 @@ func (s *Solver) Ready(w, h, goalBlank int) bool {
 	}
 	e := s.entry(entryKey{w, h, goalBlank, ""})
 	set := e.set.Load()
-	return set != nil && !set.Damaged() || e.none.Load()
+	return set != nil && !set.Set().Damaged() || e.none.Load()
 }
 
 func (s *Solver) background(e *choice, k entryKey) {
-	if set := e.set.Load(); set != nil && !set.Damaged() || e.none.Load() || !e.started.CompareAndSwap(false, true) {
+	if set := e.set.Load(); set != nil && !set.Set().Damaged() || e.none.Load() || !e.started.CompareAndSwap(false, true) {
 		return
 	}
 	s.mu.Lock()
@@ -359,13 +381,13 @@ var backgroundOpens = make(chan struct{}, 1)
 
 // set returns the opened set of k, opening it if need be (or, with
 // Options.Background, starting to open it and returning ErrNotReady).
-func (s *Solver) set(ctx context.Context, k entryKey) (*pdb.Set, error) {
+func (s *Solver) set(ctx context.Context, k entryKey) (*pdbsearch.Searcher, error) {
 	if s.opts.NoDatabases {
 		return nil, fmt.Errorf("%w: this solver does without them", pdb.ErrNoDatabase)
 	}
 	e := s.entry(k)
 	if set := e.set.Load(); set != nil {
-		if !set.Damaged() {
+		if !set.Set().Damaged() {
 			return set, nil
 		}
 		e.set.CompareAndSwap(set, nil)
@@ -393,10 +415,10 @@ func (e noDatabase) Unwrap() error        { return e.err }
 func (e noDatabase) Is(target error) bool { return target == pdb.ErrNoDatabase }
 
 // openEntry chooses and opens the set of k once.
-func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*pdb.Set, error) {
+func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*pdbsearch.Searcher, error) {
 	e.open.Lock()
 	defer e.open.Unlock()
-	if set := e.set.Load(); set != nil && !set.Damaged() {
+	if set := e.set.Load(); set != nil && !set.Set().Damaged() {
 		return set, nil
 	}
 	if e.none.Load() {
@@ -441,13 +463,13 @@ func (s *Solver) openEntry(ctx context.Context, e *choice, k entryKey) (*pdb.Set
 			return nil, err
 		}
 	}
-	if slot.set == nil || slot.set.Damaged() {
+	if slot.set == nil || slot.set.Set().Damaged() {
 		opts := pdb.Options{Dir: dir, Log: s.opts.Log, Progress: s.opts.Progress, PruneLength: pruneLen, InMemory: s.opts.InMemory}
 		set, err := pdb.Open(ctx, k.w, k.h, blank, canon, opts)
 		if err != nil {
 			return nil, err
 		}
-		slot.set = set
+		slot.set = pdbsearch.New(set)
 	}
 	e.set.Store(slot.set)
 	return slot.set, nil

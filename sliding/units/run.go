@@ -140,7 +140,7 @@ type Board struct {
 	// Split is the split its units describe; Partition names their sets.
 	Split     solve.Split
 	Partition string
-	// Rounds are the bounds merged so far (see solve.Resume).
+	// Rounds are the bounds merged so far.
 	Rounds []solve.Round
 	// Solution is optimal once the board is solved; its Method names the
 	// partition, as "pdb 6-6-3 (work units)".
@@ -154,7 +154,7 @@ type Board struct {
 // Pending merges the results so far with the units of one board (all of
 // them, as from New): the board is solved, or Todo lists the units still
 // to search at the next bound. Errors in the units match solve.ErrInput;
-// results that do not fit the split are solve.Resume's errors, with Rounds
+// results that do not fit the split are errors (those of solve.MergeRound), with Rounds
 // set to the bounds merged before them.
 func Pending(us []WorkUnit, results []solve.UnitResult) (Board, error) {
 	sp, err := SplitOf(us)
@@ -162,7 +162,7 @@ func Pending(us []WorkUnit, results []solve.UnitResult) (Board, error) {
 		return Board{}, err
 	}
 	b := Board{Line: us[0].Line, Split: sp, Partition: us[0].Partition}
-	sol, next, rounds, err := solve.Resume(sp, results)
+	sol, next, rounds, err := resume(sp, results)
 	b.Rounds = rounds
 	if err != nil {
 		return b, err
@@ -186,6 +186,46 @@ func Pending(us []WorkUnit, results []solve.UnitResult) (Board, error) {
 		}
 	}
 	return b, nil
+}
+
+// resume replays the rounds that results hold (of any bounds, in any
+// order, as a scheduler collects them) from the first bound sp.H: it
+// returns the solution when a round found one (checked, with the rounds'
+// nodes in its Stats), and otherwise the bound to search next. A round
+// lacking results for some units ends the replay there: its bound is the
+// one to search (again, for the units missing).
+func resume(sp solve.Split, results []solve.UnitResult) (sol sliding.Solution, next int, rounds []solve.Round, err error) {
+	byBound := map[int][]solve.UnitResult{}
+	for _, r := range results {
+		byBound[r.Bound] = append(byBound[r.Bound], r)
+	}
+	sol.Stats.Expanded = sp.Expanded
+	for bound := sp.H; ; {
+		rs, ok := byBound[bound]
+		if !ok {
+			return sol, bound, rounds, nil
+		}
+		r, err := solve.MergeRound(bound, len(sp.Units), rs)
+		if errors.Is(err, solve.ErrMissingUnits) {
+			return sol, bound, rounds, nil
+		}
+		if err != nil {
+			return sol, 0, rounds, err
+		}
+		rounds = append(rounds, r)
+		sol.Stats.Iterations++
+		sol.Stats.Expanded += r.Expanded
+		sol.Stats.Generated += r.Generated
+		if r.Solved {
+			if err := sliding.Verify(sp.Board, sp.Goal, r.Moves); err != nil {
+				return sol, 0, rounds, fmt.Errorf("units: the units' path does not reach the goal: %v", err)
+			}
+			sol.Moves, sol.Optimal = r.Moves, true
+			sol.Stats.PeakFrontier = len(r.Moves)
+			return sol, 0, rounds, nil
+		}
+		bound = r.Next
+	}
 }
 
 // Deal hands the units to procs workers, worker p every procs-th unit from

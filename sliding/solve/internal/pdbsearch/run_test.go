@@ -1,4 +1,4 @@
-package pdb_test
+package pdbsearch_test
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
 	"github.com/searchlab/searchlab/sliding/prune"
+	"github.com/searchlab/searchlab/sliding/solve/internal/pdbsearch"
 )
 
 // korfGoal is Korf's goal layout: the blank top-left, tiles in reading order.
@@ -108,8 +109,8 @@ func TestResumeAfterNodeCap(t *testing.T) {
 			s := smallSet(t, tc.w, tc.partition)
 			goal := korfGoal(t, tc.w)
 			b := board(t, tc.w, tc.tiles...)
-			one := pdb.RunOptions{Threads: 1}
-			full, err := s.Solve(ctx, b, goal, search.Limits{}, one)
+			one := pdbsearch.RunOptions{Threads: 1}
+			full, err := pdbsearch.New(s).Solve(ctx, b, goal, search.Limits{}, one)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -129,11 +130,11 @@ func TestResumeAfterNodeCap(t *testing.T) {
 				opt := one
 				opt.Checkpoint = path
 				cut := full.Stats.Expanded * frac / 100
-				_, err := s.Solve(ctx, b, goal, search.Limits{MaxNodes: cut}, opt)
+				_, err := pdbsearch.New(s).Solve(ctx, b, goal, search.Limits{MaxNodes: cut}, opt)
 				if !errors.Is(err, search.ErrLimit) || !strings.Contains(err.Error(), path) {
 					t.Fatalf("cut at %d nodes: error %v, want a node limit naming the checkpoint", cut, err)
 				}
-				info, err := pdb.ReadCheckpoint(path)
+				info, err := pdbsearch.ReadCheckpoint(path)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -142,13 +143,13 @@ func TestResumeAfterNodeCap(t *testing.T) {
 				}
 				var bounds []int
 				var resumedWork int64
-				opt.Iteration = func(r pdb.IterationReport) {
+				opt.Iteration = func(r pdbsearch.IterationReport) {
 					bounds = append(bounds, r.Bound)
 					for _, w := range r.Workers {
 						resumedWork += w.Expanded
 					}
 				}
-				sol, err := s.Solve(ctx, b, goal, search.Limits{}, opt)
+				sol, err := pdbsearch.New(s).Solve(ctx, b, goal, search.Limits{}, opt)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -165,8 +166,8 @@ func TestResumeAfterNodeCap(t *testing.T) {
 					t.Errorf("cut at %d: the resumed run expanded %d nodes, the whole solve %d", cut, resumedWork, full.Stats.Expanded)
 				}
 				// Solved: the checkpoint answers at once.
-				opt.Iteration = func(pdb.IterationReport) { t.Error("a solved checkpoint searched again") }
-				again, err := s.Solve(ctx, b, goal, search.Limits{}, opt)
+				opt.Iteration = func(pdbsearch.IterationReport) { t.Error("a solved checkpoint searched again") }
+				again, err := pdbsearch.New(s).Solve(ctx, b, goal, search.Limits{}, opt)
 				if err != nil || !slices.Equal(again.Moves, full.Moves) || again.Stats.Expanded != full.Stats.Expanded {
 					t.Errorf("solved checkpoint: %v, %v", again.Moves, err)
 				}
@@ -182,7 +183,7 @@ func TestResumeAfterCancel(t *testing.T) {
 	s := smallSet(t, 4, "5-5-5")
 	goal := korfGoal(t, 4)
 	b := board(t, 4, korf1...)
-	want, err := s.Solve(context.Background(), b, goal, search.Limits{}, pdb.RunOptions{})
+	want, err := pdbsearch.New(s).Solve(context.Background(), b, goal, search.Limits{}, pdbsearch.RunOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,8 +192,8 @@ func TestResumeAfterCancel(t *testing.T) {
 	defer cancel()
 	first := 0
 	var reports int
-	opt := pdb.RunOptions{Threads: 2, Checkpoint: path, ProgressEvery: time.Millisecond, CheckpointEvery: 5 * time.Millisecond,
-		Progress: func(p pdb.Progress) {
+	opt := pdbsearch.RunOptions{Threads: 2, Checkpoint: path, ProgressEvery: time.Millisecond, CheckpointEvery: 5 * time.Millisecond,
+		Progress: func(p pdbsearch.Progress) {
 			reports++
 			if first == 0 {
 				first = p.Bound
@@ -201,14 +202,14 @@ func TestResumeAfterCancel(t *testing.T) {
 				cancel()
 			}
 		}}
-	_, err = s.Solve(ctx, b, goal, search.Limits{}, opt)
+	_, err = pdbsearch.New(s).Solve(ctx, b, goal, search.Limits{}, opt)
 	if err == nil {
 		t.Skip("the solve ended before it could be cancelled")
 	}
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("error %v, want context.Canceled", err)
 	}
-	info, err := pdb.ReadCheckpoint(path)
+	info, err := pdbsearch.ReadCheckpoint(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,12 +218,12 @@ func TestResumeAfterCancel(t *testing.T) {
 	}
 	opt.Progress = nil
 	low := 0
-	opt.Iteration = func(r pdb.IterationReport) {
+	opt.Iteration = func(r pdbsearch.IterationReport) {
 		if low == 0 {
 			low = r.Bound
 		}
 	}
-	sol, err := s.Solve(context.Background(), b, goal, search.Limits{}, opt)
+	sol, err := pdbsearch.New(s).Solve(context.Background(), b, goal, search.Limits{}, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +245,7 @@ func TestCheckpointRefused(t *testing.T) {
 	b := board(t, 4, korf1...)
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good")
-	if _, err := s.Solve(ctx, b, goal, search.Limits{MaxNodes: 50000}, pdb.RunOptions{Checkpoint: good}); !errors.Is(err, search.ErrLimit) {
+	if _, err := pdbsearch.New(s).Solve(ctx, b, goal, search.Limits{MaxNodes: 50000}, pdbsearch.RunOptions{Checkpoint: good}); !errors.Is(err, search.ErrLimit) {
 		t.Fatalf("want a node limit, got %v", err)
 	}
 	data, err := os.ReadFile(good)
@@ -299,8 +300,8 @@ func TestCheckpointRefused(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			before, _ := os.ReadFile(tc.path)
-			_, err := tc.set.Solve(ctx, tc.b, tc.g, search.Limits{}, pdb.RunOptions{Checkpoint: tc.path})
-			if !errors.Is(err, pdb.ErrCheckpoint) || !strings.Contains(err.Error(), tc.msg) || !strings.Contains(err.Error(), tc.path) {
+			_, err := pdbsearch.New(tc.set).Solve(ctx, tc.b, tc.g, search.Limits{}, pdbsearch.RunOptions{Checkpoint: tc.path})
+			if !errors.Is(err, pdbsearch.ErrCheckpoint) || !strings.Contains(err.Error(), tc.msg) || !strings.Contains(err.Error(), tc.path) {
 				t.Fatalf("error %v, want ErrCheckpoint saying %q and naming the file", err, tc.msg)
 			}
 			if after, _ := os.ReadFile(tc.path); string(after) != string(before) {
@@ -318,9 +319,9 @@ func TestThreadsSameAnswer(t *testing.T) {
 	b := board(t, 4, korf1...)
 	var first sliding.Solution
 	for threads := 1; threads <= 3; threads++ {
-		var reps []pdb.IterationReport
-		sol, err := s.Solve(context.Background(), b, goal, search.Limits{}, pdb.RunOptions{Threads: threads,
-			Iteration: func(r pdb.IterationReport) { reps = append(reps, r) }})
+		var reps []pdbsearch.IterationReport
+		sol, err := pdbsearch.New(s).Solve(context.Background(), b, goal, search.Limits{}, pdbsearch.RunOptions{Threads: threads,
+			Iteration: func(r pdbsearch.IterationReport) { reps = append(reps, r) }})
 		if err != nil {
 			t.Fatal(err)
 		}

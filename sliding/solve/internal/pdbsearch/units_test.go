@@ -1,4 +1,4 @@
-package pdb
+package pdbsearch
 
 import (
 	"context"
@@ -45,7 +45,7 @@ func driveUnits(ctx context.Context, sp Split, run roundFunc) (sliding.Solution,
 
 // runUnits returns a roundFunc that searches every unit of sp in this
 // process, handing the results back in a shuffled order.
-func runUnits(s *Set, sp Split, rng *rand.Rand) roundFunc {
+func runUnits(s *Searcher, sp Split, rng *rand.Rand) roundFunc {
 	return func(ctx context.Context, bound int) ([]UnitResult, error) {
 		out := make([]UnitResult, 0, len(sp.Units))
 		for _, u := range sp.Units {
@@ -114,10 +114,7 @@ func TestUnitsMatchSolve(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := Build(ctx, tc.goal.W, tc.goal.H, tc.goal.Blank(), tc.partition, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := build(t, tc.goal.W, tc.goal.H, tc.goal.Blank(), tc.partition)
 			rng := rand.New(rand.NewPCG(13, uint64(len(tc.name))))
 			for k := range tc.boards {
 				b := sliding.Scramble(rng, tc.goal, tc.scramble)
@@ -161,9 +158,11 @@ func TestSplitDropsDuplicates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s, err = s.WithPruning(undoOnly); err != nil {
+	lessPruned, err := s.Set().WithPruning(undoOnly)
+	if err != nil {
 		t.Fatal(err)
 	}
+	s = New(lessPruned)
 	b := mustBoard(t, 3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1) // 31 moves
 	sp, err := s.Split(ctx, b, goal, 14, search.Limits{})
 	if err != nil {
@@ -199,7 +198,7 @@ func TestSearchUnitCutsPrefix(t *testing.T) {
 	if u.State, err = b.Apply(u.Prefix...); err != nil {
 		t.Fatal(err)
 	}
-	h, _ := s.Heuristic(u.State, goal)
+	h, _ := s.Set().Heuristic(u.State, goal)
 	r, err := s.SearchUnit(ctx, goal, u, 1, search.Limits{})
 	if err != nil {
 		t.Fatal(err)
@@ -214,10 +213,7 @@ func TestSearchUnitCutsPrefix(t *testing.T) {
 func TestSearchUnitLimits(t *testing.T) {
 	ctx := context.Background()
 	goal := sliding.Standard(4, 4)
-	s, err := Build(ctx, 4, 4, 15, "6-6-3", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := build(t, 4, 4, 15, "6-6-3")
 	// A far board: its one unit at depth 0, searched 20 moves over its
 	// heuristic, takes millions of nodes.
 	b := mustBoard(t, 4, 4, 0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1)

@@ -1,4 +1,4 @@
-package pdb_test
+package pdbsearch_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
 	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve/internal/pdbsearch"
 )
 
 // BenchmarkNodeRate solves a 50-move 5x5 board (1.3 million nodes) with
@@ -46,7 +47,7 @@ func benchSolve(b *testing.B, s *pdb.Set, boards []sliding.Board, goal sliding.B
 	b.ResetTimer()
 	for range b.N {
 		for _, bd := range boards {
-			sol, err := s.Solve(context.Background(), bd, goal, search.Limits{}, pdb.RunOptions{Threads: threads})
+			sol, err := pdbsearch.New(s).Solve(context.Background(), bd, goal, search.Limits{}, pdbsearch.RunOptions{Threads: threads})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package pdb
+package pdbsearch
 
 import (
 	"context"
@@ -116,8 +116,9 @@ var ErrMissingUnits = errors.New("pdb: results do not cover every unit")
 // It returns sliding.ErrUnsolvable for a board that cannot reach the goal,
 // and an error matching search.ErrLimit when ctx ends or more than
 // lim.MaxNodes paths are walked.
-func (s *Set) Split(ctx context.Context, b, goal sliding.Board, depth int, lim search.Limits) (Split, error) {
-	if err := s.check(b, goal); err != nil {
+func (s *Searcher) Split(ctx context.Context, b, goal sliding.Board, depth int, lim search.Limits) (Split, error) {
+	set := s.set
+	if err := set.Check(b, goal); err != nil {
 		return Split{}, err
 	}
 	if depth < 0 {
@@ -126,13 +127,12 @@ func (s *Set) Split(ctx context.Context, b, goal sliding.Board, depth int, lim s
 	if !sliding.Solvable(b, goal) {
 		return Split{}, sliding.ErrUnsolvable
 	}
-	m := s.symmetry(goal.Blank())
-	inv := inverse(m)
-	cells := idastar.Cells(transform(b, m), transform(goal, m))
+	inv := inverse(set.Symmetry(goal.Blank()))
+	cells := set.Cells(b, goal)
 	e := s.engine()
 	sp := Split{Board: b.Clone(), Goal: goal.Clone()}
 	var leaves [][]int8
-	err := s.sound(ctx, func(ctx context.Context) (err error) {
+	err := set.Sound(ctx, func(ctx context.Context) (err error) {
 		sp.H = e.H(cells)
 		sp.Depth = min(depth, sp.H)
 		// Every path of sp.Depth moves without undo, in the engine's move
@@ -163,25 +163,25 @@ func (s *Set) Split(ctx context.Context, b, goal sliding.Board, depth int, lim s
 // first in IDA*'s order. It returns an error matching search.ErrLimit when
 // ctx ends or more than lim.MaxNodes nodes are expanded, and fails for a
 // unit that does not fit the set or the goal.
-func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound int, lim search.Limits) (UnitResult, error) {
+func (s *Searcher) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound int, lim search.Limits) (UnitResult, error) {
 	start := time.Now()
 	res := UnitResult{Index: u.Index, Bound: bound}
-	if err := s.check(u.State, goal); err != nil {
+	set := s.set
+	if err := set.Check(u.State, goal); err != nil {
 		return res, err
 	}
-	if bound < 0 || bound >= maxDepth {
-		return res, fmt.Errorf("pdb: bound %d outside 0..%d", bound, maxDepth-1)
+	if bound < 0 || bound >= idastar.MaxDepth {
+		return res, fmt.Errorf("pdb: bound %d outside 0..%d", bound, idastar.MaxDepth-1)
 	}
 	d := len(u.Prefix)
-	if d >= maxDepth {
-		return res, fmt.Errorf("pdb: prefix of %d moves, at most %d", d, maxDepth-1)
+	if d >= idastar.MaxDepth {
+		return res, fmt.Errorf("pdb: prefix of %d moves, at most %d", d, idastar.MaxDepth-1)
 	}
 	if !sliding.Solvable(u.State, goal) {
 		return res, sliding.ErrUnsolvable
 	}
-	m := s.symmetry(goal.Blank())
+	m := set.Symmetry(goal.Blank())
 	inv := inverse(m)
-	tgoal := transform(goal, m)
 	e := s.engine()
 
 	// The boards along the prefix, from the unit's state back to the root:
@@ -197,9 +197,9 @@ func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound 
 	}
 	var cells []uint8
 	cutAt := -1 // the f of the first prefix node over the bound
-	if err := s.sound(ctx, func(ctx context.Context) error {
+	if err := set.Sound(ctx, func(ctx context.Context) error {
 		for i := 0; i <= d && cutAt < 0; i++ {
-			cells = idastar.Cells(transform(boards[i], m), tgoal)
+			cells = set.Cells(boards[i], goal)
 			if f := i + e.H(cells); f > bound {
 				cutAt = f
 			}
@@ -223,7 +223,7 @@ func (s *Set) SearchUnit(ctx context.Context, goal sliding.Board, u Unit, bound 
 		}
 	}
 	var below idastar.Below
-	err := s.sound(ctx, func(ctx context.Context) (err error) {
+	err := set.Sound(ctx, func(ctx context.Context) (err error) {
 		below, err = e.SearchBelow(ctx, cells, d, st, bound, lim)
 		return err
 	})
@@ -296,19 +296,10 @@ func MergeRound(bound, units int, results []UnitResult) (Round, error) {
 	}
 	if r.Solved {
 		r.Next = 0
-	} else if r.Next == 0 || r.Next >= maxDepth {
-		return r, fmt.Errorf("pdb: no solution within %d moves", maxDepth-1)
+	} else if r.Next == 0 || r.Next >= idastar.MaxDepth {
+		return r, fmt.Errorf("pdb: no solution within %d moves", idastar.MaxDepth-1)
 	}
 	return r, nil
-}
-
-// inverse returns the inverse of the map of cells m.
-func inverse(m []int) []int {
-	inv := make([]int, len(m))
-	for c, d := range m {
-		inv[d] = c
-	}
-	return inv
 }
 
 func sameMoves(a, b []sliding.Move) bool {
@@ -321,44 +312,4 @@ func sameMoves(a, b []sliding.Move) bool {
 		}
 	}
 	return true
-}
-
-// Resume replays the rounds that results hold (of any bounds, in any
-// order, as a scheduler collects them) from the first bound sp.H: it
-// returns the solution when a round found one (checked, with the rounds'
-// nodes in its Stats), and otherwise the bound to search next. A round
-// lacking results for some units ends the replay there: its bound is the
-// one to search (again, for the units missing).
-func Resume(sp Split, results []UnitResult) (sol sliding.Solution, next int, rounds []Round, err error) {
-	byBound := map[int][]UnitResult{}
-	for _, r := range results {
-		byBound[r.Bound] = append(byBound[r.Bound], r)
-	}
-	sol.Stats.Expanded = sp.Expanded
-	for bound := sp.H; ; {
-		rs, ok := byBound[bound]
-		if !ok {
-			return sol, bound, rounds, nil
-		}
-		r, err := MergeRound(bound, len(sp.Units), rs)
-		if errors.Is(err, ErrMissingUnits) {
-			return sol, bound, rounds, nil
-		}
-		if err != nil {
-			return sol, 0, rounds, err
-		}
-		rounds = append(rounds, r)
-		sol.Stats.Iterations++
-		sol.Stats.Expanded += r.Expanded
-		sol.Stats.Generated += r.Generated
-		if r.Solved {
-			if err := sliding.Verify(sp.Board, sp.Goal, r.Moves); err != nil {
-				return sol, 0, rounds, fmt.Errorf("pdb: the units' path does not reach the goal: %v", err)
-			}
-			sol.Moves, sol.Optimal = r.Moves, true
-			sol.Stats.PeakFrontier = len(r.Moves)
-			return sol, 0, rounds, nil
-		}
-		bound = r.Next
-	}
 }

@@ -1,4 +1,4 @@
-package pdb_test
+package pdbsearch_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"github.com/searchlab/searchlab/internal/racetest"
 	"github.com/searchlab/searchlab/search"
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/pdb"
+	"github.com/searchlab/searchlab/sliding/solve/internal/pdbsearch"
 )
 
 // TestExpand2 checks that the two-sum search (sets of one partition and its
@@ -37,9 +37,7 @@ func TestExpand2(t *testing.T) {
 				b := sliding.Scramble(r, goal, tc.scramble)
 				var got [2]sliding.Solution
 				for j, on := range []bool{false, true} {
-					restore := pdb.SetExpand2(s, on)
-					sol, err := s.Solve(context.Background(), b, goal, search.Limits{}, pdb.RunOptions{Threads: 1})
-					restore()
+					sol, err := pdbsearch.General(pdbsearch.New(s), !on).Solve(context.Background(), b, goal, search.Limits{}, pdbsearch.RunOptions{Threads: 1})
 					if err != nil {
 						t.Fatalf("board %d (two-sum search %v): %v", i, on, err)
 					}

@@ -1,18 +1,16 @@
-package pdb
+package pdbsearch
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/searchlab/searchlab/sliding"
-	"github.com/searchlab/searchlab/sliding/internal/idastar"
 )
 
-// TestLookupMatchesEngine checks the set's own table look-up against the
-// search engine's heuristic (each naming the tiles its own way) on random
-// boards, for plain, mirrored,
-// zero-aware and catalogue sets.
+// TestLookupMatchesEngine checks the set's own table look-up
+// (pdb.Set.Heuristic) against the search engine's heuristic of the same
+// sums (each naming the tiles its own way) on random boards, for plain,
+// mirrored, zero-aware and catalogue sets.
 func TestLookupMatchesEngine(t *testing.T) {
 	cases := []struct {
 		w, h, blank int
@@ -30,19 +28,15 @@ func TestLookupMatchesEngine(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, c := range cases {
-		s, err := Build(context.Background(), c.w, c.h, c.blank, c.partition, nil)
-		if err != nil {
-			t.Fatalf("%dx%d %s: %v", c.w, c.h, c.partition, err)
-		}
+		s := build(t, c.w, c.h, c.blank, c.partition)
 		goal := sliding.Standard(c.w, c.h)
 		for i := range 300 {
 			b := sliding.Random(rng, c.w, c.h)
-			m := s.symmetry(goal.Blank())
-			if m == nil {
-				t.Fatalf("%dx%d %s: no symmetry for the goal", c.w, c.h, c.partition)
+			got, err := s.Set().Heuristic(b, goal)
+			if err != nil {
+				t.Fatalf("%dx%d %s: %v", c.w, c.h, c.partition, err)
 			}
-			got := s.lookupH(cells(transform(b, m), transform(goal, m)))
-			if want := s.engine().H(idastar.Cells(transform(b, m), transform(goal, m))); got != want {
+			if want := s.engine().H(s.Set().Cells(b, goal)); got != want {
 				t.Fatalf("%dx%d %s board %d %v: lookup %d, engine %d", c.w, c.h, c.partition, i, b.Tiles, got, want)
 			}
 		}

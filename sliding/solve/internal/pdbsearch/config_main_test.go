@@ -1,4 +1,4 @@
-package pdb_test
+package pdbsearch_test
 
 import (
 	"os"

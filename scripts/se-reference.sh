@@ -2,7 +2,7 @@
 # Builds the Sudoku Explainer reference ratings of sudoku/testdata/ and
 # times Sudoku Explainer (SE) on them, from SE's own source.
 #
-#   bash scripts/se-reference.sh SE_DIR [rebuild|check|time FILE...|compare [FILE...]]
+#   bash scripts/se-reference.sh SE_DIR [rebuild|check|time FILE...|rate FILE...|compare [FILE...]]
 #
 # SE_DIR is a checkout of github.com/SudokuMonster/SukakuExplainer (the
 # ratings were made at commit 362854eea4e983017726d406ac9ee8a28909bcc7,
@@ -24,6 +24,10 @@
 #            line where SE's ER, EP or ED now differs (the default).
 #   time     rate FILEs' puzzles (first field of each line) and print per
 #            ER band the puzzles and SE's CPU seconds (median, mean, max).
+#   rate     rate FILEs' puzzles one JVM each under a CPU limit of LIMIT
+#            seconds (default 600) and print "puzzle ER EP ED cpu_seconds"
+#            a line ("puzzle TIMEOUT" past the limit): how the puzzles of
+#            ER 10 and up were added to the reference files.
 #   compare  per ER band of the reference files (or FILEs), SE's CPU per
 #            puzzle against "searchlab sudoku rate --jobs 1" (process CPU,
 #            best of 3), and the ratio: the speed comparison of
@@ -130,6 +134,9 @@ for b in sorted(bands, key=lambda b: float(b.split("-")[0].rstrip("+"))):
     print("| %s | %d | %.4f | %.4f | %.4f |" % (b, len(v), statistics.median(v), statistics.mean(v), max(v)))
 '
   ;;
+rate)
+  puzzles_of "$@" | rate_each "${LIMIT:-600}"
+  ;;
 compare)
   # SE's CPU per puzzle (the rating thread's, in one warm JVM; the hardest
   # one JVM each) against searchlab's process CPU per band (one job, best
@@ -229,7 +236,7 @@ for name, xs in files.items():
 EOF
   ;;
 *)
-  echo "se-reference.sh: unknown mode $mode (rebuild, check, time or compare)" >&2
+  echo "se-reference.sh: unknown mode $mode (rebuild, check, time, rate or compare)" >&2
   exit 2
   ;;
 esac

@@ -163,16 +163,32 @@ inproc_rate() {
     -test.benchtime "${secs}s") | awk '/puzzles\/s/ { for (i = 1; i < NF; i++) { if ($(i+1) == "puzzles/s") w = $i; if ($(i+1) == "cpu-puzzles/s") c = $i } print w, c }'
 }
 
-# Repeat each file so that one searchlab run lasts about $secs seconds
-# (estimated from one run of the file itself, which also warms the cache).
+# Repeat each file so that one searchlab run lasts about $secs seconds of
+# CPU time. The repetition grows fourfold until a run takes a quarter of
+# that, then scales by the time measured: a run of a small file alone (95
+# puzzles) is mostly the process's start-up, and an estimate from it would
+# leave the start-up a large share of every timed run. These runs also warm
+# the cache.
+repeat() { awk -v n="$2" '{ a[NR] = $0 } END { for (i = 0; i < n; i++) for (j = 1; j <= NR; j++) print a[j] }' "$1"; }
 declare -A rep nrep
 for s in ${sets//,/ }; do
   f=$data/$(file_of "$s").txt
   lines=$(wc -l < "$f")
-  r=$(ours_rate "$f" "$lines" --count | awk '{ print $2 }')
-  k=$(awk -v r="$r" -v n="$lines" -v t="$secs" 'BEGIN { k = int(r * t / n + 0.999); print (k < 1 ? 1 : k) }')
-  rep[$s]=$work/$s.rep.txt; nrep[$s]=$((k * lines))
-  for _ in $(seq "$k"); do cat "$f"; done > "${rep[$s]}"
+  rep[$s]=$work/$s.rep.txt
+  k=1
+  while :; do
+    repeat "$f" "$k" > "${rep[$s]}"
+    timed "$ours" sudoku --jobs 1 --count < "${rep[$s]}" > /dev/null
+    cpu=$(awk '{ print $2 }' "$work/time.txt")
+    if awk -v c="$cpu" -v t="$secs" 'BEGIN { exit !(c >= t / 4) }'; then break; fi
+    k=$((k * 4))
+  done
+  n=$(awk -v k="$k" -v c="$cpu" -v t="$secs" 'BEGIN { n = int(k * t / c + 0.5); print (n < 1 ? 1 : n) }')
+  if [ "$n" != "$k" ]; then
+    repeat "$f" "$n" > "${rep[$s]}"
+  fi
+  nrep[$s]=$((n * lines))
+  echo "$(file_of "$s"): $n copies of the file, ${nrep[$s]} puzzles a searchlab run" >&2
 done
 
 declare -A res

@@ -62,7 +62,7 @@ func BenchmarkIDAStar4x4(b *testing.B) {
 	boards, _ := korf(b, 45)
 	goal := korfGoal()
 	for _, name := range []string{"manhattan", "linear"} {
-		h, _ := HeuristicByName(name, goal)
+		h := heuristicNamed(name, goal)
 		b.Run(name, func(b *testing.B) {
 			benchIDA(b, boards, goal, h)
 		})
@@ -75,8 +75,8 @@ func BenchmarkIDAStar4x4(b *testing.B) {
 func BenchmarkIDAStar4x4Short(b *testing.B) {
 	goal := Standard(4, 4)
 	boards := shortBoards(goal)
-	for _, name := range Heuristics() {
-		h, _ := HeuristicByName(name, goal)
+	for _, name := range heuristicNames {
+		h := heuristicNamed(name, goal)
 		b.Run(name, func(b *testing.B) {
 			benchIDA(b, boards, goal, h)
 		})

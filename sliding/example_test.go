@@ -83,12 +83,12 @@ func ExampleTableFor() {
 	// Output: 181440 31 31
 }
 
-func ExampleHeuristicByName() {
+// The three heuristics of the package, weakest first, on one board.
+func ExampleHeuristic() {
 	goal := sliding.Standard(3, 3)
 	b, _ := sliding.New(3, 3, []int{3, 2, 1, 4, 5, 6, 7, 8, 0})
-	for _, name := range sliding.Heuristics() {
-		h, _ := sliding.HeuristicByName(name, goal)
-		fmt.Println(name, h.Estimate(b))
+	for _, h := range []sliding.Heuristic{sliding.Misplaced(goal), sliding.Manhattan(goal), sliding.LinearConflict(goal)} {
+		fmt.Println(h.Name(), h.Estimate(b))
 	}
 	// Output:
 	// misplaced 2

@@ -53,10 +53,11 @@ func genericSolve(ctx context.Context, b, goal Board, o Options, h Heuristic) (S
 	case NBS:
 		method += "+" + h.Name()
 		// The backward search estimates the moves from the start board.
-		back, berr := HeuristicByName(h.Name(), b)
-		if berr != nil {
-			return Solution{}, fmt.Errorf("nbs: %w", berr)
+		rh, ok := h.(Reversible)
+		if !ok {
+			return Solution{}, fmt.Errorf("nbs: heuristic %s cannot estimate toward the start board (it is not a sliding.Reversible)", h.Name())
 		}
+		back := rh.Toward(b)
 		estB := func(s string) int { return back.Estimate(Board{W: w, H: hh, Tiles: []byte(s)}) }
 		res, err = search.NBS(ctx, start, goalKey, next, nil, est, estB, lim)
 	case WAStar:

@@ -1,7 +1,5 @@
 package sliding
 
-import "fmt"
-
 // Heuristic estimates the fewest moves from a board to one fixed goal. An
 // admissible heuristic never overestimates, which makes A* and IDA* optimal.
 // Package sliding/pdb implements it with pattern databases (Set.For).
@@ -13,22 +11,15 @@ type Heuristic interface {
 	Estimate(b Board) int
 }
 
-// Heuristics returns the names HeuristicByName knows, weakest first, in a
-// new slice.
-func Heuristics() []string { return []string{"misplaced", "manhattan", "linear"} }
-
-// HeuristicByName returns the heuristic called name ("misplaced",
-// "manhattan" or "linear") for goal.
-func HeuristicByName(name string, goal Board) (Heuristic, error) {
-	switch name {
-	case "misplaced":
-		return Misplaced(goal), nil
-	case "manhattan":
-		return Manhattan(goal), nil
-	case "linear":
-		return LinearConflict(goal), nil
-	}
-	return nil, fmt.Errorf("unknown heuristic %q (want misplaced, manhattan or linear)", name)
+// Reversible is a Heuristic that can estimate toward another goal: the
+// backward half of a bidirectional search (NBS) estimates the moves to the
+// start board with it. Misplaced, Manhattan and LinearConflict are; which
+// heuristics a program offers, and by what names, is the registry of
+// package sliding/solve's.
+type Reversible interface {
+	Heuristic
+	// Toward returns the same heuristic toward goal.
+	Toward(goal Board) Heuristic
 }
 
 // goalInfo is what every heuristic needs to know about a goal.
@@ -53,6 +44,9 @@ func Misplaced(goal Board) *MisplacedHeuristic { return &MisplacedHeuristic{newG
 
 // Name returns "misplaced".
 func (*MisplacedHeuristic) Name() string { return "misplaced" }
+
+// Toward returns the misplaced-tiles heuristic for goal.
+func (*MisplacedHeuristic) Toward(goal Board) Heuristic { return Misplaced(goal) }
 
 // Estimate returns the number of tiles of b that are not on their goal cell.
 func (h *MisplacedHeuristic) Estimate(b Board) int {
@@ -87,6 +81,9 @@ func Manhattan(goal Board) *ManhattanHeuristic {
 
 // Name returns "manhattan".
 func (*ManhattanHeuristic) Name() string { return "manhattan" }
+
+// Toward returns the Manhattan-distance heuristic for goal.
+func (*ManhattanHeuristic) Toward(goal Board) Heuristic { return Manhattan(goal) }
 
 // Estimate returns the sum of the tiles' Manhattan distances to their goal
 // cells.
@@ -124,6 +121,9 @@ func LinearConflict(goal Board) *LinearConflictHeuristic {
 
 // Name returns "linear".
 func (*LinearConflictHeuristic) Name() string { return "linear" }
+
+// Toward returns the linear-conflict heuristic for goal.
+func (*LinearConflictHeuristic) Toward(goal Board) Heuristic { return LinearConflict(goal) }
 
 // Estimate returns Manhattan distance plus the linear conflicts of b.
 func (h *LinearConflictHeuristic) Estimate(b Board) int {

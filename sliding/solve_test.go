@@ -54,8 +54,8 @@ func TestSolversAgreeWithTable(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkSolution(t, "Solve", b, goal, sol, want)
-			for _, name := range Heuristics() {
-				h, _ := HeuristicByName(name, goal)
+			for _, name := range heuristicNames {
+				h := heuristicNamed(name, goal)
 				sol, err := Search(ctx, b, goal, Options{Algorithm: IDAStar, Tuned: true, Heuristic: h})
 				if err != nil {
 					t.Fatal(err)
@@ -186,7 +186,7 @@ func TestLargerBoards(t *testing.T) {
 				b := Scramble(r, goal, 26)
 				var lens []int
 				for _, name := range []string{"manhattan", "linear"} {
-					h, _ := HeuristicByName(name, goal)
+					h := heuristicNamed(name, goal)
 					sol, err := Search(context.Background(), b, goal, Options{Algorithm: IDAStar, Tuned: true, Heuristic: h})
 					if err != nil {
 						t.Fatal(err)

@@ -321,6 +321,7 @@ type hgrid struct {
 	hpos   [27][10]uint16 // places of digit d in house h, over the house's cells
 	hempty [27]uint8
 	done   <-chan struct{} // when closed, the long searches give up
+	nested *innerCache     // the nested chains' steps by grid, for one position
 }
 
 // stopped reports whether g's searches should give up.
@@ -456,16 +457,22 @@ func (g *hgrid) positions(h, d int) uint16 { return g.hpos[h][d] }
 func (g *hgrid) emptyIn(h int) int { return int(g.hempty[h]) }
 
 // crosses reports whether houses a and b share a cell.
-func crosses(a, b int) bool {
-	if a == b {
-		return false
-	}
-	for _, c := range hHouse[a] {
-		if hInHouse[b][c] {
-			return true
+func crosses(a, b int) bool { return a != b && hCrossMask[a][b] != 0 }
+
+// hCrossMask[a][b] marks, over the cells of house a, those in house b.
+var hCrossMask [27][27]uint16
+
+func init() {
+	// After the init that fills hHouse and hInHouse (same file, earlier).
+	for a := range hCrossMask {
+		for b := range hCrossMask[a] {
+			for j, c := range hHouse[a] {
+				if hInHouse[b][c] {
+					hCrossMask[a][b] |= 1 << j
+				}
+			}
 		}
 	}
-	return false
 }
 
 func pop(m uint16) int { return bits.OnesCount16(m) }

@@ -85,9 +85,8 @@ func (g *hgrid) locking(direct bool) (Step, bool) {
 						continue
 					}
 					if !direct {
-						st := g.lockingStep(h1, h2, d)
-						if len(st.Eliminations) > 0 {
-							return st, true
+						if g.hpos[h2][d]&^hCrossMask[h2][h1] != 0 {
+							return g.lockingStep(h1, h2, d), true
 						}
 						continue
 					}
@@ -132,12 +131,7 @@ func (g *hgrid) locking(direct bool) (Step, bool) {
 
 // allIn reports whether the places pos of house h1 all lie in house h2.
 func (g *hgrid) allIn(h1 int, pos uint16, h2 int) bool {
-	for j, c := range hHouse[h1] {
-		if pos&(1<<j) != 0 && !hInHouse[h2][c] {
-			return false
-		}
-	}
-	return true
+	return pos&^hCrossMask[h1][h2] == 0
 }
 
 // lockingStep is the pointing (h1 a block) or claiming step of digit d in

@@ -109,6 +109,7 @@ type chainer struct {
 	regOn    []int16
 	regOff   []int16
 	targets  []int32
+	lk       *offLinkCache
 	saves    []*hgrid // doChaining's saved positions, by nesting depth
 	nsave    int
 	onIdx    [810]int32 // c -> index+1 in onObjs of chainOn(c)'s result
@@ -145,7 +146,7 @@ func newChainer(g *hgrid) *chainer {
 	ch := chainers.Get().(*chainer)
 	*ch = chainer{g: g, stamp: ch.stamp, gen: ch.gen, nodes: ch.nodes[:0], extra: ch.extra[:0], anc: ch.anc[:0],
 		queue: ch.queue, free: ch.free, used: ch.used[:0], impBuf: ch.impBuf, onBuf: ch.onBuf, qOn: ch.qOn, qOff: ch.qOff, pendA: ch.pendA, pendB: ch.pendB, cycles: ch.cycles, chains: ch.chains,
-		cellOn: ch.cellOn, cellOff: ch.cellOff, regOn: ch.regOn, regOff: ch.regOff, targets: ch.targets,
+		cellOn: ch.cellOn, cellOff: ch.cellOff, regOn: ch.regOn, regOff: ch.regOff, targets: ch.targets, lk: ch.lk,
 		saves: ch.saves, onObjs: ch.onObjs, onKeys: ch.onKeys[:0]}
 	return ch
 }
@@ -367,6 +368,70 @@ func (ch *chainer) onNode(g, src *hgrid, offs *potSet, n int32, im imp) int32 {
 	return m
 }
 
+// offLinkCache keeps offToOn's and onToOff's answers while the position
+// and the kinds of links stay the same (the searches of one kind in
+// unaryScan).
+type offLinkCache struct {
+	gen     uint32
+	stamp   [810]uint32
+	n       [810]uint8
+	links   [810][4]imp
+	onStamp [810]uint32
+	onN     [810]uint8
+	onLinks [810][28]imp // 8 other digits, 20 peers
+}
+
+// newLinks forgets the links cached.
+func (ch *chainer) newLinks() {
+	if ch.lk == nil {
+		ch.lk = new(offLinkCache)
+	}
+	ch.lk.gen++
+}
+
+// offToOnFixed is offToOn for a position that does not change between
+// calls until newLinks, with the same yLinks and xLinks.
+func (ch *chainer) offToOnFixed(g *hgrid, n int32, yLinks, xLinks bool) []imp {
+	lk := ch.lk
+	c := ch.nodes[n].c
+	if lk.stamp[c] != lk.gen {
+		lk.stamp[c] = lk.gen
+		lk.n[c] = uint8(copy(lk.links[c][:], ch.offToOn(g, n, yLinks, xLinks)))
+	}
+	return lk.links[c][:lk.n[c]]
+}
+
+// onToOffFixed is onToOff for a position that does not change between
+// calls until newLinks, with the same yLinks.
+func (ch *chainer) onToOffFixed(g *hgrid, n int32, yLinks bool) []imp {
+	lk := ch.lk
+	c := ch.nodes[n].c
+	if lk.onStamp[c] != lk.gen {
+		lk.onStamp[c] = lk.gen
+		lk.onN[c] = uint8(copy(lk.onLinks[c][:], ch.onToOff(g, n, yLinks)))
+	}
+	return lk.onLinks[c][:lk.onN[c]]
+}
+
+// offLinks reports whether the "off" state of candidate a turns candidate
+// b on (one of offToOn's links).
+func offLinks(g *hgrid, a, b int, yLinks, xLinks bool) bool {
+	ac, ad, bc, bd := a/10, a%10, b/10, b%10
+	if ac == bc {
+		return yLinks && ad != bd && g.cand[ac] == 1<<ad|1<<bd
+	}
+	if !xLinks || ad != bd {
+		return false
+	}
+	for t := 0; t < 3; t++ {
+		h := hCellHouse[ac][t]
+		if hCellHouse[bc][t] == h && g.hpos[h][ad] == 1<<hCellIndex[ac][t]|1<<hCellIndex[bc][t] {
+			return true
+		}
+	}
+	return false
+}
+
 // doChaining completes toOn and toOff with everything they imply (SE's
 // doChaining: "on" states first, one "off" state at a time; a dynamic
 // chain removes each "off" candidate from the grid as it goes). It returns
@@ -397,7 +462,13 @@ func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 		if hOn < len(pendOn) {
 			p := pendOn[hOn]
 			hOn++
-			for _, im := range ch.onToOff(g, p, yLinks) {
+			var offs []imp
+			if ch.dynamic {
+				offs = ch.onToOff(g, p, yLinks)
+			} else {
+				offs = ch.onToOffFixed(g, p, yLinks)
+			}
+			for _, im := range offs {
 				c := int(im.c)
 				if toOn.has(c) {
 					return toOn.get(c), ch.node(c, false, im.cause, p), true
@@ -413,7 +484,13 @@ func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 		if hOff < len(pendOff) {
 			p := pendOff[hOff]
 			hOff++
-			for _, im := range ch.offToOn(g, p, yLinks, true) {
+			var ons []imp
+			if ch.dynamic {
+				ons = ch.offToOn(g, p, yLinks, true)
+			} else {
+				ons = ch.offToOnFixed(g, p, yLinks, true)
+			}
+			for _, im := range ons {
 				c := int(im.c)
 				if toOff.has(c) {
 					return ch.onNode(g, src, toOff, p, im), toOff.get(c), true
@@ -513,6 +590,7 @@ func (ch *chainer) unaryScan() {
 			// Every XY step is rated 7.0 or more: none can come first.
 			break
 		}
+		ch.newLinks()
 		for i := 0; i < 81; i++ {
 			if g.val[i] != 0 || pop(g.cand[i]) < 2 || g.stopped() {
 				continue
@@ -576,7 +654,13 @@ func (ch *chainer) unary(c int, y, x bool) {
 			}
 			length++
 			for _, p := range pendOn {
-				for _, im := range ch.onToOff(g, p, y) {
+				for _, im := range ch.onToOffFixed(g, p, y) {
+					// A state met before is expanded before this one, so
+					// its "on" states are all known by then: again, it
+					// can only close a cycle.
+					if toOff.has(int(im.c)) && !offLinks(g, int(im.c), c, y, x) {
+						continue
+					}
 					if !ch.isParent(p, potKey(int(im.c), false)) {
 						o := ch.node(int(im.c), false, im.cause, p)
 						pendOff = append(pendOff, o)
@@ -587,7 +671,7 @@ func (ch *chainer) unary(c int, y, x bool) {
 			pendOn = pendOn[:0]
 			length++
 			for _, p := range pendOff {
-				for _, im := range ch.offToOn(g, p, y, x) {
+				for _, im := range ch.offToOnFixed(g, p, y, x) {
 					oc := int(im.c)
 					cycle := length >= 4 && potKey(oc, true) == srcKey
 					if !cycle && toOn.has(oc) {
@@ -645,7 +729,7 @@ func (ch *chainer) unary(c int, y, x bool) {
 					break
 				}
 				for _, p := range pendOn {
-					for _, im := range ch.onToOff(g, p, y) {
+					for _, im := range ch.onToOffFixed(g, p, y) {
 						oc := int(im.c)
 						o := int32(-1)
 						if potKey(oc, true) == srcKey {
@@ -663,7 +747,7 @@ func (ch *chainer) unary(c int, y, x bool) {
 				}
 				pendOn = pendOn[:0]
 				for _, p := range pendOff {
-					for _, im := range ch.offToOn(g, p, y, true) {
+					for _, im := range ch.offToOnFixed(g, p, y, true) {
 						oc := int(im.c)
 						hit := potKey(oc, false) == srcKey
 						if !hit && toOn.has(oc) {
@@ -824,6 +908,9 @@ func (ch *chainer) setForcing(multiple, dynamic, nishio bool, level int) {
 // start from.
 func (ch *chainer) cellScan() {
 	g := ch.g
+	if !ch.dynamic {
+		ch.newLinks() // the position stays as it is: links are kept
+	}
 	for i := 0; i < 81; i++ {
 		if g.val[i] != 0 || g.stopped() {
 			continue

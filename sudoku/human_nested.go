@@ -54,42 +54,90 @@ func mapAdd(cells *[]int, digits *[81]uint16, c, d int) {
 	digits[c] |= 1 << d
 }
 
-// advVLocking is SE's generalized intersection: a digit with 2 to 6 places
-// in a house leaves every cell that sees them all.
-func advVLocking(g, src *hgrid, emit func(advHint)) {
-	for t := 0; t < 3; t++ { // blocks, rows, columns
+// advLocking is SE's Locking(false) giving every hint: pointing and
+// claiming, by (block, column), (block, row), (column, block), (row,
+// block), then digit, then the first house and the second.
+func advLocking(g, src *hgrid, emit func(advHint)) {
+	for _, types := range [4][2]int{{0, 2}, {0, 1}, {2, 0}, {1, 0}} {
 		for d := 1; d <= 9; d++ {
-			for k := 0; k < 9; k++ {
-				h := 9*t + k
-				pos := g.positions(h, d)
-				n := pop(pos)
-				if n < 2 || n > 6 {
+			for k1 := 0; k1 < 9; k1++ {
+				h1 := 9*types[0] + k1
+				pos := g.positions(h1, d)
+				if pop(pos) < 2 {
+					continue
+				}
+				for k2 := 0; k2 < 9; k2++ {
+					h2 := 9*types[1] + k2
+					if !g.allIn(h1, pos, h2) {
+						continue
+					}
+					var cells []int
+					var digits [81]uint16
+					for _, c := range hHouse[h2] {
+						if !hInHouse[h1][c] && g.cand[c]&(1<<d) != 0 {
+							mapAdd(&cells, &digits, int(c), d)
+						}
+					}
+					if len(cells) == 0 {
+						continue
+					}
+					var parents []int
+					for _, c := range hHouse[h1] {
+						if src.cand[c]&(1<<d) != 0 && g.cand[c]&(1<<d) == 0 && !hInHouse[h2][c] {
+							parents = append(parents, int(c)*10+d)
+						}
+					}
+					emit(advHint{removes: removalList(cells, &digits), parents: parents})
+				}
+			}
+		}
+	}
+}
+
+// advNakedSetPair is SE's NakedSet(2) giving every hint: two cells of a
+// house with the same two candidates leave them to the house's other
+// cells, by blocks, columns, rows.
+func advNakedSetPair(g, src *hgrid, emit func(advHint)) {
+	const n = 2
+	for _, t := range seHouseTypes {
+		for k := 0; k < 9; k++ {
+			h := 9*t + k
+			if g.emptyIn(h) < 2*n {
+				continue
+			}
+			for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
+				var union uint16
+				good := true
+				var set []int
+				for m := combo; m != 0; m &= m - 1 {
+					c := int(hHouse[h][bits.TrailingZeros16(m)])
+					set = append(set, c)
+					if pop(g.cand[c]) <= 1 {
+						good = false
+						break
+					}
+					union |= g.cand[c]
+				}
+				if !good || pop(union) != n {
 					continue
 				}
 				var cells []int
 				var digits [81]uint16
-				for c := 0; c < 81; c++ {
-					if g.cand[c]&(1<<d) == 0 || hInHouse[h][c] {
+				for j, c := range hHouse[h] {
+					if combo&(1<<j) != 0 {
 						continue
 					}
-					all := true
-					for m := pos; m != 0; m &= m - 1 {
-						if !hSees(c, int(hHouse[h][bits.TrailingZeros16(m)])) {
-							all = false
-							break
-						}
-					}
-					if all {
-						mapAdd(&cells, &digits, c, d)
+					for m := g.cand[c] & union; m != 0; m &= m - 1 {
+						mapAdd(&cells, &digits, int(c), bits.TrailingZeros16(m))
 					}
 				}
 				if len(cells) == 0 {
 					continue
 				}
 				var parents []int
-				for j, c := range hHouse[h] {
-					if pos&(1<<j) == 0 && src.cand[c]&(1<<d) != 0 {
-						parents = append(parents, int(c)*10+d)
+				for _, s := range set {
+					for m := src.cand[s] &^ union; m != 0; m &= m - 1 {
+						parents = append(parents, s*10+bits.TrailingZeros16(m))
 					}
 				}
 				emit(advHint{removes: removalList(cells, &digits), parents: parents})
@@ -136,67 +184,6 @@ func advHiddenPair(g, src *hgrid, emit func(advHint)) {
 				emit(advHint{removes: removalList(cells, &digits), parents: parents})
 				return true
 			})
-		}
-	}
-}
-
-// advNakedPair is SE's NakedSetGen(2) giving every hint: each digit of
-// the pair leaves the cells that see every cell of the pair holding it.
-func advNakedPair(g, src *hgrid, emit func(advHint)) {
-	const n = 2
-	for _, t := range seHouseTypes {
-		for k := 0; k < 9; k++ {
-			h := 9*t + k
-			if g.emptyIn(h) < 2*n {
-				continue
-			}
-			for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
-				var union uint16
-				good := true
-				var set []int
-				for m := combo; m != 0; m &= m - 1 {
-					c := int(hHouse[h][bits.TrailingZeros16(m)])
-					set = append(set, c)
-					if pop(g.cand[c]) <= 1 {
-						good = false
-						break
-					}
-					union |= g.cand[c]
-				}
-				if !good || pop(union) != n {
-					continue
-				}
-				var cells []int
-				var digits [81]uint16
-				for m := union; m != 0; m &= m - 1 {
-					d := bits.TrailingZeros16(m)
-					for c := 0; c < 81; c++ {
-						if g.cand[c]&(1<<d) == 0 {
-							continue
-						}
-						all := true
-						for _, s := range set {
-							if g.cand[s]&(1<<d) != 0 && (s == c || !hSees(c, s)) {
-								all = false
-								break
-							}
-						}
-						if all {
-							mapAdd(&cells, &digits, c, d)
-						}
-					}
-				}
-				if len(cells) == 0 {
-					continue
-				}
-				var parents []int
-				for _, s := range set {
-					for m := src.cand[s] &^ union; m != 0; m &= m - 1 {
-						parents = append(parents, s*10+bits.TrailingZeros16(m))
-					}
-				}
-				emit(advHint{removes: removalList(cells, &digits), parents: parents})
-			}
 		}
 	}
 }
@@ -256,6 +243,11 @@ func advXWing(g, src *hgrid, emit func(advHint)) {
 	}
 }
 
+// advRules are the simple techniques a chain of level 1 and up asks, as
+// SE asks them on a grid of plain Sudoku: pointing and claiming, hidden
+// pair, naked pair, X-Wing.
+var advRules = []func(g, src *hgrid, emit func(advHint)){advLocking, advHiddenPair, advNakedSetPair, advXWing}
+
 // Kinds of an inner chaining step, for the candidates it depends on.
 const (
 	nestPlain  int8 = iota // forcing chain, double or contradiction: its roots have no cause
@@ -273,12 +265,21 @@ type nestRef struct {
 }
 
 // innerHint is a step of an inner chaining technique: what it removes (in
-// SE's order), the outer chain's "off" states it depends on, and itself.
+// SE's order), the "on" states of its chains that the outer chain's
+// removals they stand on are read from (c*8+cause, in SE's order), and
+// itself.
 type innerHint struct {
 	h       chainHint
 	removes []int
-	parents []int
+	needs   []int32
 	nest    nestRef
+}
+
+// innerCache keeps the steps of the inner forcing chains and cycles by the
+// grid they were found on: level 3 asks them on the grids that level 2
+// asked them on before, for the same position.
+type innerCache struct {
+	fc map[[81]uint16][]innerHint
 }
 
 // Inner chaining techniques of the nested levels.
@@ -294,7 +295,7 @@ const (
 // level 2 whole chaining techniques follow the simple ones, and the step
 // each removal comes from is kept for the outer chain's complexity.
 func (ch *chainer) advanced(g, src *hgrid, offs *potSet) []int32 {
-	rules := []func(g, src *hgrid, emit func(advHint)){advVLocking, advHiddenPair, advNakedPair, advXWing}
+	rules := advRules
 	var out []int32
 	add := func(removes, parents []int, nest int32) {
 		var ps []int32
@@ -340,12 +341,23 @@ func (ch *chainer) advanced(g, src *hgrid, offs *potSet) []int32 {
 		inner = []int{innerDFC}
 	}
 	for _, kind := range inner {
-		for _, ih := range ch.innerHints(kind, src) {
-			if len(ih.parents) == 0 {
+		var hints []innerHint
+		if c := g.nested; kind == innerFC && c != nil {
+			var ok bool
+			if hints, ok = c.fc[g.cand]; !ok {
+				hints = ch.innerHints(kind)
+				c.fc[g.cand] = hints
+			}
+		} else {
+			hints = ch.innerHints(kind)
+		}
+		for _, ih := range hints {
+			parents := ruleParents(ih.needs, src, g)
+			if len(parents) == 0 {
 				continue
 			}
 			ch.nests = append(ch.nests, ih.nest)
-			add(ih.removes, ih.parents, int32(len(ch.nests)-1))
+			add(ih.removes, parents, int32(len(ch.nests)-1))
 		}
 		if len(out) > 0 {
 			return out
@@ -355,14 +367,14 @@ func (ch *chainer) advanced(g, src *hgrid, offs *potSet) []int32 {
 }
 
 // innerHints runs an inner chaining technique on the grid as the outer
-// chain has left it (ch.g; src is the grid before the outer chain) and
-// returns every step it finds, sorted as SE sorts them.
-func (ch *chainer) innerHints(kind int, src *hgrid) []innerHint {
+// chain has left it (ch.g) and returns every step it finds, sorted as SE
+// sorts them.
+func (ch *chainer) innerHints(kind int) []innerHint {
 	in := newChainer(ch.g)
 	var out []innerHint
 	in.collect = func(h chainHint, targets []int32, removes []int, k int8) {
 		out = append(out, innerHint{h: h, removes: removes,
-			parents: in.ruleParents(targets, k, src), nest: nestRef{h.complexity, in.chainKey(targets, k)}})
+			needs: in.ruleNeeds(targets, k), nest: nestRef{h.complexity, in.chainKey(targets, k)}})
 	}
 	switch kind {
 	case innerFC:
@@ -412,38 +424,12 @@ func (ch *chainer) cyclePath(dst int32) []int32 {
 	return path
 }
 
-// ruleParents are the "off" states of the outer chain (removed from src
-// in ch.g) that an inner step depends on, in SE's order: for each "on"
-// state of its chains, the candidates removed from its cell (a naked
-// single) or of its digit from its house (a hidden single).
-func (ch *chainer) ruleParents(targets []int32, kind int8, src *hgrid) []int {
-	cur := ch.g
-	var out []int
-	var seen [810]bool
-	emit := func(c int, cause int8) {
-		cell, d := c/10, c%10
-		switch {
-		case cause == causeNaked:
-			for m := src.cand[cell] &^ cur.cand[cell]; m != 0; m &= m - 1 {
-				k := cell*10 + bits.TrailingZeros16(m)
-				if !seen[k] {
-					seen[k] = true
-					out = append(out, k)
-				}
-			}
-		case cause >= causeBlock && cause <= causeCol:
-			h := hCellHouse[cell][cause-causeBlock]
-			for _, x := range hHouse[h] {
-				if src.cand[x]&(1<<d) != 0 && cur.cand[x]&(1<<d) == 0 {
-					k := int(x)*10 + d
-					if !seen[k] {
-						seen[k] = true
-						out = append(out, k)
-					}
-				}
-			}
-		}
-	}
+// ruleNeeds lists the "on" states of an inner step's chains, with their
+// causes, in SE's order (breadth first from each target, then the
+// reversed chain of a cycle, each state flipped with its cause kept): the
+// outer chain's removals that the step depends on are read from them.
+func (ch *chainer) ruleNeeds(targets []int32, kind int8) []int32 {
+	var out []int32
 	for _, t := range targets {
 		ch.bfsStates(t, func(x int32) {
 			nd := &ch.nodes[x]
@@ -459,14 +445,49 @@ func (ch *chainer) ruleParents(targets []int32, kind int8, src *hgrid) []int {
 					cause = causeBlock + kind - nestRegion
 				}
 			}
-			emit(int(nd.c), cause)
+			if cause != causeNone {
+				out = append(out, int32(nd.c)*8+int32(cause))
+			}
 		})
 	}
 	if kind == nestCycle {
-		// The reversed cycle: each state flipped, with its cause kept.
 		for _, p := range ch.cyclePath(targets[0]) {
-			if nd := &ch.nodes[p]; !nd.on {
-				emit(int(nd.c), nd.cause)
+			if nd := &ch.nodes[p]; !nd.on && nd.cause != causeNone {
+				out = append(out, int32(nd.c)*8+int32(nd.cause))
+			}
+		}
+	}
+	return out
+}
+
+// ruleParents are the "off" states of the outer chain (removed from src
+// in cur) that an inner step depends on, in SE's order: for each "on"
+// state it needs, the candidates removed from its cell (a naked single)
+// or of its digit from its house (a hidden single).
+func ruleParents(needs []int32, src, cur *hgrid) []int {
+	var out []int
+	var seen [810]bool
+	for _, n := range needs {
+		c, cause := int(n/8), int8(n%8)
+		cell, d := c/10, c%10
+		switch {
+		case cause == causeNaked:
+			for m := src.cand[cell] &^ cur.cand[cell]; m != 0; m &= m - 1 {
+				k := cell*10 + bits.TrailingZeros16(m)
+				if !seen[k] {
+					seen[k] = true
+					out = append(out, k)
+				}
+			}
+		case cause >= causeBlock && cause <= causeCol:
+			for _, x := range hHouse[hCellHouse[cell][cause-causeBlock]] {
+				if src.cand[x]&(1<<d) != 0 && cur.cand[x]&(1<<d) == 0 {
+					k := int(x)*10 + d
+					if !seen[k] {
+						seen[k] = true
+						out = append(out, k)
+					}
+				}
 			}
 		}
 	}
@@ -552,6 +573,12 @@ func cycleRemovals(el []Candidate) []int {
 // run out, come from simple techniques and, by level, forcing chains (2),
 // multiple forcing chains (3) or dynamic forcing chains of level limit (4).
 func (g *hgrid) nestedForcingChains(level, limit int) (Step, bool) {
+	switch level {
+	case 2: // a new position: the last one's cache is of no use
+		g.nested = &innerCache{fc: make(map[[81]uint16][]innerHint)}
+	case 4: // level 4 asks no forcing chains
+		g.nested = nil
+	}
 	ch := newChainer(g)
 	ch.setForcing(true, true, false, level)
 	ch.nestLimit = limit

@@ -166,11 +166,8 @@ func (g *hgrid) loopsFrom(cell, v1, v2 int, loop *[]int, allowedEx int, exValues
 				*out = append(*out, append([]int(nil), *loop...))
 				continue
 			}
-			if containsInt(*loop, next) {
-				continue
-			}
 			p := g.cand[next]
-			if p&both != both {
+			if p&both != both || containsInt(*loop, next) {
 				continue
 			}
 			newEx := (exValues | p) &^ both

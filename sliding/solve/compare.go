@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"runtime"
 	"time"
 
 	"github.com/searchlab/searchlab/search"
@@ -183,6 +184,13 @@ func (s *Solver) Compare(ctx context.Context, b, goal sliding.Board, opt Compare
 		}
 		given[i], stopped[i] = sh, 0
 		sol, err := s.compareOne(ctx, r, b, goal, ro)
+		if sol.Stats.PeakStored > 1<<20 {
+			// The row's states are garbage now: collect them before the
+			// next row allocates, so that the process's peak stays that of
+			// one row within the memory budget, not that row on top of the
+			// last one's leavings.
+			runtime.GC()
+		}
 		nodesLeft -= sol.Stats.Expanded
 		run.Solution = sol
 		switch {

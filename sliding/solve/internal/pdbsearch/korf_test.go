@@ -35,13 +35,13 @@ var korf24Set = flag.String("pdb.korf24set", "6-6-6-6", "the database set of -pd
 
 // dataDir holds korf100.txt and korf24_50.txt: $SEARCHLAB_DATA when it is
 // set, else the copies in sliding/testdata.
-var dataDir = flag.String("pdb.data", defaultDataDir(), "directory of korf100.txt and korf24_50.txt (default $SEARCHLAB_DATA, else ../testdata)")
+var dataDir = flag.String("pdb.data", defaultDataDir(), "directory of korf100.txt and korf24_50.txt (default $SEARCHLAB_DATA, else sliding/testdata)")
 
 func defaultDataDir() string {
 	if d := os.Getenv("SEARCHLAB_DATA"); d != "" {
 		return d
 	}
-	return filepath.Join("..", "testdata")
+	return filepath.Join("..", "..", "..", "testdata") // sliding/testdata
 }
 
 type instance struct {

@@ -120,6 +120,7 @@ type Algorithm string
 
 // The algorithms Search knows. Auto is the table or the tuned IDA*; the
 // others run the generic algorithms of package search on boards as states.
+// The registry of package sliding/solve lists them with their properties.
 const (
 	Auto    Algorithm = "auto"    // the fastest exact method (see Search)
 	BFS     Algorithm = "bfs"     // breadth-first search: optimal, memory-bound
@@ -132,18 +133,6 @@ const (
 	WAStar  Algorithm = "wastar"  // weighted A*: at most Weight times the fewest moves
 	Anytime Algorithm = "anytime" // anytime weighted A*: best path within the node cap, with a bound
 )
-
-// algorithms lists every Algorithm in the order compare tables show them.
-var algorithms = [...]Algorithm{BFS, BiBFS, DFS, IDDFS, AStar, NBS, WAStar, Anytime, IDAStar, Auto}
-
-// Algorithms returns every Algorithm in the order compare tables show them,
-// in a new slice.
-func Algorithms() []Algorithm { return append([]Algorithm(nil), algorithms[:]...) }
-
-// ParseAlgorithm returns the Algorithm named s, or an error naming the choices.
-func ParseAlgorithm(s string) (Algorithm, error) {
-	return parseName(algorithms[:], s, "algorithm", "auto, bfs, bibfs, dfs, iddfs, astar, nbs, wastar, anytime or idastar")
-}
 
 // Informed reports whether a uses a heuristic.
 func (a Algorithm) Informed() bool {

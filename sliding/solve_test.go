@@ -270,15 +270,3 @@ func TestSolveErrors(t *testing.T) {
 		}
 	}
 }
-
-func TestParseAlgorithm(t *testing.T) {
-	t.Parallel()
-	for _, a := range Algorithms() {
-		if got, err := ParseAlgorithm(string(a)); err != nil || got != a {
-			t.Errorf("ParseAlgorithm(%q) = %q, %v", a, got, err)
-		}
-	}
-	if _, err := ParseAlgorithm("dijkstra"); err == nil {
-		t.Error("ParseAlgorithm accepted dijkstra")
-	}
-}

@@ -40,7 +40,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	fs.Lookup("max-nodes").Usage = "expansions of all the runs together, shared out among them (`n`, 0: no cap)"
 	fs.Lookup("timeout").Usage = "time for the whole table, shared out among its runs (`duration`, 0: none)"
 	asJSON := fs.Bool("json", false, "print the table as one JSON object: solvable, max_depth, rows")
-	f.algo, f.heuristic = "auto", "linear"
+	f.algo, f.heuristic = defaultMethod()
 	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err

@@ -91,8 +91,9 @@ func runSliding(ctx context.Context, e *env, args []string) (err error) {
 	fs := cli.NewFlagSet(e.stdout, "searchlab sliding", "[flags] [file ...]", slidingDescription)
 	var f slidingFlags
 	f.register(fs, "")
-	fs.StringVar(&f.algo, "algo", "auto", "`algorithm`: "+solve.AlgorithmNames())
-	fs.StringVar(&f.heuristic, "heuristic", "linear", "`heuristic` for the informed algorithms: "+solve.HeuristicNames(true)+" (pattern databases: with auto or idastar)")
+	defAlgo, defHeuristic := defaultMethod()
+	fs.StringVar(&f.algo, "algo", defAlgo, "`algorithm`: "+solve.AlgorithmNames())
+	fs.StringVar(&f.heuristic, "heuristic", defHeuristic, "`heuristic` for the informed algorithms: "+solve.HeuristicNames(true)+" (pattern databases: with auto or idastar)")
 	fs.Float64Var(&f.weight, "weight", 0, "`w` on the heuristic of wastar and anytime, f = g + w*h (0: the default, "+strconv.Itoa(sliding.DefaultWeight)+")")
 	path := fs.Bool("path", false, "print the moves after the length")
 	asJSON := fs.Bool("json", false, "print one JSON object per board")
@@ -238,6 +239,14 @@ func (f *slidingFlags) read(r io.Reader) ([]sliding.Case, []sliding.Board, error
 
 // method returns the flags' way of solving a board; auto is the library's
 // choice of method, pattern databases included.
+// defaultMethod returns the registry's default algorithm and heuristic
+// names, which the flags show and the commands without those flags use.
+func defaultMethod() (algo, heuristic string) {
+	a, _ := solve.AlgorithmOf("")
+	h, _ := solve.HeuristicOf("")
+	return string(a.Name), h.Name
+}
+
 func (f *slidingFlags) method(algo sliding.Algorithm) solve.Method {
 	return solve.Method{Algorithm: algo, Heuristic: f.heuristic, Weight: f.weight, Partition: f.partition, MaxDepth: f.maxDepth}
 }

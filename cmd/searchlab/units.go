@@ -67,7 +67,7 @@ func runSplit(ctx context.Context, e *env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	f.algo, f.heuristic = "auto", "linear"
+	f.algo, f.heuristic = defaultMethod()
 	if *depth < 0 || *depth > 40 {
 		return cli.Inputf("--depth %d: want 0 to 40", *depth)
 	}
@@ -152,7 +152,7 @@ func runDrive(ctx context.Context, e *env, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	f.algo, f.heuristic = "auto", "linear"
+	f.algo, f.heuristic = defaultMethod()
 	if *procs < 1 || *depth < 0 || *depth > 40 {
 		return cli.Inputf("--procs must be at least 1, --depth 0 to 40")
 	}

@@ -91,56 +91,38 @@ func TestReadError(t *testing.T) {
 	}
 }
 
-// TestReadAll checks that ReadAll reads the rest whole, of a file or a
-// pipe, after a peek or not, and that Reader gives it again.
+// TestReadAll checks that ReadAll, and View, hand over the rest of a file
+// (View maps it) or of a pipe whole, after a peek or not, without the
+// byte-order mark, and that Reader gives it all again after; and that
+// View returns fn's error.
 func TestReadAll(t *testing.T) {
 	text := strings.Repeat("8 1 3 4 0 2 7 6 5\n", 1000)
-	for _, peek := range []bool{false, true} {
-		f, err := os.Open(writeTemp(t, bom+text))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		for _, src := range []*input.Source{input.New("f", f), input.New("", strings.NewReader(bom+text))} {
-			if peek {
-				src.Peek(1)
-			}
-			data, err := src.ReadAll()
-			if err != nil || string(data) != text {
-				t.Errorf("ReadAll (peek %v): %d bytes, %v; want %d", peek, len(data), err, len(text))
-			}
-			if again, _ := io.ReadAll(src.Reader()); !bytes.Equal(again, data) {
-				t.Errorf("Reader after ReadAll (peek %v): %d bytes, want %d", peek, len(again), len(data))
-			}
-		}
+	view := func(src *input.Source) ([]byte, error) {
+		var got []byte
+		err := src.View(func(data []byte) error {
+			got = bytes.Clone(data)
+			return nil
+		})
+		return got, err
 	}
-}
-
-// TestView checks that View hands over the rest of a file (mapped) or of
-// a pipe whole, after a peek or not, without the byte-order mark, that
-// Reader still gives it all after, and that fn's error comes back.
-func TestView(t *testing.T) {
-	text := strings.Repeat("8 1 3 4 0 2 7 6 5\n", 1000)
 	for _, peek := range []bool{false, true} {
-		f, err := os.Open(writeTemp(t, bom+text))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		for _, src := range []*input.Source{input.New("f", f), input.New("", strings.NewReader(bom+text))} {
-			if peek {
-				src.Peek(1)
+		for how, read := range map[string]func(*input.Source) ([]byte, error){"ReadAll": (*input.Source).ReadAll, "View": view} {
+			f, err := os.Open(writeTemp(t, bom+text))
+			if err != nil {
+				t.Fatal(err)
 			}
-			var got string
-			err := src.View(func(data []byte) error {
-				got = string(data)
-				return nil
-			})
-			if err != nil || got != text {
-				t.Errorf("View (peek %v): %d bytes, %v; want %d", peek, len(got), err, len(text))
-			}
-			if again, _ := io.ReadAll(src.Reader()); string(again) != text {
-				t.Errorf("Reader after View (peek %v): %d bytes, want %d", peek, len(again), len(text))
+			defer f.Close()
+			for _, src := range []*input.Source{input.New("f", f), input.New("", strings.NewReader(bom+text))} {
+				if peek {
+					src.Peek(1)
+				}
+				data, err := read(src)
+				if err != nil || string(data) != text {
+					t.Errorf("%s (peek %v): %d bytes, %v; want %d", how, peek, len(data), err, len(text))
+				}
+				if again, _ := io.ReadAll(src.Reader()); string(again) != text {
+					t.Errorf("Reader after %s (peek %v): %d bytes, want %d", how, peek, len(again), len(text))
+				}
 			}
 		}
 	}

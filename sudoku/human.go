@@ -459,11 +459,21 @@ func (g *hgrid) emptyIn(h int) int { return int(g.hempty[h]) }
 // crosses reports whether houses a and b share a cell.
 func crosses(a, b int) bool { return a != b && hCrossMask[a][b] != 0 }
 
-// hCrossMask[a][b] marks, over the cells of house a, those in house b.
-var hCrossMask [27][27]uint16
+// hCrossMask[a][b] marks, over the cells of house a, those in house b;
+// hPeerSet[c] is the peers of cell c as a cell set.
+var (
+	hCrossMask [27][27]uint16
+	hPeerSet   [81]cellSet
+)
 
 func init() {
-	// After the init that fills hHouse and hInHouse (same file, earlier).
+	// After the init that fills hHouse, hInHouse and hPeers (same file,
+	// earlier).
+	for c := range hPeers {
+		for _, p := range hPeers[c] {
+			hPeerSet[c].add(int(p))
+		}
+	}
 	for a := range hCrossMask {
 		for b := range hCrossMask[a] {
 			for j, c := range hHouse[a] {

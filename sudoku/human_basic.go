@@ -296,7 +296,46 @@ var fishNames = [5]string{2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 // fish finds n columns (then n rows) in which a digit's places (two or more
 // in each) lie in n rows (columns) in all: the digit leaves those rows'
 // (columns') other cells (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2).
-func (g *hgrid) fish(n int) (Step, bool) {
+func (g *hgrid) fish(n int) (st Step, ok bool) {
+	g.fishSets(n, func(base, cover int, combo uint16, d int, union uint16) bool {
+		st = Step{Technique: fishNames[n], se: [5]float64{2: 3.2, 3: 3.8, 4: 5.2}[n], Digits: []int{d}}
+		for m := combo; m != 0; m &= m - 1 {
+			st.Houses = append(st.Houses, houseName(9*base+bits.TrailingZeros16(m)))
+		}
+		for m := union; m != 0; m &= m - 1 {
+			st.Houses = append(st.Houses, houseName(9*cover+bits.TrailingZeros16(m)))
+		}
+		for m := union; m != 0; m &= m - 1 {
+			h := 9*cover + bits.TrailingZeros16(m)
+			for j, c := range hHouse[h] {
+				if g.cand[c]&(1<<d) == 0 {
+					continue
+				}
+				if combo&(1<<j) != 0 {
+					st.Cells = append(st.Cells, int(c))
+				} else {
+					st.Eliminations = append(st.Eliminations, Candidate{int(c), d})
+				}
+			}
+		}
+		if len(st.Eliminations) > 0 {
+			sortInts(st.Cells)
+			ok = true
+			return false
+		}
+		return true
+	})
+	if !ok {
+		return Step{}, false
+	}
+	return st, true
+}
+
+// fishSets calls f, in SE's order, with each set of n base houses (combo
+// over the columns, then the rows) in which digit d has two or more places
+// in each and n cover houses (union over the rows, or the columns) in all,
+// until f returns false.
+func (g *hgrid) fishSets(n int, f func(base, cover int, combo uint16, d int, union uint16) bool) {
 	var placed [10]int
 	for _, v := range g.val {
 		placed[v]++
@@ -318,37 +357,12 @@ func (g *hgrid) fish(n int) (Step, bool) {
 					}
 					union |= p
 				}
-				if !good || pop(union) != n {
-					continue
-				}
-				st := Step{Technique: fishNames[n], se: [5]float64{2: 3.2, 3: 3.8, 4: 5.2}[n], Digits: []int{d}}
-				for m := combo; m != 0; m &= m - 1 {
-					st.Houses = append(st.Houses, houseName(9*base+bits.TrailingZeros16(m)))
-				}
-				for m := union; m != 0; m &= m - 1 {
-					st.Houses = append(st.Houses, houseName(9*cover+bits.TrailingZeros16(m)))
-				}
-				for m := union; m != 0; m &= m - 1 {
-					h := 9*cover + bits.TrailingZeros16(m)
-					for j, c := range hHouse[h] {
-						if g.cand[c]&(1<<d) == 0 {
-							continue
-						}
-						if combo&(1<<j) != 0 {
-							st.Cells = append(st.Cells, int(c))
-						} else {
-							st.Eliminations = append(st.Eliminations, Candidate{int(c), d})
-						}
-					}
-				}
-				if len(st.Eliminations) > 0 {
-					sortInts(st.Cells)
-					return st, true
+				if good && pop(union) == n && !f(base, cover, combo, d, union) {
+					return
 				}
 			}
 		}
 	}
-	return Step{}, false
 }
 
 func sortInts(a []int) {

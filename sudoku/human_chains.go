@@ -226,9 +226,18 @@ func (ch *chainer) ancestors(n int32) int {
 }
 
 func (ch *chainer) countAncestors(n int32) int {
+	count := 0
+	ch.bfsStates(n, func(int32) { count++ })
+	return count
+}
+
+// bfsStates calls f with each node of n's chain in SE's breadth-first
+// order, the first node of each candidate state standing for it. f must
+// not call bfsStates.
+func (ch *chainer) bfsStates(n int32, f func(x int32)) {
 	ch.gen++
 	q := append(ch.queue[:0], n)
-	count := 0
+	defer func() { ch.queue = q[:0] }()
 	for i := 0; i < len(q); i++ {
 		x := q[i]
 		k := ch.key(x)
@@ -236,15 +245,13 @@ func (ch *chainer) countAncestors(n int32) int {
 			continue
 		}
 		ch.stamp[k] = ch.gen
-		count++
+		f(x)
 		nd := &ch.nodes[x]
 		if nd.p0 >= 0 {
 			q = append(q, nd.p0)
 			q = append(q, ch.extra[nd.moreAt:nd.moreAt+nd.moreN]...)
 		}
 	}
-	ch.queue = q
-	return count
 }
 
 // lengthDifficulty is SE's increment for a chain of the given complexity:

@@ -190,57 +190,32 @@ func advHiddenPair(g, src *hgrid, emit func(advHint)) {
 
 // advXWing is SE's Fisherman(2) giving every hint.
 func advXWing(g, src *hgrid, emit func(advHint)) {
-	const n = 2
-	var placed [10]int
-	for _, v := range g.val {
-		placed[v]++
-	}
-	for _, base := range [2]int{2, 1} {
-		cover := 3 - base
-		for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
-			for d := 1; d <= 9; d++ {
-				if placed[d]+2*n > 9 {
-					continue
+	g.fishSets(2, func(base, cover int, combo uint16, d int, union uint16) bool {
+		var cells []int
+		var digits [81]uint16
+		for m := union; m != 0; m &= m - 1 {
+			h := 9*cover + bits.TrailingZeros16(m)
+			for j, c := range hHouse[h] {
+				if combo&(1<<j) == 0 && g.cand[c]&(1<<d) != 0 {
+					mapAdd(&cells, &digits, int(c), d)
 				}
-				var union uint16
-				good := true
-				for m := combo; m != 0; m &= m - 1 {
-					p := g.positions(9*base+bits.TrailingZeros16(m), d)
-					if pop(p) <= 1 {
-						good = false
-						break
-					}
-					union |= p
-				}
-				if !good || pop(union) != n {
-					continue
-				}
-				var cells []int
-				var digits [81]uint16
-				for m := union; m != 0; m &= m - 1 {
-					h := 9*cover + bits.TrailingZeros16(m)
-					for j, c := range hHouse[h] {
-						if combo&(1<<j) == 0 && g.cand[c]&(1<<d) != 0 {
-							mapAdd(&cells, &digits, int(c), d)
-						}
-					}
-				}
-				if len(cells) == 0 {
-					continue
-				}
-				var parents []int
-				for m := combo; m != 0; m &= m - 1 {
-					h := 9*base + bits.TrailingZeros16(m)
-					for j, c := range hHouse[h] {
-						if src.cand[c]&(1<<d) != 0 && g.cand[c]&(1<<d) == 0 && union&(1<<j) == 0 {
-							parents = append(parents, int(c)*10+d)
-						}
-					}
-				}
-				emit(advHint{removes: removalList(cells, &digits), parents: parents})
 			}
 		}
-	}
+		if len(cells) == 0 {
+			return true
+		}
+		var parents []int
+		for m := combo; m != 0; m &= m - 1 {
+			h := 9*base + bits.TrailingZeros16(m)
+			for j, c := range hHouse[h] {
+				if src.cand[c]&(1<<d) != 0 && g.cand[c]&(1<<d) == 0 && union&(1<<j) == 0 {
+					parents = append(parents, int(c)*10+d)
+				}
+			}
+		}
+		emit(advHint{removes: removalList(cells, &digits), parents: parents})
+		return true
+	})
 }
 
 // advRules are the simple techniques a chain of level 1 and up asks, as
@@ -389,27 +364,6 @@ func (ch *chainer) innerHints(kind int) []innerHint {
 	in.done()
 	sort.SliceStable(out, func(i, j int) bool { return out[i].h.less(out[j].h) })
 	return out
-}
-
-// bfsStates calls f with each node of n's chain in SE's breadth-first
-// order, the first node of each candidate state standing for it.
-func (ch *chainer) bfsStates(n int32, f func(x int32)) {
-	ch.gen++
-	q := []int32{n}
-	for i := 0; i < len(q); i++ {
-		x := q[i]
-		k := ch.key(x)
-		if ch.stamp[k] == ch.gen {
-			continue
-		}
-		ch.stamp[k] = ch.gen
-		f(x)
-		nd := &ch.nodes[x]
-		if nd.p0 >= 0 {
-			q = append(q, nd.p0)
-			q = append(q, ch.extra[nd.moreAt:nd.moreAt+nd.moreN]...)
-		}
-	}
 }
 
 // cyclePath returns the nodes of a cycle from its root to dst's parent.

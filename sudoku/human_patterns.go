@@ -319,32 +319,9 @@ func (g *hgrid) ulType3(proto Step, c1, c2, v1, v2 int) []Step {
 					st.se += float64(degree-1) * 0.1
 					st.Houses = []string{houseName(h)}
 					st.Detail = "naked set " + digitList(union) + " with " + cellList(others)
+					holders := append(append([]int(nil), others...), c1, c2)
 					for _, v := range digitsOf(union) {
-						holders := append([]int(nil), others...)
-						holders = append(holders, c1, c2)
-						var victims [81]bool
-						first := true
-						for _, c := range holders {
-							if g.cand[c]&(1<<v) == 0 {
-								continue
-							}
-							var seen [81]bool
-							for _, p := range hPeers[c] {
-								seen[p] = true
-							}
-							if first {
-								victims, first = seen, false
-							} else {
-								for k := range victims {
-									victims[k] = victims[k] && seen[k]
-								}
-							}
-						}
-						for c := 0; c < 81; c++ {
-							if victims[c] && g.cand[c]&(1<<v) != 0 {
-								st.Eliminations = append(st.Eliminations, Candidate{c, v})
-							}
-						}
+						st.Eliminations = g.seenByAll(holders, v, st.Eliminations)
 					}
 					if len(st.Eliminations) > 0 {
 						sortCands(st.Eliminations)
@@ -694,30 +671,9 @@ func (g *hgrid) bug3(bugCells []int, allBug uint16, common *[81]bool) (Step, boo
 				st := Step{Technique: "BUG type 3", se: 5.7 + float64(pop(set)-1)*0.1, Digits: digitsOf(allBug),
 					Houses: []string{houseName(h)}, Cells: append([]int(nil), bugCells...),
 					Detail: "naked set " + digitList(set) + " with " + cellList(naked)}
+				holders := append(append([]int(nil), naked...), bugCells...)
 				for _, v := range digitsOf(set) {
-					var victims [81]bool
-					first := true
-					for _, c := range append(append([]int(nil), naked...), bugCells...) {
-						if g.cand[c]&(1<<v) == 0 {
-							continue
-						}
-						var seen [81]bool
-						for _, p := range hPeers[c] {
-							seen[p] = true
-						}
-						if first {
-							victims, first = seen, false
-						} else {
-							for k := range victims {
-								victims[k] = victims[k] && seen[k]
-							}
-						}
-					}
-					for c := 0; c < 81; c++ {
-						if victims[c] && g.cand[c]&(1<<v) != 0 {
-							st.Eliminations = append(st.Eliminations, Candidate{c, v})
-						}
-					}
+					st.Eliminations = g.seenByAll(holders, v, st.Eliminations)
 				}
 				if len(st.Eliminations) > 0 {
 					sortCands(st.Eliminations)
@@ -901,6 +857,28 @@ func alignedAllowed(g *hgrid, cells []int, common []uint16) (allowed [3]uint16, 
 		}
 	}
 	return allowed, false
+}
+
+// seenByAll appends to el digit v in each cell, in order, that sees every
+// cell of holders that has v as a candidate (none when none has it).
+func (g *hgrid) seenByAll(holders []int, v int, el []Candidate) []Candidate {
+	see, some := cellSet{^uint64(0), ^uint64(0)}, false
+	for _, c := range holders {
+		if g.cand[c]&(1<<v) != 0 {
+			see, some = see.and(hPeerSet[c]), true
+		}
+	}
+	if !some {
+		return el
+	}
+	for k := 0; k < 2; k++ {
+		for m := see[k]; m != 0; m &= m - 1 {
+			if c := 64*k + bits.TrailingZeros64(m); c < 81 && g.cand[c]&(1<<v) != 0 {
+				el = append(el, Candidate{c, v})
+			}
+		}
+	}
+	return el
 }
 
 // cellSet is a set of cells as a bitset.

@@ -102,7 +102,7 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 		open.push(f, 0, id)
 		all.add(bfNode[C]{parent: -1})
 	}
-	closed := 0 // the states in all that are closed: the rest are open
+	closed := 0 // the states numbered that are closed: the rest are open
 
 	// generate takes the successors of the state being expanded, s (node
 	// parent, reached at cost rg). It is made once and handed to every

@@ -43,17 +43,19 @@ type nodes[S comparable] struct {
 	ids map[S]int32 // otherwise
 }
 
-// tiling says which bits of a state's first eight bytes pick its slot
-// within a tile of 1<<bits consecutive slots: the low bits of its first two
-// integer fields (two of each), or of its only one (four). The other bits
-// are hashed to pick the tile. The zero tiling is one slot a tile: every
-// bit hashed.
+// tiling says which bits of a state's bytes pick its slot within a tile
+// of 1<<bits consecutive slots: the low bits of its first two integer
+// fields (two of each), or of its only one (four). The other bits are
+// hashed to pick the tile. The zero tiling is one slot a tile: every bit
+// hashed. The bytes come as two words (see words); the second field may
+// lie in either.
 type tiling struct {
-	shift1, shift2 uint8  // where the two fields' low bits are
-	low1, low2     uint64 // their masks, from bit 0
+	shift1, shift2 uint8  // where the two fields' low bits are in their words
+	low1, low2     uint64 // their masks, from bit 0; low2 for the first word
+	high2          uint64 // the second field's mask when it is in the second word
 	width1         uint8  // the bits taken from the first field
 	bits           uint8  // the tile's size, log 2
-	taken          uint64 // the bits taken, in place, cleared before hashing
+	taken, takenHi uint64 // the bits taken, in place, cleared before hashing
 }
 
 const maxTileBits = 4
@@ -103,7 +105,8 @@ func bytesEqual(t reflect.Type) bool {
 // integer of that size. States near each other on a grid then share a
 // tile, and so cache lines, as a dense array's do.
 func tilingOf(t reflect.Type) tiling {
-	if t.Size() > 8 || binary.NativeEndian.Uint16([]byte{1, 0}) != 1 {
+	if t.Size() > 16 || t.Size() > 8 && (t.Size() != 16 || !unaligned) ||
+		binary.NativeEndian.Uint16([]byte{1, 0}) != 1 {
 		return tiling{}
 	}
 	var fields []uint8 // the bit offsets of the integer fields
@@ -124,11 +127,15 @@ func tilingOf(t reflect.Type) tiling {
 		}
 	}
 	walk(t, 0)
-	switch len(fields) {
-	case 0:
+	switch {
+	case len(fields) == 0 || fields[0] >= 64:
 		return tiling{}
-	case 1:
+	case len(fields) == 1:
 		return tiling{shift1: fields[0], low1: 15, width1: 4, bits: 4, taken: 15 << fields[0]}
+	case fields[1] >= 64:
+		f := fields[1] - 64
+		return tiling{shift1: fields[0], shift2: f, low1: 3, high2: 3, width1: 2, bits: 4,
+			taken: 3 << fields[0], takenHi: 3 << f}
 	}
 	return tiling{shift1: fields[0], shift2: fields[1], low1: 3, low2: 3, width1: 2, bits: 4,
 		taken: 3<<fields[0] | 3<<fields[1]}
@@ -155,13 +162,15 @@ func (t *nodes[S]) find(s S) (int32, bool) {
 	if t.tab != nil {
 		var lo, hi uint64
 		if p := unsafe.Pointer(&s); unaligned && unsafe.Sizeof(s) == 8 {
-			lo = *(*uint64)(p) // words, inlined for the common case
+			lo = *(*uint64)(p) // words, inlined for the common cases
+		} else if unaligned && unsafe.Sizeof(s) == 16 {
+			lo, hi = *(*uint64)(p), *(*uint64)(unsafe.Add(p, 8))
 		} else {
 			lo, hi = words(&s)
 		}
 		c := &t.tile
-		lane := uint((lo>>c.shift1)&c.low1 | (lo>>c.shift2)&c.low2<<c.width1)
-		tile := uint(mix(mix((lo&^c.taken)^t.seed)^hi)) << c.bits
+		lane := uint((lo>>c.shift1)&c.low1 | ((lo>>c.shift2)&c.low2|(hi>>c.shift2)&c.high2)<<c.width1)
+		tile := uint(mix(mix((lo&^c.taken)^t.seed)^hi&^c.takenHi)) << c.bits
 		mask := uint(len(t.tab) - 1)
 		step := uint(1) << t.tile.bits
 		i := tile + lane
@@ -218,8 +227,8 @@ func (t *nodes[S]) find(s S) (int32, bool) {
 // bytes are lo and hi.
 func (t *nodes[S]) slot(lo, hi uint64) (lane, tile uint) {
 	c := &t.tile
-	lane = uint((lo>>c.shift1)&c.low1 | (lo>>c.shift2)&c.low2<<c.width1)
-	tile = uint(mix(mix((lo&^c.taken)^t.seed)^hi)) << c.bits
+	lane = uint((lo>>c.shift1)&c.low1 | ((lo>>c.shift2)&c.low2|(hi>>c.shift2)&c.high2)<<c.width1)
+	tile = uint(mix(mix((lo&^c.taken)^t.seed)^hi&^c.takenHi)) << c.bits
 	return lane, tile
 }
 
@@ -236,19 +245,19 @@ func (t *nodes[S]) free(tile, lane uint) uint {
 // full makes room for a state in lane when the table holds n: it reports
 // whether it had to, which moves the slots. The table doubles when it
 // would be more than half full, or when the lane would be more than three
-// quarters full (its probes would grow long, and a full lane has no end);
-// but when a lane fills while the table is less than a quarter full, the
-// states are not spread over the tiling's bits (cells of even rows and
-// columns only, say), and the table drops the tiling for good: one slot a
-// tile, every bit hashed. So the table never holds more than 8 slots (32
-// bytes) a state, 2 to 4 when the states spread, and every probe ends at
-// an empty slot.
+// quarters full (its probes would grow long, and a full lane has no end).
+// But when a lane fills while the table is large and less than an eighth
+// full, the states are not spread over the tiling's bits (cells of even
+// rows and columns only, say), and the table drops the tiling for good:
+// one slot a tile, every bit hashed. So beyond its first 65,536 slots the
+// table holds at most 16 slots (64 bytes) a state, 2 to 4 when the states
+// spread, and every probe ends at an empty slot.
 func (t *nodes[S]) full(n int, lane uint) bool {
 	switch {
 	case 2*(n+1) > len(t.tab):
 		t.rebuild(2 * len(t.tab))
 	case t.tile.bits > 0 && 4*int(t.lanes[lane]+1) > 3*len(t.tab)>>t.tile.bits:
-		if 4*(n+1) >= len(t.tab) {
+		if 8*(n+1) >= len(t.tab) || len(t.tab) < 1<<16 {
 			t.rebuild(2 * len(t.tab))
 		} else {
 			t.tile, t.lanes = tiling{}, [len(t.lanes)]int32{}

@@ -8,8 +8,8 @@ import (
 
 // checkNumbering numbers keys (repeats included) with a fresh nodes and
 // checks every number against a Go map's, that every probe ends, and that
-// the table stays within its bounds: at most 8 slots a state, and few
-// probes beyond the first on average.
+// the table stays within its bounds: at most 16 slots a state beyond
+// its first 65,536 slots, and few probes beyond the first on average.
 func checkNumbering[S comparable](t *testing.T, what string, keys []S) {
 	t.Helper()
 	nd := newNodes[S](nil)
@@ -36,7 +36,7 @@ func checkNumbering[S comparable](t *testing.T, what string, keys []S) {
 			t.Fatalf("%s: state %d is %v, want %v", what, w, got, k)
 		}
 	}
-	if len(nd.tab) > 8*max(len(want), minTable/8) {
+	if len(nd.tab) > max(16*len(want), 1<<17) {
 		t.Errorf("%s: %d slots for %d states", what, len(nd.tab), len(want))
 	}
 	// The mean probe length of the states in the table: a table that
@@ -80,6 +80,18 @@ func TestNodesNumbering(t *testing.T) {
 		diag = append(diag, cell32{i, i}, cell32{i << 20, -i << 20})
 	}
 	checkNumbering(t, "dense grid", grid)
+	var wideGrid, wideSparse []Cell
+	for _, c := range grid {
+		wideGrid = append(wideGrid, Cell{int(c.R), int(c.C)})
+	}
+	for _, c := range sparse {
+		wideSparse = append(wideSparse, Cell{int(c.R), int(c.C)})
+	}
+	checkNumbering(t, "dense grid of Cells", wideGrid)
+	checkNumbering(t, "every fourth Cell", wideSparse)
+	if tl := tilingOf(reflect.TypeFor[Cell]()); unaligned && tl.bits == 0 {
+		t.Errorf("a Cell is not tiled: %+v", tl)
+	}
 	checkNumbering(t, "every fourth cell", sparse)
 	checkNumbering(t, "a strided line", line)
 	checkNumbering(t, "diagonals", diag)

@@ -173,12 +173,18 @@ type Limits struct {
 	// it must be a func(S) int for the search's state type S that returns
 	// a small non-negative integer, a different one for each state (for a
 	// grid cell, row*width + column). They then keep their table of the
-	// states reached in a slice by that number instead of a map: no hashing,
-	// and the neighbours of a state near each other in memory, which on a
-	// large grid is several times faster. The slice is as long as the
-	// greatest index returned, 4 bytes an entry. The answer is the same as
-	// without it. A function of another type is an error; the other
+	// states reached in a slice by that number instead of a hash table: no
+	// hashing, and the neighbours of a state near each other in memory,
+	// which on a large grid is about twice as fast. The slice is as long as
+	// the greatest index returned, 4 bytes an entry. The answer is the same
+	// as without it. A function of another type is an error; the other
 	// algorithms ignore Index.
+	//
+	// Without it, states whose bytes are their value (integers, booleans,
+	// and arrays and structs of them without padding, such as a struct of
+	// a row and a column) are hashed into the searches' own table, which
+	// keeps the cells of a small square of the grid in one cache line;
+	// other types (strings, floats, pointers) go in a Go map.
 	Index any
 	// Observe, when not nil, receives every step of the search as an
 	// Event, in order (see EventKind for what each algorithm reports); the

@@ -31,68 +31,82 @@ func bfs[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Suc
 	res.Stats.Iterations = 1
 	obs := m.obs != nil
 
-	type entry struct {
-		parent S
+	// What BFS knows of each state, by its number in ids: the parent's
+	// number (-1 for a start) and the cost of the path to it.
+	type node struct {
+		parent int32
 		cost   C
-		start  bool
 	}
-	seen := map[S]entry{}
-	path := func(s S) {
-		res.Path = pathTo(s, func(s S) (S, bool) { e := seen[s]; return e.parent, e.start })
+	ids := newNodes[S](nil)
+	var known chunked[node]
+	path := func(id int32) {
+		for ; id >= 0; id = known.at(id).parent {
+			res.Path = append(res.Path, ids.state(id))
+		}
+		reverse(res.Path)
 	}
-	var queue []S
+	var queue []int32
 	for s := range starts {
-		if _, ok := seen[s]; ok {
+		id, fresh := ids.find(s)
+		if id < 0 {
+			return res, ids.unnumbered(s)
+		}
+		if !fresh {
 			continue
 		}
 		holds(&m, s)
-		seen[s] = entry{s, 0, true}
+		known.add(node{parent: -1})
 		if goal(s) {
-			path(s)
-			m.stored(len(seen))
+			path(id)
+			m.stored(ids.len())
 			if obs {
-				emitState(&m, s, ev[C]{kind: Goal, stored: len(seen)})
+				emitState(&m, s, ev[C]{kind: Goal, stored: ids.len()})
 			}
 			return res, nil
 		}
-		queue = append(queue, s)
+		queue = append(queue, id)
 	}
 	for head := 0; head < len(queue); head++ {
-		s := queue[head]
+		sid := queue[head]
+		s := ids.state(sid)
 		if err := m.expand(); err != nil {
 			return res, err
 		}
-		cost := seen[s].cost
+		cost := known.at(sid).cost
 		if obs {
-			emitState(&m, s, ev[C]{kind: Expand, g: cost, frontier: len(queue) - head - 1, stored: len(seen)})
+			emitState(&m, s, ev[C]{kind: Expand, g: cost, frontier: len(queue) - head - 1, stored: ids.len()})
 		}
 		for t, c := range next(s) {
 			res.Stats.Generated++
-			if _, ok := seen[t]; ok {
+			id, fresh := ids.find(t)
+			if !fresh {
 				if obs {
-					emitChild(&m, t, s, ev[C]{kind: Duplicate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
+					emitChild(&m, t, s, ev[C]{kind: Duplicate, g: cost + c, frontier: len(queue) - head - 1, stored: ids.len()})
 				}
 				continue
 			}
-			seen[t] = entry{s, cost + c, false}
+			if id < 0 {
+				return res, ids.unnumbered(t)
+			}
+			known.add(node{parent: sid, cost: cost + c})
 			if goal(t) {
 				res.Cost = cost + c
-				path(t)
+				path(id)
 				m.frontier(len(queue) - head)
-				m.stored(len(seen))
+				m.stored(ids.len())
 				if obs {
-					emitChild(&m, t, s, ev[C]{kind: Generate, g: cost + c, frontier: len(queue) - head, stored: len(seen)})
-					emitState(&m, t, ev[C]{kind: Goal, g: cost + c, depth: len(res.Path) - 1, frontier: len(queue) - head - 1, stored: len(seen)})
+					emitChild(&m, t, s, ev[C]{kind: Generate, g: cost + c, frontier: len(queue) - head, stored: ids.len()})
+					emitState(&m, t, ev[C]{kind: Goal, g: cost + c, depth: len(res.Path) - 1, frontier: len(queue) - head - 1, stored: ids.len()})
 				}
 				return res, nil
 			}
-			queue = append(queue, t)
+			queue = append(queue, id)
 			if obs {
-				emitChild(&m, t, s, ev[C]{kind: Generate, g: cost + c, frontier: len(queue) - head - 1, stored: len(seen)})
+				emitChild(&m, t, s, ev[C]{kind: Generate, g: cost + c, frontier: len(queue) - head - 1, stored: ids.len()})
 			}
 		}
 		m.frontier(len(queue) - head - 1)
-		m.stored(len(seen))
+		m.stored(ids.len())
 		// Drop the consumed prefix now and then so that the queue's memory
 		// follows the frontier rather than every state ever queued.
 		if head >= 1<<16 && head*2 >= len(queue) {

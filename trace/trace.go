@@ -151,15 +151,10 @@ func Sliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (ap
 			return api.Trace{}, err
 		}
 	}
+	rec := recorder[api.SlidingEvent]{sink: opt.Sink, max: max, maxBytes: opt.MaxBytes}
 	var (
-		events         []api.SlidingEvent
-		kept           int
-		size           int64
-		truncated      bool
-		dropped        int64
-		byBytes        bool
-		sinkErr        error
-		wantsEncodings = opt.Sink != nil || opt.MaxBytes > 0
+		truncated bool
+		dropped   int64
 	)
 	stop := func() {
 		truncated = true
@@ -174,48 +169,19 @@ func Sliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (ap
 			dropped++
 			return
 		}
-		if kept >= max {
+		if !rec.add(slidingEvent(e)) {
 			stop()
-			return
 		}
-		ev := slidingEvent(e)
-		if wantsEncodings {
-			data, err := json.Marshal(&ev)
-			if err != nil {
-				sinkErr = err
-				stop()
-				return
-			}
-			if opt.MaxBytes > 0 && size+int64(len(data))+1 > opt.MaxBytes {
-				byBytes = true
-				stop()
-				return
-			}
-			size += int64(len(data)) + 1
-			if opt.Sink != nil {
-				if sinkErr = opt.Sink.Event(data); sinkErr != nil {
-					stop()
-					return
-				}
-				kept++
-				return
-			}
-		}
-		events = append(events, ev)
-		kept++
 	}
 	o.Limits.Observe = obs
 	sol, err := sliding.Search(ctx, b, goal, o)
-	if sinkErr != nil {
-		return api.Trace{}, sinkErr
+	if rec.err != nil {
+		return api.Trace{}, rec.err
 	}
-	if events == nil {
-		events = []api.SlidingEvent{}
-	}
-	end := &api.SlidingTraceEnd{TraceEnd: api.TraceEnd{Type: "end", Events: kept, Truncated: truncated, Dropped: dropped},
+	end := &api.SlidingTraceEnd{TraceEnd: api.TraceEnd{Type: "end", Events: rec.kept, Truncated: truncated, Dropped: dropped},
 		Method: sol.Method, Stats: api.NewStats(sol.Stats)}
 	switch {
-	case byBytes:
+	case rec.byBytes:
 		end.Error = fmt.Sprintf("the trace reached its cap of %d bytes; the search was stopped", opt.MaxBytes)
 	case truncated:
 		end.Error = fmt.Sprintf("the trace reached its cap of %d events; the search was stopped", max)
@@ -232,7 +198,7 @@ func Sliding(ctx context.Context, b, goal sliding.Board, opt SlidingOptions) (ap
 			return api.Trace{}, err
 		}
 	}
-	return api.Trace{Start: start, Events: events, End: end}, nil
+	return api.Trace{Start: start, Events: rec.list(), End: end}, nil
 }
 
 // slidingEvent is the record of one search event on a sliding board.
@@ -292,57 +258,36 @@ func Stroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt StrokeOp
 		return api.Trace{}, err
 	}
 	start := &api.StrokeTraceStart{TraceStart: api.TraceStart{Type: "start", Puzzle: "stroke"}, Rows: b.Rows, Cols: b.Cols, Cells: string(b.Cells), MaxEvents: max}
+	rec := recorder[api.StrokeEvent]{sink: opt.Sink, max: max, maxBytes: opt.MaxBytes}
 	var (
-		events    []api.StrokeEvent
-		kept      int
-		size      int64
 		truncated bool
 		dropped   int64
 		started   bool // the start record went to the sink
-		sinkErr   error
 	)
 	// The start record goes to the sink with the first step, so that a
 	// board refused before the search has none.
 	begin := func() bool {
 		if !started && opt.Sink != nil {
 			started = true
-			sinkErr = emitRecord(opt.Sink.Start, start)
+			rec.err = emitRecord(opt.Sink.Start, start)
 		}
-		return sinkErr == nil
+		return rec.err == nil
 	}
 	res, err := s.TraceSteps(ctx, b, opt.Options, func(st stroke.Step) bool {
-		if truncated || sinkErr != nil || !begin() {
+		if truncated || rec.err != nil || !begin() {
 			dropped++
 			return false
 		}
 		ev := api.StrokeEvent{Type: "event", Kind: string(st.Kind), Colour: string(st.Colour), Chain: cellsOf(st.Chain), Bound: st.Bound, Best: st.Best, Nodes: st.Nodes}
-		if opt.Sink != nil || opt.MaxBytes > 0 {
-			data, err := json.Marshal(&ev)
-			if err != nil {
-				sinkErr = err
-				return false
-			}
-			if kept >= max || opt.MaxBytes > 0 && size+int64(len(data))+1 > opt.MaxBytes {
+		if !rec.add(ev) {
+			if rec.err == nil {
 				truncated = true
 				dropped++
-				return false
 			}
-			size += int64(len(data)) + 1
-			if opt.Sink != nil {
-				if sinkErr = opt.Sink.Event(data); sinkErr != nil {
-					return false
-				}
-				kept++
-				return kept < max
-			}
-		} else if kept >= max {
-			truncated = true
-			dropped++
 			return false
 		}
-		events = append(events, ev)
-		kept++
-		return true
+		// A streamed trace stops the search at its last event.
+		return opt.Sink == nil || rec.kept < max
 	})
 	if errors.Is(err, stroke.ErrTooLarge) {
 		return api.Trace{}, solve.InputErrorf("%w", err)
@@ -350,16 +295,10 @@ func Stroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt StrokeOp
 	if err != nil && !errors.Is(err, search.ErrLimit) {
 		return api.Trace{}, err
 	}
-	if sinkErr != nil {
-		return api.Trace{}, sinkErr
+	if rec.err != nil || !begin() {
+		return api.Trace{}, rec.err
 	}
-	if !begin() {
-		return api.Trace{}, sinkErr
-	}
-	if events == nil {
-		events = []api.StrokeEvent{}
-	}
-	end := &api.StrokeTraceEnd{TraceEnd: api.TraceEnd{Type: "end", Events: kept, Truncated: truncated, Dropped: dropped},
+	end := &api.StrokeTraceEnd{TraceEnd: api.TraceEnd{Type: "end", Events: rec.kept, Truncated: truncated, Dropped: dropped},
 		Length: res.Length, Path: cellsOf(res.Path), Optimal: res.Optimal, Bound: res.Bound, Nodes: res.Nodes}
 	if res.Colour != 0 {
 		end.Colour = string(res.Colour)
@@ -372,7 +311,7 @@ func Stroke(ctx context.Context, s *stroke.Solver, b *stroke.Board, opt StrokeOp
 			return api.Trace{}, err
 		}
 	}
-	return api.Trace{Start: start, Events: events, End: end}, nil
+	return api.Trace{Start: start, Events: rec.list(), End: end}, nil
 }
 
 // SudokuOptions choose what a Sudoku trace keeps.
@@ -408,53 +347,22 @@ func Sudoku(ctx context.Context, g sudoku.Grid, opt SudokuOptions) (api.Trace, e
 			return api.Trace{}, err
 		}
 	}
-	var (
-		events  []api.SudokuEvent
-		kept    int
-		size    int64
-		sinkErr error
-	)
+	rec := recorder[api.SudokuEvent]{sink: opt.Sink, max: max, maxBytes: opt.MaxBytes}
 	ex, err := sudoku.ExplainSteps(ctx, g, func(st sudoku.TraceStep) bool {
-		if kept >= max {
-			return false
-		}
 		ev := api.SudokuEvent{Type: "event", TraceStep: st}
 		if st.Cell >= 0 {
 			ev.Row, ev.Col = st.Cell/n+1, st.Cell%n+1
 		}
-		if opt.Sink != nil || opt.MaxBytes > 0 {
-			data, err := json.Marshal(&ev)
-			if err != nil {
-				sinkErr = err
-				return false
-			}
-			if opt.MaxBytes > 0 && size+int64(len(data))+1 > opt.MaxBytes {
-				return false
-			}
-			size += int64(len(data)) + 1
-			if opt.Sink != nil {
-				if sinkErr = opt.Sink.Event(data); sinkErr != nil {
-					return false
-				}
-				kept++
-				return true
-			}
-		}
-		events = append(events, ev)
-		kept++
-		return true
+		return rec.add(ev)
 	})
-	if sinkErr != nil {
-		return api.Trace{}, sinkErr
+	if rec.err != nil {
+		return api.Trace{}, rec.err
 	}
 	stopped := errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 	if err != nil && !stopped {
 		return api.Trace{}, err
 	}
-	if events == nil {
-		events = []api.SudokuEvent{}
-	}
-	end := &api.SudokuTraceEnd{TraceEnd: api.TraceEnd{Type: "end", Events: kept, Truncated: ex.Truncated, Dropped: ex.Dropped}, Guesses: ex.Guesses}
+	end := &api.SudokuTraceEnd{TraceEnd: api.TraceEnd{Type: "end", Events: rec.kept, Truncated: ex.Truncated, Dropped: ex.Dropped}, Guesses: ex.Guesses}
 	switch {
 	case stopped:
 		// The start record may be out: the end says why there is no answer.
@@ -469,7 +377,7 @@ func Sudoku(ctx context.Context, g sudoku.Grid, opt SudokuOptions) (api.Trace, e
 			return api.Trace{}, err
 		}
 	}
-	return api.Trace{Start: start, Events: events, End: end}, nil
+	return api.Trace{Start: start, Events: rec.list(), End: end}, nil
 }
 
 // lineOf writes g in the line format, without the line end.

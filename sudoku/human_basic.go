@@ -247,31 +247,40 @@ func (g *hgrid) hiddenSets(h, n int, f func(digits, union uint16, pos *[10]uint1
 	return true
 }
 
+// nakedSets calls f with every set of n cells of house h (combo, bits by
+// place in the house) whose candidates, two or more each, are n digits in
+// all (union), until f returns false; it reports whether f never did.
+func (g *hgrid) nakedSets(h, n int, f func(combo, union uint16) bool) bool {
+	for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
+		var union uint16
+		good := true
+		for m := combo; m != 0; m &= m - 1 {
+			c := g.cand[hHouse[h][bits.TrailingZeros16(m)]]
+			if pop(c) <= 1 {
+				good = false
+				break
+			}
+			union |= c
+		}
+		if good && pop(union) == n && !f(combo, union) {
+			return false
+		}
+	}
+	return true
+}
+
 // nakedSet finds n cells of a house whose candidates (two or more each) are
 // n digits in all: those digits leave the house's other cells (Naked Pair,
 // Triplet, Quad: 3.0, 3.6, 5.0).
-func (g *hgrid) nakedSet(n int) (Step, bool) {
+func (g *hgrid) nakedSet(n int) (st Step, found bool) {
 	for _, t := range seHouseTypes {
 		for k := 0; k < 9; k++ {
 			h := 9*t + k
 			if g.emptyIn(h) < 2*n {
 				continue
 			}
-			for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
-				var union uint16
-				good := true
-				for m := combo; m != 0; m &= m - 1 {
-					c := g.cand[hHouse[h][bits.TrailingZeros16(m)]]
-					if pop(c) <= 1 {
-						good = false
-						break
-					}
-					union |= c
-				}
-				if !good || pop(union) != n {
-					continue
-				}
-				st := Step{Technique: "Naked " + subsetNames[n], se: [5]float64{2: 3.0, 3: 3.6, 4: 5.0}[n],
+			g.nakedSets(h, n, func(combo, union uint16) bool {
+				st = Step{Technique: "Naked " + subsetNames[n], se: [5]float64{2: 3.0, 3: 3.6, 4: 5.0}[n],
 					Digits: digitsOf(union), Houses: []string{houseName(h)}}
 				for j, c := range hHouse[h] {
 					if combo&(1<<j) != 0 {
@@ -282,9 +291,11 @@ func (g *hgrid) nakedSet(n int) (Step, bool) {
 						st.Eliminations = append(st.Eliminations, Candidate{int(c), d})
 					}
 				}
-				if len(st.Eliminations) > 0 {
-					return st, true
-				}
+				found = len(st.Eliminations) > 0
+				return !found
+			})
+			if found {
+				return st, true
 			}
 		}
 	}

@@ -105,22 +105,7 @@ func advNakedSetPair(g, src *hgrid, emit func(advHint)) {
 			if g.emptyIn(h) < 2*n {
 				continue
 			}
-			for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
-				var union uint16
-				good := true
-				var set []int
-				for m := combo; m != 0; m &= m - 1 {
-					c := int(hHouse[h][bits.TrailingZeros16(m)])
-					set = append(set, c)
-					if pop(g.cand[c]) <= 1 {
-						good = false
-						break
-					}
-					union |= g.cand[c]
-				}
-				if !good || pop(union) != n {
-					continue
-				}
+			g.nakedSets(h, n, func(combo, union uint16) bool {
 				var cells []int
 				var digits [81]uint16
 				for j, c := range hHouse[h] {
@@ -132,16 +117,18 @@ func advNakedSetPair(g, src *hgrid, emit func(advHint)) {
 					}
 				}
 				if len(cells) == 0 {
-					continue
+					return true
 				}
 				var parents []int
-				for _, s := range set {
+				for m := combo; m != 0; m &= m - 1 {
+					s := int(hHouse[h][bits.TrailingZeros16(m)])
 					for m := src.cand[s] &^ union; m != 0; m &= m - 1 {
 						parents = append(parents, s*10+bits.TrailingZeros16(m))
 					}
 				}
 				emit(advHint{removes: removalList(cells, &digits), parents: parents})
-			}
+				return true
+			})
 		}
 	}
 }

@@ -301,7 +301,7 @@ func (t *nodes[S]) find(s S) (int32, bool) {
 			if v == 0 {
 				break
 			}
-			if id := int32(v - 1); id >= t.base && *t.keys.at(id-t.base) == s || id < t.base && t.pagedState(id) == s {
+			if id := int32(v - 1); id >= t.base && *t.keys.at(id - t.base) == s || id < t.base && t.pagedState(id) == s {
 				return id, false
 			}
 			i += step

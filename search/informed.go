@@ -81,7 +81,7 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 	weighted := w != 1
 
 	var all byID[bfNode[C]]
-	ids := newNodes(index)
+	ids := newNodes(index, sparseFor(lim))
 	var open queue[C]
 	for s := range starts {
 		id, fresh := ids.find(s)

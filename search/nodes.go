@@ -20,8 +20,8 @@ import (
 //   - for a state type whose values are equal exactly when their bytes are
 //     and whose first integer fields can be split into low and high bits
 //     (a grid cell's row and column, or one integer), in pages: a page
-//     holds the states that differ only in those low bits (a 32 x 32
-//     square of cells, or a run of 1,024 integers), and a state's number
+//     holds the states that differ only in those low bits (a 16 x 16
+//     square of cells, or a run of 256 integers), and a state's number
 //     is its page's number and its low bits, so a lookup finds the page
 //     (mostly the last one used) and tests one bit, with no hash and no
 //     compare; the page's key and the low bits give the state back. When
@@ -49,6 +49,7 @@ type nodes[S comparable] struct {
 	// page numbers plus 1, at most half full. last and lastKey are the
 	// page found last.
 	paged    bool // new states are paged
+	sparse   int  // the most slots a state the pages may hold
 	pg       tiling
 	pageKeys [][2]uint64
 	used     []*[pageLen / 64]uint64
@@ -119,15 +120,16 @@ func layoutOf(t reflect.Type) layout {
 	return l
 }
 
-// newNodes returns an empty numbering, dense when index is not nil.
-func newNodes[S comparable](index func(S) int) nodes[S] {
+// newNodes returns an empty numbering, dense when index is not nil. Its
+// pages hold at most sparse slots a state (see page).
+func newNodes[S comparable](index func(S) int, sparse int) nodes[S] {
 	if index != nil {
 		return nodes[S]{index: index}
 	}
 	l := layoutOf(reflect.TypeFor[S]())
 	switch {
 	case l.paging.bits > 0:
-		t := nodes[S]{paged: true, pg: l.paging, last: -1}
+		t := nodes[S]{paged: true, pg: l.paging, last: -1, sparse: sparse}
 		t.lastKey[0] = t.pg.taken // no page's key: its taken bits are clear
 		return t
 	case l.bytesEqual:
@@ -342,10 +344,13 @@ func (t *nodes[S]) find(s S) (int32, bool) {
 
 // page returns the number of the page whose key is klo, khi, and makes it
 // the last one found. A page not there yet is added, unless that would
-// leave the pages holding fewer than one state in maxSparse slots (after
-// the first freePages pages, which a search starting at a corner of
-// pages fills): then the states go on hashed, and page returns -1. So the
-// pages hold at most maxSparse slots a state, bits and pageKeys included.
+// leave the pages holding fewer than one state in t.sparse slots beyond
+// the first freePages pages (which a search that starts at a corner of
+// pages fills): then the states go on hashed, and page returns -1. So
+// the pages hold at most t.sparse slots a state, and a search's records
+// by number (byID) as many. A search that reaches its states in reading
+// order, or at random, goes on hashed early; one that spreads from a
+// start as a wave does, even a thin one (A* on a grid), stays paged.
 func (t *nodes[S]) page(klo, khi uint64) int32 {
 	var p int32
 	mask := uint(len(t.dir) - 1)
@@ -362,7 +367,7 @@ func (t *nodes[S]) page(klo, khi uint64) int32 {
 		}
 	}
 	pages := len(t.pageKeys)
-	if pages >= freePages && (pages+1)*pageLen > maxSparse*(t.n+1) || pages+1 >= math.MaxInt32>>pageBits {
+	if pages >= freePages && (pages+1)*pageLen > t.sparse*(t.n+1) || pages+1 >= math.MaxInt32>>pageBits {
 		t.unpage()
 		return -1
 	}
@@ -393,11 +398,20 @@ func (t *nodes[S]) addPage(p int32) {
 	t.dir[i&mask] = p + 1
 }
 
-// freePages and maxSparse bound the pages (see page).
-const (
-	freePages = 4
-	maxSparse = 16
-)
+// freePages bounds the pages (see page), and sparseFor the slots they
+// may hold a state.
+const freePages = 4
+
+// sparseFor returns the most slots a state that the pages of a search
+// under lim may hold: 16 (a state's record in a best-first search takes
+// 24 bytes with an int cost), or 4 under a cap of bytes, within what
+// StateBytes counts a state.
+func sparseFor(lim Limits) int {
+	if lim.MaxBytes > 0 {
+		return 4
+	}
+	return 16
+}
 
 // unpage makes a paged numbering hashed: the states paged so far keep
 // their numbers, below base, and the hashed table holds them too.

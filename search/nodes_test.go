@@ -29,12 +29,12 @@ func (t *nodes[S]) mode() string {
 // checks that each state keeps one number, that no two states share one,
 // that each number gives its state back, and that the numbering ends in
 // the mode want. It checks the bounds on memory: pages hold at most
-// maxSparse slots a state beyond the first freePages; the hashed table at
+// 16 slots a state beyond the first freePages; the hashed table at
 // most 16 slots a state beyond its first 65,536 slots, and few probes
 // beyond the first on average.
 func checkNumbering[S comparable](t *testing.T, what string, keys []S, want string) {
 	t.Helper()
-	nd := newNodes[S](nil)
+	nd := newNodes[S](nil, 16)
 	ids := map[S]int32{}
 	taken := map[int32]bool{}
 	for i, k := range keys {
@@ -71,7 +71,7 @@ func checkNumbering[S comparable](t *testing.T, what string, keys []S, want stri
 	if got := nd.mode(); got != want {
 		t.Errorf("%s: %s, want %s (%d pages, %d states)", what, got, want, len(nd.pageKeys), nd.len())
 	}
-	if pages := len(nd.pageKeys); pages > freePages && pages*pageLen > maxSparse*nd.len()+pageLen {
+	if pages := len(nd.pageKeys); pages > freePages && pages*pageLen > nd.sparse*nd.len()+pageLen {
 		t.Errorf("%s: %d pages for %d states", what, pages, nd.len())
 	}
 	if nd.tab == nil {
@@ -323,7 +323,7 @@ func TestPagedThenHashedSearches(t *testing.T) {
 		}
 	}
 	// The states in the order BFS reaches them turn the numbering.
-	nd := newNodes[cell32](nil)
+	nd := newNodes[cell32](nil, 16)
 	queue := []cell32{{}}
 	nd.find(cell32{})
 	for len(queue) > 0 && nd.len() < 100_000 {
@@ -336,5 +336,30 @@ func TestPagedThenHashedSearches(t *testing.T) {
 	}
 	if m := nd.mode(); m != "paged, then hashed" {
 		t.Errorf("the numbering is %s, want paged, then hashed (%d pages, %d states)", m, len(nd.pageKeys), nd.len())
+	}
+}
+
+// TestNodesSparseBound checks that the pages hold at most the slots a
+// state they are given: a band of 6 cells along a diagonal (about 40
+// states a page of 256) stays paged with 16 slots a state, and goes on
+// hashed with 4, as under a cap of bytes.
+func TestNodesSparseBound(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		sparse int
+		want   string
+	}{{16, "paged"}, {4, "paged, then hashed"}} {
+		nd := newNodes[cell32](nil, c.sparse)
+		for d := range int32(3000) {
+			for k := range int32(6) {
+				nd.find(cell32{d, d + k})
+			}
+			if pages := len(nd.pageKeys); pages > freePages && pages*pageLen > c.sparse*nd.len()+pageLen {
+				t.Fatalf("%d slots a state: %d pages for %d states", c.sparse, pages, nd.len())
+			}
+		}
+		if m := nd.mode(); m != c.want {
+			t.Errorf("%d slots a state: %s, want %s", c.sparse, m, c.want)
+		}
 	}
 }

@@ -37,7 +37,7 @@ func bfs[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Suc
 		parent int32
 		cost   C
 	}
-	ids := newNodes[S](nil)
+	ids := newNodes[S](nil, sparseFor(lim))
 	var known byID[node]
 	path := func(id int32) {
 		for ; id >= 0; id = known.at(id).parent {

@@ -1,6 +1,9 @@
 package search
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
 // queue is the open list of the best-first searches. It hands out its
 // entries by f ascending, then g descending (the state nearer the goal by
@@ -16,9 +19,13 @@ import "math/bits"
 type queue[C Cost] struct {
 	mode   uint8 // queueUnset until the first push, then queueBuckets or queueHeap
 	signed bool  // whether C is a signed integer type (for keys)
-	b      buckets
+	b      *buckets
 	h      heap[C]
 }
+
+// bucketPool keeps the buckets of finished searches, with the arrays
+// they grew, for the next search: fresh memory costs a page fault a page.
+var bucketPool = sync.Pool{New: func() any { return new(buckets) }}
 
 const (
 	queueUnset = iota
@@ -36,10 +43,13 @@ type entry[C Cost] struct {
 }
 
 func (q *queue[C]) len() int {
-	if q.mode == queueHeap {
+	switch q.mode {
+	case queueBuckets:
+		return q.b.n
+	case queueHeap:
 		return len(q.h.items)
 	}
-	return q.b.n
+	return 0
 }
 
 // push adds node with its f and g.
@@ -75,6 +85,17 @@ func (q *queue[C]) start() {
 	default:
 		q.mode = queueBuckets
 		q.signed = zero-one < zero
+		q.b = bucketPool.Get().(*buckets)
+	}
+}
+
+// free hands the buckets back for another search; the queue must not be
+// used after.
+func (q *queue[C]) free() {
+	if q.b != nil {
+		q.b.reset()
+		bucketPool.Put(q.b)
+		q.b = nil
 	}
 }
 
@@ -89,7 +110,7 @@ func (q *queue[C]) toHeap() {
 		f := q.value(kf)
 		q.h.push(f, f-C(d), node)
 	}
-	q.b = buckets{}
+	q.free()
 	q.mode = queueHeap
 }
 
@@ -136,6 +157,11 @@ type buckets struct {
 	dlo    int       // the least d in ds, when sorted
 	dn     int       // entries in ds
 	budget int       // moves left for unsorting: pushes less moves so far
+
+	// The lists' backing arrays are cut from a few large ones, rather
+	// than allocated one by one as they grow.
+	entries slab[bEntry]
+	nodes   slab[int32]
 }
 
 // fBucket is the entries of one f value, in push order, from head on.
@@ -159,9 +185,24 @@ type dList struct {
 }
 
 const (
-	minRing   = 64
+	minRing   = 4
 	maxWindow = 1 << 16 // the widest ring, and the greatest d + 1
 )
+
+// reset empties b, keeping the arrays it grew.
+func (b *buckets) reset() {
+	for i := range b.ring {
+		b.ring[i].items, b.ring[i].head = b.ring[i].items[:0], 0
+	}
+	for i := range b.ds {
+		b.ds[i].items, b.ds[i].head = b.ds[i].items[:0], 0
+	}
+	clear(b.rbits.words)
+	clear(b.rbits.sum)
+	clear(b.dbits.words)
+	clear(b.dbits.sum)
+	b.n, b.lo, b.hi, b.sorted, b.dlo, b.dn, b.budget = 0, 0, 0, false, 0, 0, 0
+}
 
 // push adds node with keys kf and kg, or reports false, changing nothing,
 // when they do not fit.
@@ -204,6 +245,9 @@ func (b *buckets) push(kf, kg uint64, node int32) bool {
 		b.rbits.set(slot)
 	} else if d != s.d0 {
 		s.mixed = true
+	}
+	if len(s.items) == cap(s.items) {
+		s.items = b.entries.grow(s.items)
 	}
 	s.items = append(s.items, bEntry{node: node, d: d})
 	return true
@@ -274,7 +318,7 @@ func (b *buckets) sort(s *fBucket, slot int) {
 // dpush appends node to the list of d in ds.
 func (b *buckets) dpush(d uint32, node int32) {
 	if int(d) >= len(b.ds) {
-		n := max(64, 1<<bits.Len32(d))
+		n := max(16, 1<<bits.Len32(d))
 		ds := make([]dList, n)
 		copy(ds, b.ds)
 		b.ds = ds
@@ -283,6 +327,9 @@ func (b *buckets) dpush(d uint32, node int32) {
 	l := &b.ds[d]
 	if len(l.items) == 0 {
 		b.dbits.set(int(d))
+	}
+	if len(l.items) == cap(l.items) {
+		l.items = b.nodes.grow(l.items)
 	}
 	l.items = append(l.items, node)
 	if b.dn == 0 || int(d) < b.dlo {
@@ -303,6 +350,9 @@ func (b *buckets) unsort() bool {
 	for d := b.dlo; d >= 0; d = b.dbits.next(d + 1) {
 		l := &b.ds[d]
 		for _, node := range l.items[l.head:] {
+			if len(s.items) == cap(s.items) {
+				s.items = b.entries.grow(s.items)
+			}
 			s.items = append(s.items, bEntry{node: node, d: uint32(d)})
 		}
 		if d != b.dlo {
@@ -331,6 +381,7 @@ func (b *buckets) grow(spread uint64) bool {
 	b.rbits.resize(n)
 	for i := range old {
 		if len(old[i].items) == 0 {
+			b.entries.keep(old[i].items)
 			continue
 		}
 		k := b.lo + (uint64(i)-b.lo)&mask // the f key held in slot i
@@ -341,16 +392,62 @@ func (b *buckets) grow(spread uint64) bool {
 	return true
 }
 
+// slab hands out backing arrays for growing slices, of capacities 4,
+// 8, 16 ..., cut from larger arrays. The array a slice grows out of is
+// kept for the next slice to grow to its size, so the lists of a
+// bucket queue take their arrays from each other rather than from fresh
+// memory.
+type slab[T any] struct {
+	free  []T     // the rest of the last large array
+	next  int     // the length of the next large array
+	spare [][][]T // spare[k]: arrays of capacity 4<<k to hand out again
+}
+
+// grow returns a slice holding s with twice its capacity, at least 4,
+// and keeps the array of s for another slice. The capacity of s must be
+// 0 or one grow gave.
+func (a *slab[T]) grow(s []T) []T {
+	n := max(2*cap(s), 4)
+	k := bits.Len(uint(n)) - 3 // n is 4 << k
+	var t []T
+	if len(a.spare) > k && len(a.spare[k]) > 0 {
+		last := len(a.spare[k]) - 1
+		t = a.spare[k][last][:len(s)]
+		a.spare[k] = a.spare[k][:last]
+	} else {
+		if len(a.free) < n {
+			a.next = min(max(2*a.next, 128, n), max(1<<16, n))
+			a.free = make([]T, a.next)
+		}
+		t = a.free[:len(s):n]
+		a.free = a.free[n:]
+	}
+	copy(t, s)
+	a.keep(s)
+	return t
+}
+
+// keep keeps the array of s, which grow gave, to hand out again.
+func (a *slab[T]) keep(s []T) {
+	if c := cap(s); c > 0 {
+		k := bits.Len(uint(c)) - 3
+		for len(a.spare) <= k {
+			a.spare = append(a.spare, nil)
+		}
+		a.spare[k] = append(a.spare[k], s[:0])
+	}
+}
+
 // bitset is a set of small integers with a summary word for each 64
 // words, to find the next member in a few word operations.
 type bitset struct {
 	words, sum []uint64
 }
 
-// resize makes room for members below n, a multiple of 64, keeping those
+// resize makes room for members below n, keeping those
 // held.
 func (s *bitset) resize(n int) {
-	words := make([]uint64, n/64)
+	words := make([]uint64, (n+63)/64)
 	copy(words, s.words)
 	s.words = words
 	s.sum = make([]uint64, (len(words)+63)/64)

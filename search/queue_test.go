@@ -37,6 +37,7 @@ func refPop[C Cost](ref []entry[C]) (entry[C], []entry[C]) {
 func queueRun[C Cost](t *testing.T, rng *rand.Rand, name string, gen func(rng *rand.Rand, last entry[C]) (f, g C)) uint8 {
 	t.Helper()
 	var q queue[C]
+	defer q.free() // the next run takes these buckets, emptied, from the pool
 	var ref []entry[C]
 	var seq uint64
 	var last entry[C]

@@ -117,6 +117,7 @@ type chainer struct {
 	nOn      int
 	onKeys   []int16
 	anc      []int32 // ancestor counts by node, 0 when not known
+	reach    *offReach
 	multiple bool
 	dynamic  bool
 	nishio   bool
@@ -147,7 +148,7 @@ func newChainer(g *hgrid) *chainer {
 	*ch = chainer{g: g, stamp: ch.stamp, gen: ch.gen, nodes: ch.nodes[:0], extra: ch.extra[:0], anc: ch.anc[:0],
 		queue: ch.queue, free: ch.free, used: ch.used[:0], impBuf: ch.impBuf, onBuf: ch.onBuf, qOn: ch.qOn, qOff: ch.qOff, pendA: ch.pendA, pendB: ch.pendB, cycles: ch.cycles, chains: ch.chains,
 		cellOn: ch.cellOn, cellOff: ch.cellOff, regOn: ch.regOn, regOff: ch.regOff, targets: ch.targets, lk: ch.lk,
-		saves: ch.saves, onObjs: ch.onObjs, onKeys: ch.onKeys[:0]}
+		saves: ch.saves, onObjs: ch.onObjs, onKeys: ch.onKeys[:0], reach: ch.reach}
 	return ch
 }
 
@@ -273,11 +274,10 @@ func lengthDifficulty(complexity int) float64 {
 	return added
 }
 
-// onToOff returns the states that n (an "on" state) turns off: the cell's
+// onToOff returns the states that c "on" turns off: the cell's
 // other candidates (with Y-links), then the digit's other places in its
 // block, row and column, in SE's order.
-func (ch *chainer) onToOff(g *hgrid, n int32, yLinks bool) []imp {
-	c := int(ch.nodes[n].c)
+func (ch *chainer) onToOff(g *hgrid, c int, yLinks bool) []imp {
 	cell, d := c/10, c%10
 	out := ch.impBuf[:0]
 	if yLinks {
@@ -316,12 +316,11 @@ func init() {
 	}
 }
 
-// offToOn returns the states that n (an "off" state) turns on, not yet
+// offToOn returns the states that c "off" turns on, not yet
 // made nodes (most are met before and dropped): the cell's other candidate
 // when two are left (Y-links), and the digit's other place in a house where
 // two are left (X-links).
-func (ch *chainer) offToOn(g *hgrid, n int32, yLinks, xLinks bool) []imp {
-	c := int(ch.nodes[n].c)
+func (ch *chainer) offToOn(g *hgrid, c int, yLinks, xLinks bool) []imp {
 	cell, d := c/10, c%10
 	out := ch.onBuf[:0]
 	if yLinks && pop(g.cand[cell]) == 2 {
@@ -398,45 +397,24 @@ func (ch *chainer) newLinks() {
 
 // offToOnFixed is offToOn for a position that does not change between
 // calls until newLinks, with the same yLinks and xLinks.
-func (ch *chainer) offToOnFixed(g *hgrid, n int32, yLinks, xLinks bool) []imp {
+func (ch *chainer) offToOnFixed(g *hgrid, c int, yLinks, xLinks bool) []imp {
 	lk := ch.lk
-	c := ch.nodes[n].c
 	if lk.stamp[c] != lk.gen {
 		lk.stamp[c] = lk.gen
-		lk.n[c] = uint8(copy(lk.links[c][:], ch.offToOn(g, n, yLinks, xLinks)))
+		lk.n[c] = uint8(copy(lk.links[c][:], ch.offToOn(g, c, yLinks, xLinks)))
 	}
 	return lk.links[c][:lk.n[c]]
 }
 
 // onToOffFixed is onToOff for a position that does not change between
 // calls until newLinks, with the same yLinks.
-func (ch *chainer) onToOffFixed(g *hgrid, n int32, yLinks bool) []imp {
+func (ch *chainer) onToOffFixed(g *hgrid, c int, yLinks bool) []imp {
 	lk := ch.lk
-	c := ch.nodes[n].c
 	if lk.onStamp[c] != lk.gen {
 		lk.onStamp[c] = lk.gen
-		lk.onN[c] = uint8(copy(lk.onLinks[c][:], ch.onToOff(g, n, yLinks)))
+		lk.onN[c] = uint8(copy(lk.onLinks[c][:], ch.onToOff(g, c, yLinks)))
 	}
 	return lk.onLinks[c][:lk.onN[c]]
-}
-
-// offLinks reports whether the "off" state of candidate a turns candidate
-// b on (one of offToOn's links).
-func offLinks(g *hgrid, a, b int, yLinks, xLinks bool) bool {
-	ac, ad, bc, bd := a/10, a%10, b/10, b%10
-	if ac == bc {
-		return yLinks && ad != bd && g.cand[ac] == 1<<ad|1<<bd
-	}
-	if !xLinks || ad != bd {
-		return false
-	}
-	for t := 0; t < 3; t++ {
-		h := hCellHouse[ac][t]
-		if hCellHouse[bc][t] == h && g.hpos[h][ad] == 1<<hCellIndex[ac][t]|1<<hCellIndex[bc][t] {
-			return true
-		}
-	}
-	return false
 }
 
 // doChaining completes toOn and toOff with everything they imply (SE's
@@ -471,9 +449,9 @@ func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 			hOn++
 			var offs []imp
 			if ch.dynamic {
-				offs = ch.onToOff(g, p, yLinks)
+				offs = ch.onToOff(g, int(ch.nodes[p].c), yLinks)
 			} else {
-				offs = ch.onToOffFixed(g, p, yLinks)
+				offs = ch.onToOffFixed(g, int(ch.nodes[p].c), yLinks)
 			}
 			for _, im := range offs {
 				c := int(im.c)
@@ -493,9 +471,9 @@ func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 			hOff++
 			var ons []imp
 			if ch.dynamic {
-				ons = ch.offToOn(g, p, yLinks, true)
+				ons = ch.offToOn(g, int(ch.nodes[p].c), yLinks, true)
 			} else {
-				ons = ch.offToOnFixed(g, p, yLinks, true)
+				ons = ch.offToOnFixed(g, int(ch.nodes[p].c), yLinks, true)
 			}
 			for _, im := range ons {
 				c := int(im.c)
@@ -598,6 +576,9 @@ func (ch *chainer) unaryScan() {
 			break
 		}
 		ch.newLinks()
+		if x {
+			ch.findOffReach(y)
+		}
 		for i := 0; i < 81; i++ {
 			if g.val[i] != 0 || pop(g.cand[i]) < 2 || g.stopped() {
 				continue
@@ -637,48 +618,74 @@ func (ch *chainer) unary(c int, y, x bool) {
 	if !x && pop(g.cand[c/10]) > 2 {
 		return
 	}
+	sortKey := sortKeyOf(y, x)
+	cycleBase, chainBase := 6.5, 6.6
+	if y && x {
+		cycleBase, chainBase = 7.0, 7.0
+	}
 	root := ch.node(c, true, causeNone, -1)
 	pendOn, pendOff := ch.pendA[:0], ch.pendB[:0]
 	defer func() { ch.pendA, ch.pendB = pendOn[:0], pendOff[:0] }()
-	// Cycles.
+	// The "off" states that turn c on: those that c "off" turns on, the
+	// links being symmetric.
+	var back [4]int16
+	nBack := 0
+	for _, im := range ch.offToOnFixed(g, c, y, x) {
+		back[nBack] = im.c
+		nBack++
+	}
+	// Cycles, and the forcing chain from c "on" to c "off": a search from
+	// c "on" meets the same states in the same order for both (the "off"
+	// states it meets again only close cycles), so one search finds both,
+	// its first node of c "off" ending the chain.
 	cycles := ch.cycles[:0]
+	chains := ch.chains[:0]
 	{
 		toOn, toOff := ch.set(), ch.set()
 		toOn.add(c, root)
 		pendOn = append(pendOn, root)
 		length := 0
 		srcKey := potKey(c, true)
-		cycleBase := 6.5
-		if y && x {
-			cycleBase = 7.0
-		}
 		// The search is layered: a cycle closed at half-layer length has
-		// complexity length, so none past maxC can come first.
-		maxC := ch.maxComplexity(cycleBase, sortKeyOf(y, x))
+		// complexity length, and a chain ending there length+1, so none
+		// past maxC can come first.
+		maxC := ch.maxComplexity(cycleBase, sortKey)
+		if x {
+			maxC = max(maxC, ch.maxComplexity(chainBase, sortKey))
+		}
 		for len(pendOn) > 0 || len(pendOff) > 0 {
 			if length+2 > maxC {
 				break
 			}
 			length++
 			for _, p := range pendOn {
-				for _, im := range ch.onToOffFixed(g, p, y) {
-					// A state met before is expanded before this one, so
-					// its "on" states are all known by then: again, it
-					// can only close a cycle.
-					if toOff.has(int(im.c)) && !offLinks(g, int(im.c), c, y, x) {
+				for _, im := range ch.onToOffFixed(g, int(ch.nodes[p].c), y) {
+					oc := int(im.c)
+					if toOff.has(oc) {
+						// A state met before is expanded before this one,
+						// so its "on" states are all known by then: again,
+						// it can only close a cycle, by turning c on.
+						isBack := false
+						for _, b := range back[:nBack] {
+							isBack = isBack || int(b) == oc
+						}
+						if isBack && !ch.isParent(p, potKey(oc, false)) {
+							pendOff = append(pendOff, ch.node(oc, false, im.cause, p))
+						}
 						continue
 					}
-					if !ch.isParent(p, potKey(int(im.c), false)) {
-						o := ch.node(int(im.c), false, im.cause, p)
-						pendOff = append(pendOff, o)
-						toOff.add(int(im.c), o)
+					o := ch.node(oc, false, im.cause, p)
+					pendOff = append(pendOff, o)
+					toOff.add(oc, o)
+					if x && oc == c {
+						chains = append(chains, o)
 					}
 				}
 			}
 			pendOn = pendOn[:0]
 			length++
 			for _, p := range pendOff {
-				for _, im := range ch.offToOnFixed(g, p, y, x) {
+				for _, im := range ch.offToOnFixed(g, int(ch.nodes[p].c), y, x) {
 					oc := int(im.c)
 					cycle := length >= 4 && potKey(oc, true) == srcKey
 					if !cycle && toOn.has(oc) {
@@ -698,94 +705,58 @@ func (ch *chainer) unary(c int, y, x bool) {
 		}
 	}
 	ch.cycles = cycles
-	// Forcing chains: from "on" to its own "off", from "off" to its own "on".
-	chains := ch.chains[:0]
-	if x {
-		for _, on := range [2]bool{true, false} {
-			toOn, toOff := ch.set(), ch.set()
-			pendOn, pendOff = pendOn[:0], pendOff[:0]
-			src := root
-			if on {
-				toOn.add(c, src)
-				pendOn = append(pendOn, src)
-			} else {
-				src = ch.node(c, false, causeNone, -1)
-				toOff.add(c, src)
-				pendOff = append(pendOff, src)
+	// The forcing chain from c "off" to c "on", when the links lead there
+	// at all; the first node of c "on" ends it.
+	if x && ch.offReaches(c) {
+		toOn, toOff := ch.set(), ch.set()
+		pendOn, pendOff = pendOn[:0], pendOff[:0]
+		src := ch.node(c, false, causeNone, -1)
+		toOff.add(c, src)
+		pendOff = append(pendOff, src)
+		// Layered too: a chain ending below node p has complexity at
+		// least depth(p)+2.
+		maxC := ch.maxComplexity(chainBase, sortKey)
+	search:
+		for len(pendOn) > 0 || len(pendOff) > 0 {
+			if (len(pendOn) > 0 && ch.nodes[pendOn[0]].depth+2 > int32(maxC)) ||
+				(len(pendOn) == 0 && ch.nodes[pendOff[0]].depth+2 > int32(maxC)) {
+				break
 			}
-			srcKey := potKey(c, on)
-			add := func(n int32) {
-				k := ch.key(n)
-				for _, t := range chains {
-					if ch.key(t) == k {
-						return
+			for _, p := range pendOn {
+				for _, im := range ch.onToOffFixed(g, int(ch.nodes[p].c), y) {
+					oc := int(im.c)
+					if !toOff.has(oc) {
+						o := ch.node(oc, false, im.cause, p)
+						pendOff = append(pendOff, o)
+						toOff.add(oc, o)
 					}
 				}
-				chains = append(chains, n)
 			}
-			chainBase := 6.6
-			if y && x {
-				chainBase = 7.0
-			}
-			// Layered too: a chain ending below node p has complexity at
-			// least depth(p)+2.
-			maxC := ch.maxComplexity(chainBase, sortKeyOf(y, x))
-			for len(pendOn) > 0 || len(pendOff) > 0 {
-				if (len(pendOn) > 0 && ch.nodes[pendOn[0]].depth+2 > int32(maxC)) ||
-					(len(pendOn) == 0 && ch.nodes[pendOff[0]].depth+2 > int32(maxC)) {
-					break
-				}
-				for _, p := range pendOn {
-					for _, im := range ch.onToOffFixed(g, p, y) {
-						oc := int(im.c)
-						o := int32(-1)
-						if potKey(oc, true) == srcKey {
-							o = ch.node(oc, false, im.cause, p)
-							add(o)
-						}
-						if !toOff.has(oc) {
-							if o < 0 {
-								o = ch.node(oc, false, im.cause, p)
-							}
-							pendOff = append(pendOff, o)
-							toOff.add(oc, o)
-						}
+			pendOn = pendOn[:0]
+			for _, p := range pendOff {
+				for _, im := range ch.offToOnFixed(g, int(ch.nodes[p].c), y, true) {
+					oc := int(im.c)
+					if oc == c {
+						chains = append(chains, ch.onNode(g, nil, nil, p, im))
+						break search
 					}
-				}
-				pendOn = pendOn[:0]
-				for _, p := range pendOff {
-					for _, im := range ch.offToOnFixed(g, p, y, true) {
-						oc := int(im.c)
-						hit := potKey(oc, false) == srcKey
-						if !hit && toOn.has(oc) {
-							continue
-						}
+					if !toOn.has(oc) {
 						o := ch.onNode(g, nil, nil, p, im)
-						if hit {
-							add(o)
-						}
-						if !toOn.has(oc) {
-							pendOn = append(pendOn, o)
-							toOn.add(oc, o)
-						}
+						pendOn = append(pendOn, o)
+						toOn.add(oc, o)
 					}
 				}
-				pendOff = pendOff[:0]
 			}
+			pendOff = pendOff[:0]
 		}
 	}
 	ch.chains = chains
-	sortKey := sortKeyOf(y, x)
 	for _, dst := range cycles {
 		ch.cycleHint(dst, y, x, sortKey)
 	}
 	for _, t := range chains {
 		cx := ch.ancestors(t)
-		base := 6.6
-		if y && x {
-			base = 7.0
-		}
-		h := chainHint{base + lengthDifficulty(cx), cx, sortKey}
+		h := chainHint{chainBase + lengthDifficulty(cx), cx, sortKey}
 		if ch.collect != nil {
 			ch.collect(h, []int32{t}, ch.removalKeys(int(ch.nodes[t].c), ch.nodes[t].on), nestPlain)
 			continue
@@ -1051,12 +1022,17 @@ func (ch *chainer) chainOn(c int) *onChain {
 // binary follows candidate c on and off (SE's doBinaryChaining) and
 // returns what "on" implies.
 func (ch *chainer) binary(c int, doDouble, doContra bool) (*potSet, *potSet) {
-	offToOn, offToOff := ch.set(), ch.set()
 	oc := ch.chainOn(c)
 	onToOn, onToOff := oc.toOn, oc.toOff
 	if oc.bad && doContra {
 		ch.binaryHint(oc.a, oc.b, c, false, true, 7)
 	}
+	if !doDouble && !doContra {
+		// Only "on" is used (static multiple chains): SE follows "off"
+		// too, but nothing comes of it.
+		return onToOn, onToOff
+	}
+	offToOn, offToOff := ch.set(), ch.set()
 	pOff := ch.node(c, false, causeNone, -1)
 	offToOff.add(c, pOff)
 	if a, b, bad := ch.doChaining(offToOn, offToOff); bad && doContra {
@@ -1138,4 +1114,146 @@ func (ch *chainer) regionChains(cell, d int, onToOn, onToOff *potSet) {
 		ch.reductions(regOn, true, posOn[:k], 6, nestRegion+int8(h/9), step)
 		ch.reductions(regOff, false, posOff[:k], 6, nestRegion+int8(h/9), step)
 	}
+}
+
+// offReach tells, for the links of one unary mode on a fixed position,
+// which candidates' "off" state leads to their own "on" state: only those
+// start a forcing chain from "off". It is found once per mode from the
+// strongly connected components of the states (Tarjan's algorithm, which
+// finishes a component after every component it reaches), each
+// component's reach a bit set over the states' visiting order.
+type offReach struct {
+	index  [1620]int32 // visiting order + 1, 0 when not visited
+	low    [1620]int32
+	comp   [1620]int32 // component, -1 while on the stack
+	stack  []int16
+	frames []reachFrame
+	words  int
+	reach  []uint64 // component k's bits at [k*words, (k+1)*words)
+}
+
+type reachFrame struct {
+	v  int16
+	ei int16
+}
+
+// edges are state v's links (v = potKey(c, on)).
+func (ch *chainer) edges(v int, y bool) []imp {
+	if v&1 == 1 {
+		return ch.onToOffFixed(ch.g, v>>1, y)
+	}
+	return ch.offToOnFixed(ch.g, v>>1, y, true)
+}
+
+// linkState is the state that link im of state from leads to.
+func linkState(im imp, from int) int {
+	if from&1 == 1 {
+		return potKey(int(im.c), false)
+	}
+	return potKey(int(im.c), true)
+}
+
+// findOffReach computes ch.reach for the current links (with Y-links when
+// y; X-links always).
+func (ch *chainer) findOffReach(y bool) {
+	g := ch.g
+	if ch.reach == nil {
+		ch.reach = new(offReach)
+	}
+	r := ch.reach
+	r.index = [1620]int32{}
+	n := 0
+	for i := 0; i < 81; i++ {
+		if g.val[i] == 0 {
+			n += 2 * pop(g.cand[i])
+		}
+	}
+	r.words = (n + 63) / 64
+	r.reach = r.reach[:0]
+	next := int32(0)
+	ncomp := int32(0)
+	visit := func(v int) {
+		next++
+		r.index[v], r.low[v], r.comp[v] = next, next, -1
+		r.stack = append(r.stack, int16(v))
+		r.frames = append(r.frames, reachFrame{v: int16(v)})
+	}
+	for i := 0; i < 81; i++ {
+		if g.val[i] != 0 {
+			continue
+		}
+		for m := g.cand[i]; m != 0; m &= m - 1 {
+			s := potKey(i*10+bits.TrailingZeros16(m), false)
+			if r.index[s] != 0 {
+				continue
+			}
+			visit(s)
+			for len(r.frames) > 0 {
+				f := &r.frames[len(r.frames)-1]
+				v := int(f.v)
+				if es := ch.edges(v, y); int(f.ei) < len(es) {
+					w := linkState(es[f.ei], v)
+					f.ei++
+					if r.index[w] == 0 {
+						visit(w)
+					} else if r.comp[w] < 0 {
+						r.low[v] = min(r.low[v], r.index[w])
+					}
+					continue
+				}
+				r.frames = r.frames[:len(r.frames)-1]
+				if len(r.frames) > 0 {
+					p := int(r.frames[len(r.frames)-1].v)
+					r.low[p] = min(r.low[p], r.low[v])
+				}
+				if r.low[v] != r.index[v] {
+					continue
+				}
+				// v roots a component: its members are on the stack down
+				// to v; every component they reach is finished.
+				k := ncomp
+				ncomp++
+				base := len(r.reach)
+				for range r.words {
+					r.reach = append(r.reach, 0)
+				}
+				bitsK := r.reach[base:]
+				top := len(r.stack)
+				for {
+					top--
+					u := int(r.stack[top])
+					r.comp[u] = k
+					x := r.index[u] - 1
+					bitsK[x/64] |= 1 << (x % 64)
+					if u == v {
+						break
+					}
+				}
+				for _, u16 := range r.stack[top:] {
+					u := int(u16)
+					for _, im := range ch.edges(u, y) {
+						if kw := r.comp[linkState(im, u)]; kw != k {
+							for j, b := range r.reach[int(kw)*r.words : int(kw+1)*r.words] {
+								bitsK[j] |= b
+							}
+						}
+					}
+				}
+				r.stack = r.stack[:top]
+			}
+		}
+	}
+}
+
+// offReaches reports whether candidate c "off" leads to c "on" by the
+// links findOffReach was last run with.
+func (ch *chainer) offReaches(c int) bool {
+	r := ch.reach
+	on := r.index[potKey(c, true)]
+	if on == 0 {
+		return false
+	}
+	k := r.comp[potKey(c, false)]
+	x := on - 1
+	return r.reach[int(k)*r.words+int(x/64)]&(1<<(x%64)) != 0
 }

@@ -117,7 +117,7 @@ type chainer struct {
 	nOn      int
 	onKeys   []int16
 	anc      []int32 // ancestor counts by node, 0 when not known
-	reach    *offReach
+	reach    *stateReach
 	multiple bool
 	dynamic  bool
 	nishio   bool
@@ -577,7 +577,7 @@ func (ch *chainer) unaryScan() {
 		}
 		ch.newLinks()
 		if x {
-			ch.findOffReach(y)
+			ch.findReach(y, false)
 		}
 		for i := 0; i < 81; i++ {
 			if g.val[i] != 0 || pop(g.cand[i]) < 2 || g.stopped() {
@@ -886,8 +886,12 @@ func (ch *chainer) setForcing(multiple, dynamic, nishio bool, level int) {
 // start from.
 func (ch *chainer) cellScan() {
 	g := ch.g
+	prune := false
 	if !ch.dynamic {
 		ch.newLinks() // the position stays as it is: links are kept
+		if prune = ch.multiple && !ch.nishio; prune {
+			ch.findReach(true, true)
+		}
 	}
 	for i := 0; i < 81; i++ {
 		if g.val[i] != 0 || g.stopped() {
@@ -895,6 +899,9 @@ func (ch *chainer) cellScan() {
 		}
 		card := pop(g.cand[i])
 		if card > 2 || (card > 1 && ch.dynamic) {
+			if prune && !ch.multipleMayFind(i) {
+				continue
+			}
 			ch.forCell(i, card)
 		}
 	}
@@ -913,6 +920,10 @@ func (ch *chainer) name(kind string) string {
 
 func (ch *chainer) forCell(cell, card int) {
 	g := ch.g
+	if ch.nishio {
+		ch.nishioCell(cell)
+		return
+	}
 	var valueOn, valueOff [9]*potSet
 	reduce := !ch.nishio && (card == 2 || (ch.multiple && card > 2))
 	cellOn, cellOff := ch.cellOn[:0], ch.cellOff[:0]
@@ -1019,6 +1030,106 @@ func (ch *chainer) chainOn(c int) *onChain {
 	return oc
 }
 
+// nishioCell looks for Nishio's contradictions from each candidate of
+// cell, on and then off, as binary does, but follows only the assumptions
+// that nishioConflict says end in one.
+func (ch *chainer) nishioCell(cell int) {
+	for m := ch.g.cand[cell]; m != 0; m &= m - 1 {
+		c := cell*10 + bits.TrailingZeros16(m)
+		if ch.g.nishioConflict(c, true) {
+			if oc := ch.chainOn(c); oc.bad {
+				ch.binaryHint(oc.a, oc.b, c, false, true, 7)
+			}
+		}
+		if ch.g.nishioConflict(c, false) {
+			offToOn, offToOff := ch.set(), ch.set()
+			offToOff.add(c, ch.node(c, false, causeNone, -1))
+			if a, b, bad := ch.doChaining(offToOn, offToOff); bad {
+				ch.binaryHint(a, b, c, true, true, 7)
+			}
+		}
+	}
+}
+
+// hHouseBits and hPeerBits are the cells of each house and the peers of
+// each cell as bit sets.
+var hHouseBits [27][2]uint64
+var hPeerBits [81][2]uint64
+
+func init() {
+	for h := range hHouse {
+		for _, c := range hHouse[h] {
+			hHouseBits[h][c>>6] |= 1 << (c & 63)
+		}
+	}
+	for c := range hPeers {
+		for _, q := range hPeers[c] {
+			hPeerBits[c][q>>6] |= 1 << (q & 63)
+		}
+	}
+}
+
+// nishioConflict reports whether Nishio's chain from candidate c on (or
+// off) ends in a contradiction. Its links all keep c's digit, so it is
+// followed here over bit sets of cells: "on" turns the digit off in the
+// cell's peers; in a house where the digit went off somewhere, its one
+// place left turns on, and a house left with none (of two or more places)
+// is a contradiction too, as the last but one place going off turns the
+// last on. What a chain turns on and off in the end, and so whether it
+// meets a contradiction, does not depend on the order it goes in.
+func (g *hgrid) nishioConflict(c int, on bool) bool {
+	cell, d := c/10, c%10
+	var avail [2]uint64
+	for h := 9; h < 18; h++ { // rows
+		for m := g.hpos[h][d]; m != 0; m &= m - 1 {
+			x := int(hHouse[h][bits.TrailingZeros16(m)])
+			avail[x>>6] |= 1 << (x & 63)
+		}
+	}
+	var onSet, offSet, spread [2]uint64
+	if on {
+		onSet[cell>>6] |= 1 << (cell & 63)
+	} else {
+		offSet[cell>>6] |= 1 << (cell & 63)
+	}
+	for {
+		for k := 0; k < 2; k++ {
+			for m := onSet[k] &^ spread[k]; m != 0; m &= m - 1 {
+				x := 64*k + bits.TrailingZeros64(m)
+				offSet[0] |= hPeerBits[x][0] & avail[0]
+				offSet[1] |= hPeerBits[x][1] & avail[1]
+			}
+		}
+		spread = onSet
+		if onSet[0]&offSet[0] != 0 || onSet[1]&offSet[1] != 0 {
+			return true
+		}
+		grew := false
+		for h := 0; h < 27; h++ {
+			hs0, hs1 := hHouseBits[h][0]&avail[0], hHouseBits[h][1]&avail[1]
+			if hs0&offSet[0] == 0 && hs1&offSet[1] == 0 {
+				continue
+			}
+			r0, r1 := hs0&^offSet[0], hs1&^offSet[1]
+			switch bits.OnesCount64(r0) + bits.OnesCount64(r1) {
+			case 0:
+				if bits.OnesCount64(hs0)+bits.OnesCount64(hs1) >= 2 {
+					return true
+				}
+			case 1:
+				if r0&^onSet[0] != 0 || r1&^onSet[1] != 0 {
+					onSet[0] |= r0
+					onSet[1] |= r1
+					grew = true
+				}
+			}
+		}
+		if !grew {
+			return false
+		}
+	}
+}
+
 // binary follows candidate c on and off (SE's doBinaryChaining) and
 // returns what "on" implies.
 func (ch *chainer) binary(c int, doDouble, doContra bool) (*potSet, *potSet) {
@@ -1116,20 +1227,25 @@ func (ch *chainer) regionChains(cell, d int, onToOn, onToOff *potSet) {
 	}
 }
 
-// offReach tells, for the links of one unary mode on a fixed position,
-// which candidates' "off" state leads to their own "on" state: only those
-// start a forcing chain from "off". It is found once per mode from the
-// strongly connected components of the states (Tarjan's algorithm, which
-// finishes a component after every component it reaches), each
-// component's reach a bit set over the states' visiting order.
-type offReach struct {
+// stateReach holds, for static links on a fixed position, the states
+// that each state leads to: which candidates' "off" state leads to their
+// own "on" state (only those start a unary forcing chain from "off"), and
+// what all the assumptions of a multiple forcing chain lead to. It is found
+// from the strongly connected components of the states (Tarjan's
+// algorithm, which finishes a component after every component it
+// reaches), each component's reach a bit set over the states' visiting
+// order.
+type stateReach struct {
 	index  [1620]int32 // visiting order + 1, 0 when not visited
 	low    [1620]int32
 	comp   [1620]int32 // component, -1 while on the stack
+	order  []int16     // the states in visiting order
 	stack  []int16
 	frames []reachFrame
 	words  int
 	reach  []uint64 // component k's bits at [k*words, (k+1)*words)
+	acc    []uint64 // multipleMayFind's scratch
+	acc2   []uint64
 }
 
 type reachFrame struct {
@@ -1153,15 +1269,17 @@ func linkState(im imp, from int) int {
 	return potKey(int(im.c), true)
 }
 
-// findOffReach computes ch.reach for the current links (with Y-links when
-// y; X-links always).
-func (ch *chainer) findOffReach(y bool) {
+// findReach computes ch.reach for the current links (with Y-links when
+// y; X-links always), from every "off" state, and from every "on" state
+// too when fromOn.
+func (ch *chainer) findReach(y, fromOn bool) {
 	g := ch.g
 	if ch.reach == nil {
-		ch.reach = new(offReach)
+		ch.reach = new(stateReach)
 	}
 	r := ch.reach
 	r.index = [1620]int32{}
+	r.order = r.order[:0]
 	n := 0
 	for i := 0; i < 81; i++ {
 		if g.val[i] == 0 {
@@ -1175,6 +1293,7 @@ func (ch *chainer) findOffReach(y bool) {
 	visit := func(v int) {
 		next++
 		r.index[v], r.low[v], r.comp[v] = next, next, -1
+		r.order = append(r.order, int16(v))
 		r.stack = append(r.stack, int16(v))
 		r.frames = append(r.frames, reachFrame{v: int16(v)})
 	}
@@ -1182,8 +1301,12 @@ func (ch *chainer) findOffReach(y bool) {
 		if g.val[i] != 0 {
 			continue
 		}
-		for m := g.cand[i]; m != 0; m &= m - 1 {
-			s := potKey(i*10+bits.TrailingZeros16(m), false)
+		for m := 0; m < 20; m++ {
+			// m is candidate m/2 off, then on.
+			if g.cand[i]&(1<<(m/2)) == 0 || (m%2 == 1 && !fromOn) {
+				continue
+			}
+			s := potKey(i*10+m/2, m%2 == 1)
 			if r.index[s] != 0 {
 				continue
 			}
@@ -1246,7 +1369,7 @@ func (ch *chainer) findOffReach(y bool) {
 }
 
 // offReaches reports whether candidate c "off" leads to c "on" by the
-// links findOffReach was last run with.
+// links findReach was last run with.
 func (ch *chainer) offReaches(c int) bool {
 	r := ch.reach
 	on := r.index[potKey(c, true)]
@@ -1256,4 +1379,70 @@ func (ch *chainer) offReaches(c int) bool {
 	k := r.comp[potKey(c, false)]
 	x := on - 1
 	return r.reach[int(k)*r.words+int(x/64)]&(1<<(x%64)) != 0
+}
+
+// multipleMayFind reports whether forCell can find a static multiple
+// forcing chain from cell: whether what all its candidates lead to, or
+// what all the places of one of its digits lead to in a house where cell
+// is the digit's first place, holds a state that removes something. What a
+// static chain from an assumption turns on and off is what the assumption
+// leads to by the links, or less when the chain stops at a contradiction.
+func (ch *chainer) multipleMayFind(cell int) bool {
+	g, r := ch.g, ch.reach
+	w := r.words
+	r.acc, r.acc2 = append(r.acc[:0], make([]uint64, w)...), append(r.acc2[:0], make([]uint64, w)...)
+	of := func(c int) []uint64 {
+		k := int(r.comp[potKey(c, true)])
+		return r.reach[k*w : (k+1)*w]
+	}
+	first := true
+	for m := g.cand[cell]; m != 0; m &= m - 1 {
+		d := bits.TrailingZeros16(m)
+		own := of(cell*10 + d)
+		if first {
+			copy(r.acc, own)
+			first = false
+		} else {
+			for j := range r.acc {
+				r.acc[j] &= own[j]
+			}
+		}
+		for t := 0; t < 3; t++ {
+			h := int(hCellHouse[cell][t])
+			pos := g.positions(h, d)
+			if pop(pos) < 2 || int(hHouse[h][bits.TrailingZeros16(pos)]) != cell {
+				continue
+			}
+			copy(r.acc2, own)
+			for p := pos & (pos - 1); p != 0; p &= p - 1 {
+				for j, b := range of(int(hHouse[h][bits.TrailingZeros16(p)])*10 + d) {
+					r.acc2[j] &= b
+				}
+			}
+			if ch.removesAny(r.acc2) {
+				return true
+			}
+		}
+	}
+	return ch.removesAny(r.acc)
+}
+
+// removesAny reports whether a set of states (bits over findReach's
+// visiting order) holds one whose chain result removes something: any
+// "off" state, or an "on" state of a cell with other candidates.
+func (ch *chainer) removesAny(set []uint64) bool {
+	r := ch.reach
+	for j, b := range set {
+		for ; b != 0; b &= b - 1 {
+			s := int(r.order[64*j+bits.TrailingZeros64(b)])
+			if s&1 == 0 {
+				return true
+			}
+			c := s >> 1
+			if ch.g.cand[c/10]&^(1<<(c%10)) != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -83,6 +83,7 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 	var all chunked[bfNode[C]]
 	ids := newNodes(index)
 	var open queue[C]
+	defer open.free()
 	for s := range starts {
 		id, fresh := ids.find(s)
 		if id < 0 {

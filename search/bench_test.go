@@ -176,3 +176,27 @@ func BenchmarkEightPuzzleAStarBoards(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAStarEightPuzzle solves the 8-puzzle's hardest board (31
+// moves, 8 6 7 / 2 5 4 / 3 0 1) by A* with the Manhattan distance and
+// with linear conflicts, and by weighted A*, as `searchlab compare` does.
+func BenchmarkAStarEightPuzzle(b *testing.B) {
+	start := board{w: 3, h: 3, tiles: [25]int8{8, 6, 7, 2, 5, 4, 3, 0, 1}}
+	goal := solved(3, 3)
+	isGoal := func(s board) bool { return s == goal }
+	manhattan, linear := manhattanTo(goal), linearConflictTo(goal)
+	for _, r := range []struct {
+		name string
+		h    func(board) int
+		w    float64
+	}{{"manhattan", manhattan, 1}, {"linear", linear, 1}, {"weighted", linear, 5}} {
+		b.Run(r.name, func(b *testing.B) {
+			for b.Loop() {
+				res, err := search.WeightedAStar(context.Background(), start, moves, r.h, r.w, isGoal, search.Limits{})
+				if err != nil || r.w == 1 && res.Cost != 31 {
+					b.Fatal(res.Cost, err)
+				}
+			}
+		})
+	}
+}

@@ -169,8 +169,18 @@ func Rate(ctx context.Context, p Grid) (Rating, []Step, error) {
 	if err != nil {
 		return Rating{}, nil, err
 	}
+	return h.rate()
+}
+
+// rate takes Rate's steps from h's position to the end.
+func (h *humanSolver) rate() (Rating, []Step, error) {
 	var er, ep, ed float64
 	var steps []Step
+	if n := h.g.empty(); n > 0 {
+		// A path takes a step for each empty cell, and some that only
+		// remove.
+		steps = make([]Step, 0, n+n/2)
+	}
 	for h.g.empty() > 0 {
 		st, ok, err := h.next()
 		if err != nil {
@@ -234,6 +244,7 @@ func newHumanSolver(ctx context.Context, p Grid) (*humanSolver, error) {
 	h := &humanSolver{ctx: ctx}
 	copy(h.sol[:], res.Solution.Cells)
 	h.g.init((*[81]uint8)(p.Cells))
+	h.g.aligned = new(alignedCache)
 	if ctx != nil {
 		h.g.done = ctx.Done()
 	}
@@ -322,6 +333,9 @@ type hgrid struct {
 	hempty [27]uint8
 	done   <-chan struct{} // when closed, the long searches give up
 	nested *innerCache     // the nested chains' steps by grid, for one position
+	// aligned keeps what the aligned exclusions last found nothing in,
+	// shared by the copies of a position (nil: no cache)
+	aligned *alignedCache
 }
 
 // stopped reports whether g's searches should give up.

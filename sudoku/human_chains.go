@@ -117,6 +117,7 @@ type chainer struct {
 	nOn      int
 	onKeys   []int16
 	anc      []int32 // ancestor counts by node, 0 when not known
+	reach    *stateReach
 	multiple bool
 	dynamic  bool
 	nishio   bool
@@ -147,7 +148,7 @@ func newChainer(g *hgrid) *chainer {
 	*ch = chainer{g: g, stamp: ch.stamp, gen: ch.gen, nodes: ch.nodes[:0], extra: ch.extra[:0], anc: ch.anc[:0],
 		queue: ch.queue, free: ch.free, used: ch.used[:0], impBuf: ch.impBuf, onBuf: ch.onBuf, qOn: ch.qOn, qOff: ch.qOff, pendA: ch.pendA, pendB: ch.pendB, cycles: ch.cycles, chains: ch.chains,
 		cellOn: ch.cellOn, cellOff: ch.cellOff, regOn: ch.regOn, regOff: ch.regOff, targets: ch.targets, lk: ch.lk,
-		saves: ch.saves, onObjs: ch.onObjs, onKeys: ch.onKeys[:0]}
+		saves: ch.saves, onObjs: ch.onObjs, onKeys: ch.onKeys[:0], reach: ch.reach}
 	return ch
 }
 
@@ -273,11 +274,10 @@ func lengthDifficulty(complexity int) float64 {
 	return added
 }
 
-// onToOff returns the states that n (an "on" state) turns off: the cell's
+// onToOff returns the states that c "on" turns off: the cell's
 // other candidates (with Y-links), then the digit's other places in its
 // block, row and column, in SE's order.
-func (ch *chainer) onToOff(g *hgrid, n int32, yLinks bool) []imp {
-	c := int(ch.nodes[n].c)
+func (ch *chainer) onToOff(g *hgrid, c int, yLinks bool) []imp {
 	cell, d := c/10, c%10
 	out := ch.impBuf[:0]
 	if yLinks {
@@ -316,12 +316,11 @@ func init() {
 	}
 }
 
-// offToOn returns the states that n (an "off" state) turns on, not yet
+// offToOn returns the states that c "off" turns on, not yet
 // made nodes (most are met before and dropped): the cell's other candidate
 // when two are left (Y-links), and the digit's other place in a house where
 // two are left (X-links).
-func (ch *chainer) offToOn(g *hgrid, n int32, yLinks, xLinks bool) []imp {
-	c := int(ch.nodes[n].c)
+func (ch *chainer) offToOn(g *hgrid, c int, yLinks, xLinks bool) []imp {
 	cell, d := c/10, c%10
 	out := ch.onBuf[:0]
 	if yLinks && pop(g.cand[cell]) == 2 {
@@ -398,45 +397,24 @@ func (ch *chainer) newLinks() {
 
 // offToOnFixed is offToOn for a position that does not change between
 // calls until newLinks, with the same yLinks and xLinks.
-func (ch *chainer) offToOnFixed(g *hgrid, n int32, yLinks, xLinks bool) []imp {
+func (ch *chainer) offToOnFixed(g *hgrid, c int, yLinks, xLinks bool) []imp {
 	lk := ch.lk
-	c := ch.nodes[n].c
 	if lk.stamp[c] != lk.gen {
 		lk.stamp[c] = lk.gen
-		lk.n[c] = uint8(copy(lk.links[c][:], ch.offToOn(g, n, yLinks, xLinks)))
+		lk.n[c] = uint8(copy(lk.links[c][:], ch.offToOn(g, c, yLinks, xLinks)))
 	}
 	return lk.links[c][:lk.n[c]]
 }
 
 // onToOffFixed is onToOff for a position that does not change between
 // calls until newLinks, with the same yLinks.
-func (ch *chainer) onToOffFixed(g *hgrid, n int32, yLinks bool) []imp {
+func (ch *chainer) onToOffFixed(g *hgrid, c int, yLinks bool) []imp {
 	lk := ch.lk
-	c := ch.nodes[n].c
 	if lk.onStamp[c] != lk.gen {
 		lk.onStamp[c] = lk.gen
-		lk.onN[c] = uint8(copy(lk.onLinks[c][:], ch.onToOff(g, n, yLinks)))
+		lk.onN[c] = uint8(copy(lk.onLinks[c][:], ch.onToOff(g, c, yLinks)))
 	}
 	return lk.onLinks[c][:lk.onN[c]]
-}
-
-// offLinks reports whether the "off" state of candidate a turns candidate
-// b on (one of offToOn's links).
-func offLinks(g *hgrid, a, b int, yLinks, xLinks bool) bool {
-	ac, ad, bc, bd := a/10, a%10, b/10, b%10
-	if ac == bc {
-		return yLinks && ad != bd && g.cand[ac] == 1<<ad|1<<bd
-	}
-	if !xLinks || ad != bd {
-		return false
-	}
-	for t := 0; t < 3; t++ {
-		h := hCellHouse[ac][t]
-		if hCellHouse[bc][t] == h && g.hpos[h][ad] == 1<<hCellIndex[ac][t]|1<<hCellIndex[bc][t] {
-			return true
-		}
-	}
-	return false
 }
 
 // doChaining completes toOn and toOff with everything they imply (SE's
@@ -471,9 +449,9 @@ func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 			hOn++
 			var offs []imp
 			if ch.dynamic {
-				offs = ch.onToOff(g, p, yLinks)
+				offs = ch.onToOff(g, int(ch.nodes[p].c), yLinks)
 			} else {
-				offs = ch.onToOffFixed(g, p, yLinks)
+				offs = ch.onToOffFixed(g, int(ch.nodes[p].c), yLinks)
 			}
 			for _, im := range offs {
 				c := int(im.c)
@@ -493,9 +471,9 @@ func (ch *chainer) doChaining(toOn, toOff *potSet) (int32, int32, bool) {
 			hOff++
 			var ons []imp
 			if ch.dynamic {
-				ons = ch.offToOn(g, p, yLinks, true)
+				ons = ch.offToOn(g, int(ch.nodes[p].c), yLinks, true)
 			} else {
-				ons = ch.offToOnFixed(g, p, yLinks, true)
+				ons = ch.offToOnFixed(g, int(ch.nodes[p].c), yLinks, true)
 			}
 			for _, im := range ons {
 				c := int(im.c)
@@ -598,6 +576,9 @@ func (ch *chainer) unaryScan() {
 			break
 		}
 		ch.newLinks()
+		if x {
+			ch.findReach(y, false)
+		}
 		for i := 0; i < 81; i++ {
 			if g.val[i] != 0 || pop(g.cand[i]) < 2 || g.stopped() {
 				continue
@@ -637,48 +618,74 @@ func (ch *chainer) unary(c int, y, x bool) {
 	if !x && pop(g.cand[c/10]) > 2 {
 		return
 	}
+	sortKey := sortKeyOf(y, x)
+	cycleBase, chainBase := 6.5, 6.6
+	if y && x {
+		cycleBase, chainBase = 7.0, 7.0
+	}
 	root := ch.node(c, true, causeNone, -1)
 	pendOn, pendOff := ch.pendA[:0], ch.pendB[:0]
 	defer func() { ch.pendA, ch.pendB = pendOn[:0], pendOff[:0] }()
-	// Cycles.
+	// The "off" states that turn c on: those that c "off" turns on, the
+	// links being symmetric.
+	var back [4]int16
+	nBack := 0
+	for _, im := range ch.offToOnFixed(g, c, y, x) {
+		back[nBack] = im.c
+		nBack++
+	}
+	// Cycles, and the forcing chain from c "on" to c "off": a search from
+	// c "on" meets the same states in the same order for both (the "off"
+	// states it meets again only close cycles), so one search finds both,
+	// its first node of c "off" ending the chain.
 	cycles := ch.cycles[:0]
+	chains := ch.chains[:0]
 	{
 		toOn, toOff := ch.set(), ch.set()
 		toOn.add(c, root)
 		pendOn = append(pendOn, root)
 		length := 0
 		srcKey := potKey(c, true)
-		cycleBase := 6.5
-		if y && x {
-			cycleBase = 7.0
-		}
 		// The search is layered: a cycle closed at half-layer length has
-		// complexity length, so none past maxC can come first.
-		maxC := ch.maxComplexity(cycleBase, sortKeyOf(y, x))
+		// complexity length, and a chain ending there length+1, so none
+		// past maxC can come first.
+		maxC := ch.maxComplexity(cycleBase, sortKey)
+		if x {
+			maxC = max(maxC, ch.maxComplexity(chainBase, sortKey))
+		}
 		for len(pendOn) > 0 || len(pendOff) > 0 {
 			if length+2 > maxC {
 				break
 			}
 			length++
 			for _, p := range pendOn {
-				for _, im := range ch.onToOffFixed(g, p, y) {
-					// A state met before is expanded before this one, so
-					// its "on" states are all known by then: again, it
-					// can only close a cycle.
-					if toOff.has(int(im.c)) && !offLinks(g, int(im.c), c, y, x) {
+				for _, im := range ch.onToOffFixed(g, int(ch.nodes[p].c), y) {
+					oc := int(im.c)
+					if toOff.has(oc) {
+						// A state met before is expanded before this one,
+						// so its "on" states are all known by then: again,
+						// it can only close a cycle, by turning c on.
+						isBack := false
+						for _, b := range back[:nBack] {
+							isBack = isBack || int(b) == oc
+						}
+						if isBack && !ch.isParent(p, potKey(oc, false)) {
+							pendOff = append(pendOff, ch.node(oc, false, im.cause, p))
+						}
 						continue
 					}
-					if !ch.isParent(p, potKey(int(im.c), false)) {
-						o := ch.node(int(im.c), false, im.cause, p)
-						pendOff = append(pendOff, o)
-						toOff.add(int(im.c), o)
+					o := ch.node(oc, false, im.cause, p)
+					pendOff = append(pendOff, o)
+					toOff.add(oc, o)
+					if x && oc == c {
+						chains = append(chains, o)
 					}
 				}
 			}
 			pendOn = pendOn[:0]
 			length++
 			for _, p := range pendOff {
-				for _, im := range ch.offToOnFixed(g, p, y, x) {
+				for _, im := range ch.offToOnFixed(g, int(ch.nodes[p].c), y, x) {
 					oc := int(im.c)
 					cycle := length >= 4 && potKey(oc, true) == srcKey
 					if !cycle && toOn.has(oc) {
@@ -698,94 +705,58 @@ func (ch *chainer) unary(c int, y, x bool) {
 		}
 	}
 	ch.cycles = cycles
-	// Forcing chains: from "on" to its own "off", from "off" to its own "on".
-	chains := ch.chains[:0]
-	if x {
-		for _, on := range [2]bool{true, false} {
-			toOn, toOff := ch.set(), ch.set()
-			pendOn, pendOff = pendOn[:0], pendOff[:0]
-			src := root
-			if on {
-				toOn.add(c, src)
-				pendOn = append(pendOn, src)
-			} else {
-				src = ch.node(c, false, causeNone, -1)
-				toOff.add(c, src)
-				pendOff = append(pendOff, src)
+	// The forcing chain from c "off" to c "on", when the links lead there
+	// at all; the first node of c "on" ends it.
+	if x && ch.offReaches(c) {
+		toOn, toOff := ch.set(), ch.set()
+		pendOn, pendOff = pendOn[:0], pendOff[:0]
+		src := ch.node(c, false, causeNone, -1)
+		toOff.add(c, src)
+		pendOff = append(pendOff, src)
+		// Layered too: a chain ending below node p has complexity at
+		// least depth(p)+2.
+		maxC := ch.maxComplexity(chainBase, sortKey)
+	search:
+		for len(pendOn) > 0 || len(pendOff) > 0 {
+			if (len(pendOn) > 0 && ch.nodes[pendOn[0]].depth+2 > int32(maxC)) ||
+				(len(pendOn) == 0 && ch.nodes[pendOff[0]].depth+2 > int32(maxC)) {
+				break
 			}
-			srcKey := potKey(c, on)
-			add := func(n int32) {
-				k := ch.key(n)
-				for _, t := range chains {
-					if ch.key(t) == k {
-						return
+			for _, p := range pendOn {
+				for _, im := range ch.onToOffFixed(g, int(ch.nodes[p].c), y) {
+					oc := int(im.c)
+					if !toOff.has(oc) {
+						o := ch.node(oc, false, im.cause, p)
+						pendOff = append(pendOff, o)
+						toOff.add(oc, o)
 					}
 				}
-				chains = append(chains, n)
 			}
-			chainBase := 6.6
-			if y && x {
-				chainBase = 7.0
-			}
-			// Layered too: a chain ending below node p has complexity at
-			// least depth(p)+2.
-			maxC := ch.maxComplexity(chainBase, sortKeyOf(y, x))
-			for len(pendOn) > 0 || len(pendOff) > 0 {
-				if (len(pendOn) > 0 && ch.nodes[pendOn[0]].depth+2 > int32(maxC)) ||
-					(len(pendOn) == 0 && ch.nodes[pendOff[0]].depth+2 > int32(maxC)) {
-					break
-				}
-				for _, p := range pendOn {
-					for _, im := range ch.onToOffFixed(g, p, y) {
-						oc := int(im.c)
-						o := int32(-1)
-						if potKey(oc, true) == srcKey {
-							o = ch.node(oc, false, im.cause, p)
-							add(o)
-						}
-						if !toOff.has(oc) {
-							if o < 0 {
-								o = ch.node(oc, false, im.cause, p)
-							}
-							pendOff = append(pendOff, o)
-							toOff.add(oc, o)
-						}
+			pendOn = pendOn[:0]
+			for _, p := range pendOff {
+				for _, im := range ch.offToOnFixed(g, int(ch.nodes[p].c), y, true) {
+					oc := int(im.c)
+					if oc == c {
+						chains = append(chains, ch.onNode(g, nil, nil, p, im))
+						break search
 					}
-				}
-				pendOn = pendOn[:0]
-				for _, p := range pendOff {
-					for _, im := range ch.offToOnFixed(g, p, y, true) {
-						oc := int(im.c)
-						hit := potKey(oc, false) == srcKey
-						if !hit && toOn.has(oc) {
-							continue
-						}
+					if !toOn.has(oc) {
 						o := ch.onNode(g, nil, nil, p, im)
-						if hit {
-							add(o)
-						}
-						if !toOn.has(oc) {
-							pendOn = append(pendOn, o)
-							toOn.add(oc, o)
-						}
+						pendOn = append(pendOn, o)
+						toOn.add(oc, o)
 					}
 				}
-				pendOff = pendOff[:0]
 			}
+			pendOff = pendOff[:0]
 		}
 	}
 	ch.chains = chains
-	sortKey := sortKeyOf(y, x)
 	for _, dst := range cycles {
 		ch.cycleHint(dst, y, x, sortKey)
 	}
 	for _, t := range chains {
 		cx := ch.ancestors(t)
-		base := 6.6
-		if y && x {
-			base = 7.0
-		}
-		h := chainHint{base + lengthDifficulty(cx), cx, sortKey}
+		h := chainHint{chainBase + lengthDifficulty(cx), cx, sortKey}
 		if ch.collect != nil {
 			ch.collect(h, []int32{t}, ch.removalKeys(int(ch.nodes[t].c), ch.nodes[t].on), nestPlain)
 			continue
@@ -915,8 +886,12 @@ func (ch *chainer) setForcing(multiple, dynamic, nishio bool, level int) {
 // start from.
 func (ch *chainer) cellScan() {
 	g := ch.g
+	prune := false
 	if !ch.dynamic {
 		ch.newLinks() // the position stays as it is: links are kept
+		if prune = ch.multiple && !ch.nishio; prune {
+			ch.findReach(true, true)
+		}
 	}
 	for i := 0; i < 81; i++ {
 		if g.val[i] != 0 || g.stopped() {
@@ -924,6 +899,9 @@ func (ch *chainer) cellScan() {
 		}
 		card := pop(g.cand[i])
 		if card > 2 || (card > 1 && ch.dynamic) {
+			if prune && !ch.multipleMayFind(i) {
+				continue
+			}
 			ch.forCell(i, card)
 		}
 	}
@@ -942,6 +920,10 @@ func (ch *chainer) name(kind string) string {
 
 func (ch *chainer) forCell(cell, card int) {
 	g := ch.g
+	if ch.nishio {
+		ch.nishioCell(cell)
+		return
+	}
 	var valueOn, valueOff [9]*potSet
 	reduce := !ch.nishio && (card == 2 || (ch.multiple && card > 2))
 	cellOn, cellOff := ch.cellOn[:0], ch.cellOff[:0]
@@ -1048,15 +1030,120 @@ func (ch *chainer) chainOn(c int) *onChain {
 	return oc
 }
 
+// nishioCell looks for Nishio's contradictions from each candidate of
+// cell, on and then off, as binary does, but follows only the assumptions
+// that nishioConflict says end in one.
+func (ch *chainer) nishioCell(cell int) {
+	for m := ch.g.cand[cell]; m != 0; m &= m - 1 {
+		c := cell*10 + bits.TrailingZeros16(m)
+		if ch.g.nishioConflict(c, true) {
+			if oc := ch.chainOn(c); oc.bad {
+				ch.binaryHint(oc.a, oc.b, c, false, true, 7)
+			}
+		}
+		if ch.g.nishioConflict(c, false) {
+			offToOn, offToOff := ch.set(), ch.set()
+			offToOff.add(c, ch.node(c, false, causeNone, -1))
+			if a, b, bad := ch.doChaining(offToOn, offToOff); bad {
+				ch.binaryHint(a, b, c, true, true, 7)
+			}
+		}
+	}
+}
+
+// hHouseBits and hPeerBits are the cells of each house and the peers of
+// each cell as bit sets.
+var hHouseBits [27][2]uint64
+var hPeerBits [81][2]uint64
+
+func init() {
+	for h := range hHouse {
+		for _, c := range hHouse[h] {
+			hHouseBits[h][c>>6] |= 1 << (c & 63)
+		}
+	}
+	for c := range hPeers {
+		for _, q := range hPeers[c] {
+			hPeerBits[c][q>>6] |= 1 << (q & 63)
+		}
+	}
+}
+
+// nishioConflict reports whether Nishio's chain from candidate c on (or
+// off) ends in a contradiction. Its links all keep c's digit, so it is
+// followed here over bit sets of cells: "on" turns the digit off in the
+// cell's peers; in a house where the digit went off somewhere, its one
+// place left turns on, and a house left with none (of two or more places)
+// is a contradiction too, as the last but one place going off turns the
+// last on. What a chain turns on and off in the end, and so whether it
+// meets a contradiction, does not depend on the order it goes in.
+func (g *hgrid) nishioConflict(c int, on bool) bool {
+	cell, d := c/10, c%10
+	var avail [2]uint64
+	for h := 9; h < 18; h++ { // rows
+		for m := g.hpos[h][d]; m != 0; m &= m - 1 {
+			x := int(hHouse[h][bits.TrailingZeros16(m)])
+			avail[x>>6] |= 1 << (x & 63)
+		}
+	}
+	var onSet, offSet, spread [2]uint64
+	if on {
+		onSet[cell>>6] |= 1 << (cell & 63)
+	} else {
+		offSet[cell>>6] |= 1 << (cell & 63)
+	}
+	for {
+		for k := 0; k < 2; k++ {
+			for m := onSet[k] &^ spread[k]; m != 0; m &= m - 1 {
+				x := 64*k + bits.TrailingZeros64(m)
+				offSet[0] |= hPeerBits[x][0] & avail[0]
+				offSet[1] |= hPeerBits[x][1] & avail[1]
+			}
+		}
+		spread = onSet
+		if onSet[0]&offSet[0] != 0 || onSet[1]&offSet[1] != 0 {
+			return true
+		}
+		grew := false
+		for h := 0; h < 27; h++ {
+			hs0, hs1 := hHouseBits[h][0]&avail[0], hHouseBits[h][1]&avail[1]
+			if hs0&offSet[0] == 0 && hs1&offSet[1] == 0 {
+				continue
+			}
+			r0, r1 := hs0&^offSet[0], hs1&^offSet[1]
+			switch bits.OnesCount64(r0) + bits.OnesCount64(r1) {
+			case 0:
+				if bits.OnesCount64(hs0)+bits.OnesCount64(hs1) >= 2 {
+					return true
+				}
+			case 1:
+				if r0&^onSet[0] != 0 || r1&^onSet[1] != 0 {
+					onSet[0] |= r0
+					onSet[1] |= r1
+					grew = true
+				}
+			}
+		}
+		if !grew {
+			return false
+		}
+	}
+}
+
 // binary follows candidate c on and off (SE's doBinaryChaining) and
 // returns what "on" implies.
 func (ch *chainer) binary(c int, doDouble, doContra bool) (*potSet, *potSet) {
-	offToOn, offToOff := ch.set(), ch.set()
 	oc := ch.chainOn(c)
 	onToOn, onToOff := oc.toOn, oc.toOff
 	if oc.bad && doContra {
 		ch.binaryHint(oc.a, oc.b, c, false, true, 7)
 	}
+	if !doDouble && !doContra {
+		// Only "on" is used (static multiple chains): SE follows "off"
+		// too, but nothing comes of it.
+		return onToOn, onToOff
+	}
+	offToOn, offToOff := ch.set(), ch.set()
 	pOff := ch.node(c, false, causeNone, -1)
 	offToOff.add(c, pOff)
 	if a, b, bad := ch.doChaining(offToOn, offToOff); bad && doContra {
@@ -1138,4 +1225,224 @@ func (ch *chainer) regionChains(cell, d int, onToOn, onToOff *potSet) {
 		ch.reductions(regOn, true, posOn[:k], 6, nestRegion+int8(h/9), step)
 		ch.reductions(regOff, false, posOff[:k], 6, nestRegion+int8(h/9), step)
 	}
+}
+
+// stateReach holds, for static links on a fixed position, the states
+// that each state leads to: which candidates' "off" state leads to their
+// own "on" state (only those start a unary forcing chain from "off"), and
+// what all the assumptions of a multiple forcing chain lead to. It is found
+// from the strongly connected components of the states (Tarjan's
+// algorithm, which finishes a component after every component it
+// reaches), each component's reach a bit set over the states' visiting
+// order.
+type stateReach struct {
+	index  [1620]int32 // visiting order + 1, 0 when not visited
+	low    [1620]int32
+	comp   [1620]int32 // component, -1 while on the stack
+	order  []int16     // the states in visiting order
+	stack  []int16
+	frames []reachFrame
+	words  int
+	reach  []uint64 // component k's bits at [k*words, (k+1)*words)
+	acc    []uint64 // multipleMayFind's scratch
+	acc2   []uint64
+}
+
+type reachFrame struct {
+	v  int16
+	ei int16
+}
+
+// edges are state v's links (v = potKey(c, on)).
+func (ch *chainer) edges(v int, y bool) []imp {
+	if v&1 == 1 {
+		return ch.onToOffFixed(ch.g, v>>1, y)
+	}
+	return ch.offToOnFixed(ch.g, v>>1, y, true)
+}
+
+// linkState is the state that link im of state from leads to.
+func linkState(im imp, from int) int {
+	if from&1 == 1 {
+		return potKey(int(im.c), false)
+	}
+	return potKey(int(im.c), true)
+}
+
+// findReach computes ch.reach for the current links (with Y-links when
+// y; X-links always), from every "off" state, and from every "on" state
+// too when fromOn.
+func (ch *chainer) findReach(y, fromOn bool) {
+	g := ch.g
+	if ch.reach == nil {
+		ch.reach = new(stateReach)
+	}
+	r := ch.reach
+	r.index = [1620]int32{}
+	r.order = r.order[:0]
+	n := 0
+	for i := 0; i < 81; i++ {
+		if g.val[i] == 0 {
+			n += 2 * pop(g.cand[i])
+		}
+	}
+	r.words = (n + 63) / 64
+	r.reach = r.reach[:0]
+	next := int32(0)
+	ncomp := int32(0)
+	visit := func(v int) {
+		next++
+		r.index[v], r.low[v], r.comp[v] = next, next, -1
+		r.order = append(r.order, int16(v))
+		r.stack = append(r.stack, int16(v))
+		r.frames = append(r.frames, reachFrame{v: int16(v)})
+	}
+	for i := 0; i < 81; i++ {
+		if g.val[i] != 0 {
+			continue
+		}
+		for m := 0; m < 20; m++ {
+			// m is candidate m/2 off, then on.
+			if g.cand[i]&(1<<(m/2)) == 0 || (m%2 == 1 && !fromOn) {
+				continue
+			}
+			s := potKey(i*10+m/2, m%2 == 1)
+			if r.index[s] != 0 {
+				continue
+			}
+			visit(s)
+			for len(r.frames) > 0 {
+				f := &r.frames[len(r.frames)-1]
+				v := int(f.v)
+				if es := ch.edges(v, y); int(f.ei) < len(es) {
+					w := linkState(es[f.ei], v)
+					f.ei++
+					if r.index[w] == 0 {
+						visit(w)
+					} else if r.comp[w] < 0 {
+						r.low[v] = min(r.low[v], r.index[w])
+					}
+					continue
+				}
+				r.frames = r.frames[:len(r.frames)-1]
+				if len(r.frames) > 0 {
+					p := int(r.frames[len(r.frames)-1].v)
+					r.low[p] = min(r.low[p], r.low[v])
+				}
+				if r.low[v] != r.index[v] {
+					continue
+				}
+				// v roots a component: its members are on the stack down
+				// to v; every component they reach is finished.
+				k := ncomp
+				ncomp++
+				base := len(r.reach)
+				for range r.words {
+					r.reach = append(r.reach, 0)
+				}
+				bitsK := r.reach[base:]
+				top := len(r.stack)
+				for {
+					top--
+					u := int(r.stack[top])
+					r.comp[u] = k
+					x := r.index[u] - 1
+					bitsK[x/64] |= 1 << (x % 64)
+					if u == v {
+						break
+					}
+				}
+				for _, u16 := range r.stack[top:] {
+					u := int(u16)
+					for _, im := range ch.edges(u, y) {
+						if kw := r.comp[linkState(im, u)]; kw != k {
+							for j, b := range r.reach[int(kw)*r.words : int(kw+1)*r.words] {
+								bitsK[j] |= b
+							}
+						}
+					}
+				}
+				r.stack = r.stack[:top]
+			}
+		}
+	}
+}
+
+// offReaches reports whether candidate c "off" leads to c "on" by the
+// links findReach was last run with.
+func (ch *chainer) offReaches(c int) bool {
+	r := ch.reach
+	on := r.index[potKey(c, true)]
+	if on == 0 {
+		return false
+	}
+	k := r.comp[potKey(c, false)]
+	x := on - 1
+	return r.reach[int(k)*r.words+int(x/64)]&(1<<(x%64)) != 0
+}
+
+// multipleMayFind reports whether forCell can find a static multiple
+// forcing chain from cell: whether what all its candidates lead to, or
+// what all the places of one of its digits lead to in a house where cell
+// is the digit's first place, holds a state that removes something. What a
+// static chain from an assumption turns on and off is what the assumption
+// leads to by the links, or less when the chain stops at a contradiction.
+func (ch *chainer) multipleMayFind(cell int) bool {
+	g, r := ch.g, ch.reach
+	w := r.words
+	r.acc, r.acc2 = append(r.acc[:0], make([]uint64, w)...), append(r.acc2[:0], make([]uint64, w)...)
+	of := func(c int) []uint64 {
+		k := int(r.comp[potKey(c, true)])
+		return r.reach[k*w : (k+1)*w]
+	}
+	first := true
+	for m := g.cand[cell]; m != 0; m &= m - 1 {
+		d := bits.TrailingZeros16(m)
+		own := of(cell*10 + d)
+		if first {
+			copy(r.acc, own)
+			first = false
+		} else {
+			for j := range r.acc {
+				r.acc[j] &= own[j]
+			}
+		}
+		for t := 0; t < 3; t++ {
+			h := int(hCellHouse[cell][t])
+			pos := g.positions(h, d)
+			if pop(pos) < 2 || int(hHouse[h][bits.TrailingZeros16(pos)]) != cell {
+				continue
+			}
+			copy(r.acc2, own)
+			for p := pos & (pos - 1); p != 0; p &= p - 1 {
+				for j, b := range of(int(hHouse[h][bits.TrailingZeros16(p)])*10 + d) {
+					r.acc2[j] &= b
+				}
+			}
+			if ch.removesAny(r.acc2) {
+				return true
+			}
+		}
+	}
+	return ch.removesAny(r.acc)
+}
+
+// removesAny reports whether a set of states (bits over findReach's
+// visiting order) holds one whose chain result removes something: any
+// "off" state, or an "on" state of a cell with other candidates.
+func (ch *chainer) removesAny(set []uint64) bool {
+	r := ch.reach
+	for j, b := range set {
+		for ; b != 0; b &= b - 1 {
+			s := int(r.order[64*j+bits.TrailingZeros64(b)])
+			if s&1 == 0 {
+				return true
+			}
+			c := s >> 1
+			if ch.g.cand[c/10]&^(1<<(c%10)) != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

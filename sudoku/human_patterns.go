@@ -37,21 +37,33 @@ func (g *hgrid) xyWing(xyz bool) (Step, bool) {
 					continue
 				}
 				z := bits.TrailingZeros16(xz & yz)
+				// z leaves the cells, in order, that see both wings (and
+				// the pivot, for XYZ); the step is made only if there are some.
+				see := hPeerSet[a].and(hPeerSet[b])
+				if xyz {
+					see = see.and(hPeerSet[i])
+				}
+				var at [81]int
+				el := at[:0]
+				for k := 0; k < 2; k++ {
+					for m := see[k]; m != 0; m &= m - 1 {
+						c := 64*k + bits.TrailingZeros64(m)
+						if c != i && g.cand[c]&(1<<z) != 0 {
+							el = append(el, c)
+						}
+					}
+				}
+				if len(el) == 0 {
+					continue
+				}
 				st := Step{Technique: "XY-Wing", se: 4.2, Digits: digitsOf(xy | xz | yz), Cells: []int{i, int(a), int(b)}}
 				if xyz {
 					st.Technique, st.se = "XYZ-Wing", 4.4
 				}
-				for c := 0; c < 81; c++ {
-					if c == i || c == int(a) || c == int(b) || g.cand[c]&(1<<z) == 0 {
-						continue
-					}
-					if hSees(c, int(a)) && hSees(c, int(b)) && (!xyz || hSees(c, i)) {
-						st.Eliminations = append(st.Eliminations, Candidate{c, z})
-					}
+				for _, c := range el {
+					st.Eliminations = append(st.Eliminations, Candidate{c, z})
 				}
-				if len(st.Eliminations) > 0 {
-					return st, true
-				}
+				return st, true
 			}
 		}
 	}
@@ -72,14 +84,15 @@ type ulHint struct {
 // naked set past the first (hidden set: each cell past the first).
 func (g *hgrid) uniqueLoops() (Step, bool) {
 	var hints []ulHint
+	var loops [][]int
+	loop := make([]int, 0, 16)
 	for i := 0; i < 81; i++ {
 		if pop(g.cand[i]) != 2 {
 			continue
 		}
 		v1 := bits.TrailingZeros16(g.cand[i])
 		v2 := bits.TrailingZeros16(g.cand[i] &^ (1 << v1))
-		var loops [][]int
-		loop := make([]int, 0, 16)
+		loops, loop = loops[:0], loop[:0]
 		g.loopsFrom(i, v1, v2, &loop, 2, 0, -1, &loops)
 		for _, lp := range loops {
 			if !validLoop(lp) {
@@ -295,7 +308,8 @@ func (g *hgrid) ulType3(proto Step, c1, c2, v1, v2 int) []Step {
 						continue
 					}
 					naked := extra & g.cand[c1] & g.cand[c2]
-					var others []int
+					var othersAt [9]int
+					others := othersAt[:0]
 					good := true
 					var union uint16
 					for m := combo; m != 0; m &= m - 1 {
@@ -488,7 +502,8 @@ func (g *hgrid) bug() (Step, bool) {
 				if n := pop(pos); n == 0 || n == 2 {
 					continue
 				}
-				var newBug []int
+				var newBugAt [9]int
+				newBug := newBugAt[:0]
 				for j, c := range hHouse[h] {
 					if pos&(1<<j) != 0 && pop(g.cand[c]) >= 3 {
 						newBug = append(newBug, int(c))
@@ -690,10 +705,16 @@ func (g *hgrid) bug3(bugCells []int, allBug uint16, common *[81]bool) (Step, boo
 // (cells of 2..n candidates that see them all), a candidate that belongs to
 // no combination of digits that both leaves every excluding cell a
 // candidate and repeats no digit between cells that see each other goes.
+//
+// With g.aligned set, a search that finds nothing keeps the candidates it
+// saw; a later search skips every set of cells whose result depends only on
+// cells whose candidates are still those (see alignedCache).
 func (g *hgrid) alignedExclusion(n int) (Step, bool) {
-	var cands []int
+	var candsAt [81]int
+	cands := candsAt[:0]
 	var excl [81]cellSet
 	var isBase cellSet
+	anySingle := false
 	for i := 0; i < 81; i++ {
 		if pop(g.cand[i]) < 2 {
 			continue
@@ -709,67 +730,85 @@ func (g *hgrid) alignedExclusion(n int) (Step, bool) {
 				ex.add(int(p))
 			}
 		}
+		anySingle = anySingle || single
 		if !single && !ex.empty() {
 			cands = append(cands, i)
 			excl[i] = ex
 			isBase.add(i)
 		}
 	}
+	// dirty: the cells whose candidates differ from those of the last
+	// position where this search found nothing (every cell, without one).
+	dirty := cellSet{^uint64(0), ^uint64(0)}
+	cache := g.aligned
+	if cache != nil && cache.valid[n] {
+		dirty = cellSet{}
+		for i := range g.cand {
+			if g.cand[i] != cache.cand[n][i] {
+				dirty.add(i)
+			}
+		}
+	}
+	if st, ok := g.alignedSearch(n, cands, &excl, isBase, dirty); ok {
+		return st, true
+	}
+	if cache != nil && !anySingle {
+		cache.valid[n], cache.cand[n] = true, g.cand
+	}
+	return Step{}, false
+}
+
+// alignedCache holds, for aligned pair (n = 2) and triplet (n = 3)
+// exclusion, the candidates of the last position in which the search found
+// nothing and no cell had a single candidate. A set of base cells and its
+// excluding cells gives the same answer wherever those cells hold the same
+// candidates: those candidates decide whether the cells are base cells,
+// whether a cell excludes, and which combinations are allowed. The set was
+// tried in that position (its cells were base cells then, and its excluding
+// cells now excluded then) and freed every candidate, with at least the
+// excluders it has now; fewer excluders forbid no more. So it finds nothing
+// again, and alignedExclusion tries only the sets that touch a changed cell.
+type alignedCache struct {
+	valid [4]bool
+	cand  [4][81]uint16
+}
+
+// alignedSearch tries the cell sets of alignedExclusion in SE's order,
+// skipping those whose base and excluding cells are all outside dirty.
+func (g *hgrid) alignedSearch(n int, cands []int, excl *[81]cellSet, isBase, dirty cellSet) (Step, bool) {
 	if len(cands) < n {
 		return Step{}, false
 	}
-	var common []uint16
-	try := func(cells []int, cs cellSet) (Step, bool) {
-		// Only an excluding cell whose candidates all belong to the base
-		// cells can forbid a combination.
-		var union uint16
-		for _, c := range cells {
-			union |= g.cand[c]
-		}
-		common = common[:0]
-		for k := 0; k < 2; k++ {
-			for m := cs[k]; m != 0; m &= m - 1 {
-				if e := 64*k + bits.TrailingZeros64(m); g.cand[e]&^union == 0 {
-					common = append(common, g.cand[e])
-				}
-			}
-		}
-		allowed, all := alignedAllowed(g, cells, common)
-		if all {
-			return Step{}, false
-		}
-		var el []Candidate
-		for k, c := range cells {
-			for m := g.cand[c] &^ allowed[k]; m != 0; m &= m - 1 {
-				el = append(el, Candidate{c, bits.TrailingZeros16(m)})
-			}
-		}
-		if len(el) == 0 {
-			return Step{}, false
-		}
-		st := Step{Technique: "Aligned Pair Exclusion", se: 6.2, Cells: append([]int(nil), cells...), Eliminations: el}
-		if n == 3 {
-			st.Technique, st.se = "Aligned Triplet Exclusion", 7.5
-		}
-		return st, true
-	}
 	var tail []int
 	for n2 := 1; n2 < len(cands); n2++ {
+		c1 := cands[n2]
 		for n1 := 0; n1 < n2; n1++ {
-			c0, c1 := cands[n1], cands[n2]
+			c0 := cands[n1]
 			both := excl[c0].and(excl[c1])
+			if both.count() < 2 {
+				// Every set of these two cells has fewer than two
+				// excluding cells.
+				continue
+			}
+			pairClean := !dirty.has(c0) && !dirty.has(c1) && both.and(dirty).empty()
 			if n == 2 {
-				if both.count() >= 2 {
-					if st, ok := try([]int{c0, c1}, both); ok {
-						return st, true
-					}
+				if pairClean {
+					continue
+				}
+				if st, ok := g.alignedTry([]int{c0, c1}, both); ok {
+					return st, true
 				}
 				continue
 			}
 			// The tail cells: the base cells among the excluders of c0, then
-			// of c1, in that order (SE's twin area).
+			// of c1, in that order (SE's twin area); with c0, c1 and their
+			// common excluders unchanged, only the changed ones.
+			only := cellSet{^uint64(0), ^uint64(0)}
+			if pairClean {
+				only = dirty
+			}
 			tail = tail[:0]
-			b0 := excl[c0].and(isBase)
+			b0 := excl[c0].and(isBase).and(only)
 			for k := 0; k < 2; k++ {
 				for m := b0[k]; m != 0; m &= m - 1 {
 					if c := 64*k + bits.TrailingZeros64(m); c != c1 {
@@ -777,7 +816,7 @@ func (g *hgrid) alignedExclusion(n int) (Step, bool) {
 					}
 				}
 			}
-			b1 := excl[c1].and(isBase)
+			b1 := excl[c1].and(isBase).and(only)
 			for k := 0; k < 2; k++ {
 				for m := b1[k] &^ excl[c0][k]; m != 0; m &= m - 1 {
 					if c := 64*k + bits.TrailingZeros64(m); c != c0 {
@@ -790,7 +829,10 @@ func (g *hgrid) alignedExclusion(n int) (Step, bool) {
 				if cs.count() < 2 {
 					continue
 				}
-				if st, ok := try([]int{c0, c1, c2}, cs); ok {
+				if !dirty.has(c0) && !dirty.has(c1) && !dirty.has(c2) && cs.and(dirty).empty() {
+					continue
+				}
+				if st, ok := g.alignedTry([]int{c0, c1, c2}, cs); ok {
 					return st, true
 				}
 			}
@@ -799,61 +841,116 @@ func (g *hgrid) alignedExclusion(n int) (Step, bool) {
 	return Step{}, false
 }
 
+// alignedTry tries the 2 or 3 cells with their common excluding cells cs:
+// the step that removes the candidates no allowed combination uses, if
+// there are any.
+func (g *hgrid) alignedTry(cells []int, cs cellSet) (Step, bool) {
+	// Only an excluding cell whose candidates all belong to the base cells
+	// can forbid a combination. One with two candidates x, y forbids x and
+	// y together (pairBad); one with three (only for triplets) forbids the
+	// three cells holding exactly its three digits (triples).
+	var union uint16
+	for _, c := range cells {
+		union |= g.cand[c]
+	}
+	var pairBad [10]uint16
+	var triples [20]uint16 // the excluding cells are peers of cells[0]
+	nt := 0
+	for k := 0; k < 2; k++ {
+		for m := cs[k]; m != 0; m &= m - 1 {
+			e := g.cand[64*k+bits.TrailingZeros64(m)]
+			if e&^union != 0 {
+				continue
+			}
+			if pop(e) == 2 {
+				x := bits.TrailingZeros16(e)
+				y := bits.TrailingZeros16(e &^ (1 << x))
+				pairBad[x] |= 1 << y
+				pairBad[y] |= 1 << x
+			} else {
+				triples[nt] = e
+				nt++
+			}
+		}
+	}
+	allowed, all := alignedAllowed(g, cells, &pairBad, triples[:nt])
+	if all {
+		return Step{}, false
+	}
+	var el []Candidate
+	for k, c := range cells {
+		for m := g.cand[c] &^ allowed[k]; m != 0; m &= m - 1 {
+			el = append(el, Candidate{c, bits.TrailingZeros16(m)})
+		}
+	}
+	if len(el) == 0 {
+		return Step{}, false
+	}
+	st := Step{Technique: "Aligned Pair Exclusion", se: 6.2, Cells: append([]int(nil), cells...), Eliminations: el}
+	if len(cells) == 3 {
+		st.Technique, st.se = "Aligned Triplet Exclusion", 7.5
+	}
+	return st, true
+}
+
 // alignedAllowed returns, for each of the 2 or 3 cells, the digits that
 // belong to at least one combination that repeats no digit between cells
-// that see each other and leaves each mask of common a digit; all reports
-// that every candidate of every cell does (it stops as soon as they do).
-func alignedAllowed(g *hgrid, cells []int, common []uint16) (allowed [3]uint16, all bool) {
-	excluded := func(used uint16) bool {
-		for _, e := range common {
-			if e&^used == 0 {
-				return true
-			}
-		}
-		return false
-	}
+// that see each other, holds no pair x, y of pairBad (y in pairBad[x]) and
+// is not the three digits of a mask of triples; all reports that every
+// candidate of every cell does (it stops as soon as they do).
+func alignedAllowed(g *hgrid, cells []int, pairBad *[10]uint16, triples []uint16) (allowed [3]uint16, all bool) {
 	c0, c1 := cells[0], cells[1]
 	m0, m1 := g.cand[c0], g.cand[c1]
-	s01 := hSees(c0, c1)
+	var same01 uint16 // all ones when c0 and c1 see each other
+	if hSees(c0, c1) {
+		same01 = ^uint16(0)
+	}
 	if len(cells) == 2 {
 		for a := m0; a != 0; a &= a - 1 {
-			b0 := a & -a
-			for b := m1; b != 0; b &= b - 1 {
-				b1 := b & -b
-				if (s01 && b0 == b1) || excluded(b0|b1) {
-					continue
-				}
+			d0 := bits.TrailingZeros16(a)
+			b0 := uint16(1) << d0
+			if ok1 := m1 &^ pairBad[d0] &^ (b0 & same01); ok1 != 0 {
 				allowed[0] |= b0
-				allowed[1] |= b1
-				if allowed[0] == m0 && allowed[1] == m1 {
-					return allowed, true
-				}
+				allowed[1] |= ok1
 			}
 		}
-		return allowed, false
+		return allowed, allowed[0] == m0 && allowed[1] == m1
 	}
 	c2 := cells[2]
 	m2 := g.cand[c2]
-	s02, s12 := hSees(c0, c2), hSees(c1, c2)
+	var same02, same12 uint16
+	if hSees(c0, c2) {
+		same02 = ^uint16(0)
+	}
+	if hSees(c1, c2) {
+		same12 = ^uint16(0)
+	}
 	for a := m0; a != 0; a &= a - 1 {
-		b0 := a & -a
-		for b := m1; b != 0; b &= b - 1 {
-			b1 := b & -b
-			if s01 && b0 == b1 {
-				continue
-			}
-			for c := m2; c != 0; c &= c - 1 {
-				b2 := c & -c
-				if (s02 && b0 == b2) || (s12 && b1 == b2) || excluded(b0|b1|b2) {
-					continue
+		d0 := bits.TrailingZeros16(a)
+		b0 := uint16(1) << d0
+		// The digits c1 may take beside d0, and those c2 may take beside
+		// d0 whatever c1 holds.
+		ok1 := m1 &^ pairBad[d0] &^ (b0 & same01)
+		ok2 := m2 &^ pairBad[d0] &^ (b0 & same02)
+		for b := ok1; b != 0; b &= b - 1 {
+			d1 := bits.TrailingZeros16(b)
+			b1 := uint16(1) << d1
+			ok := ok2 &^ pairBad[d1] &^ (b1 & same12)
+			if d0 != d1 {
+				for _, e := range triples {
+					if e&(b0|b1) == b0|b1 {
+						ok &^= e &^ (b0 | b1)
+					}
 				}
+			}
+			if ok != 0 {
 				allowed[0] |= b0
 				allowed[1] |= b1
-				allowed[2] |= b2
-				if allowed[0] == m0 && allowed[1] == m1 && allowed[2] == m2 {
-					return allowed, true
-				}
+				allowed[2] |= ok
 			}
+		}
+		if allowed[0] == m0 && allowed[1] == m1 && allowed[2] == m2 {
+			return allowed, true
 		}
 	}
 	return allowed, false

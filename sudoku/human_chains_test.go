@@ -1,0 +1,77 @@
+package sudoku
+
+import (
+	"context"
+	"math/bits"
+	"testing"
+)
+
+// chainPositions returns the positions on the solving paths of some hard
+// sample puzzles from which a step of at least min is taken: the positions
+// the chaining techniques search.
+func chainPositions(t *testing.T, min float64, max int) []hgrid {
+	t.Helper()
+	var out []hgrid
+	for _, line := range readLines(t, "norvig_top95.txt", 30) {
+		p := mustLine(t, line)
+		_, steps, err := Rate(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var g hgrid
+		g.init((*[81]uint8)(p.Cells))
+		for k := range steps {
+			if steps[k].Difficulty >= min {
+				out = append(out, g)
+				if len(out) == max {
+					return out
+				}
+			}
+			g.apply(&steps[k])
+		}
+	}
+	return out
+}
+
+// TestNishioConflictMatchesChains checks nishioConflict, Nishio's quick
+// test, against the chain it stands for: from every candidate, on and
+// off, the chain meets a contradiction exactly when nishioConflict says.
+func TestNishioConflictMatchesChains(t *testing.T) {
+	positions := chainPositions(t, 6.5, 60)
+	if len(positions) < 20 {
+		t.Fatalf("only %d positions", len(positions))
+	}
+	conflicts := 0
+	for i := range positions {
+		g := &positions[i]
+		ch := newChainer(g)
+		ch.setForcing(false, true, true, 0)
+		for cell := 0; cell < 81; cell++ {
+			for m := g.cand[cell]; g.val[cell] == 0 && m != 0; m &= m - 1 {
+				c := cell*10 + bits.TrailingZeros16(m)
+				for _, on := range []bool{true, false} {
+					toOn, toOff := ch.set(), ch.set()
+					if on {
+						toOn.add(c, ch.node(c, true, causeNone, -1))
+					} else {
+						toOff.add(c, ch.node(c, false, causeNone, -1))
+					}
+					_, _, bad := ch.doChaining(toOn, toOff)
+					ch.release()
+					if got := g.nishioConflict(c, on); got != bad {
+						t.Fatalf("position %d: r%dc%d=%d on=%v: nishioConflict %v, chain %v",
+							i, cell/9+1, cell%9+1, c%10, on, got, bad)
+					}
+					if bad {
+						conflicts++
+					}
+				}
+			}
+		}
+		ch.done()
+	}
+	if conflicts == 0 {
+		t.Fatal("no contradiction met: the test shows nothing")
+	}
+	t.Logf("%d positions, %d contradictions", len(positions), conflicts)
+}

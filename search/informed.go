@@ -84,6 +84,8 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 
 	var all byID[bfNode[C]]
 	var stepOf byID[C] // the step into each state, kept with an estimate (see bfNode)
+	defer all.free()
+	defer stepOf.free()
 	ids := newNodes(index, sparseFor(lim))
 	var open queue[C]
 	defer open.free()

@@ -706,7 +706,7 @@ func (g *hgrid) bug3(bugCells []int, allBug uint16, common *[81]bool) (Step, boo
 // no combination of digits that both leaves every excluding cell a
 // candidate and repeats no digit between cells that see each other goes.
 //
-// With g.aligned set, a search that finds nothing keeps the candidates it
+// With g.memo set, a search that finds nothing keeps the candidates it
 // saw; a later search skips every set of cells whose result depends only on
 // cells whose candidates are still those (see alignedCache).
 func (g *hgrid) alignedExclusion(n int) (Step, bool) {
@@ -740,7 +740,10 @@ func (g *hgrid) alignedExclusion(n int) (Step, bool) {
 	// dirty: the cells whose candidates differ from those of the last
 	// position where this search found nothing (every cell, without one).
 	dirty := cellSet{^uint64(0), ^uint64(0)}
-	cache := g.aligned
+	var cache *alignedCache
+	if g.memo != nil {
+		cache = &g.memo.aligned
+	}
 	if cache != nil && cache.valid[n] {
 		dirty = cellSet{}
 		for i := range g.cand {
@@ -785,7 +788,7 @@ func (g *hgrid) alignedSearch(n int, cands []int, excl *[81]cellSet, isBase, dir
 		for n1 := 0; n1 < n2; n1++ {
 			c0 := cands[n1]
 			both := excl[c0].and(excl[c1])
-			if both.count() < 2 {
+			if !both.many() {
 				// Every set of these two cells has fewer than two
 				// excluding cells.
 				continue
@@ -826,7 +829,7 @@ func (g *hgrid) alignedSearch(n int, cands []int, excl *[81]cellSet, isBase, dir
 			}
 			for _, c2 := range tail {
 				cs := both.and(excl[c2])
-				if cs.count() < 2 {
+				if !cs.many() {
 					continue
 				}
 				if !dirty.has(c0) && !dirty.has(c1) && !dirty.has(c2) && cs.and(dirty).empty() {
@@ -981,10 +984,15 @@ func (g *hgrid) seenByAll(holders []int, v int, el []Candidate) []Candidate {
 // cellSet is a set of cells as a bitset.
 type cellSet [2]uint64
 
-func (s *cellSet) add(c int)            { s[c>>6] |= 1 << (c & 63) }
-func (s cellSet) has(c int) bool        { return s[c>>6]&(1<<(c&63)) != 0 }
-func (s cellSet) empty() bool           { return s[0] == 0 && s[1] == 0 }
-func (s cellSet) count() int            { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
+func (s *cellSet) add(c int)     { s[c>>6] |= 1 << (c & 63) }
+func (s cellSet) has(c int) bool { return s[c>>6]&(1<<(c&63)) != 0 }
+func (s cellSet) empty() bool    { return s[0] == 0 && s[1] == 0 }
+func (s cellSet) count() int     { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
+
+// many reports whether s has two cells or more.
+func (s cellSet) many() bool {
+	return s[0]&(s[0]-1) != 0 || s[1]&(s[1]-1) != 0 || (s[0] != 0 && s[1] != 0)
+}
 func (s cellSet) and(t cellSet) cellSet { return cellSet{s[0] & t[0], s[1] & t[1]} }
 func (s cellSet) list(out []int) []int {
 	for k := 0; k < 2; k++ {

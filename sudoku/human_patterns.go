@@ -84,17 +84,16 @@ type ulHint struct {
 // naked set past the first (hidden set: each cell past the first).
 func (g *hgrid) uniqueLoops() (Step, bool) {
 	var hints []ulHint
-	var loops [][]int
-	loop := make([]int, 0, 16)
+	ls := loopSearch{g: g, loop: make([]int, 0, 16)}
 	for i := 0; i < 81; i++ {
 		if pop(g.cand[i]) != 2 {
 			continue
 		}
 		v1 := bits.TrailingZeros16(g.cand[i])
 		v2 := bits.TrailingZeros16(g.cand[i] &^ (1 << v1))
-		loops, loop = loops[:0], loop[:0]
-		g.loopsFrom(i, v1, v2, &loop, 2, 0, -1, &loops)
-		for _, lp := range loops {
+		ls.v1, ls.v2, ls.out = v1, v2, ls.out[:0]
+		ls.from(i, 2, 0, -1)
+		for _, lp := range ls.out {
 			if !validLoop(lp) {
 				continue
 			}
@@ -161,39 +160,55 @@ func (g *hgrid) uniqueLoops() (Step, bool) {
 	return hints[0].st, true
 }
 
-// loopsFrom extends loop by cell in SE's depth-first way: the next cell
+// loopSearch finds the loops of two digits from a cell, as uniqueLoops
+// wants them: loop is the path so far (in, its cells as a set), out the
+// loops found.
+type loopSearch struct {
+	g      *hgrid
+	v1, v2 int
+	loop   []int
+	in     cellSet
+	out    [][]int
+}
+
+// from extends the loop by cell in SE's depth-first way: the next cell
 // shares a house of another kind than the last link, holds both digits,
 // and has no extra digit unless the loop may still take one (two cells
-// with extras in all, or any number sharing one extra digit).
-func (g *hgrid) loopsFrom(cell, v1, v2 int, loop *[]int, allowedEx int, exValues uint16, lastType int, out *[][]int) {
-	*loop = append(*loop, cell)
-	both := uint16(1)<<v1 | 1<<v2
+// with extras in all, or any number sharing one extra digit). The cells of
+// a house that hold both digits are taken in the house's order, as SE
+// takes them.
+func (s *loopSearch) from(cell int, allowedEx int, exValues uint16, lastType int) {
+	g := s.g
+	s.loop = append(s.loop, cell)
+	s.in.add(cell)
+	both := uint16(1)<<s.v1 | 1<<s.v2
 	for t := 0; t < 3; t++ {
 		if t == lastType {
 			continue
 		}
 		h := hCellHouse[cell][t]
-		for _, nx := range hHouse[h] {
-			next := int(nx)
-			if next == (*loop)[0] && len(*loop) >= 4 {
-				*out = append(*out, append([]int(nil), *loop...))
+		for m := g.hpos[h][s.v1] & g.hpos[h][s.v2]; m != 0; m &= m - 1 {
+			next := int(hHouse[h][bits.TrailingZeros16(m)])
+			if next == s.loop[0] && len(s.loop) >= 4 {
+				s.out = append(s.out, append([]int(nil), s.loop...))
+				continue
+			}
+			if s.in.has(next) {
 				continue
 			}
 			p := g.cand[next]
-			if p&both != both || containsInt(*loop, next) {
-				continue
-			}
 			newEx := (exValues | p) &^ both
 			if pop(p) == 2 || pop(newEx) == 1 || allowedEx > 0 {
 				na := allowedEx
 				if pop(p) > 2 {
 					na--
 				}
-				g.loopsFrom(next, v1, v2, loop, na, newEx, t, out)
+				s.from(next, na, newEx, t)
 			}
 		}
 	}
-	*loop = (*loop)[:len(*loop)-1]
+	s.loop = s.loop[:len(s.loop)-1]
+	s.in[cell>>6] &^= 1 << (cell & 63)
 }
 
 func containsInt(a []int, x int) bool {

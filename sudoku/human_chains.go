@@ -932,7 +932,14 @@ func (ch *chainer) forCell(cell, card int) {
 		d := bits.TrailingZeros16(m)
 		doDouble := card >= 3 && !ch.nishio && ch.dynamic
 		doContra := ch.dynamic || ch.nishio
-		onToOn, onToOff := ch.binary(cell*10+d, doDouble, doContra)
+		needOff := doDouble || doContra
+		if card == 2 && ch.dynamic && ch.level == 0 {
+			// With two candidates left, d off and the other on lead to
+			// the same states, so the chain from d off meets a
+			// contradiction exactly when the one from the other on does.
+			needOff = ch.chainOn(cell*10 + bits.TrailingZeros16(g.cand[cell]&^(1<<d))).bad
+		}
+		onToOn, onToOff := ch.binary(cell*10+d, doDouble, doContra, needOff)
 		if !ch.nishio {
 			ch.regionChains(cell, d, onToOn, onToOff)
 		}
@@ -1130,17 +1137,17 @@ func (g *hgrid) nishioConflict(c int, on bool) bool {
 	}
 }
 
-// binary follows candidate c on and off (SE's doBinaryChaining) and
-// returns what "on" implies.
-func (ch *chainer) binary(c int, doDouble, doContra bool) (*potSet, *potSet) {
+// binary follows candidate c on and, when needOff, off (SE's
+// doBinaryChaining) and returns what "on" implies.
+func (ch *chainer) binary(c int, doDouble, doContra, needOff bool) (*potSet, *potSet) {
 	oc := ch.chainOn(c)
 	onToOn, onToOff := oc.toOn, oc.toOff
 	if oc.bad && doContra {
 		ch.binaryHint(oc.a, oc.b, c, false, true, 7)
 	}
-	if !doDouble && !doContra {
-		// Only "on" is used (static multiple chains): SE follows "off"
-		// too, but nothing comes of it.
+	if !needOff {
+		// Nothing comes of following c off (SE follows it): it finds no
+		// double forcing and meets no contradiction.
 		return onToOn, onToOff
 	}
 	offToOn, offToOff := ch.set(), ch.set()

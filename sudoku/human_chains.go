@@ -576,7 +576,11 @@ func (ch *chainer) unaryScan() {
 			break
 		}
 		ch.newLinks()
-		if x {
+		// With X- and Y-links, most chains from "off" lead nowhere, and
+		// the links' components show which; X-links alone make chains
+		// too short to be worth it.
+		useReach := x && y
+		if useReach {
 			ch.findReach(y, false)
 		}
 		for i := 0; i < 81; i++ {
@@ -584,7 +588,7 @@ func (ch *chainer) unaryScan() {
 				continue
 			}
 			for m := g.cand[i]; m != 0; m &= m - 1 {
-				ch.unary(i*10+bits.TrailingZeros16(m), y, x)
+				ch.unary(i*10+bits.TrailingZeros16(m), y, x, useReach)
 				ch.release()
 			}
 		}
@@ -613,7 +617,7 @@ func (ch *chainer) isParent(child int32, k int) bool {
 	return false
 }
 
-func (ch *chainer) unary(c int, y, x bool) {
+func (ch *chainer) unary(c int, y, x, useReach bool) {
 	g := ch.g
 	if !x && pop(g.cand[c/10]) > 2 {
 		return
@@ -705,9 +709,9 @@ func (ch *chainer) unary(c int, y, x bool) {
 		}
 	}
 	ch.cycles = cycles
-	// The forcing chain from c "off" to c "on", when the links lead there
-	// at all; the first node of c "on" ends it.
-	if x && ch.offReaches(c) {
+	// The forcing chain from c "off" to c "on", unless useReach and the
+	// links do not lead there; the first node of c "on" ends it.
+	if x && (!useReach || ch.offReaches(c)) {
 		toOn, toOff := ch.set(), ch.set()
 		pendOn, pendOff = pendOn[:0], pendOff[:0]
 		src := ch.node(c, false, causeNone, -1)

@@ -15,9 +15,11 @@ import (
 // Ties are broken by f ascending, then g descending (the state nearer the
 // goal by its own estimate first), then the order in which states were
 // generated. The goal test is applied when a state is taken from the open
-// list, which is what makes the result optimal. Each push and pop costs
-// O(log n) in the open list's size n; memory is O(V) over the V states
-// reached.
+// list, which is what makes the result optimal. With integer costs the
+// open list is a bucket queue, whose pushes and pops cost O(1) while f and
+// f - g stay within its window; otherwise (float costs, or values spread
+// too wide) a heap, O(log n) in its size n. Memory is O(V) over the V
+// states reached.
 func AStar[S comparable, C Cost](ctx context.Context, start S, next Successors[S, C], h func(S) C, goal func(S) bool, lim Limits) (Result[S, C], error) {
 	return bestFirst(ctx, one(start), next, h, 1, goal, lim)
 }
@@ -68,7 +70,7 @@ func one[S any](s S) iter.Seq[S] {
 // What it knows of each state is a node in a slice, numbered in the order
 // the states are reached (by a map, or by Limits.Index); the open list
 // holds node numbers. So a state costs no allocation of its own and the
-// heap moves small entries.
+// open list moves small entries.
 func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Successors[S, C], h func(S) C, w float64, goal func(S) bool, lim Limits) (res Result[S, C], err error) {
 	m := newMeter(ctx, lim, &res.Stats)
 	defer m.done()

@@ -78,15 +78,14 @@ func (q *queue[C]) pop() entry[C] {
 
 // start chooses the buckets for integer costs and the heap for floats.
 func (q *queue[C]) start() {
-	var zero, one C = 0, 1
-	switch {
-	case one/2 != zero: // a float type
+	if isFloat[C]() {
 		q.mode = queueHeap
-	default:
-		q.mode = queueBuckets
-		q.signed = zero-one < zero
-		q.b = bucketPool.Get().(*buckets)
+		return
 	}
+	var zero C
+	q.mode = queueBuckets
+	q.signed = zero-1 < zero
+	q.b = bucketPool.Get().(*buckets)
 }
 
 // free hands the buckets back for another search; the queue must not be
@@ -144,8 +143,10 @@ func (q *queue[C]) value(k uint64) C {
 // word operations. A push below the least f (an inconsistent or weighted
 // estimate can make one) moves the sorted bucket back to the ring, in d
 // order, within a budget of as many moves as pushes; a push that needs a
-// ring or d range over maxWindow, or more moves than the budget, is
-// refused, and the queue becomes a heap.
+// ring or d range wider than fits allows (a bound, and beyond a floor,
+// four slots an entry held), or more moves than the budget, is refused,
+// and the queue becomes a heap. So the memory stays in proportion to the
+// entries, besides the floor.
 type buckets struct {
 	n      int       // entries held
 	ring   []fBucket // by f key modulo len(ring), a power of two
@@ -185,9 +186,15 @@ type dList struct {
 }
 
 const (
-	minRing   = 4
-	maxWindow = 1 << 16 // the widest ring, and the greatest d + 1
+	minRing    = 4
+	freeWindow = 1 << 13 // the ring and ds may grow to this many, whatever they hold
+	maxWindow  = 1 << 16 // and to this many when they hold a quarter as many entries
 )
+
+// fits reports whether the ring or ds may grow to size.
+func (b *buckets) fits(size uint64) bool {
+	return size <= maxWindow && (size <= freeWindow || size <= 4*uint64(b.n+1))
+}
 
 // reset empties b, keeping the arrays it grew.
 func (b *buckets) reset() {
@@ -207,7 +214,10 @@ func (b *buckets) reset() {
 // push adds node with keys kf and kg, or reports false, changing nothing,
 // when they do not fit.
 func (b *buckets) push(kf, kg uint64, node int32) bool {
-	if kg > kf || kf-kg >= maxWindow {
+	if kg > kf {
+		return false
+	}
+	if d := kf - kg; d >= uint64(len(b.ds)) && (d >= maxWindow || !b.fits(1<<bits.Len64(d))) {
 		return false
 	}
 	d := uint32(kf - kg)
@@ -368,10 +378,10 @@ func (b *buckets) unsort() bool {
 	return true
 }
 
-// grow makes the ring wider than spread, or reports false when that is
-// over maxWindow.
+// grow makes the ring wider than spread, or reports false when that does
+// not fit.
 func (b *buckets) grow(spread uint64) bool {
-	if spread >= maxWindow {
+	if spread >= maxWindow || !b.fits(1<<bits.Len64(spread)) {
 		return false
 	}
 	n := 1 << bits.Len64(spread)

@@ -257,3 +257,34 @@ func TestBitsetNext(t *testing.T) {
 		}
 	}
 }
+
+// TestQueueWindow checks that the buckets take a wide spread of f when
+// they hold entries in proportion, and hand a sparse one to the heap.
+func TestQueueWindow(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		pushes int
+		step   int
+		want   uint8
+	}{
+		{"dense", 10000, 2, queueBuckets},
+		{"sparse", 10, 2000, queueHeap},
+		{"within the floor", 10, 800, queueBuckets},
+	} {
+		var q queue[int]
+		q.start()
+		q.b = new(buckets) // not one from the pool, which may be grown already
+		for k := range c.pushes {
+			q.push(c.step*k, c.step*k-k%3, int32(k))
+		}
+		if q.mode != c.want {
+			t.Errorf("%s: mode %d, want %d", c.name, q.mode, c.want)
+		}
+		for k := range c.pushes {
+			if e := q.pop(); e.node != int32(k) || e.f != c.step*k || e.g != c.step*k-k%3 {
+				t.Fatalf("%s: pop %d gave (f %d, g %d, node %d)", c.name, k, e.f, e.g, e.node)
+			}
+		}
+		q.free()
+	}
+}

@@ -176,6 +176,11 @@ func Rate(ctx context.Context, p Grid) (Rating, []Step, error) {
 func (h *humanSolver) rate() (Rating, []Step, error) {
 	var er, ep, ed float64
 	var steps []Step
+	if n := h.g.empty(); n > 0 {
+		// A path takes a step for each empty cell, and some that only
+		// remove.
+		steps = make([]Step, 0, n+n/2)
+	}
 	for h.g.empty() > 0 {
 		st, ok, err := h.next()
 		if err != nil {

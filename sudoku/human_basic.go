@@ -170,7 +170,34 @@ func (g *hgrid) hiddenSet(n int, direct bool) (Step, bool) {
 				continue
 			}
 			var found Step
-			stopped := !g.hiddenSets(h, n, func(digits, union uint16, pos *[10]uint16) bool {
+			stopped := !g.hiddenSets(h, n, func(digits, union uint16) bool {
+				// Whether the set does something is decided before the
+				// step is made: most sets found do nothing.
+				var place Candidate
+				if direct {
+					placed := false
+					for d := 1; d <= 9 && !placed; d++ {
+						pos := g.positions(h, d)
+						if digits&(1<<d) != 0 || pop(pos) <= 1 {
+							continue
+						}
+						if rest := pos &^ union; pop(rest) == 1 {
+							place = Candidate{int(hHouse[h][bits.TrailingZeros16(rest)]), d}
+							placed = true
+						}
+					}
+					if !placed {
+						return true
+					}
+				} else {
+					removes := false
+					for m := union; m != 0 && !removes; m &= m - 1 {
+						removes = g.cand[hHouse[h][bits.TrailingZeros16(m)]]&^digits != 0
+					}
+					if !removes {
+						return true
+					}
+				}
 				st := Step{Technique: "Hidden " + subsetNames[n], Digits: digitsOf(digits), Houses: []string{houseName(h)}}
 				for j, c := range hHouse[h] {
 					if union&(1<<j) == 0 {
@@ -182,35 +209,17 @@ func (g *hgrid) hiddenSet(n int, direct bool) (Step, bool) {
 					}
 				}
 				if direct {
-					placed := false
-					for d := 1; d <= 9 && !placed; d++ {
-						if digits&(1<<d) != 0 || pop(pos[d]) <= 1 {
-							continue
-						}
-						if rest := pos[d] &^ union; pop(rest) == 1 {
-							c := int(hHouse[h][bits.TrailingZeros16(rest)])
-							st.Placements = []Candidate{{c, d}}
-							placed = true
-						}
-					}
-					if !placed {
-						return true
-					}
 					st.Technique = "Direct " + st.Technique
 					st.se = [5]float64{2: 2.0, 3: 2.5, 4: 4.3}[n]
-					p := st.Placements[0]
+					st.Placements = []Candidate{place}
 					st.Detail = fmt.Sprintf("the other candidates leave %s, so %s is the last place for %d in %s",
-						candidateCells(st.Eliminations), cellName(9, p.Cell), p.Digit, houseName(h))
+						candidateCells(st.Eliminations), cellName(9, place.Cell), place.Digit, houseName(h))
 					st.Eliminations = nil
-					found = st
-					return false
-				}
-				if len(st.Eliminations) > 0 {
+				} else {
 					st.se = [5]float64{2: 3.4, 3: 4.0, 4: 5.4}[n]
-					found = st
-					return false
 				}
-				return true
+				found = st
+				return false
 			})
 			if stopped {
 				return found, true
@@ -222,25 +231,33 @@ func (g *hgrid) hiddenSet(n int, direct bool) (Step, bool) {
 
 // hiddenSets calls f, in SE's order, for each set of n digits of house h
 // whose places there (at least two a digit) make n cells together: the
-// digits as a mask, those cells as a mask of the house's positions, and
-// every digit's places in h. It stops, and returns false, when f does.
-func (g *hgrid) hiddenSets(h, n int, f func(digits, union uint16, pos *[10]uint16) bool) bool {
+// digits as a mask and those cells as a mask of the house's positions. It
+// stops, and returns false, when f does.
+func (g *hgrid) hiddenSets(h, n int, f func(digits, union uint16) bool) bool {
+	// The sets are walked over the digits with two places or more only:
+	// the combinations of those, in increasing numeric order, are the
+	// combinations of all nine without a digit of fewer places, in order.
 	var pos [10]uint16
+	var ds [9]uint8
+	k := 0
 	for d := 1; d <= 9; d++ {
 		pos[d] = g.positions(h, d)
-	}
-	for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
-		var union uint16
-		good := true
-		for m := combo; m != 0; m &= m - 1 {
-			p := pos[bits.TrailingZeros16(m)+1]
-			if pop(p) <= 1 {
-				good = false
-				break
-			}
-			union |= p
+		if pop(pos[d]) >= 2 {
+			ds[k] = uint8(d)
+			k++
 		}
-		if good && pop(union) == n && !f(combo<<1, union, &pos) {
+	}
+	if k < n {
+		return true
+	}
+	for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextComboN(combo, k) {
+		var union, digits uint16
+		for m := combo; m != 0; m &= m - 1 {
+			d := ds[bits.TrailingZeros16(m)]
+			union |= pos[d]
+			digits |= 1 << d
+		}
+		if pop(union) == n && !f(digits, union) {
 			return false
 		}
 	}
@@ -251,18 +268,28 @@ func (g *hgrid) hiddenSets(h, n int, f func(digits, union uint16, pos *[10]uint1
 // place in the house) whose candidates, two or more each, are n digits in
 // all (union), until f returns false; it reports whether f never did.
 func (g *hgrid) nakedSets(h, n int, f func(combo, union uint16) bool) bool {
-	for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
-		var union uint16
-		good := true
-		for m := combo; m != 0; m &= m - 1 {
-			c := g.cand[hHouse[h][bits.TrailingZeros16(m)]]
-			if pop(c) <= 1 {
-				good = false
-				break
-			}
-			union |= c
+	// Walked over the house's cells of two candidates or more only, as
+	// hiddenSets walks digits: the order is that of all nine.
+	var cs [9]uint16
+	var at [9]uint8
+	k := 0
+	for j, c := range hHouse[h] {
+		if m := g.cand[c]; pop(m) >= 2 {
+			cs[k], at[k] = m, uint8(j)
+			k++
 		}
-		if good && pop(union) == n && !f(combo, union) {
+	}
+	if k < n {
+		return true
+	}
+	for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextComboN(combo, k) {
+		var union, places uint16
+		for m := combo; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros16(m)
+			union |= cs[j]
+			places |= 1 << at[j]
+		}
+		if pop(union) == n && !f(places, union) {
 			return false
 		}
 	}
@@ -280,6 +307,17 @@ func (g *hgrid) nakedSet(n int) (st Step, found bool) {
 				continue
 			}
 			g.nakedSets(h, n, func(combo, union uint16) bool {
+				// The step is made only for a set that removes something.
+				removes := false
+				for j, c := range hHouse[h] {
+					if combo&(1<<j) == 0 && g.cand[c]&union != 0 {
+						removes = true
+						break
+					}
+				}
+				if !removes {
+					return true
+				}
 				st = Step{Technique: "Naked " + subsetNames[n], se: [5]float64{2: 3.0, 3: 3.6, 4: 5.0}[n],
 					Digits: digitsOf(union), Houses: []string{houseName(h)}}
 				for j, c := range hHouse[h] {
@@ -309,6 +347,15 @@ var fishNames = [5]string{2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 // (columns') other cells (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2).
 func (g *hgrid) fish(n int) (st Step, ok bool) {
 	g.fishSets(n, func(base, cover int, combo uint16, d int, union uint16) bool {
+		// The step is made only for a fish that removes something: d in a
+		// cover house outside the base houses.
+		removes := false
+		for m := union; m != 0 && !removes; m &= m - 1 {
+			removes = g.positions(9*cover+bits.TrailingZeros16(m), d)&^combo != 0
+		}
+		if !removes {
+			return true
+		}
 		st = Step{Technique: fishNames[n], se: [5]float64{2: 3.2, 3: 3.8, 4: 5.2}[n], Digits: []int{d}}
 		for m := combo; m != 0; m &= m - 1 {
 			st.Houses = append(st.Houses, houseName(9*base+bits.TrailingZeros16(m)))
@@ -353,22 +400,25 @@ func (g *hgrid) fishSets(n int, f func(base, cover int, combo uint16, d int, uni
 	}
 	for _, base := range [2]int{2, 1} { // columns, then rows
 		cover := 3 - base
+		// good[d]: the base houses in which d has two places or more.
+		var good [10]uint16
+		for d := 1; d <= 9; d++ {
+			for k := 0; k < 9; k++ {
+				if pop(g.positions(9*base+k, d)) >= 2 {
+					good[d] |= 1 << k
+				}
+			}
+		}
 		for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
 			for d := 1; d <= 9; d++ {
-				if placed[d]+2*n > 9 {
+				if placed[d]+2*n > 9 || combo&^good[d] != 0 {
 					continue
 				}
 				var union uint16
-				good := true
 				for m := combo; m != 0; m &= m - 1 {
-					p := g.positions(9*base+bits.TrailingZeros16(m), d)
-					if pop(p) <= 1 {
-						good = false
-						break
-					}
-					union |= p
+					union |= g.positions(9*base+bits.TrailingZeros16(m), d)
 				}
-				if good && pop(union) == n && !f(base, cover, combo, d, union) {
+				if pop(union) == n && !f(base, cover, combo, d, union) {
 					return
 				}
 			}

@@ -142,7 +142,7 @@ func advHiddenPair(g, src *hgrid, emit func(advHint)) {
 			if g.emptyIn(h) <= 2*n {
 				continue
 			}
-			g.hiddenSets(h, n, func(digs, union uint16, _ *[10]uint16) bool {
+			g.hiddenSets(h, n, func(digs, union uint16) bool {
 				var cells []int
 				var digits [81]uint16
 				for j, c := range hHouse[h] {

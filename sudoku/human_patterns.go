@@ -37,21 +37,33 @@ func (g *hgrid) xyWing(xyz bool) (Step, bool) {
 					continue
 				}
 				z := bits.TrailingZeros16(xz & yz)
+				// z leaves the cells, in order, that see both wings (and
+				// the pivot, for XYZ); the step is made only if there are some.
+				see := hPeerSet[a].and(hPeerSet[b])
+				if xyz {
+					see = see.and(hPeerSet[i])
+				}
+				var at [81]int
+				el := at[:0]
+				for k := 0; k < 2; k++ {
+					for m := see[k]; m != 0; m &= m - 1 {
+						c := 64*k + bits.TrailingZeros64(m)
+						if c != i && g.cand[c]&(1<<z) != 0 {
+							el = append(el, c)
+						}
+					}
+				}
+				if len(el) == 0 {
+					continue
+				}
 				st := Step{Technique: "XY-Wing", se: 4.2, Digits: digitsOf(xy | xz | yz), Cells: []int{i, int(a), int(b)}}
 				if xyz {
 					st.Technique, st.se = "XYZ-Wing", 4.4
 				}
-				for c := 0; c < 81; c++ {
-					if c == i || c == int(a) || c == int(b) || g.cand[c]&(1<<z) == 0 {
-						continue
-					}
-					if hSees(c, int(a)) && hSees(c, int(b)) && (!xyz || hSees(c, i)) {
-						st.Eliminations = append(st.Eliminations, Candidate{c, z})
-					}
+				for _, c := range el {
+					st.Eliminations = append(st.Eliminations, Candidate{c, z})
 				}
-				if len(st.Eliminations) > 0 {
-					return st, true
-				}
+				return st, true
 			}
 		}
 	}
@@ -72,14 +84,15 @@ type ulHint struct {
 // naked set past the first (hidden set: each cell past the first).
 func (g *hgrid) uniqueLoops() (Step, bool) {
 	var hints []ulHint
+	var loops [][]int
+	loop := make([]int, 0, 16)
 	for i := 0; i < 81; i++ {
 		if pop(g.cand[i]) != 2 {
 			continue
 		}
 		v1 := bits.TrailingZeros16(g.cand[i])
 		v2 := bits.TrailingZeros16(g.cand[i] &^ (1 << v1))
-		var loops [][]int
-		loop := make([]int, 0, 16)
+		loops, loop = loops[:0], loop[:0]
 		g.loopsFrom(i, v1, v2, &loop, 2, 0, -1, &loops)
 		for _, lp := range loops {
 			if !validLoop(lp) {
@@ -295,7 +308,8 @@ func (g *hgrid) ulType3(proto Step, c1, c2, v1, v2 int) []Step {
 						continue
 					}
 					naked := extra & g.cand[c1] & g.cand[c2]
-					var others []int
+					var othersAt [9]int
+					others := othersAt[:0]
 					good := true
 					var union uint16
 					for m := combo; m != 0; m &= m - 1 {
@@ -488,7 +502,8 @@ func (g *hgrid) bug() (Step, bool) {
 				if n := pop(pos); n == 0 || n == 2 {
 					continue
 				}
-				var newBug []int
+				var newBugAt [9]int
+				newBug := newBugAt[:0]
 				for j, c := range hHouse[h] {
 					if pos&(1<<j) != 0 && pop(g.cand[c]) >= 3 {
 						newBug = append(newBug, int(c))
@@ -695,7 +710,8 @@ func (g *hgrid) bug3(bugCells []int, allBug uint16, common *[81]bool) (Step, boo
 // saw; a later search skips every set of cells whose result depends only on
 // cells whose candidates are still those (see alignedCache).
 func (g *hgrid) alignedExclusion(n int) (Step, bool) {
-	var cands []int
+	var candsAt [81]int
+	cands := candsAt[:0]
 	var excl [81]cellSet
 	var isBase cellSet
 	anySingle := false

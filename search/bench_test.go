@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"iter"
+	"math/rand/v2"
 	"sync"
 	"testing"
 
@@ -109,6 +110,69 @@ func BenchmarkGrid1000DijkstraIndex(b *testing.B) {
 	for b.Loop() {
 		if _, err := search.Dijkstra(context.Background(), g.Start(), g.Next, g.IsGoal, search.Limits{Index: g.Index}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// The 8-puzzle benchmarks solve 20 random boards of 20 to 26 moves with
+// A* (Manhattan distance) and BFS, the boards packed into one integer
+// (hashed by the searches' own table) and as a struct of int8 tiles.
+var (
+	eightOnce sync.Once
+	eightList []packed
+)
+
+func eightBoards(tb testing.TB) []packed {
+	eightOnce.Do(func() { eightList = boardsAt(tb, rand.New(rand.NewPCG(5, 6)), 20, 20, 26) })
+	return eightList
+}
+
+func BenchmarkEightPuzzleAStar(b *testing.B) {
+	goal := pack(solved(3, 3))
+	next, h := movesPacked(3, 3), manhattanPacked(3, 3, goal)
+	atGoal := func(p packed) bool { return p == goal }
+	boards := eightBoards(b)
+	for b.Loop() {
+		for _, p := range boards {
+			if _, err := search.AStar(context.Background(), p, next, h, atGoal, search.Limits{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+func BenchmarkEightPuzzleBFS(b *testing.B) {
+	goal := pack(solved(3, 3))
+	next := movesPacked(3, 3)
+	atGoal := func(p packed) bool { return p == goal }
+	boards := eightBoards(b)
+	for b.Loop() {
+		for _, p := range boards[:2] {
+			if _, err := search.BFS(context.Background(), p, next, atGoal, search.Limits{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+func BenchmarkEightPuzzleAStarBoards(b *testing.B) {
+	goal := solved(3, 3)
+	var boards []board
+	for _, p := range eightBoards(b) {
+		bd := board{w: 3, h: 3}
+		for i := range 9 {
+			bd.tiles[i] = int8(p.at(i))
+		}
+		boards = append(boards, bd)
+	}
+	hp := manhattanPacked(3, 3, pack(goal))
+	h := func(bd board) int { return hp(pack(bd)) }
+	atGoal := func(bd board) bool { return bd == goal }
+	for b.Loop() {
+		for _, bd := range boards {
+			if _, err := search.AStar(context.Background(), bd, moves, h, atGoal, search.Limits{}); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 }

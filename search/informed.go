@@ -82,8 +82,8 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 	}
 	weighted := w != 1
 
-	var all chunked[bfNode[C]]
-	ids := newNodes(index)
+	var all byID[bfNode[C]]
+	ids := newNodes(index, sparseFor(lim))
 	var open queue[C]
 	defer open.free()
 	for s := range starts {
@@ -103,7 +103,7 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 			}
 		}
 		open.push(f, 0, id)
-		all.add(bfNode[C]{parent: -1})
+		all.set(id, bfNode[C]{parent: -1})
 	}
 	closed := 0 // the states numbered that are closed: the rest are open
 
@@ -133,12 +133,12 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 				stop = ids.unnumbered(t)
 				return false
 			}
-			all.add(bfNode[C]{g: g, step: c, parent: parent})
+			all.set(id, bfNode[C]{g: g, step: c, parent: parent})
 		} else {
 			tr := all.at(id)
 			if g >= tr.g {
 				if obs {
-					emitChild(&m, t, s, ev[C]{kind: Duplicate, g: g, frontier: all.len() - closed, stored: all.len()})
+					emitChild(&m, t, s, ev[C]{kind: Duplicate, g: g, frontier: ids.len() - closed, stored: ids.len()})
 				}
 				return true
 			}
@@ -157,7 +157,7 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 		}
 		open.push(g+ht, g, id)
 		if obs {
-			emitChild(&m, t, s, ev[C]{kind: kind, g: g, h: ht, frontier: all.len() - closed, stored: all.len()})
+			emitChild(&m, t, s, ev[C]{kind: kind, g: g, h: ht, frontier: ids.len() - closed, stored: ids.len()})
 		}
 		return true
 	}
@@ -180,7 +180,7 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 				res.Cost += steps[k]
 			}
 			if obs {
-				emitState(&m, s, ev[C]{kind: Goal, g: res.Cost, h: it.f - rg, depth: len(res.Path) - 1, frontier: all.len() - closed - 1, stored: all.len()})
+				emitState(&m, s, ev[C]{kind: Goal, g: res.Cost, h: it.f - rg, depth: len(res.Path) - 1, frontier: ids.len() - closed - 1, stored: ids.len()})
 			}
 			return res, nil
 		}
@@ -190,14 +190,14 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 		r.closed = true
 		closed++
 		if obs {
-			emitState(&m, s, ev[C]{kind: Expand, g: rg, h: it.f - rg, frontier: all.len() - closed, stored: all.len()})
+			emitState(&m, s, ev[C]{kind: Expand, g: rg, h: it.f - rg, frontier: ids.len() - closed, stored: ids.len()})
 		}
 		next(s)(generate)
 		if stop != nil {
 			return res, stop
 		}
 		m.frontier(open.len())
-		m.stored(all.len())
+		m.stored(ids.len())
 	}
 	return res, ErrNotFound
 }

@@ -4,19 +4,30 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"reflect"
 	"runtime"
 	"strconv"
+	"sync"
 	"unsafe"
 )
 
-// nodes numbers the states a search reaches, 0, 1, 2 ... in the order it
-// first reaches them, and keeps each state by its number: the search keeps
-// what else it knows of a state in a slice by that number. The numbers are
-// found in one of three ways:
+// nodes numbers the states a search reaches with int32s and keeps each
+// state by its number: the search keeps what else it knows of a state by
+// that number too (see byID). The numbers are found in one of four ways:
 //
-//   - with a dense index of the states (Limits.Index), in a slice by that
+//   - for a state type whose values are equal exactly when their bytes are
+//     and whose first integer fields can be split into low and high bits
+//     (a grid cell's row and column, or one integer), in pages: a page
+//     holds the states that differ only in those low bits (a 16 x 16
+//     square of cells, or a run of 256 integers), and a state's number
+//     is its page's number and its low bits, so a lookup finds the page
+//     (mostly the last one used) and tests one bit, with no hash and no
+//     compare; the page's key and the low bits give the state back. When
+//     the pages hold too few states each (see page), the numbering goes
+//     on hashed, the states already paged keeping their numbers;
+//   - with a dense index of the states (Limits.Index), in pages by that
 //     index: no hashing at all;
 //   - for a state type whose values are equal exactly when their bytes are
 //     (integers, booleans, and arrays and structs of them without padding),
@@ -24,12 +35,32 @@ import (
 //     (see find);
 //   - for any other comparable type (strings, floats, pointers,
 //     interfaces), in a Go map.
+//
+// Paged numbers are sparse; the others follow on from them, 0, 1, 2 ...
+// in the order the states are first reached.
 type nodes[S comparable] struct {
-	keys chunked[S] // the states by number
+	n    int        // the states numbered
+	keys chunked[S] // the states numbered base, base+1, ... in that order
+	base int32      // numbers below base are paged
 
-	// With a dense index: slots[index(s)] is s's number plus 1; 0 is none.
+	// Paged: the states below base. pageKeys[p] is the bytes of page p's
+	// states with their low bits (pg.taken) cleared; used[p] has a bit
+	// set for each of its states. dir finds a page by its key: it holds
+	// page numbers plus 1, at most half full. last and lastKey are the
+	// page found last.
+	paged    bool // new states are paged
+	sparse   int  // the most slots a state the pages may hold
+	pg       tiling
+	pageKeys [][2]uint64
+	used     []*[pageLen / 64]uint64
+	dir      []int32
+	lastKey  [2]uint64
+	last     int32
+
+	// With a dense index: slots[i>>pageBits][i&(pageLen-1)] is the number
+	// plus 1 of the state of index i; 0 is none.
 	index func(S) int
-	slots []int32
+	slots [][]int32
 
 	// Hashed: tab holds numbers plus 1 (0 is an empty slot), at most half
 	// of it full. See find for the layout.
@@ -43,12 +74,19 @@ type nodes[S comparable] struct {
 	ids map[S]int32 // otherwise
 }
 
+// A page holds the states that differ only in their low pageBits bits:
+// pageBits/2 bits of each of two fields, or pageBits of one.
+const (
+	pageBits = 8
+	pageLen  = 1 << pageBits
+)
+
 // tiling says which bits of a state's bytes pick its slot within a tile
-// of 1<<bits consecutive slots: the low bits of its first two integer
-// fields (two of each), or of its only one (four). The other bits are
-// hashed to pick the tile. The zero tiling is one slot a tile: every bit
-// hashed. The bytes come as two words (see words); the second field may
-// lie in either.
+// of 1<<bits consecutive slots (or its place in a page): the low bits of
+// its first two integer fields (bits/2 of each), or of its only one. The
+// other bits are hashed to pick the tile. The zero tiling is one slot a
+// tile: every bit hashed. The bytes come as two words (see words); the
+// second field may lie in either.
 type tiling struct {
 	shift1, shift2 uint8  // where the two fields' low bits are in their words
 	low1, low2     uint64 // their masks, from bit 0; low2 for the first word
@@ -60,14 +98,42 @@ type tiling struct {
 
 const maxTileBits = 4
 
-// newNodes returns an empty numbering, dense when index is not nil.
-func newNodes[S comparable](index func(S) int) nodes[S] {
-	t := reflect.TypeFor[S]()
-	switch {
-	case index != nil:
+// layout is what newNodes works out of a state type once: whether its
+// bytes are its value, and its tiling and paging.
+type layout struct {
+	bytesEqual   bool
+	tile, paging tiling
+}
+
+// layouts caches layout by type.
+var layouts sync.Map // reflect.Type to layout
+
+func layoutOf(t reflect.Type) layout {
+	if l, ok := layouts.Load(t); ok {
+		return l.(layout)
+	}
+	l := layout{bytesEqual: bytesEqual(t)}
+	if l.bytesEqual {
+		l.tile, l.paging = tilingOf(t, maxTileBits), tilingOf(t, pageBits)
+	}
+	layouts.Store(t, l)
+	return l
+}
+
+// newNodes returns an empty numbering, dense when index is not nil. Its
+// pages hold at most sparse slots a state (see page).
+func newNodes[S comparable](index func(S) int, sparse int) nodes[S] {
+	if index != nil {
 		return nodes[S]{index: index}
-	case bytesEqual(t):
-		return nodes[S]{tab: make([]uint32, minTable), seed: rand.Uint64(), tile: tilingOf(t)}
+	}
+	l := layoutOf(reflect.TypeFor[S]())
+	switch {
+	case l.paging.bits > 0:
+		t := nodes[S]{paged: true, pg: l.paging, last: -1, sparse: sparse}
+		t.lastKey[0] = t.pg.taken // no page's key: its taken bits are clear
+		return t
+	case l.bytesEqual:
+		return nodes[S]{tab: make([]uint32, minTable), seed: rand.Uint64(), tile: l.tile}
 	}
 	return nodes[S]{ids: map[S]int32{}}
 }
@@ -99,12 +165,13 @@ func bytesEqual(t reflect.Type) bool {
 	return false
 }
 
-// tilingOf returns the tiling for states of type t, which bytesEqual
-// accepts: by the first two integer fields of two bytes or more within
-// its first eight bytes (a grid cell's row and column), or its only
-// integer of that size. States near each other on a grid then share a
-// tile, and so cache lines, as a dense array's do.
-func tilingOf(t reflect.Type) tiling {
+// tilingOf returns the tiling of the given bits for states of type t,
+// which bytesEqual accepts: by the first two integer fields of two bytes
+// or more within its first eight bytes (a grid cell's row and column),
+// bits/2 bits of each, or its only integer of that size. States near each
+// other on a grid then share a tile, and so cache lines, as a dense
+// array's do. The zero tiling when there are no such fields.
+func tilingOf(t reflect.Type, bits uint8) tiling {
 	if t.Size() > 16 || t.Size() > 8 && (t.Size() != 16 || !unaligned) ||
 		binary.NativeEndian.Uint16([]byte{1, 0}) != 1 {
 		return tiling{}
@@ -127,28 +194,59 @@ func tilingOf(t reflect.Type) tiling {
 		}
 	}
 	walk(t, 0)
+	half := bits / 2
+	low := uint64(1)<<half - 1
 	switch {
-	case len(fields) == 0 || fields[0] >= 64:
+	case len(fields) == 0 || int(fields[0])+int(bits) > 64:
 		return tiling{}
 	case len(fields) == 1:
-		return tiling{shift1: fields[0], low1: 15, width1: 4, bits: 4, taken: 15 << fields[0]}
+		return tiling{shift1: fields[0], low1: 1<<bits - 1, width1: bits, bits: bits, taken: (1<<bits - 1) << fields[0]}
 	case fields[1] >= 64:
 		f := fields[1] - 64
-		return tiling{shift1: fields[0], shift2: f, low1: 3, high2: 3, width1: 2, bits: 4,
-			taken: 3 << fields[0], takenHi: 3 << f}
+		return tiling{shift1: fields[0], shift2: f, low1: low, high2: low, width1: half, bits: bits,
+			taken: low << fields[0], takenHi: low << f}
 	}
-	return tiling{shift1: fields[0], shift2: fields[1], low1: 3, low2: 3, width1: 2, bits: 4,
-		taken: 3<<fields[0] | 3<<fields[1]}
+	return tiling{shift1: fields[0], shift2: fields[1], low1: low, low2: low, width1: half, bits: bits,
+		taken: low<<fields[0] | low<<fields[1]}
+}
+
+// lane returns the low bits that the tiling takes from the state whose
+// bytes are lo and hi, as one number.
+func (c *tiling) lane(lo, hi uint64) uint {
+	return uint((lo>>c.shift1)&c.low1 | ((lo>>c.shift2)&c.low2|(hi>>c.shift2)&c.high2)<<c.width1)
+}
+
+// put returns the bytes lo and hi with the low bits lane puts back in
+// their places: lane's inverse, for bytes whose taken bits are clear.
+func (c *tiling) put(lo, hi uint64, lane uint) (uint64, uint64) {
+	l := uint64(lane)
+	lo |= (l&c.low1)<<c.shift1 | (l>>c.width1&c.low2)<<c.shift2
+	hi |= (l >> c.width1 & c.high2) << c.shift2
+	return lo, hi
 }
 
 // len returns how many states are numbered.
-func (t *nodes[S]) len() int { return t.keys.len() }
+func (t *nodes[S]) len() int { return t.n }
 
 // state returns the state numbered id.
-func (t *nodes[S]) state(id int32) S { return *t.keys.at(id) }
+func (t *nodes[S]) state(id int32) S {
+	if id >= t.base {
+		return *t.keys.at(id - t.base)
+	}
+	return t.pagedState(id)
+}
+
+// pagedState returns the state numbered id, which is below base: its
+// page's key with its low bits put back.
+func (t *nodes[S]) pagedState(id int32) S {
+	k := &t.pageKeys[id>>pageBits]
+	lo, hi := t.pg.put(k[0], k[1], uint(id&(pageLen-1)))
+	b := [2]uint64{lo, hi}
+	return *(*S)(unsafe.Pointer(&b))
+}
 
 // find returns s's number and false when s has one; otherwise it numbers s
-// next and returns its new number and true. It returns -1 when s cannot be
+// and returns its new number and true. It returns -1 when s cannot be
 // numbered: its dense index is negative, or every int32 is taken (see
 // unnumbered).
 //
@@ -159,8 +257,8 @@ func (t *nodes[S]) state(id int32) S { return *t.keys.at(id) }
 // one or two cache lines, and each lane is a table of its own at the same
 // load, as long as the lanes are about equally used (see grow).
 func (t *nodes[S]) find(s S) (int32, bool) {
-	if t.tab != nil {
-		var lo, hi uint64
+	var lo, hi uint64
+	if t.paged || t.tab != nil {
 		if p := unsafe.Pointer(&s); unaligned && unsafe.Sizeof(s) == 8 {
 			lo = *(*uint64)(p) // words, inlined for the common cases
 		} else if unaligned && unsafe.Sizeof(s) == 16 {
@@ -168,66 +266,200 @@ func (t *nodes[S]) find(s S) (int32, bool) {
 		} else {
 			lo, hi = words(&s)
 		}
+	}
+	if t.paged {
+		c := &t.pg
+		klo, khi := lo&^c.taken, hi&^c.takenHi
+		p := t.last
+		if klo != t.lastKey[0] || khi != t.lastKey[1] {
+			if p = t.page(klo, khi); p < 0 {
+				return t.find(s) // no longer paged
+			}
+		}
+		off := c.lane(lo, hi)
+		w, bit := &t.used[p][off>>6], uint64(1)<<(off&63)
+		id := p<<pageBits | int32(off)
+		if *w&bit != 0 {
+			return id, false
+		}
+		*w |= bit
+		t.n++
+		return id, true
+	}
+	next := int64(t.base) + int64(t.keys.len())
+	if next == math.MaxInt32 {
+		return -1, true
+	}
+	n := int32(next)
+	if t.tab != nil {
 		c := &t.tile
-		lane := uint((lo>>c.shift1)&c.low1 | ((lo>>c.shift2)&c.low2|(hi>>c.shift2)&c.high2)<<c.width1)
+		lane := c.lane(lo, hi)
 		tile := uint(mix(mix((lo&^c.taken)^t.seed)^hi&^c.takenHi)) << c.bits
 		mask := uint(len(t.tab) - 1)
-		step := uint(1) << t.tile.bits
+		step := uint(1) << c.bits
 		i := tile + lane
 		for {
 			v := t.tab[i&mask]
 			if v == 0 {
 				break
 			}
-			if *t.keys.at(int32(v - 1)) == s {
-				return int32(v - 1), false
+			if id := int32(v - 1); id >= t.base && *t.keys.at(id - t.base) == s || id < t.base && t.pagedState(id) == s {
+				return id, false
 			}
 			i += step
 		}
-		n := t.keys.len()
-		if n == math.MaxInt32 {
-			return -1, true
-		}
-		if t.full(n, lane) {
+		if t.full(lane) {
 			lane, tile = t.slot(lo, hi)
 			i, mask = t.free(tile, lane), uint(len(t.tab)-1)
 		}
 		t.tab[i&mask] = uint32(n) + 1
 		t.lanes[lane]++
-		t.keys.add(s)
-		return int32(n), true
-	}
-	n := t.keys.len()
-	if n == math.MaxInt32 {
-		return -1, true
-	}
-	if t.index != nil {
+	} else if t.index != nil {
 		i := t.index(s)
-		if uint(i) >= uint(len(t.slots)) {
-			if i < 0 {
-				return -1, true
-			}
-			t.slots = append(t.slots, make([]int32, max(i+1, 2*len(t.slots), 1024)-len(t.slots))...)
+		if i < 0 {
+			return -1, true
 		}
-		if id := t.slots[i]; id != 0 {
-			return id - 1, false
+		k := i >> pageBits
+		if k >= len(t.slots) {
+			t.slots = append(t.slots, make([][]int32, k+1-len(t.slots))...)
 		}
-		t.slots[i] = int32(n) + 1
+		if t.slots[k] == nil {
+			t.slots[k] = make([]int32, pageLen)
+		}
+		slot := &t.slots[k][i&(pageLen-1)]
+		if *slot != 0 {
+			return *slot - 1, false
+		}
+		*slot = n + 1
 	} else {
 		if id, ok := t.ids[s]; ok {
 			return id, false
 		}
-		t.ids[s] = int32(n)
+		t.ids[s] = n
 	}
 	t.keys.add(s)
-	return int32(n), true
+	t.n++
+	return n, true
+}
+
+// page returns the number of the page whose key is klo, khi, and makes it
+// the last one found. A page not there yet is added, unless that would
+// leave the pages holding fewer than one state in t.sparse slots beyond
+// the first freePages pages (which a search that starts at a corner of
+// pages fills): then the states go on hashed, and page returns -1. So
+// the pages hold at most t.sparse slots a state, and a search's records
+// by number (byID) as many. A search that reaches its states in reading
+// order, or at random, goes on hashed early; one that spreads from a
+// start as a wave does, even a thin one (A* on a grid), stays paged.
+func (t *nodes[S]) page(klo, khi uint64) int32 {
+	var p int32
+	mask := uint(len(t.dir) - 1)
+	i := uint(mix(mix(klo) ^ khi))
+	for ; len(t.dir) > 0; i++ {
+		v := t.dir[i&mask]
+		if v == 0 {
+			break
+		}
+		if k := &t.pageKeys[v-1]; k[0] == klo && k[1] == khi {
+			p = v - 1
+			t.last, t.lastKey = p, *k
+			return p
+		}
+	}
+	pages := len(t.pageKeys)
+	if pages >= freePages && (pages+1)*pageLen > t.sparse*(t.n+1) || pages+1 >= math.MaxInt32>>pageBits {
+		t.unpage()
+		return -1
+	}
+	p = int32(pages)
+	t.pageKeys = append(t.pageKeys, [2]uint64{klo, khi})
+	t.used = append(t.used, new([pageLen / 64]uint64))
+	t.base = int32(pages+1) << pageBits
+	if 2*(pages+1) > len(t.dir) {
+		t.dir = make([]int32, max(16, 2*len(t.dir)))
+		for q := range pages + 1 {
+			t.addPage(int32(q))
+		}
+	} else {
+		t.addPage(p)
+	}
+	t.last, t.lastKey = p, t.pageKeys[p]
+	return p
+}
+
+// addPage puts page p in dir.
+func (t *nodes[S]) addPage(p int32) {
+	k := &t.pageKeys[p]
+	mask := uint(len(t.dir) - 1)
+	i := uint(mix(mix(k[0]) ^ k[1]))
+	for t.dir[i&mask] != 0 {
+		i++
+	}
+	t.dir[i&mask] = p + 1
+}
+
+// freePages bounds the pages (see page), and sparseFor the slots they
+// may hold a state.
+const freePages = 4
+
+// sparseFor returns the most slots a state that the pages of a search
+// under lim may hold: 16 (a state's record in a best-first search takes
+// 24 bytes with an int cost), or 4 under a cap of bytes, within what
+// StateBytes counts a state.
+func sparseFor(lim Limits) int {
+	if lim.MaxBytes > 0 {
+		return 4
+	}
+	return 16
+}
+
+// unpage makes a paged numbering hashed: the states paged so far keep
+// their numbers, below base, and the hashed table holds them too.
+func (t *nodes[S]) unpage() {
+	l := layoutOf(reflect.TypeFor[S]())
+	t.paged, t.dir, t.last = false, nil, -1
+	t.seed, t.tile = rand.Uint64(), l.tile
+	// As full would grow it: big enough for every lane, unless the
+	// states crowd one lane of a large table.
+	var lanes [len(t.lanes)]int
+	most := 0
+	t.each(func(id int32) {
+		s := t.state(id)
+		l := t.tile.lane(words(&s))
+		lanes[l]++
+		most = max(most, lanes[l])
+	})
+	size := minTable
+	for 2*(t.n+1) > size || 4*(most+1) > 3*size>>t.tile.bits {
+		size *= 2
+	}
+	if size > max(8*(t.n+1), 1<<16) {
+		t.tile = tiling{}
+		for size = minTable; 2*(t.n+1) > size; size *= 2 {
+		}
+	}
+	t.rebuild(size)
+}
+
+// each calls f with the number of each state numbered.
+func (t *nodes[S]) each(f func(id int32)) {
+	for p, u := range t.used {
+		for k, w := range u {
+			for ; w != 0; w &= w - 1 {
+				f(int32(p)<<pageBits | int32(k*64+bits.TrailingZeros64(w)))
+			}
+		}
+	}
+	for i := range t.keys.len() {
+		f(t.base + int32(i))
+	}
 }
 
 // slot returns the lane and the first slot of the tile of the state whose
 // bytes are lo and hi.
 func (t *nodes[S]) slot(lo, hi uint64) (lane, tile uint) {
 	c := &t.tile
-	lane = uint((lo>>c.shift1)&c.low1 | ((lo>>c.shift2)&c.low2|(hi>>c.shift2)&c.high2)<<c.width1)
+	lane = c.lane(lo, hi)
 	tile = uint(mix(mix((lo&^c.taken)^t.seed)^hi&^c.takenHi)) << c.bits
 	return lane, tile
 }
@@ -242,17 +474,18 @@ func (t *nodes[S]) free(tile, lane uint) uint {
 	return i & mask
 }
 
-// full makes room for a state in lane when the table holds n: it reports
-// whether it had to, which moves the slots. The table doubles when it
-// would be more than half full, or when the lane would be more than three
-// quarters full (its probes would grow long, and a full lane has no end).
-// But when a lane fills while the table is large and less than an eighth
-// full, the states are not spread over the tiling's bits (cells of even
-// rows and columns only, say), and the table drops the tiling for good:
-// one slot a tile, every bit hashed. So beyond its first 65,536 slots the
-// table holds at most 16 slots (64 bytes) a state, 2 to 4 when the states
-// spread, and every probe ends at an empty slot.
-func (t *nodes[S]) full(n int, lane uint) bool {
+// full makes room for one more state in lane: it reports whether it had
+// to, which moves the slots. The table doubles when it would be more than
+// half full, or when the lane would be more than three quarters full (its
+// probes would grow long, and a full lane has no end). But when a lane
+// fills while the table is large and less than an eighth full, the states
+// are not spread over the tiling's bits (cells of even rows and columns
+// only, say), and the table drops the tiling for good: one slot a tile,
+// every bit hashed. So beyond its first 65,536 slots the table holds at
+// most 16 slots (64 bytes) a state, 2 to 4 when the states spread, and
+// every probe ends at an empty slot.
+func (t *nodes[S]) full(lane uint) bool {
+	n := t.n
 	switch {
 	case 2*(n+1) > len(t.tab):
 		t.rebuild(2 * len(t.tab))
@@ -260,7 +493,7 @@ func (t *nodes[S]) full(n int, lane uint) bool {
 		if 8*(n+1) >= len(t.tab) || len(t.tab) < 1<<16 {
 			t.rebuild(2 * len(t.tab))
 		} else {
-			t.tile, t.lanes = tiling{}, [len(t.lanes)]int32{}
+			t.tile = tiling{}
 			t.rebuild(len(t.tab))
 		}
 	default:
@@ -269,13 +502,17 @@ func (t *nodes[S]) full(n int, lane uint) bool {
 	return true
 }
 
-// rebuild places every number again in a table of size slots.
+// rebuild places every number again in a table of size slots, and counts
+// the lanes anew.
 func (t *nodes[S]) rebuild(size int) {
 	t.tab = make([]uint32, size)
-	for id := range t.keys.len() {
-		lane, tile := t.slot(words(t.keys.at(int32(id))))
+	t.lanes = [len(t.lanes)]int32{}
+	t.each(func(id int32) {
+		s := t.state(id)
+		lane, tile := t.slot(words(&s))
 		t.tab[t.free(tile, lane)] = uint32(id) + 1
-	}
+		t.lanes[lane]++
+	})
 }
 
 // words returns the bytes of *s as two words (for a state of more than 16
@@ -334,7 +571,7 @@ func indexOf[S any](lim Limits) (func(S) int, error) {
 // unnumbered is the error of a state that find could not number: a
 // negative dense index, or more states than an int32 holds.
 func (t *nodes[S]) unnumbered(s S) error {
-	if t.keys.len() == math.MaxInt32 {
+	if int64(t.base)+int64(t.keys.len()) >= math.MaxInt32 {
 		return tooMany
 	}
 	return fmt.Errorf("search: Limits.Index returned a negative index for %v", s)
@@ -377,4 +614,47 @@ func (l *chunked[T]) add(v T) {
 	}
 	l.chunks[k] = append(l.chunks[k], v)
 	l.n++
+}
+
+// byID keeps a value for each number of a nodes, in pages of pageLen by
+// number: a paged number's value lies in its page's page, and numbers
+// given in order fill one page after another, so that it grows without
+// copying what it holds. Until a page is made whole, a page grows as a
+// slice does while short, so that a small search allocates little.
+type byID[T any] struct {
+	pages [][]T
+	whole bool // a page was made whole
+}
+
+// at returns the value of id, which set was given.
+func (l *byID[T]) at(id int32) *T {
+	return &l.pages[id>>pageBits][id&(pageLen-1)]
+}
+
+// set sets the value of id.
+func (l *byID[T]) set(id int32, v T) {
+	p, i := int(id>>pageBits), int(id&(pageLen-1))
+	if p >= len(l.pages) || i >= len(l.pages[p]) {
+		l.grow(p, i)
+	}
+	l.pages[p][i] = v
+}
+
+// grow makes room for the i-th value of page p.
+func (l *byID[T]) grow(p, i int) {
+	if p >= len(l.pages) {
+		l.pages = append(l.pages, make([][]T, p+1-len(l.pages))...)
+	}
+	pg := l.pages[p]
+	if i < len(pg) {
+		return
+	}
+	n := max(2*len(pg), 16)
+	for n <= i {
+		n *= 2
+	}
+	if n > pageLen/4 || l.whole {
+		n, l.whole = pageLen, true
+	}
+	l.pages[p] = append(pg, make([]T, n-len(pg))...)
 }

@@ -139,25 +139,29 @@ func (q *queue[C]) value(k uint64) C {
 // earliest push among those. While a bucket's entries all have the same d
 // (always, for Dijkstra) it is taken from in place, unsorted.
 //
-// Bitmaps of the non-empty buckets and lists find the next one in a few
-// word operations. A push below the least f (an inconsistent or weighted
-// estimate can make one) moves the sorted bucket back to the ring, in d
-// order, within a budget of as many moves as pushes; a push that needs a
-// ring or d range wider than fits allows (a bound, and beyond a floor,
-// four slots an entry held), or more moves than the budget, is refused,
-// and the queue becomes a heap. So the memory stays in proportion to the
-// entries, besides the floor.
+// A push below the least f (an inconsistent or weighted estimate makes
+// them) leaves the sorted bucket in ds; only when another bucket must be
+// sorted does it go back to the ring, in d order, which keeps the push
+// order within each d. Bitmaps of the non-empty buckets and lists find the
+// next one in a few word operations.
+//
+// A push is refused, and the queue becomes a heap, when it needs a ring or
+// a d range wider than fits allows (a bound, and beyond a floor, four
+// slots an entry held), so that the memory stays in proportion to the
+// entries besides the floor; or when the buckets have moved entries back
+// to the ring more times than they took pushes.
 type buckets struct {
 	n      int       // entries held
 	ring   []fBucket // by f key modulo len(ring), a power of two
-	rbits  bitset    // the non-empty buckets of the ring
+	rbits  bitset    // the non-empty buckets of the ring, the sorted one included
 	lo, hi uint64    // the least f key held (the current bucket) and the greatest pushed since
-	sorted bool      // whether the current bucket's entries are in ds (its ring slot is then empty)
-	ds     []dList   // the current bucket by d, when sorted
+	sorted bool      // whether bucket sf is in ds (its ring slot is then empty)
+	sf     uint64    // the f key of the sorted bucket, at or above lo
+	ds     []dList   // bucket sf by d, when sorted
 	dbits  bitset    // the non-empty lists of ds
 	dlo    int       // the least d in ds, when sorted
 	dn     int       // entries in ds
-	budget int       // moves left for unsorting: pushes less moves so far
+	budget int       // pushes less moves back to the ring
 
 	// The lists' backing arrays are cut from a few large ones, rather
 	// than allocated one by one as they grow.
@@ -208,13 +212,13 @@ func (b *buckets) reset() {
 	clear(b.rbits.sum)
 	clear(b.dbits.words)
 	clear(b.dbits.sum)
-	b.n, b.lo, b.hi, b.sorted, b.dlo, b.dn, b.budget = 0, 0, 0, false, 0, 0, 0
+	b.n, b.lo, b.hi, b.sorted, b.sf, b.dlo, b.dn, b.budget = 0, 0, 0, false, 0, 0, 0, 0
 }
 
 // push adds node with keys kf and kg, or reports false, changing nothing,
 // when they do not fit.
 func (b *buckets) push(kf, kg uint64, node int32) bool {
-	if kg > kf {
+	if kg > kf || b.budget < 0 {
 		return false
 	}
 	if d := kf - kg; d >= uint64(len(b.ds)) && (d >= maxWindow || !b.fits(1<<bits.Len64(d))) {
@@ -227,12 +231,9 @@ func (b *buckets) push(kf, kg uint64, node int32) bool {
 			b.ring = make([]fBucket, minRing)
 			b.rbits.resize(minRing)
 		}
-		b.lo, b.hi, b.sorted = kf, kf, false
+		b.lo, b.hi = kf, kf
 	case kf < b.lo:
 		if b.hi-kf >= uint64(len(b.ring)) && !b.grow(b.hi-kf) {
-			return false
-		}
-		if b.sorted && !b.unsort() {
 			return false
 		}
 		b.lo = kf
@@ -244,11 +245,11 @@ func (b *buckets) push(kf, kg uint64, node int32) bool {
 	}
 	b.n++
 	b.budget++
-	if b.sorted && kf == b.lo {
+	if b.sorted && kf == b.sf {
 		b.dpush(d, node)
 		return true
 	}
-	slot := int(kf & uint64(len(b.ring)-1))
+	slot := b.slot(kf)
 	s := &b.ring[slot]
 	if len(s.items) == 0 {
 		s.d0, s.mixed = d, false
@@ -263,13 +264,15 @@ func (b *buckets) push(kf, kg uint64, node int32) bool {
 	return true
 }
 
+func (b *buckets) slot(k uint64) int { return int(k & uint64(len(b.ring)-1)) }
+
 // pop removes the first entry and returns its f key, its d and its node;
 // the buckets must not be empty.
 func (b *buckets) pop() (kf uint64, d uint32, node int32) {
 	kf = b.lo
 	b.n--
-	if !b.sorted {
-		slot := int(kf & uint64(len(b.ring)-1))
+	if !b.sorted || b.sf != kf {
+		slot := b.slot(kf)
 		s := &b.ring[slot]
 		if !s.mixed {
 			e := s.items[s.head]
@@ -281,7 +284,10 @@ func (b *buckets) pop() (kf uint64, d uint32, node int32) {
 			}
 			return kf, e.d, e.node
 		}
-		b.sort(s, slot)
+		if b.sorted {
+			b.unsort()
+		}
+		b.sort(s, kf)
 	}
 	l := &b.ds[b.dlo]
 	d, node = uint32(b.dlo), l.items[l.head]
@@ -294,6 +300,7 @@ func (b *buckets) pop() (kf uint64, d uint32, node int32) {
 			b.dlo = next
 		} else {
 			b.sorted = false
+			b.rbits.clear(b.slot(kf))
 			b.advance()
 		}
 	}
@@ -307,7 +314,7 @@ func (b *buckets) advance() {
 		return
 	}
 	mask := len(b.ring) - 1
-	from := int(b.lo) & mask
+	from := b.slot(b.lo)
 	next := b.rbits.next(from)
 	if next < 0 {
 		next = b.rbits.next(0)
@@ -315,14 +322,14 @@ func (b *buckets) advance() {
 	b.lo += uint64((next - from) & mask)
 }
 
-// sort moves the entries of bucket s, in ring slot slot, to ds.
-func (b *buckets) sort(s *fBucket, slot int) {
+// sort moves the entries of bucket s, of f key kf, to ds, which must be
+// empty. The bucket stays marked non-empty in the ring.
+func (b *buckets) sort(s *fBucket, kf uint64) {
 	for _, e := range s.items[s.head:] {
 		b.dpush(e.d, e.node)
 	}
 	s.items, s.head = s.items[:0], 0
-	b.rbits.clear(slot)
-	b.sorted = true
+	b.sorted, b.sf = true, kf
 }
 
 // dpush appends node to the list of d in ds.
@@ -348,14 +355,11 @@ func (b *buckets) dpush(d uint32, node int32) {
 	b.dn++
 }
 
-// unsort moves the sorted current bucket back to its ring slot, in d
-// order, or reports false when that would overspend the budget.
-func (b *buckets) unsort() bool {
-	if b.dn > b.budget {
-		return false
-	}
+// unsort moves the sorted bucket back to its ring slot, in d order,
+// charging the moves to the budget.
+func (b *buckets) unsort() {
 	b.budget -= b.dn
-	s := &b.ring[int(b.lo&uint64(len(b.ring)-1))]
+	s := &b.ring[b.slot(b.sf)]
 	s.d0, s.mixed = uint32(b.dlo), false
 	for d := b.dlo; d >= 0; d = b.dbits.next(d + 1) {
 		l := &b.ds[d]
@@ -371,11 +375,7 @@ func (b *buckets) unsort() bool {
 		l.items, l.head = l.items[:0], 0
 		b.dbits.clear(d)
 	}
-	if len(s.items) > 0 {
-		b.rbits.set(int(b.lo & uint64(len(b.ring)-1)))
-	}
 	b.dn, b.sorted = 0, false
-	return true
 }
 
 // grow makes the ring wider than spread, or reports false when that does
@@ -385,7 +385,7 @@ func (b *buckets) grow(spread uint64) bool {
 		return false
 	}
 	n := 1 << bits.Len64(spread)
-	old, mask := b.ring, uint64(len(b.ring)-1)
+	old, lo := b.ring, b.lo
 	b.ring = make([]fBucket, n)
 	b.rbits = bitset{}
 	b.rbits.resize(n)
@@ -394,10 +394,12 @@ func (b *buckets) grow(spread uint64) bool {
 			b.entries.keep(old[i].items)
 			continue
 		}
-		k := b.lo + (uint64(i)-b.lo)&mask // the f key held in slot i
-		slot := int(k & uint64(n-1))
-		b.ring[slot] = old[i]
-		b.rbits.set(slot)
+		k := lo + (uint64(i)-lo)&uint64(len(old)-1) // the f key held in slot i
+		b.ring[b.slot(k)] = old[i]
+		b.rbits.set(b.slot(k))
+	}
+	if b.sorted {
+		b.rbits.set(b.slot(b.sf))
 	}
 	return true
 }

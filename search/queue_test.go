@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -202,26 +203,42 @@ func TestQueueMatchesReference(t *testing.T) {
 	}
 }
 
-// TestQueueStaysBucketsBelowTheLeast checks that pushes below the least f
-// within the window keep the buckets, in the order of the reference.
+// TestQueueStaysBucketsBelowTheLeast checks pushes below the least f
+// within the window: one bucket below the sorted one (which stays sorted),
+// then a lower bucket of mixed f-g (which sends the sorted one back to the
+// ring). The order is the reference's and the queue stays buckets.
 func TestQueueStaysBucketsBelowTheLeast(t *testing.T) {
-	var q queue[int]
-	for _, p := range [][3]int{{10, 0, 1}, {10, 2, 2}, {12, 1, 3}, {10, 2, 4}} {
-		q.push(p[0], p[1], int32(p[2]))
-	}
-	if e := q.pop(); e.node != 2 { // f 10, g 2, first pushed
-		t.Fatalf("first pop node %d, want 2", e.node)
-	}
-	q.push(7, 1, 5)  // below the sorted bucket of f 10
-	q.push(10, 3, 6) // into f 10 again, now unsorted
-	want := []int32{5, 6, 4, 1, 3}
-	for _, w := range want {
-		if e := q.pop(); e.node != w {
-			t.Fatalf("popped node %d, want %d", e.node, w)
+	type push struct{ f, g, node int }
+	for _, c := range []struct {
+		name   string
+		before []push // pushed, then one pop, which sorts the bucket of f 10
+		after  []push
+		want   []int32
+	}{
+		{"one below", []push{{10, 0, 1}, {10, 2, 2}, {12, 1, 3}, {10, 2, 4}},
+			[]push{{7, 1, 5}, {10, 3, 6}}, []int32{2, 5, 6, 4, 1, 3}},
+		{"mixed below", []push{{10, 0, 1}, {10, 2, 2}, {12, 1, 3}, {10, 2, 4}},
+			[]push{{7, 1, 5}, {7, 2, 7}, {10, 3, 6}, {7, 2, 8}, {10, 2, 9}}, []int32{2, 7, 8, 5, 6, 4, 9, 1, 3}},
+	} {
+		var q queue[int]
+		var got []int32
+		for _, p := range c.before {
+			q.push(p.f, p.g, int32(p.node))
 		}
-	}
-	if q.mode != queueBuckets {
-		t.Errorf("mode %d, want buckets", q.mode)
+		got = append(got, q.pop().node)
+		for _, p := range c.after {
+			q.push(p.f, p.g, int32(p.node))
+		}
+		for q.len() > 0 {
+			got = append(got, q.pop().node)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: popped %v, want %v", c.name, got, c.want)
+		}
+		if q.mode != queueBuckets {
+			t.Errorf("%s: mode %d, want buckets", c.name, q.mode)
+		}
+		q.free()
 	}
 }
 

@@ -182,9 +182,12 @@ type Limits struct {
 	//
 	// Without it, states whose bytes are their value (integers, booleans,
 	// and arrays and structs of them without padding, such as a struct of
-	// a row and a column) are hashed into the searches' own table, which
-	// keeps the cells of a small square of the grid in one cache line;
-	// other types (strings, floats, pointers) go in a Go map.
+	// a row and a column) are numbered by the searches' own table: in
+	// pages of 16 x 16 cells (by the low bits of the first two integer
+	// fields, or 256 values of the only one) while the states fill them,
+	// which is about as fast as Index; otherwise hashed, the cells of a
+	// small square of the grid in one cache line. Other types (strings,
+	// floats, pointers) go in a Go map.
 	Index any
 	// Observe, when not nil, receives every step of the search as an
 	// Event, in order (see EventKind for what each algorithm reports); the
@@ -271,7 +274,8 @@ func StateBytes[S any](s S) int64 {
 // stateOverhead is the bytes a held state costs beyond its own: its parent
 // and cost in the visited table, the table's slack and the queue's slot.
 // (A best-first search with an int cost: 24 bytes of node, 8 to 16 of
-// hashed slots or a map's share, 32 for an entry of its open list.)
+// hashed slots or a map's share, 32 for an entry of its open list; or,
+// paged, at most 4 nodes' room under a cap of bytes, see sparseFor.)
 const stateOverhead = 80
 
 // meter counts expansions and enforces Limits. Checking the context costs a

@@ -37,8 +37,8 @@ func bfs[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Suc
 		parent int32
 		cost   C
 	}
-	ids := newNodes[S](nil)
-	var known chunked[node]
+	ids := newNodes[S](nil, sparseFor(lim))
+	var known byID[node]
 	path := func(id int32) {
 		for ; id >= 0; id = known.at(id).parent {
 			res.Path = append(res.Path, ids.state(id))
@@ -55,7 +55,7 @@ func bfs[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Suc
 			continue
 		}
 		holds(&m, s)
-		known.add(node{parent: -1})
+		known.set(id, node{parent: -1})
 		if goal(s) {
 			path(id)
 			m.stored(ids.len())
@@ -88,7 +88,7 @@ func bfs[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Suc
 			if id < 0 {
 				return res, ids.unnumbered(t)
 			}
-			known.add(node{parent: sid, cost: cost + c})
+			known.set(id, node{parent: sid, cost: cost + c})
 			if goal(t) {
 				res.Cost = cost + c
 				path(id)

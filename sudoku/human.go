@@ -244,7 +244,7 @@ func newHumanSolver(ctx context.Context, p Grid) (*humanSolver, error) {
 	h := &humanSolver{ctx: ctx}
 	copy(h.sol[:], res.Solution.Cells)
 	h.g.init((*[81]uint8)(p.Cells))
-	h.g.aligned = new(alignedCache)
+	h.g.memo = new(stepMemo)
 	if ctx != nil {
 		h.g.done = ctx.Done()
 	}
@@ -333,9 +333,58 @@ type hgrid struct {
 	hempty [27]uint8
 	done   <-chan struct{} // when closed, the long searches give up
 	nested *innerCache     // the nested chains' steps by grid, for one position
-	// aligned keeps what the aligned exclusions last found nothing in,
-	// shared by the copies of a position (nil: no cache)
-	aligned *alignedCache
+	// memo keeps where step finders last found nothing, shared by the
+	// copies of a position (nil: none kept)
+	memo *stepMemo
+}
+
+// stepMemo is what step finders remember between the positions of a path:
+// where they last found nothing. An entry holds the candidates the finder's
+// answer depends on, so it is right wherever those are the same, whatever
+// happened in between.
+type stepMemo struct {
+	aligned alignedCache
+	houses  [houseMemos]houseMemo
+}
+
+// houseMemo remembers, for a finder that searches house by house, each
+// house's contents (its digits' places, and in [0] its empty cells) when the
+// finder last found nothing in it.
+type houseMemo struct {
+	valid [27]bool
+	pos   [27][10]uint16
+}
+
+// The finders with a houseMemo: hiddenSet (n, direct) at 2(n-2)+direct,
+// nakedSet (n) at 6+n-2.
+const houseMemos = 9
+
+// houseMemo returns finder k's house memo, or nil without a memo.
+func (g *hgrid) houseMemo(k int) *houseMemo {
+	if g.memo == nil {
+		return nil
+	}
+	return &g.memo.houses[k]
+}
+
+// unchanged reports whether house h holds what it held when the finder
+// found nothing in it.
+func (m *houseMemo) unchanged(g *hgrid, h int) bool {
+	if m == nil || !m.valid[h] {
+		return false
+	}
+	pos := g.hpos[h]
+	pos[0] = uint16(g.hempty[h])
+	return pos == m.pos[h]
+}
+
+// nothing records that the finder found nothing in house h as it is.
+func (m *houseMemo) nothing(g *hgrid, h int) {
+	if m != nil {
+		m.valid[h] = true
+		m.pos[h] = g.hpos[h]
+		m.pos[h][0] = uint16(g.hempty[h])
+	}
 }
 
 // stopped reports whether g's searches should give up.

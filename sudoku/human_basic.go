@@ -162,11 +162,16 @@ var subsetNames = [5]string{2: "Pair", 3: "Triplet", 4: "Quad"}
 // fills (Direct Hidden Pair 2.0, Triplet 2.5); otherwise Hidden Pair,
 // Triplet, Quad are 3.4, 4.0, 5.4.
 func (g *hgrid) hiddenSet(n int, direct bool) (Step, bool) {
+	slot := 2 * (n - 2)
+	if direct {
+		slot++
+	}
+	memo := g.houseMemo(slot)
 	for _, t := range seHouseTypes {
 		for k := 0; k < 9; k++ {
 			h := 9*t + k
 			empty := g.emptyIn(h)
-			if !(empty > 2*n || (direct && empty > n)) {
+			if !(empty > 2*n || (direct && empty > n)) || memo.unchanged(g, h) {
 				continue
 			}
 			var found Step
@@ -224,6 +229,7 @@ func (g *hgrid) hiddenSet(n int, direct bool) (Step, bool) {
 			if stopped {
 				return found, true
 			}
+			memo.nothing(g, h)
 		}
 	}
 	return Step{}, false
@@ -300,10 +306,11 @@ func (g *hgrid) nakedSets(h, n int, f func(combo, union uint16) bool) bool {
 // n digits in all: those digits leave the house's other cells (Naked Pair,
 // Triplet, Quad: 3.0, 3.6, 5.0).
 func (g *hgrid) nakedSet(n int) (st Step, found bool) {
+	memo := g.houseMemo(6 + n - 2)
 	for _, t := range seHouseTypes {
 		for k := 0; k < 9; k++ {
 			h := 9*t + k
-			if g.emptyIn(h) < 2*n {
+			if g.emptyIn(h) < 2*n || memo.unchanged(g, h) {
 				continue
 			}
 			g.nakedSets(h, n, func(combo, union uint16) bool {
@@ -335,6 +342,7 @@ func (g *hgrid) nakedSet(n int) (st Step, found bool) {
 			if found {
 				return st, true
 			}
+			memo.nothing(g, h)
 		}
 	}
 	return Step{}, false

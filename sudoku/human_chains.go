@@ -118,6 +118,7 @@ type chainer struct {
 	onKeys   []int16
 	anc      []int32 // ancestor counts by node, 0 when not known
 	reach    *stateReach
+	nb       *nishioBits
 	multiple bool
 	dynamic  bool
 	nishio   bool
@@ -148,7 +149,7 @@ func newChainer(g *hgrid) *chainer {
 	*ch = chainer{g: g, stamp: ch.stamp, gen: ch.gen, nodes: ch.nodes[:0], extra: ch.extra[:0], anc: ch.anc[:0],
 		queue: ch.queue, free: ch.free, used: ch.used[:0], impBuf: ch.impBuf, onBuf: ch.onBuf, qOn: ch.qOn, qOff: ch.qOff, pendA: ch.pendA, pendB: ch.pendB, cycles: ch.cycles, chains: ch.chains,
 		cellOn: ch.cellOn, cellOff: ch.cellOff, regOn: ch.regOn, regOff: ch.regOff, targets: ch.targets, lk: ch.lk,
-		saves: ch.saves, onObjs: ch.onObjs, onKeys: ch.onKeys[:0], reach: ch.reach}
+		saves: ch.saves, onObjs: ch.onObjs, onKeys: ch.onKeys[:0], reach: ch.reach, nb: ch.nb}
 	return ch
 }
 
@@ -576,7 +577,11 @@ func (ch *chainer) unaryScan() {
 			break
 		}
 		ch.newLinks()
-		if x {
+		// With X- and Y-links, most chains from "off" lead nowhere, and
+		// the links' components show which; X-links alone make chains
+		// too short to be worth it.
+		useReach := x && y
+		if useReach {
 			ch.findReach(y, false)
 		}
 		for i := 0; i < 81; i++ {
@@ -584,7 +589,7 @@ func (ch *chainer) unaryScan() {
 				continue
 			}
 			for m := g.cand[i]; m != 0; m &= m - 1 {
-				ch.unary(i*10+bits.TrailingZeros16(m), y, x)
+				ch.unary(i*10+bits.TrailingZeros16(m), y, x, useReach)
 				ch.release()
 			}
 		}
@@ -613,7 +618,7 @@ func (ch *chainer) isParent(child int32, k int) bool {
 	return false
 }
 
-func (ch *chainer) unary(c int, y, x bool) {
+func (ch *chainer) unary(c int, y, x, useReach bool) {
 	g := ch.g
 	if !x && pop(g.cand[c/10]) > 2 {
 		return
@@ -705,9 +710,9 @@ func (ch *chainer) unary(c int, y, x bool) {
 		}
 	}
 	ch.cycles = cycles
-	// The forcing chain from c "off" to c "on", when the links lead there
-	// at all; the first node of c "on" ends it.
-	if x && ch.offReaches(c) {
+	// The forcing chain from c "off" to c "on", unless useReach and the
+	// links do not lead there; the first node of c "on" ends it.
+	if x && (!useReach || ch.offReaches(c)) {
 		toOn, toOff := ch.set(), ch.set()
 		pendOn, pendOff = pendOn[:0], pendOff[:0]
 		src := ch.node(c, false, causeNone, -1)
@@ -893,6 +898,12 @@ func (ch *chainer) cellScan() {
 			ch.findReach(true, true)
 		}
 	}
+	if ch.nishio {
+		if ch.nb == nil {
+			ch.nb = new(nishioBits)
+		}
+		ch.nb.set(g)
+	}
 	for i := 0; i < 81; i++ {
 		if g.val[i] != 0 || g.stopped() {
 			continue
@@ -932,7 +943,14 @@ func (ch *chainer) forCell(cell, card int) {
 		d := bits.TrailingZeros16(m)
 		doDouble := card >= 3 && !ch.nishio && ch.dynamic
 		doContra := ch.dynamic || ch.nishio
-		onToOn, onToOff := ch.binary(cell*10+d, doDouble, doContra)
+		needOff := doDouble || doContra
+		if card == 2 && ch.dynamic && ch.level == 0 {
+			// With two candidates left, d off and the other on lead to
+			// the same states, so the chain from d off meets a
+			// contradiction exactly when the one from the other on does.
+			needOff = ch.chainOn(cell*10 + bits.TrailingZeros16(g.cand[cell]&^(1<<d))).bad
+		}
+		onToOn, onToOff := ch.binary(cell*10+d, doDouble, doContra, needOff)
 		if !ch.nishio {
 			ch.regionChains(cell, d, onToOn, onToOff)
 		}
@@ -1032,16 +1050,16 @@ func (ch *chainer) chainOn(c int) *onChain {
 
 // nishioCell looks for Nishio's contradictions from each candidate of
 // cell, on and then off, as binary does, but follows only the assumptions
-// that nishioConflict says end in one.
+// that ch.nb says end in one.
 func (ch *chainer) nishioCell(cell int) {
 	for m := ch.g.cand[cell]; m != 0; m &= m - 1 {
 		c := cell*10 + bits.TrailingZeros16(m)
-		if ch.g.nishioConflict(c, true) {
+		if ch.nb.conflict(c, true) {
 			if oc := ch.chainOn(c); oc.bad {
 				ch.binaryHint(oc.a, oc.b, c, false, true, 7)
 			}
 		}
-		if ch.g.nishioConflict(c, false) {
+		if ch.nb.conflict(c, false) {
 			offToOn, offToOff := ch.set(), ch.set()
 			offToOff.add(c, ch.node(c, false, causeNone, -1))
 			if a, b, bad := ch.doChaining(offToOn, offToOff); bad {
@@ -1069,23 +1087,54 @@ func init() {
 	}
 }
 
-// nishioConflict reports whether Nishio's chain from candidate c on (or
-// off) ends in a contradiction. Its links all keep c's digit, so it is
-// followed here over bit sets of cells: "on" turns the digit off in the
-// cell's peers; in a house where the digit went off somewhere, its one
-// place left turns on, and a house left with none (of two or more places)
-// is a contradiction too, as the last but one place going off turns the
-// last on. What a chain turns on and off in the end, and so whether it
-// meets a contradiction, does not depend on the order it goes in.
-func (g *hgrid) nishioConflict(c int, on bool) bool {
-	cell, d := c/10, c%10
-	var avail [2]uint64
-	for h := 9; h < 18; h++ { // rows
-		for m := g.hpos[h][d]; m != 0; m &= m - 1 {
-			x := int(hHouse[h][bits.TrailingZeros16(m)])
-			avail[x>>6] |= 1 << (x & 63)
+// nishioBits are, for each digit, the cells where it is a candidate and
+// its places in each house that has two or more, as bit sets of cells: what
+// conflict follows a digit over.
+type nishioBits struct {
+	avail  [10][2]uint64
+	houses [10][27][2]uint64
+	n      [10]uint8
+}
+
+// set fills b for the position g.
+func (b *nishioBits) set(g *hgrid) {
+	*b = nishioBits{}
+	for h := 0; h < 27; h++ {
+		for d := 1; d <= 9; d++ {
+			pos := g.hpos[h][d]
+			if pop(pos) < 2 {
+				continue
+			}
+			var cells [2]uint64
+			for m := pos; m != 0; m &= m - 1 {
+				x := hHouse[h][bits.TrailingZeros16(m)]
+				cells[x>>6] |= 1 << (x & 63)
+			}
+			b.houses[d][b.n[d]] = cells
+			b.n[d]++
 		}
 	}
+	for i := 0; i < 81; i++ {
+		for m := g.cand[i]; g.val[i] == 0 && m != 0; m &= m - 1 {
+			d := bits.TrailingZeros16(m)
+			b.avail[d][i>>6] |= 1 << (i & 63)
+		}
+	}
+}
+
+// conflict reports whether Nishio's chain from candidate c on (or off)
+// ends in a contradiction, b being the position's nishioBits. Its links
+// all keep c's digit, so it is followed here over bit sets of cells: "on"
+// turns the digit off in the cell's peers; in a house where the digit went
+// off somewhere, its one place left turns on, and a house left with none
+// (of two or more places) is a contradiction too, as the last but one
+// place going off turns the last on. What a chain turns on and off in the
+// end, and so whether it meets a contradiction, does not depend on the
+// order it goes in.
+func (b *nishioBits) conflict(c int, on bool) bool {
+	cell, d := c/10, c%10
+	avail := b.avail[d]
+	houses := b.houses[d][:b.n[d]]
 	var onSet, offSet, spread [2]uint64
 	if on {
 		onSet[cell>>6] |= 1 << (cell & 63)
@@ -1105,17 +1154,14 @@ func (g *hgrid) nishioConflict(c int, on bool) bool {
 			return true
 		}
 		grew := false
-		for h := 0; h < 27; h++ {
-			hs0, hs1 := hHouseBits[h][0]&avail[0], hHouseBits[h][1]&avail[1]
-			if hs0&offSet[0] == 0 && hs1&offSet[1] == 0 {
+		for _, hs := range houses {
+			if hs[0]&offSet[0] == 0 && hs[1]&offSet[1] == 0 {
 				continue
 			}
-			r0, r1 := hs0&^offSet[0], hs1&^offSet[1]
+			r0, r1 := hs[0]&^offSet[0], hs[1]&^offSet[1]
 			switch bits.OnesCount64(r0) + bits.OnesCount64(r1) {
 			case 0:
-				if bits.OnesCount64(hs0)+bits.OnesCount64(hs1) >= 2 {
-					return true
-				}
+				return true
 			case 1:
 				if r0&^onSet[0] != 0 || r1&^onSet[1] != 0 {
 					onSet[0] |= r0
@@ -1130,17 +1176,17 @@ func (g *hgrid) nishioConflict(c int, on bool) bool {
 	}
 }
 
-// binary follows candidate c on and off (SE's doBinaryChaining) and
-// returns what "on" implies.
-func (ch *chainer) binary(c int, doDouble, doContra bool) (*potSet, *potSet) {
+// binary follows candidate c on and, when needOff, off (SE's
+// doBinaryChaining) and returns what "on" implies.
+func (ch *chainer) binary(c int, doDouble, doContra, needOff bool) (*potSet, *potSet) {
 	oc := ch.chainOn(c)
 	onToOn, onToOff := oc.toOn, oc.toOff
 	if oc.bad && doContra {
 		ch.binaryHint(oc.a, oc.b, c, false, true, 7)
 	}
-	if !doDouble && !doContra {
-		// Only "on" is used (static multiple chains): SE follows "off"
-		// too, but nothing comes of it.
+	if !needOff {
+		// Nothing comes of following c off (SE follows it): it finds no
+		// double forcing and meets no contradiction.
 		return onToOn, onToOff
 	}
 	offToOn, offToOff := ch.set(), ch.set()

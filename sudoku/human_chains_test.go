@@ -33,9 +33,9 @@ func chainPositions(t *testing.T, min float64, max int) []hgrid {
 	return out
 }
 
-// TestNishioConflictMatchesChains checks nishioConflict, Nishio's quick
-// test, against the chain it stands for: from every candidate, on and
-// off, the chain meets a contradiction exactly when nishioConflict says.
+// TestNishioConflictMatchesChains checks nishioBits.conflict, Nishio's
+// quick test, against the chain it stands for: from every candidate, on
+// and off, the chain meets a contradiction exactly when it says.
 func TestNishioConflictMatchesChains(t *testing.T) {
 	positions := chainPositions(t, 6.5, 60)
 	if len(positions) < 20 {
@@ -46,6 +46,8 @@ func TestNishioConflictMatchesChains(t *testing.T) {
 		g := &positions[i]
 		ch := newChainer(g)
 		ch.setForcing(false, true, true, 0)
+		var nb nishioBits
+		nb.set(g)
 		for cell := 0; cell < 81; cell++ {
 			for m := g.cand[cell]; g.val[cell] == 0 && m != 0; m &= m - 1 {
 				c := cell*10 + bits.TrailingZeros16(m)
@@ -58,8 +60,8 @@ func TestNishioConflictMatchesChains(t *testing.T) {
 					}
 					_, _, bad := ch.doChaining(toOn, toOff)
 					ch.release()
-					if got := g.nishioConflict(c, on); got != bad {
-						t.Fatalf("position %d: r%dc%d=%d on=%v: nishioConflict %v, chain %v",
+					if got := nb.conflict(c, on); got != bad {
+						t.Fatalf("position %d: r%dc%d=%d on=%v: nishioBits.conflict %v, chain %v",
 							i, cell/9+1, cell%9+1, c%10, on, got, bad)
 					}
 					if bad {

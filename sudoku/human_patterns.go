@@ -84,17 +84,16 @@ type ulHint struct {
 // naked set past the first (hidden set: each cell past the first).
 func (g *hgrid) uniqueLoops() (Step, bool) {
 	var hints []ulHint
-	var loops [][]int
-	loop := make([]int, 0, 16)
+	ls := loopSearch{g: g, loop: make([]int, 0, 16)}
 	for i := 0; i < 81; i++ {
 		if pop(g.cand[i]) != 2 {
 			continue
 		}
 		v1 := bits.TrailingZeros16(g.cand[i])
 		v2 := bits.TrailingZeros16(g.cand[i] &^ (1 << v1))
-		loops, loop = loops[:0], loop[:0]
-		g.loopsFrom(i, v1, v2, &loop, 2, 0, -1, &loops)
-		for _, lp := range loops {
+		ls.v1, ls.v2, ls.out = v1, v2, ls.out[:0]
+		ls.from(i, 2, 0, -1)
+		for _, lp := range ls.out {
 			if !validLoop(lp) {
 				continue
 			}
@@ -161,39 +160,55 @@ func (g *hgrid) uniqueLoops() (Step, bool) {
 	return hints[0].st, true
 }
 
-// loopsFrom extends loop by cell in SE's depth-first way: the next cell
+// loopSearch finds the loops of two digits from a cell, as uniqueLoops
+// wants them: loop is the path so far (in, its cells as a set), out the
+// loops found.
+type loopSearch struct {
+	g      *hgrid
+	v1, v2 int
+	loop   []int
+	in     cellSet
+	out    [][]int
+}
+
+// from extends the loop by cell in SE's depth-first way: the next cell
 // shares a house of another kind than the last link, holds both digits,
 // and has no extra digit unless the loop may still take one (two cells
-// with extras in all, or any number sharing one extra digit).
-func (g *hgrid) loopsFrom(cell, v1, v2 int, loop *[]int, allowedEx int, exValues uint16, lastType int, out *[][]int) {
-	*loop = append(*loop, cell)
-	both := uint16(1)<<v1 | 1<<v2
+// with extras in all, or any number sharing one extra digit). The cells of
+// a house that hold both digits are taken in the house's order, as SE
+// takes them.
+func (s *loopSearch) from(cell int, allowedEx int, exValues uint16, lastType int) {
+	g := s.g
+	s.loop = append(s.loop, cell)
+	s.in.add(cell)
+	both := uint16(1)<<s.v1 | 1<<s.v2
 	for t := 0; t < 3; t++ {
 		if t == lastType {
 			continue
 		}
 		h := hCellHouse[cell][t]
-		for _, nx := range hHouse[h] {
-			next := int(nx)
-			if next == (*loop)[0] && len(*loop) >= 4 {
-				*out = append(*out, append([]int(nil), *loop...))
+		for m := g.hpos[h][s.v1] & g.hpos[h][s.v2]; m != 0; m &= m - 1 {
+			next := int(hHouse[h][bits.TrailingZeros16(m)])
+			if next == s.loop[0] && len(s.loop) >= 4 {
+				s.out = append(s.out, append([]int(nil), s.loop...))
+				continue
+			}
+			if s.in.has(next) {
 				continue
 			}
 			p := g.cand[next]
-			if p&both != both || containsInt(*loop, next) {
-				continue
-			}
 			newEx := (exValues | p) &^ both
 			if pop(p) == 2 || pop(newEx) == 1 || allowedEx > 0 {
 				na := allowedEx
 				if pop(p) > 2 {
 					na--
 				}
-				g.loopsFrom(next, v1, v2, loop, na, newEx, t, out)
+				s.from(next, na, newEx, t)
 			}
 		}
 	}
-	*loop = (*loop)[:len(*loop)-1]
+	s.loop = s.loop[:len(s.loop)-1]
+	s.in[cell>>6] &^= 1 << (cell & 63)
 }
 
 func containsInt(a []int, x int) bool {
@@ -706,7 +721,7 @@ func (g *hgrid) bug3(bugCells []int, allBug uint16, common *[81]bool) (Step, boo
 // no combination of digits that both leaves every excluding cell a
 // candidate and repeats no digit between cells that see each other goes.
 //
-// With g.aligned set, a search that finds nothing keeps the candidates it
+// With g.memo set, a search that finds nothing keeps the candidates it
 // saw; a later search skips every set of cells whose result depends only on
 // cells whose candidates are still those (see alignedCache).
 func (g *hgrid) alignedExclusion(n int) (Step, bool) {
@@ -740,7 +755,10 @@ func (g *hgrid) alignedExclusion(n int) (Step, bool) {
 	// dirty: the cells whose candidates differ from those of the last
 	// position where this search found nothing (every cell, without one).
 	dirty := cellSet{^uint64(0), ^uint64(0)}
-	cache := g.aligned
+	var cache *alignedCache
+	if g.memo != nil {
+		cache = &g.memo.aligned
+	}
 	if cache != nil && cache.valid[n] {
 		dirty = cellSet{}
 		for i := range g.cand {
@@ -785,7 +803,7 @@ func (g *hgrid) alignedSearch(n int, cands []int, excl *[81]cellSet, isBase, dir
 		for n1 := 0; n1 < n2; n1++ {
 			c0 := cands[n1]
 			both := excl[c0].and(excl[c1])
-			if both.count() < 2 {
+			if !both.many() {
 				// Every set of these two cells has fewer than two
 				// excluding cells.
 				continue
@@ -826,7 +844,7 @@ func (g *hgrid) alignedSearch(n int, cands []int, excl *[81]cellSet, isBase, dir
 			}
 			for _, c2 := range tail {
 				cs := both.and(excl[c2])
-				if cs.count() < 2 {
+				if !cs.many() {
 					continue
 				}
 				if !dirty.has(c0) && !dirty.has(c1) && !dirty.has(c2) && cs.and(dirty).empty() {
@@ -981,10 +999,15 @@ func (g *hgrid) seenByAll(holders []int, v int, el []Candidate) []Candidate {
 // cellSet is a set of cells as a bitset.
 type cellSet [2]uint64
 
-func (s *cellSet) add(c int)            { s[c>>6] |= 1 << (c & 63) }
-func (s cellSet) has(c int) bool        { return s[c>>6]&(1<<(c&63)) != 0 }
-func (s cellSet) empty() bool           { return s[0] == 0 && s[1] == 0 }
-func (s cellSet) count() int            { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
+func (s *cellSet) add(c int)     { s[c>>6] |= 1 << (c & 63) }
+func (s cellSet) has(c int) bool { return s[c>>6]&(1<<(c&63)) != 0 }
+func (s cellSet) empty() bool    { return s[0] == 0 && s[1] == 0 }
+func (s cellSet) count() int     { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
+
+// many reports whether s has two cells or more.
+func (s cellSet) many() bool {
+	return s[0]&(s[0]-1) != 0 || s[1]&(s[1]-1) != 0 || (s[0] != 0 && s[1] != 0)
+}
 func (s cellSet) and(t cellSet) cellSet { return cellSet{s[0] & t[0], s[1] & t[1]} }
 func (s cellSet) list(out []int) []int {
 	for k := 0; k < 2; k++ {

@@ -13,11 +13,11 @@ import (
 	"testing"
 )
 
-// The aligned exclusions are sped up twice: the allowed combinations are
-// found with digit masks, and a search that found nothing is remembered
-// (alignedCache). These tests hold the fast search to the plain one below,
-// a direct transcription of SE's, on every position of many rating paths
-// and on positions with candidates removed at random.
+// Some step finders remember where they last found nothing (stepMemo),
+// and the aligned exclusions also find the allowed combinations with digit
+// masks. These tests hold them to the plain searches (for the aligned
+// exclusions, the direct transcription of SE's below) on every position of
+// many rating paths and on positions with candidates removed at random.
 
 // sePuzzles returns the puzzles of the SE reference files whose ER is in
 // [lo, hi).
@@ -46,31 +46,56 @@ func sePuzzles(t *testing.T, lo, hi float64) []Grid {
 	return out
 }
 
-// TestAlignedExclusionMatchesPlain replays the rating paths of the SE
-// reference puzzles rated 6.0 to 8.9 and, at each position and at a copy
-// with a few candidates removed at random (so that the remembered position
-// is sometimes ahead of the one searched, with candidates that came back),
-// compares the aligned pair and triplet exclusions, through one cache, with
-// the plain search.
-func TestAlignedExclusionMatchesPlain(t *testing.T) {
+// TestStepMemoMatchesPlain replays the rating paths of the SE reference
+// puzzles rated 6.0 to 8.9 and, at each position and at a copy with a few
+// candidates removed at random (so that the remembered position is
+// sometimes ahead of the one searched, with candidates that came back),
+// compares each finder that keeps a memo, through one memo, with the plain
+// search: the aligned exclusions with alignedExclusionPlain, the subsets
+// with themselves without a memo.
+func TestStepMemoMatchesPlain(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(1, 2))
-	cache := new(alignedCache)
-	found, skipped := [4]int{}, 0
+	type finder struct {
+		name string
+		find func(*hgrid) (Step, bool)
+		// plain finds without a memo; nil: find on a copy without one
+		plain func(*hgrid) (Step, bool)
+	}
+	finders := []finder{
+		{"aligned pair", func(g *hgrid) (Step, bool) { return g.alignedExclusion(2) }, func(g *hgrid) (Step, bool) { return g.alignedExclusionPlain(2) }},
+		{"aligned triplet", func(g *hgrid) (Step, bool) { return g.alignedExclusion(3) }, func(g *hgrid) (Step, bool) { return g.alignedExclusionPlain(3) }},
+	}
+	for n := 2; n <= 4; n++ {
+		finders = append(finders,
+			finder{fmt.Sprintf("naked set %d", n), func(g *hgrid) (Step, bool) { return g.nakedSet(n) }, nil},
+			finder{fmt.Sprintf("hidden set %d", n), func(g *hgrid) (Step, bool) { return g.hiddenSet(n, false) }, nil})
+		if n < 4 {
+			finders = append(finders, finder{fmt.Sprintf("direct hidden set %d", n), func(g *hgrid) (Step, bool) { return g.hiddenSet(n, true) }, nil})
+		}
+	}
+	memo := new(stepMemo)
+	found := map[string]int{}
+	remembered := 0
 	compare := func(name string, g *hgrid) {
 		t.Helper()
-		g.aligned = cache
-		for n := 2; n <= 3; n++ {
-			was := cache.valid[n]
-			st, ok := g.alignedExclusion(n)
-			want, wantOK := g.alignedExclusionPlain(n)
+		g.memo = memo
+		plainGrid := *g
+		plainGrid.memo = nil
+		for _, f := range finders {
+			st, ok := f.find(g)
+			var want Step
+			var wantOK bool
+			if f.plain != nil {
+				want, wantOK = f.plain(&plainGrid)
+			} else {
+				want, wantOK = f.find(&plainGrid)
+			}
 			if ok != wantOK || !reflect.DeepEqual(st, want) {
-				t.Fatalf("%s: aligned exclusion %d: %v %v, plain search %v %v", name, n, st, ok, want, wantOK)
+				t.Fatalf("%s: %s: %v %v, plain search %v %v", name, f.name, st, ok, want, wantOK)
 			}
 			if ok {
-				found[n]++
-			} else if was {
-				skipped++
+				found[f.name]++
 			}
 		}
 	}
@@ -83,6 +108,9 @@ func TestAlignedExclusionMatchesPlain(t *testing.T) {
 		g.init((*[81]uint8)(p.Cells))
 		for k, st := range steps {
 			name := fmt.Sprintf("puzzle %d (%v), before step %d", i, p, k+1)
+			if memo.aligned.valid[3] {
+				remembered++
+			}
 			compare(name, &g)
 			h := g
 			for r := rng.IntN(6); r > 0; r-- {
@@ -95,12 +123,17 @@ func TestAlignedExclusionMatchesPlain(t *testing.T) {
 			g.apply(&st)
 		}
 	}
-	// The comparison must have seen both exclusions find steps, and the
-	// cache in use.
-	if found[2] == 0 || found[3] == 0 || skipped == 0 {
-		t.Errorf("found %d pair and %d triplet steps, %d searches with a cache: too few to test", found[2], found[3], skipped)
+	// The comparison must have seen every finder find steps, and the memo
+	// in use.
+	for _, f := range finders {
+		if found[f.name] == 0 {
+			t.Errorf("%s found no step: too few to test", f.name)
+		}
 	}
-	t.Logf("found %d pair and %d triplet steps; %d searches with a cache", found[2], found[3], skipped)
+	if remembered == 0 {
+		t.Error("the memo was never used")
+	}
+	t.Logf("steps found: %v; %d positions with a memo", found, remembered)
 }
 
 // nthDigit returns the k-th digit (from 0) of candidate mask m.
@@ -111,17 +144,16 @@ func nthDigit(m uint16, k int) int {
 	return bits.TrailingZeros16(m)
 }
 
-// TestRateAlignedCacheSamePath rates the SE reference puzzles rated 6.0 to
-// 8.9 with and without the aligned exclusions' cache and compares every
-// step.
-func TestRateAlignedCacheSamePath(t *testing.T) {
+// TestRateMemoSamePath rates the SE reference puzzles rated 6.0 to 8.9
+// with and without the step finders' memo and compares every step.
+func TestRateMemoSamePath(t *testing.T) {
 	ctx := context.Background()
 	for _, p := range sePuzzles(t, 6, 9) {
 		h, err := newHumanSolver(ctx, p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		h.g.aligned = nil
+		h.g.memo = nil
 		want, wantSteps, err := h.rate()
 		if err != nil {
 			t.Fatal(err)
@@ -131,7 +163,7 @@ func TestRateAlignedCacheSamePath(t *testing.T) {
 			t.Fatal(err)
 		}
 		if got != want || !reflect.DeepEqual(steps, wantSteps) {
-			t.Fatalf("%v: rated %v with the cache, %v without; the paths differ", p, got, want)
+			t.Fatalf("%v: rated %v with the memo, %v without; the paths differ", p, got, want)
 		}
 	}
 }

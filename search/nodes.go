@@ -44,15 +44,16 @@ type nodes[S comparable] struct {
 	base int32      // numbers below base are paged
 
 	// Paged: the states below base. pageKeys[p] is the bytes of page p's
-	// states with their low bits (pg.taken) cleared; used[p] has a bit
-	// set for each of its states. dir finds a page by its key: it holds
-	// page numbers plus 1, at most half full. last and lastKey are the
-	// page found last, prev and prevKey the one before it.
+	// states with their low bits (pg.taken) cleared; the pageLen bits of
+	// used from bit p*pageLen on are set for its states. dir finds a page
+	// by its key: it holds page numbers plus 1, at most half full. last
+	// and lastKey are the page found last, prev and prevKey the one
+	// before it.
 	paged    bool // new states are paged
 	sparse   int  // the most slots a state the pages may hold
 	pg       tiling
 	pageKeys [][2]uint64
-	used     []*[pageLen / 64]uint64
+	used     []uint64
 	dir      []int32
 	lastKey  [2]uint64
 	last     int32
@@ -283,8 +284,8 @@ func (t *nodes[S]) find(s S) (int32, bool) {
 			}
 		}
 		off := c.lane(lo, hi)
-		w, bit := &t.used[p][off>>6], uint64(1)<<(off&63)
 		id := p<<pageBits | int32(off)
+		w, bit := &t.used[id>>6], uint64(1)<<(off&63)
 		if *w&bit != 0 {
 			return id, false
 		}
@@ -386,7 +387,7 @@ func (t *nodes[S]) page(klo, khi uint64) int32 {
 	}
 	p = int32(pages)
 	t.pageKeys = append(t.pageKeys, [2]uint64{klo, khi})
-	t.used = append(t.used, new([pageLen / 64]uint64))
+	t.used = append(t.used, make([]uint64, pageLen/64)...)
 	t.base = int32(pages+1) << pageBits
 	if 2*(pages+1) > len(t.dir) {
 		t.dir = make([]int32, max(16, 2*len(t.dir)))
@@ -457,11 +458,9 @@ func (t *nodes[S]) unpage() {
 
 // each calls f with the number of each state numbered.
 func (t *nodes[S]) each(f func(id int32)) {
-	for p, u := range t.used {
-		for k, w := range u {
-			for ; w != 0; w &= w - 1 {
-				f(int32(p)<<pageBits | int32(k*64+bits.TrailingZeros64(w)))
-			}
+	for k, w := range t.used {
+		for ; w != 0; w &= w - 1 {
+			f(int32(k*64 + bits.TrailingZeros64(w)))
 		}
 	}
 	for i := range t.keys.len() {

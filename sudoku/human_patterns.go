@@ -22,14 +22,22 @@ func (g *hgrid) xyWing(xyz bool) (Step, bool) {
 		if pop(xy) != size {
 			continue
 		}
-		for _, a := range hPeers[i] {
+		// The wings are the pivot's bivalue peers, in peer order.
+		var wingsAt [20]uint8
+		wings := wingsAt[:0]
+		for _, p := range hPeers[i] {
+			if pop(g.cand[p]) == 2 {
+				wings = append(wings, p)
+			}
+		}
+		for _, a := range wings {
 			xz := g.cand[a]
-			if pop(xz) != 2 || pop(xy&^xz) != 1 {
+			if pop(xy&^xz) != 1 {
 				continue
 			}
-			for _, b := range hPeers[i] {
+			for _, b := range wings {
 				yz := g.cand[b]
-				if pop(yz) != 2 || pop(xy|xz|yz) != 3 {
+				if pop(xy|xz|yz) != 3 {
 					continue
 				}
 				inter := pop(xy & xz & yz)

@@ -83,6 +83,9 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 	weighted := w != 1
 
 	var all byID[bfNode[C]]
+	var stepOf byID[C] // the step into each state, kept with an estimate (see bfNode)
+	defer all.free()
+	defer stepOf.free()
 	ids := newNodes(index, sparseFor(lim))
 	var open queue[C]
 	defer open.free()
@@ -104,6 +107,9 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 		}
 		open.push(f, 0, id)
 		all.set(id, bfNode[C]{parent: -1})
+		if h != nil {
+			stepOf.set(id, 0)
+		}
 	}
 	closed := 0 // the states numbered that are closed: the rest are open
 
@@ -133,7 +139,7 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 				stop = ids.unnumbered(t)
 				return false
 			}
-			all.set(id, bfNode[C]{g: g, step: c, parent: parent})
+			all.set(id, bfNode[C]{g: g, parent: parent})
 		} else {
 			tr := all.at(id)
 			if g >= tr.g {
@@ -146,7 +152,10 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 				closed--
 				kind = Reopen
 			}
-			tr.parent, tr.g, tr.step, tr.closed = parent, g, c, false
+			tr.parent, tr.g, tr.closed = parent, g, false
+		}
+		if h != nil {
+			stepOf.set(id, c)
 		}
 		var ht C
 		if h != nil {
@@ -173,11 +182,17 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 			var steps []C
 			for id := it.node; id >= 0; id = all.at(id).parent {
 				res.Path = append(res.Path, ids.state(id))
-				steps = append(steps, all.at(id).step)
+				if h != nil {
+					steps = append(steps, *stepOf.at(id))
+				}
 			}
 			reverse(res.Path)
-			for k := len(steps) - 2; k >= 0; k-- { // start first; the start has no step
-				res.Cost += steps[k]
+			res.Cost = rg
+			if h != nil {
+				res.Cost = 0
+				for k := len(steps) - 2; k >= 0; k-- { // start first; the start has no step
+					res.Cost += steps[k]
+				}
 			}
 			if obs {
 				emitState(&m, s, ev[C]{kind: Goal, g: res.Cost, h: it.f - rg, depth: len(res.Path) - 1, frontier: ids.len() - closed - 1, stored: ids.len()})
@@ -203,14 +218,17 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 }
 
 // bfNode is what a best-first search knows of a state besides the state
-// itself (which its numbering keeps): the cost of the
-// path to it, the step into it from its parent, and whether it is closed.
-// step matters because with w > 1 a state can be reached more cheaply after
-// its successors were generated, leaving their g above what their parent
-// links add up to, so a path's cost is the sum of its steps.
+// itself (which its numbering keeps): the cost of the path to it, its
+// parent, and whether it is closed. With an estimate the search also keeps
+// the step into each state from its parent, apart: a state can then be
+// reached more cheaply after its successors were generated (an
+// inconsistent estimate, or w > 1), leaving their g above what their
+// parent links add up to, so a path's cost is the sum of its steps.
+// Without one (Dijkstra) no closed state is reached more cheaply, each g
+// is its parent's final g plus the step, added start first, and the
+// goal's g is the path's cost.
 type bfNode[C Cost] struct {
 	g      C
-	step   C
 	parent int32 // the parent's node; -1 for a start
 	closed bool
 }

@@ -260,7 +260,10 @@ func (t *nodes[S]) find(s S) (int32, bool) {
 	var lo, hi uint64
 	if t.paged || t.tab != nil {
 		if p := unsafe.Pointer(&s); unaligned && unsafe.Sizeof(s) == 8 {
-			lo = *(*uint64)(p) // words, inlined for the common cases
+			// words, inlined for the common cases. Two 4-byte loads: a
+			// state of two int32s is stored as two, and one 8-byte load
+			// across them would wait for both stores to reach the cache.
+			lo = uint64(*(*uint32)(p)) | uint64(*(*uint32)(unsafe.Add(p, 4)))<<32
 		} else if unaligned && unsafe.Sizeof(s) == 16 {
 			lo, hi = *(*uint64)(p), *(*uint64)(unsafe.Add(p, 8))
 		} else {
@@ -621,9 +624,16 @@ func (l *chunked[T]) add(v T) {
 // given in order fill one page after another, so that it grows without
 // copying what it holds. Until a page is made whole, a page grows as a
 // slice does while short, so that a small search allocates little.
+//
+// Whole pages are taken from a pool of pages of T and given back by
+// free, not cleared: a value is only read after it was set. So a search
+// run again reuses the memory of the last one, as a C++ program's
+// allocator would, rather than clearing fresh memory (and, on a VM,
+// faulting its pages in).
 type byID[T any] struct {
 	pages [][]T
-	whole bool // a page was made whole
+	whole bool       // a page was made whole
+	pool  *sync.Pool // of *[pageLen]T, once a page was made whole
 }
 
 // at returns the value of id, which set was given.
@@ -653,8 +663,39 @@ func (l *byID[T]) grow(p, i int) {
 	for n <= i {
 		n *= 2
 	}
-	if n > pageLen/4 || l.whole {
-		n, l.whole = pageLen, true
+	if n <= pageLen/4 && !l.whole {
+		l.pages[p] = append(pg, make([]T, n-len(pg))...)
+		return
 	}
-	l.pages[p] = append(pg, make([]T, n-len(pg))...)
+	if l.pool == nil {
+		l.whole, l.pool = true, poolOf[T]()
+	}
+	whole, _ := l.pool.Get().(*[pageLen]T)
+	if whole == nil {
+		whole = new([pageLen]T)
+	}
+	copy(whole[:], pg)
+	l.pages[p] = whole[:]
+}
+
+// free gives the whole pages back to the pool; l is empty after.
+func (l *byID[T]) free() {
+	for _, pg := range l.pages {
+		if len(pg) == pageLen {
+			l.pool.Put((*[pageLen]T)(pg))
+		}
+	}
+	l.pages = nil
+}
+
+// pools holds a *sync.Pool of pages for each type of value.
+var pools sync.Map // reflect.Type to *sync.Pool
+
+func poolOf[T any]() *sync.Pool {
+	t := reflect.TypeFor[T]()
+	if p, ok := pools.Load(t); ok {
+		return p.(*sync.Pool)
+	}
+	p, _ := pools.LoadOrStore(t, new(sync.Pool))
+	return p.(*sync.Pool)
 }

@@ -39,6 +39,7 @@ func bfs[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Suc
 	}
 	ids := newNodes[S](nil, sparseFor(lim))
 	var known byID[node]
+	defer known.free()
 	path := func(id int32) {
 		for ; id >= 0; id = known.at(id).parent {
 			res.Path = append(res.Path, ids.state(id))

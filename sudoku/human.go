@@ -345,6 +345,7 @@ type hgrid struct {
 type stepMemo struct {
 	aligned alignedCache
 	houses  [houseMemos]houseMemo
+	digits  [digitMemos]digitMemo
 }
 
 // houseMemo remembers, for a finder that searches house by house, each
@@ -384,6 +385,61 @@ func (m *houseMemo) nothing(g *hgrid, h int) {
 		m.valid[h] = true
 		m.pos[h] = g.hpos[h]
 		m.pos[h][0] = uint16(g.hempty[h])
+	}
+}
+
+// digitMemo remembers, for a finder that looks at one digit at a time,
+// each digit's plane (its places row by row, and in [9] how many cells hold
+// it) when the finder last searched the whole grid and found nothing.
+type digitMemo struct {
+	valid bool
+	plane [10][10]uint16
+}
+
+// The finders with a digitMemo: locking (direct) at 0 (1 for not direct),
+// fish (n) at 2+n-2.
+const digitMemos = 5
+
+// digitPlanes returns every digit's plane as digitMemo keeps it.
+func (g *hgrid) digitPlanes() (p [10][10]uint16) {
+	for _, v := range g.val {
+		p[v][9]++
+	}
+	for d := 1; d <= 9; d++ {
+		for r := 0; r < 9; r++ {
+			p[d][r] = g.hpos[9+r][d]
+		}
+	}
+	return p
+}
+
+// digitMemo returns finder k's digit memo and the planes of g (nil and
+// zero without a memo).
+func (g *hgrid) digitMemo(k int) (*digitMemo, [10][10]uint16) {
+	if g.memo == nil {
+		return nil, [10][10]uint16{}
+	}
+	return &g.memo.digits[k], g.digitPlanes()
+}
+
+// same returns, as a mask, the digits whose plane is what it was when the
+// finder last found nothing: it finds nothing for them again.
+func (m *digitMemo) same(planes *[10][10]uint16) (same uint16) {
+	if m == nil || !m.valid {
+		return 0
+	}
+	for d := 1; d <= 9; d++ {
+		if planes[d] == m.plane[d] {
+			same |= 1 << d
+		}
+	}
+	return same
+}
+
+// nothing records that the finder found nothing in the grid of planes.
+func (m *digitMemo) nothing(planes *[10][10]uint16) {
+	if m != nil {
+		m.valid, m.plane = true, *planes
 	}
 }
 

@@ -70,9 +70,18 @@ var lockingPairs = [4][2]int{{0, 2}, {0, 1}, {2, 0}, {1, 0}}
 // kind, which it then fills (Direct Pointing 1.7, Direct Claiming 1.9);
 // otherwise Pointing is 2.6 and Claiming 2.8.
 func (g *hgrid) locking(direct bool) (Step, bool) {
+	slot := 1
+	if direct {
+		slot = 0
+	}
+	memo, planes := g.digitMemo(slot)
+	skip := memo.same(&planes)
 	for _, pr := range lockingPairs {
 		t1, t2 := pr[0], pr[1]
 		for d := 1; d <= 9; d++ {
+			if skip&(1<<d) != 0 {
+				continue
+			}
 			for i1 := 0; i1 < 9; i1++ {
 				h1 := 9*t1 + i1
 				pos := g.positions(h1, d)
@@ -126,6 +135,7 @@ func (g *hgrid) locking(direct bool) (Step, bool) {
 			}
 		}
 	}
+	memo.nothing(&planes)
 	return Step{}, false
 }
 
@@ -354,7 +364,8 @@ var fishNames = [5]string{2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 // in each) lie in n rows (columns) in all: the digit leaves those rows'
 // (columns') other cells (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2).
 func (g *hgrid) fish(n int) (st Step, ok bool) {
-	g.fishSets(n, func(base, cover int, combo uint16, d int, union uint16) bool {
+	memo, planes := g.digitMemo(2 + n - 2)
+	g.fishSetsSkip(n, memo.same(&planes), func(base, cover int, combo uint16, d int, union uint16) bool {
 		// The step is made only for a fish that removes something: d in a
 		// cover house outside the base houses.
 		removes := false
@@ -392,6 +403,7 @@ func (g *hgrid) fish(n int) (st Step, ok bool) {
 		return true
 	})
 	if !ok {
+		memo.nothing(&planes)
 		return Step{}, false
 	}
 	return st, true
@@ -402,24 +414,41 @@ func (g *hgrid) fish(n int) (st Step, ok bool) {
 // in each and n cover houses (union over the rows, or the columns) in all,
 // until f returns false.
 func (g *hgrid) fishSets(n int, f func(base, cover int, combo uint16, d int, union uint16) bool) {
+	g.fishSetsSkip(n, 0, f)
+}
+
+// fishSetsSkip is fishSets without the digits of the mask skip.
+func (g *hgrid) fishSetsSkip(n int, skip uint16, f func(base, cover int, combo uint16, d int, union uint16) bool) {
 	var placed [10]int
 	for _, v := range g.val {
 		placed[v]++
 	}
 	for _, base := range [2]int{2, 1} { // columns, then rows
 		cover := 3 - base
-		// good[d]: the base houses in which d has two places or more.
+		// good[d]: the base houses in which d has two places or more (none
+		// for a digit skipped or placed too often); anyGood, their union.
 		var good [10]uint16
+		var anyGood uint16
 		for d := 1; d <= 9; d++ {
+			if skip&(1<<d) != 0 || placed[d]+2*n > 9 {
+				continue
+			}
 			for k := 0; k < 9; k++ {
 				if pop(g.positions(9*base+k, d)) >= 2 {
 					good[d] |= 1 << k
 				}
 			}
+			anyGood |= good[d]
+		}
+		if pop(anyGood) < n {
+			continue
 		}
 		for combo, ok := uint16(1)<<n-1, true; ok; combo, ok = nextCombo(combo) {
+			if combo&^anyGood != 0 {
+				continue
+			}
 			for d := 1; d <= 9; d++ {
-				if placed[d]+2*n > 9 || combo&^good[d] != 0 {
+				if combo&^good[d] != 0 {
 					continue
 				}
 				var union uint16

@@ -51,8 +51,8 @@ func sePuzzles(t *testing.T, lo, hi float64) []Grid {
 // candidates removed at random (so that the remembered position is
 // sometimes ahead of the one searched, with candidates that came back),
 // compares each finder that keeps a memo, through one memo, with the plain
-// search: the aligned exclusions with alignedExclusionPlain, the subsets
-// with themselves without a memo.
+// search: the aligned exclusions with alignedExclusionPlain, the subsets,
+// intersections and fish with themselves without a memo.
 func TestStepMemoMatchesPlain(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -65,9 +65,12 @@ func TestStepMemoMatchesPlain(t *testing.T) {
 	finders := []finder{
 		{"aligned pair", func(g *hgrid) (Step, bool) { return g.alignedExclusion(2) }, func(g *hgrid) (Step, bool) { return g.alignedExclusionPlain(2) }},
 		{"aligned triplet", func(g *hgrid) (Step, bool) { return g.alignedExclusion(3) }, func(g *hgrid) (Step, bool) { return g.alignedExclusionPlain(3) }},
+		{"direct locking", func(g *hgrid) (Step, bool) { return g.locking(true) }, nil},
+		{"locking", func(g *hgrid) (Step, bool) { return g.locking(false) }, nil},
 	}
 	for n := 2; n <= 4; n++ {
 		finders = append(finders,
+			finder{fmt.Sprintf("fish %d", n), func(g *hgrid) (Step, bool) { return g.fish(n) }, nil},
 			finder{fmt.Sprintf("naked set %d", n), func(g *hgrid) (Step, bool) { return g.nakedSet(n) }, nil},
 			finder{fmt.Sprintf("hidden set %d", n), func(g *hgrid) (Step, bool) { return g.hiddenSet(n, false) }, nil})
 		if n < 4 {

@@ -22,14 +22,22 @@ func (g *hgrid) xyWing(xyz bool) (Step, bool) {
 		if pop(xy) != size {
 			continue
 		}
-		for _, a := range hPeers[i] {
+		// The wings are the pivot's bivalue peers, in peer order.
+		var wingsAt [20]uint8
+		wings := wingsAt[:0]
+		for _, p := range hPeers[i] {
+			if pop(g.cand[p]) == 2 {
+				wings = append(wings, p)
+			}
+		}
+		for _, a := range wings {
 			xz := g.cand[a]
-			if pop(xz) != 2 || pop(xy&^xz) != 1 {
+			if pop(xy&^xz) != 1 {
 				continue
 			}
-			for _, b := range hPeers[i] {
+			for _, b := range wings {
 				yz := g.cand[b]
-				if pop(yz) != 2 || pop(xy|xz|yz) != 3 {
+				if pop(xy|xz|yz) != 3 {
 					continue
 				}
 				inter := pop(xy & xz & yz)
@@ -344,22 +352,29 @@ func (g *hgrid) ulType3(proto Step, c1, c2, v1, v2 int) []Step {
 					if pop(naked) != degree || !good || pop(union) != degree {
 						continue
 					}
+					// The eliminations first: the step is made only if there
+					// are some.
+					holders := append(others, c1, c2)
+					var elAt [81]Candidate
+					el := elAt[:0]
+					for m := union; m != 0; m &= m - 1 {
+						el = g.seenByAll(holders, bits.TrailingZeros16(m), el)
+					}
+					if len(el) == 0 {
+						continue
+					}
 					st := cloneStep(proto)
 					st.se += float64(degree-1) * 0.1
 					st.Houses = []string{houseName(h)}
 					st.Detail = "naked set " + digitList(union) + " with " + cellList(others)
-					holders := append(append([]int(nil), others...), c1, c2)
-					for _, v := range digitsOf(union) {
-						st.Eliminations = g.seenByAll(holders, v, st.Eliminations)
-					}
-					if len(st.Eliminations) > 0 {
-						sortCands(st.Eliminations)
-						out = append(out, st)
-					}
+					st.Eliminations = append(st.Eliminations, el...)
+					sortCands(st.Eliminations)
+					out = append(out, st)
 				}
 			}
 			if degree*2 < empty {
-				var rem []int
+				var remAt [9]int
+				rem := remAt[:0]
 				for v := 1; v <= 9; v++ {
 					if v != v1 && v != v2 && extra&(1<<v) == 0 {
 						rem = append(rem, v)
@@ -375,8 +390,8 @@ func (g *hgrid) ulType3(proto Step, c1, c2, v1, v2 int) []Step {
 					}
 					var union uint16
 					good := true
-					for _, v := range digitsOf(values) {
-						p := g.positions(h, v) &^ (1 << index2)
+					for m := values; m != 0; m &= m - 1 {
+						p := g.positions(h, bits.TrailingZeros16(m)) &^ (1 << index2)
 						if p == 0 {
 							good = false
 						}
@@ -386,6 +401,13 @@ func (g *hgrid) ulType3(proto Step, c1, c2, v1, v2 int) []Step {
 						continue
 					}
 					union &^= 1<<index1 | 1<<index2
+					removes := false
+					for m := union; m != 0 && !removes; m &= m - 1 {
+						removes = g.cand[hHouse[h][bits.TrailingZeros16(m)]]&^values != 0
+					}
+					if !removes {
+						continue
+					}
 					st := cloneStep(proto)
 					st.se += float64(pop(union)-1) * 0.1
 					st.Houses = []string{houseName(h)}

@@ -200,12 +200,13 @@ func (b *buckets) fits(size uint64) bool {
 	return size <= maxWindow && (size <= freeWindow || size <= 4*uint64(b.n+1))
 }
 
-// reset empties b, keeping the arrays it grew.
+// reset empties b, keeping the arrays it grew. Only the buckets and lists
+// marked non-empty hold entries.
 func (b *buckets) reset() {
-	for i := range b.ring {
+	for i := b.rbits.next(0); i >= 0; i = b.rbits.next(i + 1) {
 		b.ring[i].items, b.ring[i].head = b.ring[i].items[:0], 0
 	}
-	for i := range b.ds {
+	for i := b.dbits.next(0); i >= 0; i = b.dbits.next(i + 1) {
 		b.ds[i].items, b.ds[i].head = b.ds[i].items[:0], 0
 	}
 	clear(b.rbits.words)

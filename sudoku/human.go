@@ -177,9 +177,9 @@ func (h *humanSolver) rate() (Rating, []Step, error) {
 	var er, ep, ed float64
 	var steps []Step
 	if n := h.g.empty(); n > 0 {
-		// A path takes a step for each empty cell, and some that only
-		// remove.
-		steps = make([]Step, 0, n+n/2)
+		// A path takes a step for each empty cell, and on hard puzzles
+		// some that only remove.
+		steps = make([]Step, 0, n)
 	}
 	for h.g.empty() > 0 {
 		st, ok, err := h.next()
@@ -341,11 +341,13 @@ type hgrid struct {
 // stepMemo is what step finders remember between the positions of a path:
 // where they last found nothing. An entry holds the candidates the finder's
 // answer depends on, so it is right wherever those are the same, whatever
-// happened in between.
+// happened in between. It also holds the unique loops' buffers, reused
+// from one search to the next.
 type stepMemo struct {
 	aligned alignedCache
 	houses  [houseMemos]houseMemo
 	digits  [digitMemos]digitMemo
+	loops   loopSearch
 }
 
 // houseMemo remembers, for a finder that searches house by house, each

@@ -92,16 +92,29 @@ type ulHint struct {
 // naked set past the first (hidden set: each cell past the first).
 func (g *hgrid) uniqueLoops() (Step, bool) {
 	var hints []ulHint
-	ls := loopSearch{g: g, loop: make([]int, 0, 16)}
+	ls := &loopSearch{}
+	if g.memo != nil {
+		ls = &g.memo.loops
+	}
+	ls.g = g
 	for i := 0; i < 81; i++ {
 		if pop(g.cand[i]) != 2 {
 			continue
 		}
 		v1 := bits.TrailingZeros16(g.cand[i])
 		v2 := bits.TrailingZeros16(g.cand[i] &^ (1 << v1))
-		ls.v1, ls.v2, ls.out = v1, v2, ls.out[:0]
+		ls.v1, ls.v2, ls.cells, ls.ends = v1, v2, ls.cells[:0], ls.ends[:0]
 		ls.from(i, 2, 0, -1)
-		for _, lp := range ls.out {
+		for k, end := range ls.ends {
+			start := 0
+			if k > 0 {
+				start = ls.ends[k-1]
+			}
+			var lpAt [81]int
+			lp := lpAt[:0]
+			for _, c := range ls.cells[start:end] {
+				lp = append(lp, int(c))
+			}
 			if !validLoop(lp) {
 				continue
 			}
@@ -169,14 +182,15 @@ func (g *hgrid) uniqueLoops() (Step, bool) {
 }
 
 // loopSearch finds the loops of two digits from a cell, as uniqueLoops
-// wants them: loop is the path so far (in, its cells as a set), out the
-// loops found.
+// wants them: loop is the path so far (in, its cells as a set); the loops
+// found follow each other in cells, the k-th ending at ends[k].
 type loopSearch struct {
 	g      *hgrid
 	v1, v2 int
 	loop   []int
 	in     cellSet
-	out    [][]int
+	cells  []uint8
+	ends   []int
 }
 
 // from extends the loop by cell in SE's depth-first way: the next cell
@@ -198,7 +212,10 @@ func (s *loopSearch) from(cell int, allowedEx int, exValues uint16, lastType int
 		for m := g.hpos[h][s.v1] & g.hpos[h][s.v2]; m != 0; m &= m - 1 {
 			next := int(hHouse[h][bits.TrailingZeros16(m)])
 			if next == s.loop[0] && len(s.loop) >= 4 {
-				s.out = append(s.out, append([]int(nil), s.loop...))
+				for _, c := range s.loop {
+					s.cells = append(s.cells, uint8(c))
+				}
+				s.ends = append(s.ends, len(s.cells))
 				continue
 			}
 			if s.in.has(next) {

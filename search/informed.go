@@ -83,7 +83,11 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 	weighted := w != 1
 
 	var all byID[bfNode[C]]
-	var stepOf byID[C] // the step into each state, kept with an estimate (see bfNode)
+	// The step into each state, kept from the start with an estimate and
+	// float costs, and from the first reopening with integer ones (see
+	// bfNode).
+	var stepOf byID[C]
+	keepSteps := h != nil && isFloat[C]()
 	defer all.free()
 	defer stepOf.free()
 	ids := newNodes(index, sparseFor(lim))
@@ -107,7 +111,7 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 		}
 		open.push(f, 0, id)
 		all.set(id, bfNode[C]{parent: -1})
-		if h != nil {
+		if keepSteps {
 			stepOf.set(id, 0)
 		}
 	}
@@ -151,10 +155,22 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 			if tr.closed {
 				closed--
 				kind = Reopen
+				if !keepSteps {
+					keepSteps = true
+					// Until now each g was its parent's plus the step,
+					// exactly in integers: the steps are the differences.
+					ids.each(func(id int32) {
+						if r := all.at(id); r.parent < 0 {
+							stepOf.set(id, 0)
+						} else {
+							stepOf.set(id, r.g-all.at(r.parent).g)
+						}
+					})
+				}
 			}
 			tr.parent, tr.g, tr.closed = parent, g, false
 		}
-		if h != nil {
+		if keepSteps {
 			stepOf.set(id, c)
 		}
 		var ht C
@@ -182,13 +198,13 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 			var steps []C
 			for id := it.node; id >= 0; id = all.at(id).parent {
 				res.Path = append(res.Path, ids.state(id))
-				if h != nil {
+				if keepSteps {
 					steps = append(steps, *stepOf.at(id))
 				}
 			}
 			reverse(res.Path)
 			res.Cost = rg
-			if h != nil {
+			if keepSteps {
 				res.Cost = 0
 				for k := len(steps) - 2; k >= 0; k-- { // start first; the start has no step
 					res.Cost += steps[k]
@@ -219,14 +235,16 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 
 // bfNode is what a best-first search knows of a state besides the state
 // itself (which its numbering keeps): the cost of the path to it, its
-// parent, and whether it is closed. With an estimate the search also keeps
-// the step into each state from its parent, apart: a state can then be
-// reached more cheaply after its successors were generated (an
-// inconsistent estimate, or w > 1), leaving their g above what their
-// parent links add up to, so a path's cost is the sum of its steps.
-// Without one (Dijkstra) no closed state is reached more cheaply, each g
-// is its parent's final g plus the step, added start first, and the
-// goal's g is the path's cost.
+// parent, and whether it is closed. The step into a state from its parent
+// matters only once a closed state is reached more cheaply (an
+// inconsistent estimate, or w > 1): its successors' g then stay above
+// what their parent links add up to, so a path's cost is the sum of its
+// steps. Until then each g is its parent's final g plus the step, added
+// start first, and the goal's g is its path's cost. So the search keeps
+// the steps apart: with float costs and an estimate from the start, with
+// integer costs from the first reopening, when each step so far is
+// exactly its state's g less its parent's; without an estimate
+// (Dijkstra) never.
 type bfNode[C Cost] struct {
 	g      C
 	parent int32 // the parent's node; -1 for a start

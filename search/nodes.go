@@ -44,18 +44,21 @@ type nodes[S comparable] struct {
 	base int32      // numbers below base are paged
 
 	// Paged: the states below base. pageKeys[p] is the bytes of page p's
-	// states with their low bits (pg.taken) cleared; used[p] has a bit
-	// set for each of its states. dir finds a page by its key: it holds
-	// page numbers plus 1, at most half full. last and lastKey are the
-	// page found last.
+	// states with their low bits (pg.taken) cleared; the pageLen bits of
+	// used from bit p*pageLen on are set for its states. dir finds a page
+	// by its key: it holds page numbers plus 1, at most half full. last
+	// and lastKey are the page found last, prev and prevKey the one
+	// before it.
 	paged    bool // new states are paged
 	sparse   int  // the most slots a state the pages may hold
 	pg       tiling
 	pageKeys [][2]uint64
-	used     []*[pageLen / 64]uint64
+	used     []uint64
 	dir      []int32
 	lastKey  [2]uint64
 	last     int32
+	prevKey  [2]uint64
+	prev     int32
 
 	// With a dense index: slots[i>>pageBits][i&(pageLen-1)] is the number
 	// plus 1 of the state of index i; 0 is none.
@@ -129,8 +132,9 @@ func newNodes[S comparable](index func(S) int, sparse int) nodes[S] {
 	l := layoutOf(reflect.TypeFor[S]())
 	switch {
 	case l.paging.bits > 0:
-		t := nodes[S]{paged: true, pg: l.paging, last: -1, sparse: sparse}
+		t := nodes[S]{paged: true, pg: l.paging, last: -1, prev: -1, sparse: sparse}
 		t.lastKey[0] = t.pg.taken // no page's key: its taken bits are clear
+		t.prevKey = t.lastKey
 		return t
 	case l.bytesEqual:
 		return nodes[S]{tab: make([]uint32, minTable), seed: rand.Uint64(), tile: l.tile}
@@ -280,8 +284,8 @@ func (t *nodes[S]) find(s S) (int32, bool) {
 			}
 		}
 		off := c.lane(lo, hi)
-		w, bit := &t.used[p][off>>6], uint64(1)<<(off&63)
 		id := p<<pageBits | int32(off)
+		w, bit := &t.used[id>>6], uint64(1)<<(off&63)
 		if *w&bit != 0 {
 			return id, false
 		}
@@ -346,7 +350,8 @@ func (t *nodes[S]) find(s S) (int32, bool) {
 }
 
 // page returns the number of the page whose key is klo, khi, and makes it
-// the last one found. A page not there yet is added, unless that would
+// the last one found (on a grid the two last ones found serve most
+// lookups: a cell's page and its neighbour's). A page not there yet is added, unless that would
 // leave the pages holding fewer than one state in t.sparse slots beyond
 // the first freePages pages (which a search that starts at a corner of
 // pages fills): then the states go on hashed, and page returns -1. So
@@ -355,6 +360,11 @@ func (t *nodes[S]) find(s S) (int32, bool) {
 // order, or at random, goes on hashed early; one that spreads from a
 // start as a wave does, even a thin one (A* on a grid), stays paged.
 func (t *nodes[S]) page(klo, khi uint64) int32 {
+	if klo == t.prevKey[0] && khi == t.prevKey[1] {
+		t.last, t.prev = t.prev, t.last
+		t.lastKey, t.prevKey = t.prevKey, t.lastKey
+		return t.last
+	}
 	var p int32
 	mask := uint(len(t.dir) - 1)
 	i := uint(mix(mix(klo) ^ khi))
@@ -365,6 +375,7 @@ func (t *nodes[S]) page(klo, khi uint64) int32 {
 		}
 		if k := &t.pageKeys[v-1]; k[0] == klo && k[1] == khi {
 			p = v - 1
+			t.prev, t.prevKey = t.last, t.lastKey
 			t.last, t.lastKey = p, *k
 			return p
 		}
@@ -376,7 +387,7 @@ func (t *nodes[S]) page(klo, khi uint64) int32 {
 	}
 	p = int32(pages)
 	t.pageKeys = append(t.pageKeys, [2]uint64{klo, khi})
-	t.used = append(t.used, new([pageLen / 64]uint64))
+	t.used = append(t.used, make([]uint64, pageLen/64)...)
 	t.base = int32(pages+1) << pageBits
 	if 2*(pages+1) > len(t.dir) {
 		t.dir = make([]int32, max(16, 2*len(t.dir)))
@@ -386,6 +397,7 @@ func (t *nodes[S]) page(klo, khi uint64) int32 {
 	} else {
 		t.addPage(p)
 	}
+	t.prev, t.prevKey = t.last, t.lastKey
 	t.last, t.lastKey = p, t.pageKeys[p]
 	return p
 }
@@ -420,7 +432,7 @@ func sparseFor(lim Limits) int {
 // their numbers, below base, and the hashed table holds them too.
 func (t *nodes[S]) unpage() {
 	l := layoutOf(reflect.TypeFor[S]())
-	t.paged, t.dir, t.last = false, nil, -1
+	t.paged, t.dir, t.last, t.prev = false, nil, -1, -1
 	t.seed, t.tile = rand.Uint64(), l.tile
 	// As full would grow it: big enough for every lane, unless the
 	// states crowd one lane of a large table.
@@ -446,11 +458,9 @@ func (t *nodes[S]) unpage() {
 
 // each calls f with the number of each state numbered.
 func (t *nodes[S]) each(f func(id int32)) {
-	for p, u := range t.used {
-		for k, w := range u {
-			for ; w != 0; w &= w - 1 {
-				f(int32(p)<<pageBits | int32(k*64+bits.TrailingZeros64(w)))
-			}
+	for k, w := range t.used {
+		for ; w != 0; w &= w - 1 {
+			f(int32(k*64 + bits.TrailingZeros64(w)))
 		}
 	}
 	for i := range t.keys.len() {

@@ -1326,11 +1326,9 @@ func (ch *chainer) findReach(y, fromOn bool) {
 	r := ch.reach
 	r.index = [1620]int32{}
 	r.order = r.order[:0]
-	n := 0
+	n := 0 // the states: every link leads to a candidate's
 	for i := 0; i < 81; i++ {
-		if g.val[i] == 0 {
-			n += 2 * pop(g.cand[i])
-		}
+		n += 2 * pop(g.cand[i])
 	}
 	r.words = (n + 63) / 64
 	r.reach = r.reach[:0]
@@ -1344,9 +1342,6 @@ func (ch *chainer) findReach(y, fromOn bool) {
 		r.frames = append(r.frames, reachFrame{v: int16(v)})
 	}
 	for i := 0; i < 81; i++ {
-		if g.val[i] != 0 {
-			continue
-		}
 		for m := 0; m < 20; m++ {
 			// m is candidate m/2 off, then on.
 			if g.cand[i]&(1<<(m/2)) == 0 || (m%2 == 1 && !fromOn) {

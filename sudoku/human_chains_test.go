@@ -77,3 +77,54 @@ func TestNishioConflictMatchesChains(t *testing.T) {
 	}
 	t.Logf("%d positions, %d contradictions", len(positions), conflicts)
 }
+
+// TestStateReachMatchesSearch checks findReach's bit sets, which skip
+// unary chains from "off" and static multiple chains, against a plain
+// breadth-first search of the same links from every state.
+func TestStateReachMatchesSearch(t *testing.T) {
+	positions := chainPositions(t, 7.0, 25)
+	if len(positions) < 10 {
+		t.Fatalf("only %d positions", len(positions))
+	}
+	backs := 0
+	for i := range positions {
+		g := &positions[i]
+		ch := newChainer(g)
+		ch.newLinks()
+		ch.findReach(true, true)
+		r := ch.reach
+		for s := 0; s < 1620; s++ {
+			if g.cand[s/20]&(1<<(s/2%10)) == 0 || s/2%10 == 0 {
+				continue
+			}
+			var seen [1620]bool
+			seen[s] = true
+			queue := []int{s}
+			for len(queue) > 0 {
+				v := queue[0]
+				queue = queue[1:]
+				for _, im := range ch.edges(v, true) {
+					if w := linkState(im, v); !seen[w] {
+						seen[w] = true
+						queue = append(queue, w)
+					}
+				}
+			}
+			k := int(r.comp[s])
+			for w := 0; w < 1620; w++ {
+				x := int(r.index[w]) - 1
+				got := x >= 0 && r.reach[k*r.words+x/64]&(1<<(x%64)) != 0
+				if got != seen[w] {
+					t.Fatalf("position %d: state %d reaches %d: bit set %v, search %v", i, s, w, got, seen[w])
+				}
+			}
+			if c := s / 2; s%2 == 0 && ch.offReaches(c) != seen[s+1] {
+				t.Fatalf("position %d: offReaches(%d) = %v, search %v", i, c, !seen[s+1], seen[s+1])
+			} else if s%2 == 0 && seen[s+1] {
+				backs++
+			}
+		}
+		ch.done()
+	}
+	t.Logf("%d positions, %d candidates whose off leads to their on", len(positions), backs)
+}

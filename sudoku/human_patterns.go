@@ -836,10 +836,31 @@ func (g *hgrid) alignedSearch(n int, cands []int, excl *[81]cellSet, isBase, dir
 	if len(cands) < n {
 		return Step{}, false
 	}
+	// A pair of cells neither of which changed or excludes with a changed
+	// cell has nothing to try (its common excluders and tail cells are
+	// among their excluders): the second cell of a pair is any of cands,
+	// the first (before it) any when the second is near, else one of near
+	// (places in cands, as every is).
+	var nearAt, every [81]int
+	near := nearAt[:0]
+	var isNear [81]bool
+	for k, c := range cands {
+		every[k] = k
+		if dirty.has(c) || !excl[c].and(dirty).empty() {
+			near, isNear[k] = append(near, k), true
+		}
+	}
 	var tail []int
 	for n2 := 1; n2 < len(cands); n2++ {
 		c1 := cands[n2]
-		for n1 := 0; n1 < n2; n1++ {
+		firsts := near
+		if isNear[n2] {
+			firsts = every[:n2]
+		}
+		for _, n1 := range firsts {
+			if n1 >= n2 {
+				break
+			}
 			c0 := cands[n1]
 			both := excl[c0].and(excl[c1])
 			if !both.many() {

@@ -72,26 +72,28 @@ func one[S any](s S) iter.Seq[S] {
 // holds node numbers. So a state costs no allocation of its own and the
 // open list moves small entries.
 func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], next Successors[S, C], h func(S) C, w float64, goal func(S) bool, lim Limits) (res Result[S, C], err error) {
-	m := newMeter(ctx, lim, &res.Stats)
-	defer m.done()
-	res.Stats.Iterations = 1
-	obs := m.obs != nil
 	index, err := indexOf[S](lim)
 	if err != nil {
 		return res, err
 	}
-	weighted := w != 1
-
-	var all byID[bfNode[C]]
-	// The step into each state, kept from the start with an estimate and
-	// float costs, and from the first reopening with integer ones (see
-	// bfNode).
-	var stepOf byID[C]
-	keepSteps := h != nil && isFloat[C]()
+	// What the search and its generate function share is in one struct
+	// that generate reaches by one pointer: a closure over each variable
+	// would load them all on every call, used or not.
+	b := &bfSearch[S, C]{
+		h: h, w: w, weighted: w != 1,
+		keepSteps: h != nil && isFloat[C](),
+		ids:       newNodes(index, sparseFor(lim)),
+	}
+	b.m = newMeter(ctx, lim, &res.Stats)
+	b.stats = &res.Stats
+	m := &b.m
+	defer m.done()
+	res.Stats.Iterations = 1
+	b.obs = m.obs != nil
+	obs := b.obs
+	ids, all, open := &b.ids, &b.all, &b.open
 	defer all.free()
-	defer stepOf.free()
-	ids := newNodes(index, sparseFor(lim))
-	var open queue[C]
+	defer b.stepOf.free()
 	defer open.free()
 	for s := range starts {
 		id, fresh := ids.find(s)
@@ -101,88 +103,82 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 		if !fresh {
 			continue
 		}
-		holds(&m, s)
+		holds(m, s)
 		var f C
 		if h != nil {
 			f = h(s)
-			if weighted {
+			if b.weighted {
 				f = C(w * float64(f))
 			}
 		}
 		open.push(f, 0, id)
 		all.set(id, bfNode[C]{parent: -1})
-		if keepSteps {
-			stepOf.set(id, 0)
+		if b.keepSteps {
+			b.stepOf.set(id, 0)
 		}
 	}
-	closed := 0 // the states numbered that are closed: the rest are open
 
-	// generate takes the successors of the state being expanded, s (node
-	// parent, reached at cost rg). It is made once and handed to every
-	// expansion's iterator, rather than a loop body made anew for each.
-	var (
-		s      S
-		rg     C
-		parent int32
-		stop   error
-	)
+	// generate takes the successor t of the state being expanded, reached
+	// by a step of cost c, and reports whether the iterator may go on. It
+	// is made once and handed to every expansion's iterator, rather than a
+	// loop body made anew for each.
 	generate := func(t S, c C) bool {
-		if stop != nil {
+		if b.stop != nil {
 			return false // an iterator that goes on after it was told to stop
 		}
-		res.Stats.Generated++
+		b.stats.Generated++
 		if negative(c) {
-			stop = negativeError(c)
+			b.stop = negativeError(c)
 			return false
 		}
-		g := rg + c
+		g := b.rg + c
 		kind := Generate
-		id, fresh := ids.find(t)
+		id, fresh := b.ids.find(t)
 		if fresh {
 			if id < 0 {
-				stop = ids.unnumbered(t)
+				b.stop = b.ids.unnumbered(t)
 				return false
 			}
-			all.set(id, bfNode[C]{g: g, parent: parent})
+			b.all.set(id, bfNode[C]{g: g, parent: b.parent})
 		} else {
-			tr := all.at(id)
+			tr := b.all.at(id)
 			if g >= tr.g {
-				if obs {
-					emitChild(&m, t, s, ev[C]{kind: Duplicate, g: g, frontier: ids.len() - closed, stored: ids.len()})
+				if b.obs {
+					emitChild(&b.m, t, b.s, ev[C]{kind: Duplicate, g: g, frontier: b.ids.len() - b.closed, stored: b.ids.len()})
 				}
 				return true
 			}
 			if tr.closed {
-				closed--
+				b.closed--
 				kind = Reopen
-				if !keepSteps {
-					keepSteps = true
+				if !b.keepSteps {
+					b.keepSteps = true
 					// Until now each g was its parent's plus the step,
 					// exactly in integers: the steps are the differences.
-					ids.each(func(id int32) {
-						if r := all.at(id); r.parent < 0 {
-							stepOf.set(id, 0)
+					b.ids.each(func(id int32) {
+						if r := b.all.at(id); r.parent < 0 {
+							b.stepOf.set(id, 0)
 						} else {
-							stepOf.set(id, r.g-all.at(r.parent).g)
+							b.stepOf.set(id, r.g-b.all.at(r.parent).g)
 						}
 					})
 				}
 			}
-			tr.parent, tr.g, tr.closed = parent, g, false
+			tr.parent, tr.g, tr.closed = b.parent, g, false
 		}
-		if keepSteps {
-			stepOf.set(id, c)
+		if b.keepSteps {
+			b.stepOf.set(id, c)
 		}
 		var ht C
-		if h != nil {
-			ht = h(t)
-			if weighted {
-				ht = C(w * float64(ht))
+		if b.h != nil {
+			ht = b.h(t)
+			if b.weighted {
+				ht = C(b.w * float64(ht))
 			}
 		}
-		open.push(g+ht, g, id)
-		if obs {
-			emitChild(&m, t, s, ev[C]{kind: kind, g: g, h: ht, frontier: ids.len() - closed, stored: ids.len()})
+		b.open.push(g+ht, g, id)
+		if b.obs {
+			emitChild(&b.m, t, b.s, ev[C]{kind: kind, g: g, h: ht, frontier: b.ids.len() - b.closed, stored: b.ids.len()})
 		}
 		return true
 	}
@@ -193,25 +189,26 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 		if r.closed || it.g != r.g {
 			continue // a stale entry: the state was reached more cheaply since
 		}
-		s, rg, parent = ids.state(it.node), r.g, it.node
+		s, rg := ids.state(it.node), r.g
+		b.s, b.rg, b.parent = s, rg, it.node
 		if goal(s) {
 			var steps []C
 			for id := it.node; id >= 0; id = all.at(id).parent {
 				res.Path = append(res.Path, ids.state(id))
-				if keepSteps {
-					steps = append(steps, *stepOf.at(id))
+				if b.keepSteps {
+					steps = append(steps, *b.stepOf.at(id))
 				}
 			}
 			reverse(res.Path)
 			res.Cost = rg
-			if keepSteps {
+			if b.keepSteps {
 				res.Cost = 0
 				for k := len(steps) - 2; k >= 0; k-- { // start first; the start has no step
 					res.Cost += steps[k]
 				}
 			}
 			if obs {
-				emitState(&m, s, ev[C]{kind: Goal, g: res.Cost, h: it.f - rg, depth: len(res.Path) - 1, frontier: ids.len() - closed - 1, stored: ids.len()})
+				emitState(m, s, ev[C]{kind: Goal, g: res.Cost, h: it.f - rg, depth: len(res.Path) - 1, frontier: ids.len() - b.closed - 1, stored: ids.len()})
 			}
 			return res, nil
 		}
@@ -219,18 +216,43 @@ func bestFirst[S comparable, C Cost](ctx context.Context, starts iter.Seq[S], ne
 			return res, err
 		}
 		r.closed = true
-		closed++
+		b.closed++
 		if obs {
-			emitState(&m, s, ev[C]{kind: Expand, g: rg, h: it.f - rg, frontier: ids.len() - closed, stored: ids.len()})
+			emitState(m, s, ev[C]{kind: Expand, g: rg, h: it.f - rg, frontier: ids.len() - b.closed, stored: ids.len()})
 		}
 		next(s)(generate)
-		if stop != nil {
-			return res, stop
+		if b.stop != nil {
+			return res, b.stop
 		}
 		m.frontier(open.len())
 		m.stored(ids.len())
 	}
 	return res, ErrNotFound
+}
+
+// bfSearch is what a best-first search's loop shares with its generate
+// function.
+type bfSearch[S comparable, C Cost] struct {
+	ids   nodes[S]
+	all   byID[bfNode[C]]
+	open  queue[C]
+	stats *Stats
+	// The state being expanded, s (node parent, reached at cost rg).
+	s      S
+	rg     C
+	parent int32
+	stop   error // why generate stopped the search
+	closed int   // the states numbered that are closed: the rest are open
+	// The step into each state, kept from the start with an estimate and
+	// float costs, and from the first reopening with integer ones (see
+	// bfNode).
+	stepOf    byID[C]
+	keepSteps bool
+	obs       bool
+	weighted  bool
+	h         func(S) C
+	w         float64
+	m         meter
 }
 
 // bfNode is what a best-first search knows of a state besides the state

@@ -769,21 +769,21 @@ func (g *hgrid) alignedExclusion(n int) (Step, bool) {
 	var excl [81]cellSet
 	var isBase cellSet
 	anySingle := false
+	// singles: the cells of one candidate; small, of 2..n (the excluders).
+	var singles, small cellSet
+	for i := 0; i < 81; i++ {
+		if k := pop(g.cand[i]); k == 1 {
+			singles.add(i)
+		} else if k >= 2 && k <= n {
+			small.add(i)
+		}
+	}
 	for i := 0; i < 81; i++ {
 		if pop(g.cand[i]) < 2 {
 			continue
 		}
-		single := false
-		var ex cellSet
-		for _, p := range hPeers[i] {
-			k := pop(g.cand[p])
-			if k == 1 {
-				single = true
-				break
-			} else if k >= 2 && k <= n {
-				ex.add(int(p))
-			}
-		}
+		single := !hPeerSet[i].and(singles).empty()
+		ex := hPeerSet[i].and(small)
 		anySingle = anySingle || single
 		if !single && !ex.empty() {
 			cands = append(cands, i)

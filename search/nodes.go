@@ -274,25 +274,32 @@ func (t *nodes[S]) find(s S) (int32, bool) {
 			lo, hi = words(&s)
 		}
 	}
-	if t.paged {
-		c := &t.pg
-		klo, khi := lo&^c.taken, hi&^c.takenHi
-		p := t.last
-		if klo != t.lastKey[0] || khi != t.lastKey[1] {
-			if p = t.page(klo, khi); p < 0 {
-				return t.find(s) // no longer paged
-			}
-		}
-		off := c.lane(lo, hi)
-		id := p<<pageBits | int32(off)
-		w, bit := &t.used[id>>6], uint64(1)<<(off&63)
-		if *w&bit != 0 {
-			return id, false
-		}
-		*w |= bit
-		t.n++
-		return id, true
+	if !t.paged {
+		// Apart, so that the paged path keeps a small frame.
+		return t.findUnpaged(s, lo, hi)
 	}
+	c := &t.pg
+	klo, khi := lo&^c.taken, hi&^c.takenHi
+	p := t.last
+	if klo != t.lastKey[0] || khi != t.lastKey[1] {
+		if p = t.page(klo, khi); p < 0 {
+			return t.findUnpaged(s, lo, hi) // no longer paged
+		}
+	}
+	off := c.lane(lo, hi)
+	id := p<<pageBits | int32(off)
+	w, bit := &t.used[id>>6], uint64(1)<<(off&63)
+	if *w&bit != 0 {
+		return id, false
+	}
+	*w |= bit
+	t.n++
+	return id, true
+}
+
+// findUnpaged is find once the numbering is not paged, s's bytes being
+// lo and hi when it is hashed.
+func (t *nodes[S]) findUnpaged(s S, lo, hi uint64) (int32, bool) {
 	next := int64(t.base) + int64(t.keys.len())
 	if next == math.MaxInt32 {
 		return -1, true

@@ -59,6 +59,11 @@ type nodes[S comparable] struct {
 	last     int32
 	prevKey  [2]uint64
 	prev     int32
+	// recent holds pages found lately, each at a place its key picks
+	// (see recentAt), so that most lookups that miss the last two pages
+	// still take no hashing and no probing of dir (a wave on a grid
+	// spans many pages: Dijkstra's on the benchmark grid, more than 100).
+	recent *[recentLen]recentPage
 
 	// With a dense index: slots[i>>pageBits][i&(pageLen-1)] is the number
 	// plus 1 of the state of index i; 0 is none.
@@ -135,6 +140,10 @@ func newNodes[S comparable](index func(S) int, sparse int) nodes[S] {
 		t := nodes[S]{paged: true, pg: l.paging, last: -1, prev: -1, sparse: sparse}
 		t.lastKey[0] = t.pg.taken // no page's key: its taken bits are clear
 		t.prevKey = t.lastKey
+		t.recent = new([recentLen]recentPage)
+		for i := range t.recent {
+			t.recent[i] = recentPage{key: t.lastKey, p: -1}
+		}
 		return t
 	case l.bytesEqual:
 		return nodes[S]{tab: make([]uint32, minTable), seed: rand.Uint64(), tile: l.tile}
@@ -372,6 +381,12 @@ func (t *nodes[S]) page(klo, khi uint64) int32 {
 		t.lastKey, t.prevKey = t.prevKey, t.lastKey
 		return t.last
 	}
+	r := &t.recent[recentAt(klo, khi)]
+	if r.key[0] == klo && r.key[1] == khi {
+		t.prev, t.prevKey = t.last, t.lastKey
+		t.last, t.lastKey = r.p, r.key
+		return r.p
+	}
 	var p int32
 	mask := uint(len(t.dir) - 1)
 	i := uint(mix(mix(klo) ^ khi))
@@ -384,6 +399,7 @@ func (t *nodes[S]) page(klo, khi uint64) int32 {
 			p = v - 1
 			t.prev, t.prevKey = t.last, t.lastKey
 			t.last, t.lastKey = p, *k
+			*r = recentPage{key: *k, p: p}
 			return p
 		}
 	}
@@ -406,7 +422,25 @@ func (t *nodes[S]) page(klo, khi uint64) int32 {
 	}
 	t.prev, t.prevKey = t.last, t.lastKey
 	t.last, t.lastKey = p, t.pageKeys[p]
+	*r = recentPage{key: t.lastKey, p: p}
 	return p
+}
+
+// recentPage is a page and its key, in nodes.recent.
+type recentPage struct {
+	key [2]uint64
+	p   int32
+}
+
+const (
+	recentBits = 8
+	recentLen  = 1 << recentBits
+)
+
+// recentAt returns the place in nodes.recent of the page whose key is
+// klo, khi: a multiplicative hash, one multiply.
+func recentAt(klo, khi uint64) uint {
+	return uint((klo ^ khi) * 0x9e3779b97f4a7c15 >> (64 - recentBits))
 }
 
 // addPage puts page p in dir.
@@ -439,7 +473,7 @@ func sparseFor(lim Limits) int {
 // their numbers, below base, and the hashed table holds them too.
 func (t *nodes[S]) unpage() {
 	l := layoutOf(reflect.TypeFor[S]())
-	t.paged, t.dir, t.last, t.prev = false, nil, -1, -1
+	t.paged, t.dir, t.recent, t.last, t.prev = false, nil, nil, -1, -1
 	t.seed, t.tile = rand.Uint64(), l.tile
 	// As full would grow it: big enough for every lane, unless the
 	// states crowd one lane of a large table.
